@@ -1,0 +1,386 @@
+//! The conformance suite every ruleset must pass (OpenSpiel's random-simulation test,
+//! extended): random games with random legal actions, checking the [`Game`] contract
+//! at every step. A ruleset's tests call [`run`] with its scenarios; the report lists
+//! every violation found.
+//!
+//! Checked at every step:
+//! - `to_move` is empty exactly when the game is over, and every seat to move has at
+//!   least one legal action;
+//! - sampled listed actions apply (on copies), and the chosen one applies;
+//! - actions from a seat that is not to move, and malformed or mutated actions that are
+//!   not in the legal list, are rejected with the state hash unchanged;
+//! - when several seats commit at once, each seat's view, legal actions and visible
+//!   events are identical whichever legal action another seat committed (leak check),
+//!   and so is the spectator's view;
+//! - the game ends within [`Game::action_bound`] actions;
+//! - a JSON save/load mid-game gives the same hash and the game goes on from it;
+//! - replaying the game's [`Record`] reproduces every hash.
+
+use crate::{Game, Record, RecordedAction, Rng, Seat};
+use serde_json::Value;
+
+/// How hard to look.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Games per scenario.
+    pub games: usize,
+    /// Seed of the first game; game i uses `first_seed + i`.
+    pub first_seed: u64,
+    /// Listed actions (besides the chosen one) applied to copies per step.
+    pub legal_samples: usize,
+    /// Malformed or mutated actions tried per step.
+    pub illegal_samples: usize,
+    /// Run the per-step checks only on every n-th step (1 = every step).
+    pub check_every: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            games: 100,
+            first_seed: 1,
+            legal_samples: 2,
+            illegal_samples: 3,
+            check_every: 1,
+        }
+    }
+}
+
+/// What a run found.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub games: usize,
+    pub actions: usize,
+    pub simultaneous_checks: usize,
+    pub illegal_rejected: usize,
+    pub violations: Vec<String>,
+}
+
+impl Report {
+    /// Panics with every violation listed if there are any (for `#[test]`s).
+    pub fn assert_clean(&self) {
+        assert!(
+            self.violations.is_empty(),
+            "{} violation(s) in {} games:\n{}",
+            self.violations.len(),
+            self.games,
+            self.violations
+                .iter()
+                .take(20)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+    }
+}
+
+/// Run the suite over the given scenarios.
+pub fn run<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
+    let mut report = Report::default();
+    for (si, scenario) in scenarios.iter().enumerate() {
+        for i in 0..cfg.games {
+            let seed = cfg.first_seed + i as u64;
+            play_one::<G>(scenario, seed, cfg, &mut report, si);
+            report.games += 1;
+            if report.violations.len() > 50 {
+                return report;
+            }
+        }
+    }
+    report
+}
+
+fn to_json<T: serde::Serialize>(v: &T) -> Value {
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+/// Play one random game, checking the contract as it goes.
+pub fn play_one<G: Game>(
+    scenario: &G::Scenario,
+    seed: u64,
+    cfg: &Config,
+    report: &mut Report,
+    scenario_index: usize,
+) {
+    let tag = format!("{} scenario #{scenario_index} seed {seed}", G::ID);
+    let mut game = match G::setup(scenario, seed) {
+        Ok(g) => g,
+        Err(e) => {
+            report.violations.push(format!("{tag}: setup failed: {e}"));
+            return;
+        }
+    };
+    let mut chooser = Rng::seed_from(seed ^ 0x5eed_c0de_0bad_cafe);
+    let mut record = Record {
+        ruleset: G::ID.into(),
+        scenario: to_json(scenario),
+        seed,
+        actions: Vec::new(),
+    };
+    let bound = game.action_bound();
+    let save_at = chooser.index(64);
+    let mut step = 0usize;
+    loop {
+        let to_move = game.to_move();
+        let terminal = game.outcome().is_some();
+        if to_move.is_empty() != terminal {
+            report.violations.push(format!(
+                "{tag} step {step}: to_move {to_move:?} but terminal = {terminal}"
+            ));
+            return;
+        }
+        if terminal {
+            break;
+        }
+        if step >= bound {
+            report
+                .violations
+                .push(format!("{tag}: not over after {bound} actions"));
+            return;
+        }
+        let seat = to_move[chooser.index(to_move.len())];
+        let legal = game.legal_actions(seat);
+        if legal.is_empty() {
+            report.violations.push(format!(
+                "{tag} step {step}: seat {seat} to move but no legal actions"
+            ));
+            return;
+        }
+        if step % cfg.check_every.max(1) == 0 {
+            check_step(
+                &game,
+                seat,
+                &to_move,
+                &legal,
+                cfg,
+                &mut chooser,
+                report,
+                &tag,
+                step,
+            );
+        }
+        if step == save_at {
+            match serde_json::to_string(&game).map(|s| serde_json::from_str::<G>(&s)) {
+                Ok(Ok(loaded)) => {
+                    if loaded.state_hash() != game.state_hash() {
+                        report
+                            .violations
+                            .push(format!("{tag} step {step}: save/load changed the hash"));
+                    }
+                    game = loaded;
+                }
+                Ok(Err(e)) | Err(e) => {
+                    report
+                        .violations
+                        .push(format!("{tag} step {step}: save/load failed: {e}"));
+                }
+            }
+        }
+        let action = legal[chooser.index(legal.len())].clone();
+        if let Err(e) = game.apply(seat, &action) {
+            report.violations.push(format!(
+                "{tag} step {step}: listed action {} rejected: {e}",
+                to_json(&action)
+            ));
+            return;
+        }
+        record.actions.push(RecordedAction {
+            seat,
+            action: to_json(&action),
+            hash: Some(game.state_hash()),
+        });
+        step += 1;
+        report.actions += 1;
+    }
+    match record.replay::<G>() {
+        Ok(replayed) if replayed.state_hash() == game.state_hash() => {}
+        Ok(_) => report
+            .violations
+            .push(format!("{tag}: replay ended on a different hash")),
+        Err(e) => report.violations.push(format!("{tag}: replay failed: {e}")),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_step<G: Game>(
+    game: &G,
+    seat: Seat,
+    to_move: &[Seat],
+    legal: &[G::Action],
+    cfg: &Config,
+    chooser: &mut Rng,
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    let hash = game.state_hash();
+    // Listed actions apply.
+    for _ in 0..cfg.legal_samples.min(legal.len()) {
+        let a = &legal[chooser.index(legal.len())];
+        let mut copy = game.clone();
+        if let Err(e) = copy.apply(seat, a) {
+            report.violations.push(format!(
+                "{tag} step {step}: listed action {} rejected: {e}",
+                to_json(a)
+            ));
+        }
+    }
+    // A seat that is not to move is refused.
+    if let Some(other) = Seat::all(game.seats()).find(|s| !to_move.contains(s)) {
+        let mut copy = game.clone();
+        let a = &legal[chooser.index(legal.len())];
+        if copy.apply(other, a).is_ok() {
+            report.violations.push(format!(
+                "{tag} step {step}: seat {other} (not to move) had {} accepted",
+                to_json(a)
+            ));
+        } else if copy.state_hash() != hash {
+            report.violations.push(format!(
+                "{tag} step {step}: rejected out-of-turn action changed the state"
+            ));
+        } else {
+            report.illegal_rejected += 1;
+        }
+    }
+    // Mutated actions that are not listed are refused without a trace.
+    for _ in 0..cfg.illegal_samples {
+        let base = to_json(&legal[chooser.index(legal.len())]);
+        let mutated = mutate(&base, chooser);
+        let Ok(action) = serde_json::from_value::<G::Action>(mutated.clone()) else {
+            continue;
+        };
+        if legal.contains(&action) {
+            continue;
+        }
+        let mut copy = game.clone();
+        match copy.apply(seat, &action) {
+            Ok(_) => report.violations.push(format!(
+                "{tag} step {step}: unlisted action {mutated} was accepted"
+            )),
+            Err(_) if copy.state_hash() != hash => report.violations.push(format!(
+                "{tag} step {step}: rejected action {mutated} changed the state"
+            )),
+            Err(_) => report.illegal_rejected += 1,
+        }
+    }
+    // Leak check for simultaneous commitments.
+    if to_move.len() >= 2 && legal.len() >= 2 {
+        let i = chooser.index(legal.len());
+        let j = (i + 1 + chooser.index(legal.len() - 1)) % legal.len();
+        let (mut g1, mut g2) = (game.clone(), game.clone());
+        let (e1, e2) = match (g1.apply(seat, &legal[i]), g2.apply(seat, &legal[j])) {
+            (Ok(a), Ok(b)) => (a, b),
+            _ => return,
+        };
+        report.simultaneous_checks += 1;
+        let viewers = Seat::all(game.seats())
+            .filter(|&s| s != seat)
+            .map(Some)
+            .chain(std::iter::once(None));
+        for v in viewers {
+            let who = v.map_or("spectator".to_string(), |s| format!("seat {s}"));
+            if to_json(&g1.view(v)) != to_json(&g2.view(v)) {
+                report.violations.push(format!(
+                    "{tag} step {step}: {who}'s view depends on seat {seat}'s secret commitment"
+                ));
+            }
+            let vis = |ev: &Vec<crate::Logged<G::Event>>| -> Vec<Value> {
+                ev.iter()
+                    .filter(|e| e.visible_to(v))
+                    .map(|e| to_json(&e.event))
+                    .collect()
+            };
+            if vis(&e1) != vis(&e2) {
+                report.violations.push(format!(
+                    "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
+                ));
+            }
+            if let Some(s) = v {
+                if to_json(&g1.legal_actions(s)) != to_json(&g2.legal_actions(s)) {
+                    report.violations.push(format!(
+                        "{tag} step {step}: {who}'s legal actions depend on seat {seat}'s secret commitment"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A random structural mutation of an action's JSON: wrong numbers, strings, missing
+/// or extra fields, or a value of the wrong type.
+pub fn mutate(v: &Value, rng: &mut Rng) -> Value {
+    match rng.index(6) {
+        0 => [
+            Value::Null,
+            Value::from(42),
+            Value::from("bogus"),
+            Value::Array(vec![]),
+        ][rng.index(4)]
+        .clone(),
+        _ => mutate_inner(v, rng),
+    }
+}
+
+fn mutate_inner(v: &Value, rng: &mut Rng) -> Value {
+    match v {
+        Value::Number(n) => {
+            let x = n.as_i64().unwrap_or(0);
+            let deltas = [1, -1, 2, 7, 100, -100, 1000];
+            Value::from(x + deltas[rng.index(deltas.len())])
+        }
+        Value::String(_) => Value::from(["bogus", "", "north"][rng.index(3)]),
+        Value::Bool(b) => Value::Bool(!b),
+        Value::Array(items) => {
+            let mut items = items.clone();
+            match rng.index(3) {
+                0 if !items.is_empty() => {
+                    items.remove(rng.index(items.len()));
+                }
+                1 if !items.is_empty() => {
+                    let k = rng.index(items.len());
+                    items.push(items[k].clone());
+                }
+                _ if !items.is_empty() => {
+                    let k = rng.index(items.len());
+                    items[k] = mutate_inner(&items[k], rng);
+                }
+                _ => items.push(Value::from(0)),
+            }
+            Value::Array(items)
+        }
+        Value::Object(map) => {
+            let mut map = map.clone();
+            let keys: Vec<String> = map.keys().cloned().collect();
+            if keys.is_empty() || rng.index(5) == 0 {
+                map.insert("bogus".into(), Value::from(1));
+            } else {
+                let k = &keys[rng.index(keys.len())];
+                if rng.index(4) == 0 {
+                    map.remove(k);
+                } else if let Some(x) = map.get(k).cloned() {
+                    map.insert(k.clone(), mutate_inner(&x, rng));
+                }
+            }
+            Value::Object(map)
+        }
+        Value::Null => Value::from(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{BidScenario, SealedBids};
+
+    #[test]
+    fn toy_game_passes_the_suite() {
+        let scenarios: Vec<BidScenario> = (2..=4)
+            .map(|players| BidScenario { players, rounds: 3 })
+            .collect();
+        let r = run::<SealedBids>(&scenarios, &Config::default());
+        r.assert_clean();
+        assert_eq!(r.games, 300);
+        assert!(r.simultaneous_checks > 100);
+        assert!(r.illegal_rejected > 100);
+    }
+}

@@ -1,0 +1,128 @@
+use crate::{stable_hash, ActionError, Logged, Rng, Seat, SetupError, StateHash};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// A built-in scenario, shipped as data with its ruleset.
+#[derive(Clone, Debug)]
+pub struct NamedScenario<S> {
+    pub name: String,
+    pub description: String,
+    pub scenario: S,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seats (several = a shared win; all = a draw).
+    pub winners: Vec<Seat>,
+    /// The final score of every seat (victory points in most rulesets).
+    pub scores: Vec<f64>,
+}
+
+/// Where the game stands, for status lines.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    pub turn: u32,
+    pub phase: String,
+}
+
+/// One ruleset. The state *is* the game: the whole referee state, RNG included, is
+/// serializable, so saving, loading and hashing are generic.
+///
+/// Contract (checked for every ruleset by [`crate::conformance`]):
+/// - `to_move` is empty exactly when `outcome` is `Some`;
+/// - every action in `legal_actions(seat)` is accepted by `apply(seat, _)`;
+/// - `apply` either succeeds or returns an error with the state unchanged;
+/// - all chance comes from [`Game::rng_mut`];
+/// - `view(Some(seat))` holds nothing that seat may not know, and `view(None)` (the
+///   spectator) nothing any seat keeps secret.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// The data a game is set up from (forces, map, options).
+    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// A decision a seat can make.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened.
+    type Event: Clone + Debug + Serialize + Send + Sync;
+    /// What one seat (or a spectator) can see.
+    type View: Clone + Debug + PartialEq + Serialize;
+
+    /// Kebab-case ruleset id, e.g. `launch-fighters`.
+    const ID: &'static str;
+    /// Human name.
+    const NAME: &'static str;
+    /// Fewest and most players.
+    const PLAYERS: (u8, u8);
+
+    /// The built-in scenarios; the first is the default.
+    fn scenarios() -> Vec<NamedScenario<Self::Scenario>>;
+
+    /// Set up a game. All set-up chance comes from `seed`.
+    fn setup(scenario: &Self::Scenario, seed: u64) -> Result<Self, SetupError>;
+
+    /// Number of seats in this game.
+    fn seats(&self) -> u8;
+
+    /// The seats that owe a decision now. Several at once means simultaneous secret
+    /// commitments. Empty when the game is over.
+    fn to_move(&self) -> Vec<Seat>;
+
+    /// Every legal action for `seat` now (empty if it is not to move).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// Check, then execute. On error nothing has changed.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> Result<Vec<Logged<Self::Event>>, ActionError>;
+
+    /// What `viewer` may see (`None` = spectator).
+    fn view(&self, viewer: Option<Seat>) -> Self::View;
+
+    /// The result once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The score each seat would have if the game ended now.
+    fn scores(&self) -> Vec<f64>;
+
+    /// Turn and phase, for status lines.
+    fn progress(&self) -> Progress;
+
+    /// The game's random generator.
+    fn rng(&self) -> &Rng;
+
+    /// Mutable access, for reseeding look-ahead copies and forcing dice in tests.
+    fn rng_mut(&mut self) -> &mut Rng;
+
+    /// A one-line description of an action for logs and menus.
+    fn describe_action(&self, action: &Self::Action) -> String {
+        serde_json::to_string(action).unwrap_or_default()
+    }
+
+    /// A one-line description of an event for narrated logs.
+    fn describe_event(&self, event: &Self::Event) -> String {
+        serde_json::to_string(event).unwrap_or_default()
+    }
+
+    /// An upper bound on the number of actions any game can take; the conformance
+    /// suite fails a game that runs longer.
+    fn action_bound(&self) -> usize {
+        100_000
+    }
+
+    /// A stable hash of the whole state.
+    fn state_hash(&self) -> StateHash {
+        stable_hash(self)
+    }
+
+    /// True when the game is over.
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+}
+
+/// Convenience: deserialize a scenario written in JSON.
+pub fn scenario_from_json<G: Game>(v: serde_json::Value) -> Result<G::Scenario, SetupError> {
+    serde_json::from_value(v).map_err(|e| SetupError::one(format!("scenario: {e}")))
+}

@@ -1,0 +1,33 @@
+//! # orrery-core
+//!
+//! The rules-agnostic heart of Orrery. A ruleset implements [`Game`]; everything else
+//! (agents, the engine protocol, the CLI, the battle lab) is written once against it.
+//!
+//! The flow follows *command → check → execute → events*: [`Game::apply`] first checks
+//! an action against the rules and only then changes the state, so a rejected action
+//! leaves the state bit-for-bit unchanged (the conformance suite verifies this by
+//! hash). Several seats may owe a decision at once ([`Game::to_move`]): that is how
+//! secret simultaneous orders work — each commits, and nobody's view shows another's
+//! commitment until the rules reveal it.
+//!
+//! No I/O, no terminal, no async here.
+
+pub mod conformance;
+mod error;
+mod event;
+mod game;
+mod hash;
+mod record;
+mod rng;
+mod seat;
+mod session;
+pub mod toy;
+
+pub use error::{ActionError, SetupError};
+pub use event::{Audience, Logged};
+pub use game::{Game, NamedScenario, Outcome, Progress};
+pub use hash::{stable_hash, StateHash};
+pub use record::{Record, RecordedAction, ReplayError};
+pub use rng::Rng;
+pub use seat::Seat;
+pub use session::Session;

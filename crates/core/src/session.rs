@@ -1,0 +1,113 @@
+use crate::{ActionError, Game, Logged, Record, RecordedAction, ReplayError, Seat, SetupError};
+
+/// A game being played: the state plus its record and undo snapshots. Engines and
+/// front ends use this; batch simulation uses the bare [`Game`].
+#[derive(Clone, Debug)]
+pub struct Session<G: Game> {
+    game: G,
+    record: Record,
+    /// States before each recorded action, for undo.
+    snapshots: Vec<G>,
+}
+
+impl<G: Game> Session<G> {
+    /// Start a game from a scenario and seed.
+    pub fn new(scenario: &G::Scenario, seed: u64) -> Result<Self, SetupError> {
+        let game = G::setup(scenario, seed)?;
+        let scenario = serde_json::to_value(scenario)
+            .map_err(|e| SetupError::one(format!("scenario cannot be recorded: {e}")))?;
+        Ok(Session {
+            game,
+            record: Record {
+                ruleset: G::ID.to_string(),
+                scenario,
+                seed,
+                actions: Vec::new(),
+            },
+            snapshots: Vec::new(),
+        })
+    }
+
+    /// Rebuild a session from a record (checking its hashes).
+    pub fn from_record(record: &Record) -> Result<Self, ReplayError> {
+        let scenario = crate::game::scenario_from_json::<G>(record.scenario.clone())?;
+        let mut s = Session::<G>::new(&scenario, record.seed)?;
+        for (index, ra) in record.actions.iter().enumerate() {
+            let action: G::Action =
+                serde_json::from_value(ra.action.clone()).map_err(|e| ReplayError::Malformed {
+                    index,
+                    message: e.to_string(),
+                })?;
+            s.apply(ra.seat, &action)
+                .map_err(|error| ReplayError::Rejected { index, error })?;
+            if let Some(expected) = ra.hash {
+                let found = s.game.state_hash();
+                if found != expected {
+                    return Err(ReplayError::HashMismatch {
+                        index,
+                        expected,
+                        found,
+                    });
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    /// The current state.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The record so far, with the hash after every action.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// Apply and record an action. On error nothing changes.
+    pub fn apply(
+        &mut self,
+        seat: Seat,
+        action: &G::Action,
+    ) -> Result<Vec<Logged<G::Event>>, ActionError> {
+        let before = self.game.clone();
+        let events = self.game.apply(seat, action)?;
+        let action = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
+        self.snapshots.push(before);
+        self.record.actions.push(RecordedAction {
+            seat,
+            action,
+            hash: Some(self.game.state_hash()),
+        });
+        Ok(events)
+    }
+
+    /// Can the last action be taken back? Never past a die roll: an action that drew
+    /// from the RNG is final.
+    pub fn can_undo(&self) -> bool {
+        self.snapshots
+            .last()
+            .is_some_and(|prev| prev.rng().draws() == self.game.rng().draws())
+    }
+
+    /// Take back the last action if [`Session::can_undo`]. Returns whether it did.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        if let Some(prev) = self.snapshots.pop() {
+            self.game = prev;
+            self.record.actions.pop();
+            return true;
+        }
+        false
+    }
+
+    /// Replace the state wholesale (loading a saved state). The record restarts from
+    /// here and can no longer be replayed from the seed, so it is marked by clearing it.
+    pub fn replace_state(&mut self, game: G) {
+        self.game = game;
+        self.snapshots.clear();
+        self.record.actions.clear();
+    }
+}

@@ -1,0 +1,216 @@
+//! *Sealed Bids*: a tiny game that exercises everything the core must express —
+//! 2–4 players, secret simultaneous commitments, chance, hidden information, a
+//! final score. Used to test the core, the protocol and the agents without a full
+//! ruleset; it is not a product ruleset.
+//!
+//! Each of 3 rounds every player secretly bids 0–3 from a budget of 6. When all have
+//! bid, the bids are revealed; the single highest bidder rolls a die and scores it.
+
+use crate::{ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError};
+use serde::{Deserialize, Serialize};
+
+/// Set-up: how many players and rounds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BidScenario {
+    pub players: u8,
+    pub rounds: u32,
+}
+
+/// A secret bid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bid {
+    pub amount: u8,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum BidEvent {
+    /// Public: somebody committed (not what).
+    Committed { seat: Seat },
+    /// Private to the bidder: what it bid.
+    YouBid { amount: u8 },
+    /// Public: all bids at once.
+    Revealed { bids: Vec<u8> },
+    /// Public: the winner's die.
+    Scored { seat: Seat, roll: u8 },
+}
+
+/// The referee state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SealedBids {
+    rounds: u32,
+    round: u32,
+    budgets: Vec<u8>,
+    scores: Vec<u32>,
+    pending: Vec<Option<u8>>,
+    rng: Rng,
+}
+
+/// A seat's view: its own pending bid only.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BidView {
+    pub round: u32,
+    pub budgets: Vec<u8>,
+    pub scores: Vec<u32>,
+    pub committed: Vec<bool>,
+    pub my_bid: Option<u8>,
+}
+
+impl Game for SealedBids {
+    type Scenario = BidScenario;
+    type Action = Bid;
+    type Event = BidEvent;
+    type View = BidView;
+    const ID: &'static str = "sealed-bids";
+    const NAME: &'static str = "Sealed Bids (core test game)";
+    const PLAYERS: (u8, u8) = (2, 4);
+
+    fn scenarios() -> Vec<NamedScenario<BidScenario>> {
+        vec![NamedScenario {
+            name: "default".into(),
+            description: "two players, three rounds".into(),
+            scenario: BidScenario {
+                players: 2,
+                rounds: 3,
+            },
+        }]
+    }
+
+    fn setup(s: &BidScenario, seed: u64) -> Result<Self, SetupError> {
+        let mut problems = Vec::new();
+        if !(2..=4).contains(&s.players) {
+            problems.push(format!("players: {} is not in 2..=4", s.players));
+        }
+        if s.rounds == 0 || s.rounds > 20 {
+            problems.push(format!("rounds: {} is not in 1..=20", s.rounds));
+        }
+        if !problems.is_empty() {
+            return Err(SetupError::new(problems));
+        }
+        let n = s.players as usize;
+        Ok(SealedBids {
+            rounds: s.rounds,
+            round: 1,
+            budgets: vec![6; n],
+            scores: vec![0; n],
+            pending: vec![None; n],
+            rng: Rng::seed_from(seed),
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        self.budgets.len() as u8
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        if self.round > self.rounds {
+            return vec![];
+        }
+        (0..self.seats())
+            .map(Seat)
+            .filter(|s| self.pending[s.index()].is_none())
+            .collect()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Bid> {
+        if !self.to_move().contains(&seat) {
+            return vec![];
+        }
+        let max = self.budgets[seat.index()].min(3);
+        (0..=max).map(|amount| Bid { amount }).collect()
+    }
+
+    fn apply(&mut self, seat: Seat, bid: &Bid) -> Result<Vec<Logged<BidEvent>>, ActionError> {
+        // check
+        let to_move = self.to_move();
+        if to_move.is_empty() {
+            return Err(ActionError::GameOver);
+        }
+        if !to_move.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat, to_move });
+        }
+        if bid.amount > 3 || bid.amount > self.budgets[seat.index()] {
+            return Err(ActionError::illegal(format!(
+                "bid {} exceeds 3 or the budget {}",
+                bid.amount,
+                self.budgets[seat.index()]
+            )));
+        }
+        // execute
+        self.pending[seat.index()] = Some(bid.amount);
+        let mut ev = vec![
+            Logged::public(BidEvent::Committed { seat }),
+            Logged::private(seat, BidEvent::YouBid { amount: bid.amount }),
+        ];
+        if self.pending.iter().all(Option::is_some) {
+            let bids: Vec<u8> = self.pending.iter().map(|b| b.unwrap_or(0)).collect();
+            for (b, budget) in bids.iter().zip(self.budgets.iter_mut()) {
+                *budget -= b;
+            }
+            ev.push(Logged::public(BidEvent::Revealed { bids: bids.clone() }));
+            let top = bids.iter().copied().max().unwrap_or(0);
+            let leaders: Vec<usize> = (0..bids.len()).filter(|&i| bids[i] == top).collect();
+            if let [w] = leaders[..] {
+                let roll = self.rng.d6();
+                self.scores[w] += u32::from(roll);
+                ev.push(Logged::public(BidEvent::Scored {
+                    seat: Seat(w as u8),
+                    roll,
+                }));
+            }
+            self.pending.iter_mut().for_each(|p| *p = None);
+            self.round += 1;
+        }
+        Ok(ev)
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> BidView {
+        BidView {
+            round: self.round,
+            budgets: self.budgets.clone(),
+            scores: self.scores.clone(),
+            committed: self.pending.iter().map(Option::is_some).collect(),
+            my_bid: viewer.and_then(|s| self.pending[s.index()]),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.round <= self.rounds {
+            return None;
+        }
+        let scores = self.scores();
+        let best = scores.iter().cloned().fold(f64::MIN, f64::max);
+        Some(Outcome {
+            winners: (0..self.seats())
+                .map(Seat)
+                .filter(|s| scores[s.index()] == best)
+                .collect(),
+            scores,
+        })
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.scores.iter().map(|&s| f64::from(s)).collect()
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            turn: self.round,
+            phase: "bidding".into(),
+        }
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn action_bound(&self) -> usize {
+        self.rounds as usize * self.seats() as usize
+    }
+}

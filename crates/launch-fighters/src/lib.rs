@@ -1,1 +1,204 @@
-//! placeholder
+//! # Launch Fighters! v1.1 for Orrery
+//!
+//! Seed `001_2f9708562c11d520.txt` with the rulings `rulings-launch-fighters.md`
+//! (LF-01…LF-21, version 1) and this project's own rulings in
+//! `docs/launch-fighters.md` (LFO-…).
+//!
+//! Structure: `types` (value types), `state` (referee state), `action`/`event`,
+//! `sequence` (the Step Chart loop, LF-08), then one module per part of the turn:
+//! `placement`, `initiative`, `movement`, `attack`, `damage`, `recovery`, `victory`;
+//! `design` (construction costs, LF-18) and `data` (TOML loading) for the data files.
+//!
+//! Every action goes through *check* (pure, `&self`) then *execute*; the legal list is
+//! the candidates that pass the check, so listed and accepted actions cannot drift.
+
+pub mod action;
+mod attack;
+pub mod damage;
+pub mod data;
+pub mod design;
+pub mod event;
+mod initiative;
+mod movement;
+mod placement;
+mod recovery;
+pub mod render;
+mod sequence;
+pub mod state;
+pub mod testkit;
+pub mod types;
+pub mod victory;
+pub mod view;
+
+pub use action::{Action, SquadronFate};
+pub use event::{BarrageResult, Event};
+pub use state::LaunchFighters;
+pub use types::*;
+pub use view::LfView;
+
+use orrery_core::{
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
+};
+use state::{Decision, Phase};
+
+/// Which part of the rules answers the current question.
+enum Part {
+    Placement,
+    Movement,
+    Attack,
+    Recovery,
+}
+
+impl LaunchFighters {
+    fn part(&self) -> Option<Part> {
+        if let Some(p) = self.pending.last() {
+            return Some(match p.decision {
+                Decision::Push { .. } => Part::Movement,
+                Decision::RepairStat { .. } => Part::Recovery,
+                _ => Part::Attack,
+            });
+        }
+        match self.phase {
+            Phase::Placement => Some(Part::Placement),
+            Phase::Movement { .. } => Some(Part::Movement),
+            Phase::Attack { .. } => Some(Part::Attack),
+            Phase::Recovery => Some(Part::Recovery),
+            Phase::Over => None,
+        }
+    }
+
+    /// Every action that might be legal for `seat` now (a superset; [`Self::check`]
+    /// filters it).
+    fn candidates(&self, seat: Seat) -> Vec<Action> {
+        match self.part() {
+            Some(Part::Placement) => self.placement_candidates(seat),
+            Some(Part::Movement) => self.movement_candidates(seat),
+            Some(Part::Attack) => self.attack_candidates(seat),
+            Some(Part::Recovery) => self.recovery_candidates(seat),
+            None => Vec::new(),
+        }
+    }
+
+    /// Is `action` legal for `seat` now? Pure: never changes the state.
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        let to_move = self.to_move();
+        if !to_move.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat, to_move });
+        }
+        match self.part() {
+            Some(Part::Placement) => self.check_placement(seat, action),
+            Some(Part::Movement) => self.check_movement(seat, action),
+            Some(Part::Attack) => self.check_attack(seat, action),
+            Some(Part::Recovery) => self.check_recovery(seat, action),
+            None => Err(ActionError::GameOver),
+        }
+    }
+
+    fn execute(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+        match self.part() {
+            Some(Part::Placement) => self.exec_placement(seat, action, ev),
+            Some(Part::Movement) => self.exec_movement(seat, action, ev),
+            Some(Part::Attack) => self.exec_attack(seat, action, ev),
+            Some(Part::Recovery) => self.exec_recovery(seat, action, ev),
+            None => {}
+        }
+    }
+}
+
+impl Game for LaunchFighters {
+    type Scenario = Scenario;
+    type Action = Action;
+    type Event = Event;
+    type View = LfView;
+
+    const ID: &'static str = "launch-fighters";
+    const NAME: &'static str = "Launch Fighters!";
+    const PLAYERS: (u8, u8) = (2, 6);
+
+    fn scenarios() -> Vec<NamedScenario<Scenario>> {
+        data::builtin_scenarios()
+    }
+
+    fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        let mut game = placement::setup(scenario, seed)?;
+        let mut ev = Vec::new();
+        game.advance(&mut ev);
+        Ok(game)
+    }
+
+    fn seats(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        self.to_move_now()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if !self.to_move().contains(&seat) {
+            return Vec::new();
+        }
+        self.candidates(seat)
+            .into_iter()
+            .filter(|a| self.check(seat, a).is_ok())
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
+        self.check(seat, action)?;
+        let mut ev = Vec::new();
+        self.execute(seat, action, &mut ev);
+        self.advance(&mut ev);
+        Ok(ev.into_iter().map(Logged::public).collect())
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> LfView {
+        LfView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        victory::scores(self)
+    }
+
+    fn progress(&self) -> Progress {
+        let phase = match self.phase {
+            Phase::Placement => "placement".to_string(),
+            Phase::Movement { step } => format!("movement step {step}"),
+            Phase::Attack { step } => format!("attack step {step}"),
+            Phase::Recovery => "recovery".to_string(),
+            Phase::Over => "over".to_string(),
+        };
+        Progress {
+            turn: self.turn,
+            phase,
+        }
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        render::describe_action(self, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        render::describe_event(self, event)
+    }
+
+    fn action_bound(&self) -> usize {
+        // Per turn every unit moves and activates a bounded number of times; be generous.
+        (self.turn_limit as usize + 1) * (self.units.len() + 4) * 60
+    }
+}

@@ -1,0 +1,300 @@
+//! The referee state of a Launch Fighters! battle.
+
+use crate::types::*;
+use orrery_core::{Outcome, Rng, Seat};
+use orrery_hex::{Dir, Hex, HexMap};
+use serde::{Deserialize, Serialize};
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Location {
+    /// Not yet placed (placement phase).
+    Unplaced,
+    OnMap(Hex),
+    /// A squadron on its host's record sheet.
+    Aboard(UnitId),
+    /// Destroyed / eliminated.
+    Eliminated,
+    /// Left the map by retreat or warp; never returns.
+    Retreated,
+}
+
+/// Per-turn flags of a ship.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ship {
+    /// The design as built (original stats, cost basis).
+    pub design: ShipDesign,
+    /// Build cost by LF-18.
+    pub cost: u32,
+    /// Current stats.
+    pub stats: Stats,
+    pub missiles: u8,
+    pub repair_left: u8,
+    pub boosters_left: u8,
+    pub facing: Dir,
+    /// Counter letter (A, B, …) within its fleet.
+    pub letter: char,
+    /// Squadrons recovered (returned to base) this turn — limited by Bays.
+    pub recovered_this_turn: u8,
+    /// Warp declared this turn (LF-19).
+    pub warp_declared: bool,
+    pub used_booster_this_turn: bool,
+    pub repaired_this_turn: bool,
+    /// The fleet's flagship (placed first).
+    pub flagship: bool,
+}
+
+/// A fighter squadron: Guns 1, Move 5, defence rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Squadron {
+    /// Right side up = active; upside down = inactive.
+    pub active: bool,
+    /// The ship it started aboard (for victory points, LF-17).
+    pub original_host: UnitId,
+    /// Set when it was destroyed aboard a ship that was destroyed (LF-15, LF-17).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_with_host: Option<UnitId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitKind {
+    Ship(Ship),
+    Squadron(Squadron),
+}
+
+/// A ship or a squadron.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    pub owner: Seat,
+    pub location: Location,
+    pub kind: UnitKind,
+    /// Moved this turn (movement phase).
+    pub moved: bool,
+    /// Activated this turn (attack phase).
+    pub activated: bool,
+    /// Who gets the victory points if it was eliminated (LF-17).
+    pub eliminated_by: Option<Seat>,
+}
+
+impl Unit {
+    pub fn ship(&self) -> Option<&Ship> {
+        match &self.kind {
+            UnitKind::Ship(s) => Some(s),
+            UnitKind::Squadron(_) => None,
+        }
+    }
+    pub fn ship_mut(&mut self) -> Option<&mut Ship> {
+        match &mut self.kind {
+            UnitKind::Ship(s) => Some(s),
+            UnitKind::Squadron(_) => None,
+        }
+    }
+    pub fn squadron(&self) -> Option<&Squadron> {
+        match &self.kind {
+            UnitKind::Squadron(s) => Some(s),
+            UnitKind::Ship(_) => None,
+        }
+    }
+    pub fn squadron_mut(&mut self) -> Option<&mut Squadron> {
+        match &mut self.kind {
+            UnitKind::Squadron(s) => Some(s),
+            UnitKind::Ship(_) => None,
+        }
+    }
+    pub fn is_ship(&self) -> bool {
+        matches!(self.kind, UnitKind::Ship(_))
+    }
+    pub fn hex(&self) -> Option<Hex> {
+        match self.location {
+            Location::OnMap(h) => Some(h),
+            _ => None,
+        }
+    }
+    /// The Step Chart step this unit is in (LF-08): ships by current Move, squadrons 5.
+    pub fn step(&self) -> u8 {
+        match &self.kind {
+            UnitKind::Ship(s) => s.stats.mv,
+            UnitKind::Squadron(_) => 5,
+        }
+    }
+}
+
+/// The phase of the turn (seed "Each turn has four phases").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Flagships, then the rest of each fleet (LF-07).
+    Placement,
+    /// Movement by Step Chart step, 0 up to 5.
+    Movement { step: u8 },
+    /// Attack by step, 5 down to 0.
+    Attack { step: u8 },
+    /// Repairs (the only choices in recovery).
+    Recovery,
+    /// The battle is over.
+    Over,
+}
+
+/// A decision owed by one seat before play goes on (pushes, stat choices, intercepts…).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum Decision {
+    /// The squadron's owner picks where a pushed squadron goes (LF-09).
+    Push { squadron: UnitId, pusher: Seat },
+    /// Reduce `levels` stat levels of `ship` (LF-13; asteroids: 1 by the owner).
+    ReduceStats {
+        ship: UnitId,
+        levels: u8,
+        /// Who gets credit if the ship is destroyed.
+        credited: Option<Seat>,
+    },
+    /// The target's owner may intercept incoming missiles (LF-05).
+    Intercept { target: UnitId },
+    /// The attacker chooses flip or return to base for a hit squadron (LF-14).
+    SquadronHit { squadron: UnitId },
+    /// The squadron's owner picks the ship it returns to (LF-14).
+    ReturnToBase {
+        squadron: UnitId,
+        credited: Option<Seat>,
+    },
+    /// The host's owner picks which squadron aboard a bay hit destroyed (LF-15).
+    BayLoss {
+        ship: UnitId,
+        credited: Option<Seat>,
+    },
+    /// The dogfight winner may advance into the vacated hex (LF-14).
+    Advance { winner: UnitId, vacated: Hex },
+    /// A successful repair roll: the owner picks the stat to raise (LF-16).
+    RepairStat { ship: UnitId },
+}
+
+/// A decision and the seat that owes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    pub seat: Seat,
+    pub decision: Decision,
+}
+
+/// A weapon system (seed "1) Choose a Weapons System").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    Cannons,
+    Launchers,
+    Bays,
+    Guns,
+}
+
+/// A pool of attack dice being rolled in barrages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pool {
+    pub system: System,
+    /// The ship target, or for flak the first squadron targeted.
+    pub target: UnitId,
+    /// Dice left to roll.
+    pub dice: u8,
+    /// Flak: barrages may go at any adjacent enemy squadron.
+    pub flak: bool,
+    /// Formation members (guns vs a ship).
+    pub formation: Vec<UnitId>,
+}
+
+/// The unit whose turn it is in the attack phase and what it has done.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Activation {
+    pub unit: UnitId,
+    pub used: Vec<System>,
+    /// Dice in hand for the system being fired.
+    pub pool: Option<Pool>,
+    /// Squadrons launched by the bays system so far.
+    pub launched: u8,
+    /// Bays system in use (launch more or finish).
+    pub launching: bool,
+}
+
+/// Per-player state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub fleet: String,
+    /// This turn's initiative total (2D6 + sensors), for display.
+    pub initiative: u8,
+    /// Victory points from kills, in half points.
+    pub kill_half_points: u32,
+}
+
+/// The whole referee state.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LaunchFighters {
+    pub scenario_name: String,
+    pub map: HexMap,
+    pub terrain: Vec<Terrain>,
+    pub options: Options,
+    pub turn_limit: u32,
+    pub players: Vec<Player>,
+    pub units: Vec<Unit>,
+    pub turn: u32,
+    pub phase: Phase,
+    /// Initiative sequence, lowest first (LF-06). Also the placement ranking.
+    pub order: Vec<Seat>,
+    /// Round-robin cursor into `order` for the Step Chart loop (LF-08).
+    pub cursor: usize,
+    /// Decisions owed, last = first to answer.
+    pub pending: Vec<Pending>,
+    pub activation: Option<Activation>,
+    /// Turns in a row with no barrage or dogfight rolled (LF-17 (b)).
+    pub quiet_turns: u32,
+    /// A barrage or dogfight was rolled this turn.
+    pub fired_this_turn: bool,
+    /// Placement: flagships placed so far, then fleets placed.
+    pub placement_stage: u8,
+    pub outcome: Option<Outcome>,
+    pub rng: Rng,
+}
+
+impl LaunchFighters {
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.index()]
+    }
+    pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        &mut self.units[id.index()]
+    }
+    /// Terrain at a hex, if any.
+    pub fn terrain_at(&self, h: Hex) -> Option<TerrainKind> {
+        self.terrain.iter().find(|t| t.hex() == h).map(|t| t.kind)
+    }
+    /// Units on the map at a hex.
+    pub fn units_at(&self, h: Hex) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.location == Location::OnMap(h))
+    }
+    pub fn ship_at(&self, h: Hex) -> Option<&Unit> {
+        self.units_at(h).find(|u| u.is_ship())
+    }
+    pub fn squadron_at(&self, h: Hex) -> Option<&Unit> {
+        self.units_at(h).find(|u| !u.is_ship())
+    }
+    /// No unit at all in the hex.
+    pub fn is_empty_hex(&self, h: Hex) -> bool {
+        self.units_at(h).next().is_none()
+    }
+    /// On the map and not a moon/planetoid.
+    pub fn enterable(&self, h: Hex) -> bool {
+        self.map.contains(h) && !self.terrain_at(h).is_some_and(|t| t.blocks())
+    }
+    /// Squadrons aboard a ship.
+    pub fn aboard(&self, ship: UnitId) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.location == Location::Aboard(ship))
+    }
+    /// The units of a seat that are on the map.
+    pub fn on_map_of(&self, seat: Seat) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(move |u| u.owner == seat && matches!(u.location, Location::OnMap(_)))
+    }
+}

@@ -1,0 +1,51 @@
+//! What a seat sees. Launch Fighters! has no hidden information ("The stats of all
+//! ships on the map are public knowledge"), so every seat and spectators see the whole
+//! battle — except the random generator, whose state would reveal future dice.
+
+use crate::state::{Activation, LaunchFighters, Pending, Phase, Player, Unit};
+use crate::types::Terrain;
+use orrery_core::{Game, Outcome, Seat};
+use orrery_hex::HexMap;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LfView {
+    pub viewer: Option<Seat>,
+    pub scenario: String,
+    pub turn: u32,
+    pub turn_limit: u32,
+    pub phase: Phase,
+    pub map: HexMap,
+    pub terrain: Vec<Terrain>,
+    pub players: Vec<Player>,
+    pub units: Vec<Unit>,
+    /// Initiative sequence, lowest first.
+    pub order: Vec<Seat>,
+    pub to_move: Vec<Seat>,
+    pub pending: Option<Pending>,
+    pub activation: Option<Activation>,
+    pub scores: Vec<f64>,
+    pub outcome: Option<Outcome>,
+}
+
+impl LfView {
+    pub fn new(g: &LaunchFighters, viewer: Option<Seat>) -> Self {
+        LfView {
+            viewer,
+            scenario: g.scenario_name.clone(),
+            turn: g.turn,
+            turn_limit: g.turn_limit,
+            phase: g.phase,
+            map: g.map,
+            terrain: g.terrain.clone(),
+            players: g.players.clone(),
+            units: g.units.clone(),
+            order: g.order.clone(),
+            to_move: g.to_move(),
+            pending: g.pending.last().cloned(),
+            activation: g.activation.clone(),
+            scores: g.scores(),
+            outcome: g.outcome.clone(),
+        }
+    }
+}

@@ -105,6 +105,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         serde_json::to_string(event).unwrap_or_default()
     }
 
+    /// A readable text rendering of what `viewer` sees (maps, unit cards) for
+    /// terminals. The default pretty-prints the view as JSON.
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        serde_json::to_string_pretty(&self.view(viewer)).unwrap_or_default()
+    }
+
     /// An upper bound on the number of actions any game can take; the conformance
     /// suite fails a game that runs longer.
     fn action_bound(&self) -> usize {

@@ -45,3 +45,12 @@ impl ShipDesign {
         self.base_cost() + self.move_multiplier() * progressive(self.stats.mv)
     }
 }
+
+/// Every problem with a design (LF-18 limits), as "field: why" messages. Empty = valid.
+pub fn validate(d: &ShipDesign) -> Vec<String> {
+    let mut p = Vec::new();
+    if d.stats.mv > 5 {
+        p.push(format!("move: {} is above 5, the top of the Step Chart (LF-18)", d.stats.mv));
+    }
+    p
+}

@@ -146,7 +146,7 @@ pub fn play_one<G: Game>(
             ));
             return;
         }
-        if step % cfg.check_every.max(1) == 0 {
+        if step.is_multiple_of(cfg.check_every.max(1)) {
             check_step(
                 &game,
                 seat,

@@ -95,6 +95,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Mutable access, for reseeding look-ahead copies and forcing dice in tests.
     fn rng_mut(&mut self) -> &mut Rng;
 
+    /// Replace everything `viewer` may not know (other seats' secret commitments,
+    /// hidden cards) with a sample drawn from `rng` that is consistent with
+    /// `viewer`'s view, and reseed the game's generator. Agents call this on a copy
+    /// before looking ahead, so they decide from their seat's information only
+    /// (determinization). The default covers games whose only secret is the dice.
+    fn determinize(&mut self, _viewer: Seat, rng: &mut Rng) {
+        let seed = rng.next_u64();
+        self.rng_mut().reseed(seed);
+    }
+
     /// A one-line description of an action for logs and menus.
     fn describe_action(&self, action: &Self::Action) -> String {
         serde_json::to_string(action).unwrap_or_default()

@@ -11,12 +11,36 @@ use std::collections::VecDeque;
 /// Xoshiro256++ (Blackman & Vigna), seeded through SplitMix64.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rng {
+    /// The four state words, serialized as 16-digit hex strings so JSON clients whose
+    /// numbers are doubles (JavaScript) keep every bit.
+    #[serde(with = "hex_words")]
     s: [u64; 4],
     /// How many dice (or other draws) have been taken so far.
     draws: u64,
     /// Faces a test asked for; consumed before the generator is used.
     #[serde(default, skip_serializing_if = "VecDeque::is_empty")]
     forced: VecDeque<u32>,
+}
+
+mod hex_words {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(s: &[u64; 4], ser: S) -> Result<S::Ok, S::Error> {
+        let words: Vec<String> = s.iter().map(|w| format!("{w:016x}")).collect();
+        serde::Serialize::serialize(&words, ser)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u64; 4], D::Error> {
+        let words = <[String; 4]>::deserialize(d)?;
+        let mut out = [0u64; 4];
+        for (o, w) in out.iter_mut().zip(words.iter()) {
+            *o = u64::from_str_radix(w, 16).map_err(D::Error::custom)?;
+        }
+        if out == [0; 4] {
+            return Err(D::Error::custom("an all-zero Xoshiro state never changes"));
+        }
+        Ok(out)
+    }
 }
 
 fn splitmix64(x: &mut u64) -> u64 {
@@ -140,6 +164,17 @@ mod tests {
         r.s = [1, 2, 3, 4];
         assert_eq!(r.next_u64(), 41_943_041);
         assert_eq!(r.next_u64(), 58_720_359);
+    }
+
+    #[test]
+    fn json_round_trip_keeps_every_bit() {
+        let mut r = Rng::seed_from(u64::MAX);
+        r.d6();
+        let json = serde_json::to_string(&r).expect("serialize");
+        assert!(json.contains('"'), "state words are strings: {json}");
+        let back: Rng = serde_json::from_str(&json).expect("deserialize");
+        assert_eq!(back, r);
+        assert!(serde_json::from_str::<Rng>(r#"{"s":["0","0","0","0"],"draws":0}"#).is_err());
     }
 
     #[test]

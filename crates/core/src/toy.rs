@@ -210,6 +210,19 @@ impl Game for SealedBids {
         &mut self.rng
     }
 
+    /// Other seats' pending bids are secret: resample each from the bids its budget
+    /// allows.
+    fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
+        for (i, p) in self.pending.iter_mut().enumerate() {
+            if i != viewer.index() && p.is_some() {
+                let max = self.budgets[i].min(3);
+                *p = Some(rng.index(usize::from(max) + 1) as u8);
+            }
+        }
+        let seed = rng.next_u64();
+        self.rng.reseed(seed);
+    }
+
     fn action_bound(&self) -> usize {
         self.rounds as usize * self.seats() as usize
     }

@@ -167,3 +167,22 @@ fn setup_reports_every_problem() {
     .unwrap_err();
     assert_eq!(e.problems.len(), 2, "{e}");
 }
+
+#[test]
+fn determinize_hides_other_seats_secret_bids() {
+    let s = BidScenario {
+        players: 2,
+        rounds: 3,
+    };
+    let mut g = SealedBids::setup(&s, 5).expect("setup");
+    g.apply(Seat(0), &Bid { amount: 3 }).expect("bid");
+    let mut seen = std::collections::BTreeSet::new();
+    let mut rng = Rng::seed_from(9);
+    for _ in 0..50 {
+        let mut copy = g.clone();
+        copy.determinize(Seat(1), &mut rng);
+        assert_eq!(copy.view(Some(Seat(1))), g.view(Some(Seat(1))));
+        seen.insert(serde_json::to_string(&copy).expect("json"));
+    }
+    assert!(seen.len() > 1, "seat 0's bid must be resampled for seat 1");
+}

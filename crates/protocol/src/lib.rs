@@ -1,1 +1,21 @@
-//! placeholder
+//! # orrery-protocol
+//!
+//! The engine protocol, like UCI for chess engines: a bot in any language drives an
+//! Orrery engine by writing one JSON request per line and reading exactly one JSON
+//! response per line (see `docs/protocol.md`).
+//!
+//! - [`DynGame`]: any [`orrery_core::Game`] behind one object-safe, JSON-in/JSON-out
+//!   interface ([`SessionGame`] wraps an [`orrery_core::Session`]: record with hashes,
+//!   undo that never reaches past a die roll, an event log).
+//! - [`Registry`]: the rulesets an engine offers, by id.
+//! - [`Engine`] / [`serve`]: the command loop.
+
+mod dyn_game;
+mod engine;
+mod error;
+mod registry;
+
+pub use dyn_game::{DynGame, OutcomeJson, SessionGame, Status};
+pub use engine::{error_response, serve, CommandInfo, Engine, COMMANDS};
+pub use error::ProtocolError;
+pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioInfo, ScenarioSpec};

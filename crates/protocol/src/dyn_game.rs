@@ -1,0 +1,373 @@
+//! The type-erased game: any [`Game`] behind one object-safe, JSON-in/JSON-out
+//! interface, wrapping an [`orrery_core::Session`] (record with hashes, undo).
+
+use crate::ProtocolError;
+use orrery_core::{Audience, Game, Record, Seat, Session, StateHash};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Where the game stands.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Status {
+    /// Seats that owe a decision now (several = simultaneous secret commitments).
+    pub to_move: Vec<Seat>,
+    pub terminal: bool,
+    pub turn: u32,
+    pub phase: String,
+    /// Stable hash of the whole state (16 hex digits).
+    pub hash: StateHash,
+}
+
+/// The result of the game, or the current standings if it is not over.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OutcomeJson {
+    pub terminal: bool,
+    /// Empty until the game is over.
+    pub winners: Vec<Seat>,
+    /// Final scores, or the current scores if the game is not over.
+    pub scores: Vec<f64>,
+}
+
+/// One game of any ruleset, JSON in and out. Object safe.
+pub trait DynGame: Send {
+    /// The ruleset id (`Game::ID`).
+    fn ruleset(&self) -> &'static str;
+    fn status(&self) -> Status;
+    /// Every legal action for `seat` as JSON (each is accepted verbatim by
+    /// [`DynGame::apply`]). Empty if the seat is not to move or does not exist.
+    fn legal(&self, seat: Seat) -> Vec<Value>;
+    /// Apply an action. Returns the events visible to `seat`, each as
+    /// `{"audience":..,"event":..,"text":..}`. On error nothing changes.
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ProtocolError>;
+    /// The event log from entry `since` on, filtered to what `viewer` may see
+    /// (`None` = spectator), and the index to ask from next time.
+    fn events(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize);
+    /// What `viewer` may see (`None` = spectator); `null` for a seat that does not
+    /// exist.
+    fn view(&self, viewer: Option<Seat>) -> Value;
+    /// The whole referee state (RNG and secret commitments included).
+    fn state(&self) -> Value;
+    fn outcome(&self) -> OutcomeJson;
+    /// The record so far: set-up, seed, every action with the hash after it.
+    fn record(&self) -> Record;
+    /// False once a state was loaded with [`DynGame::load_state`]: the record then
+    /// no longer starts from the set-up and cannot be replayed.
+    fn replayable(&self) -> bool;
+    /// The action the named agent (seeded with `seed`) would take for `seat`. Does
+    /// not change the game.
+    fn agent_action(&self, seat: Seat, agent: &str, seed: u64) -> Result<Value, ProtocolError>;
+    /// One-line description of an action; the action must deserialize.
+    fn describe_action(&self, action: &Value) -> Result<String, ProtocolError>;
+    fn render_text(&self, viewer: Option<Seat>) -> String;
+    fn can_undo(&self) -> bool;
+    fn undo(&mut self) -> bool;
+    fn seats(&self) -> u8;
+    fn scores(&self) -> Vec<f64>;
+    /// Replace the state with a saved one (from [`DynGame::state`]); the hash is the
+    /// saved game's. On error nothing changes.
+    fn load_state(&mut self, state: Value) -> Result<(), ProtocolError>;
+}
+
+/// [`DynGame`] for a concrete [`Game`].
+pub struct SessionGame<G: Game> {
+    session: Session<G>,
+    replayable: bool,
+    /// Every event so far (all audiences), as JSON entries.
+    log: Vec<LogEntry>,
+    /// `log.len()` before each recorded action, for undo.
+    marks: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+struct LogEntry {
+    audience: Audience,
+    json: Value,
+}
+
+impl LogEntry {
+    fn visible_to(&self, viewer: Option<Seat>) -> bool {
+        match (&self.audience, viewer) {
+            (Audience::All, _) => true,
+            (Audience::Seats(s), Some(v)) => s.contains(&v),
+            (Audience::Seats(_), None) => false,
+        }
+    }
+}
+
+impl<G: Game> SessionGame<G> {
+    pub fn new(session: Session<G>) -> Self {
+        SessionGame {
+            session,
+            replayable: true,
+            log: Vec::new(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Replay a record, checking every recorded hash and keeping the event log.
+    pub fn from_record(record: &Record) -> Result<Self, ProtocolError> {
+        if record.ruleset != G::ID {
+            return Err(ProtocolError::ReplayFailed(format!(
+                "record is for ruleset `{}`, not `{}`",
+                record.ruleset,
+                G::ID
+            )));
+        }
+        let scenario: G::Scenario = serde_json::from_value(record.scenario.clone())
+            .map_err(|e| ProtocolError::ReplayFailed(format!("scenario: {e}")))?;
+        let session = Session::<G>::new(&scenario, record.seed)
+            .map_err(|e| ProtocolError::ReplayFailed(e.to_string()))?;
+        let mut game = SessionGame::new(session);
+        for (index, ra) in record.actions.iter().enumerate() {
+            let action = Self::parse_action(&ra.action)
+                .map_err(|e| ProtocolError::ReplayFailed(format!("action {index}: {e}")))?;
+            game.apply_typed(ra.seat, &action)
+                .map_err(|e| ProtocolError::ReplayFailed(format!("action {index}: {e}")))?;
+            if let Some(expected) = ra.hash {
+                let found = game.session.game().state_hash();
+                if found != expected {
+                    return Err(ProtocolError::ReplayFailed(format!(
+                        "action {index}: hash {found} differs from recorded {expected}"
+                    )));
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    /// Apply through the session, logging the events; returns the index of the first
+    /// new log entry.
+    fn apply_typed(&mut self, seat: Seat, action: &G::Action) -> Result<usize, ProtocolError> {
+        let events = self.session.apply(seat, action)?;
+        let start = self.log.len();
+        self.marks.push(start);
+        let g = self.session.game();
+        for (i, e) in events.iter().enumerate() {
+            self.log.push(LogEntry {
+                audience: e.audience.clone(),
+                json: json!({
+                    "index": start + i,
+                    "seat": seat,
+                    "audience": audience_json(&e.audience),
+                    "event": serde_json::to_value(&e.event).unwrap_or(Value::Null),
+                    "text": g.describe_event(&e.event),
+                }),
+            });
+        }
+        Ok(start)
+    }
+
+    /// The underlying session.
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+
+    fn seat_exists(&self, seat: Seat) -> bool {
+        seat.0 < self.session.game().seats()
+    }
+
+    fn parse_action(action: &Value) -> Result<G::Action, ProtocolError> {
+        G::Action::deserialize(action).map_err(|e| {
+            ProtocolError::IllegalAction(format!("not an action of this ruleset: {e}"))
+        })
+    }
+}
+
+fn audience_json(a: &Audience) -> Value {
+    serde_json::to_value(a).unwrap_or(Value::Null)
+}
+
+/// Check that a freshly deserialized state answers the basic questions without
+/// failing, so that a malformed save cannot crash later requests.
+fn sanity_check<G: Game>(g: &G) -> Result<(), String> {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let to_move = g.to_move();
+        let outcome = g.outcome();
+        if to_move.is_empty() != outcome.is_some() {
+            return Err("to_move must be empty exactly when the game is over".to_string());
+        }
+        let n = g.seats();
+        if to_move.iter().any(|s| s.0 >= n) {
+            return Err("a seat to move does not exist".to_string());
+        }
+        let _ = g.scores();
+        let _ = g.progress();
+        let _ = serde_json::to_value(g.view(None));
+        for s in Seat::all(n) {
+            let _ = g.legal_actions(s);
+            let _ = serde_json::to_value(g.view(Some(s)));
+        }
+        Ok(())
+    }));
+    match r {
+        Ok(r) => r,
+        Err(_) => Err("the state is inconsistent (the ruleset failed reading it)".to_string()),
+    }
+}
+
+impl<G: Game> DynGame for SessionGame<G> {
+    fn ruleset(&self) -> &'static str {
+        G::ID
+    }
+
+    fn status(&self) -> Status {
+        let g = self.session.game();
+        let p = g.progress();
+        Status {
+            to_move: g.to_move(),
+            terminal: g.is_terminal(),
+            turn: p.turn,
+            phase: p.phase,
+            hash: g.state_hash(),
+        }
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Value> {
+        if !self.seat_exists(seat) {
+            return Vec::new();
+        }
+        self.session
+            .game()
+            .legal_actions(seat)
+            .iter()
+            .filter_map(|a| serde_json::to_value(a).ok())
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "seat {seat} does not exist (seats 0..{})",
+                g.seats()
+            )));
+        }
+        let start = self.apply_typed(seat, &action)?;
+        Ok(self
+            .log
+            .iter()
+            .skip(start)
+            .filter(|e| e.visible_to(Some(seat)))
+            .map(|e| e.json.clone())
+            .collect())
+    }
+
+    fn events(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize) {
+        let events = self
+            .log
+            .iter()
+            .skip(since)
+            .filter(|e| e.visible_to(viewer))
+            .map(|e| e.json.clone())
+            .collect();
+        (events, self.log.len())
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> Value {
+        if let Some(s) = viewer {
+            if !self.seat_exists(s) {
+                return Value::Null;
+            }
+        }
+        serde_json::to_value(self.session.game().view(viewer)).unwrap_or(Value::Null)
+    }
+
+    fn state(&self) -> Value {
+        serde_json::to_value(self.session.game()).unwrap_or(Value::Null)
+    }
+
+    fn outcome(&self) -> OutcomeJson {
+        let g = self.session.game();
+        match g.outcome() {
+            Some(o) => OutcomeJson {
+                terminal: true,
+                winners: o.winners,
+                scores: o.scores,
+            },
+            None => OutcomeJson {
+                terminal: false,
+                winners: Vec::new(),
+                scores: g.scores(),
+            },
+        }
+    }
+
+    fn record(&self) -> Record {
+        self.session.record().clone()
+    }
+
+    fn replayable(&self) -> bool {
+        self.replayable
+    }
+
+    fn agent_action(&self, seat: Seat, agent: &str, seed: u64) -> Result<Value, ProtocolError> {
+        let mut a = orrery_agents::by_name::<G>(agent, seed)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "seat {seat} is not to move (to move: {:?})",
+                g.to_move().iter().map(|s| s.0).collect::<Vec<_>>()
+            )));
+        }
+        let action = a.choose(g, seat).ok_or_else(|| {
+            ProtocolError::NoAction(format!("agent `{agent}` found no action for seat {seat}"))
+        })?;
+        serde_json::to_value(&action)
+            .map_err(|e| ProtocolError::Internal(format!("action cannot be written: {e}")))
+    }
+
+    fn describe_action(&self, action: &Value) -> Result<String, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        Ok(self.session.game().describe_action(&action))
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        if let Some(s) = viewer {
+            if !self.seat_exists(s) {
+                return String::new();
+            }
+        }
+        self.session.game().render_text(viewer)
+    }
+
+    fn can_undo(&self) -> bool {
+        self.session.can_undo()
+    }
+
+    fn undo(&mut self) -> bool {
+        if !self.session.undo() {
+            return false;
+        }
+        if let Some(mark) = self.marks.pop() {
+            self.log.truncate(mark);
+        }
+        true
+    }
+
+    fn seats(&self) -> u8 {
+        self.session.game().seats()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.session.game().scores()
+    }
+
+    fn load_state(&mut self, state: Value) -> Result<(), ProtocolError> {
+        let game: G = serde_json::from_value(state)
+            .map_err(|e| ProtocolError::InvalidState(format!("not a `{}` state: {e}", G::ID)))?;
+        sanity_check(&game).map_err(ProtocolError::InvalidState)?;
+        self.session.replace_state(game);
+        self.replayable = false;
+        self.log.clear();
+        self.marks.clear();
+        Ok(())
+    }
+}

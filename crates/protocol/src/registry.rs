@@ -1,0 +1,196 @@
+//! The rulesets an engine offers, by id.
+
+use crate::{DynGame, ProtocolError, SessionGame};
+use orrery_core::{Game, Record, Session};
+use serde::Serialize;
+use serde_json::Value;
+use std::marker::PhantomData;
+
+/// A built-in scenario's name and description.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ScenarioInfo {
+    pub name: String,
+    pub description: String,
+}
+
+/// What a ruleset is, for the `rulesets` command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulesetInfo {
+    pub id: String,
+    pub name: String,
+    /// Fewest and most players.
+    pub players: [u8; 2],
+    /// Built-in scenarios; the first is the default.
+    pub scenarios: Vec<ScenarioInfo>,
+}
+
+/// Which scenario to set a game up from.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum ScenarioSpec {
+    /// The ruleset's first built-in scenario.
+    #[default]
+    Default,
+    /// A built-in scenario by name.
+    Named(String),
+    /// A whole scenario written out as JSON (e.g. an edited copy of a built-in one).
+    Inline(Value),
+}
+
+/// One registered ruleset, type-erased. Implemented for every [`Game`] by
+/// [`Registry::register`].
+pub trait Ruleset: Send + Sync {
+    fn info(&self) -> RulesetInfo;
+    fn new_game(
+        &self,
+        scenario: ScenarioSpec,
+        seed: u64,
+    ) -> Result<Box<dyn DynGame>, ProtocolError>;
+    fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError>;
+    /// A built-in scenario as JSON (`None` = the default one).
+    fn scenario_json(&self, name: Option<&str>) -> Result<Value, ProtocolError>;
+}
+
+struct RulesetOf<G>(PhantomData<fn() -> G>);
+
+impl<G: Game> RulesetOf<G> {
+    fn named(name: &str) -> Result<G::Scenario, ProtocolError> {
+        let all = G::scenarios();
+        let known = all
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
+        all.iter()
+            .find(|s| s.name == name)
+            .map(|s| s.scenario.clone())
+            .ok_or_else(|| ProtocolError::UnknownScenario {
+                ruleset: G::ID.to_string(),
+                name: name.to_string(),
+                known,
+            })
+    }
+
+    fn default_scenario() -> Result<G::Scenario, ProtocolError> {
+        G::scenarios()
+            .into_iter()
+            .next()
+            .map(|s| s.scenario)
+            .ok_or_else(|| {
+                ProtocolError::InvalidSetup(format!(
+                    "ruleset `{}` has no built-in scenario; send one inline",
+                    G::ID
+                ))
+            })
+    }
+}
+
+impl<G: Game> Ruleset for RulesetOf<G> {
+    fn info(&self) -> RulesetInfo {
+        RulesetInfo {
+            id: G::ID.to_string(),
+            name: G::NAME.to_string(),
+            players: [G::PLAYERS.0, G::PLAYERS.1],
+            scenarios: G::scenarios()
+                .into_iter()
+                .map(|s| ScenarioInfo {
+                    name: s.name,
+                    description: s.description,
+                })
+                .collect(),
+        }
+    }
+
+    fn new_game(
+        &self,
+        scenario: ScenarioSpec,
+        seed: u64,
+    ) -> Result<Box<dyn DynGame>, ProtocolError> {
+        let scenario: G::Scenario = match scenario {
+            ScenarioSpec::Default => Self::default_scenario()?,
+            ScenarioSpec::Named(name) => Self::named(&name)?,
+            ScenarioSpec::Inline(v) => serde_json::from_value(v)
+                .map_err(|e| ProtocolError::InvalidSetup(format!("scenario: {e}")))?,
+        };
+        let session = Session::<G>::new(&scenario, seed)?;
+        Ok(Box::new(SessionGame::new(session)))
+    }
+
+    fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError> {
+        Ok(Box::new(SessionGame::<G>::from_record(record)?))
+    }
+
+    fn scenario_json(&self, name: Option<&str>) -> Result<Value, ProtocolError> {
+        let s = match name {
+            Some(n) => Self::named(n)?,
+            None => Self::default_scenario()?,
+        };
+        serde_json::to_value(s)
+            .map_err(|e| ProtocolError::Internal(format!("scenario cannot be written: {e}")))
+    }
+}
+
+/// The rulesets an engine offers.
+#[derive(Default)]
+pub struct Registry {
+    rulesets: Vec<(&'static str, Box<dyn Ruleset>)>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Offer ruleset `G` (replacing any ruleset with the same id).
+    pub fn register<G: Game>(&mut self) {
+        let entry: Box<dyn Ruleset> = Box::new(RulesetOf::<G>(PhantomData));
+        match self.rulesets.iter_mut().find(|(id, _)| *id == G::ID) {
+            Some(slot) => slot.1 = entry,
+            None => self.rulesets.push((G::ID, entry)),
+        }
+    }
+
+    /// Builder form of [`Registry::register`].
+    pub fn with<G: Game>(mut self) -> Self {
+        self.register::<G>();
+        self
+    }
+
+    /// Every registered ruleset, in registration order.
+    pub fn rulesets(&self) -> Vec<RulesetInfo> {
+        self.rulesets.iter().map(|(_, r)| r.info()).collect()
+    }
+
+    /// The ruleset with this id.
+    pub fn get(&self, id: &str) -> Option<&dyn Ruleset> {
+        self.rulesets
+            .iter()
+            .find(|(rid, _)| *rid == id)
+            .map(|(_, r)| r.as_ref())
+    }
+
+    fn ruleset(&self, id: &str) -> Result<&dyn Ruleset, ProtocolError> {
+        self.get(id)
+            .ok_or_else(|| ProtocolError::UnknownRuleset(id.to_string()))
+    }
+
+    /// Set up a new game.
+    pub fn new_game(
+        &self,
+        ruleset: &str,
+        scenario: ScenarioSpec,
+        seed: u64,
+    ) -> Result<Box<dyn DynGame>, ProtocolError> {
+        self.ruleset(ruleset)?.new_game(scenario, seed)
+    }
+
+    /// Replay a record (its ruleset must be registered), checking every hash.
+    pub fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError> {
+        self.ruleset(&record.ruleset)?.load_record(record)
+    }
+
+    /// A built-in scenario as JSON, to edit and send back inline.
+    pub fn scenario_json(&self, ruleset: &str, name: &str) -> Result<Value, ProtocolError> {
+        self.ruleset(ruleset)?.scenario_json(Some(name))
+    }
+}

@@ -1,1 +1,209 @@
-fn main() {}
+//! `orrery`: play tabletop space-combat wargames by their rules.
+//!
+//! Commands: `battle` (AI against AI, narrated), `play` (you at the terminal against
+//! agents or friends), `engine` (the JSON Lines protocol on stdin/stdout), `fleet
+//! check` (validate and cost a fleet file), `rulesets` (what is offered).
+
+mod battle;
+mod fleet;
+mod play;
+mod report;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use orrery_protocol::{Registry, ScenarioSpec};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Every ruleset this binary offers. Add new rulesets here.
+pub fn registry() -> Registry {
+    let mut r = Registry::new();
+    r.register::<orrery_launch_fighters::LaunchFighters>();
+    r
+}
+
+/// The ruleset used when none is named.
+pub const DEFAULT_RULESET: &str = "launch-fighters";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "orrery",
+    version,
+    about = "Orrery plays tabletop space-combat wargames by their rules",
+    long_about = "Orrery plays tabletop space-combat wargames by their rules: watch AI \
+                  fleets fight (`battle`), play against agents or friends at the \
+                  terminal (`play`), drive games from your own program over JSON Lines \
+                  (`engine`), or check a fleet file (`fleet check`)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Run agents against each other and narrate the battle, ending with the victory
+    /// point table and the final state hash.
+    Battle(BattleArgs),
+    /// Play at the terminal: human seats choose from a numbered list of legal actions,
+    /// agent seats play themselves.
+    Play(PlayArgs),
+    /// Run the engine protocol: one JSON request per line on stdin, one JSON response
+    /// per line on stdout (see docs/protocol.md).
+    Engine,
+    /// Fleet files: validate and cost them.
+    #[command(subcommand, arg_required_else_help = true)]
+    Fleet(FleetCommand),
+    /// List the rulesets and their built-in scenarios.
+    Rulesets {
+        /// Print the list as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Which game to set up; shared by `battle` and `play`.
+#[derive(Args, Debug, Clone)]
+struct GameArgs {
+    /// Ruleset id (see `orrery rulesets`).
+    #[arg(default_value = DEFAULT_RULESET)]
+    ruleset: String,
+    /// Built-in scenario name, or a path to a scenario written as JSON; default: the
+    /// ruleset's first scenario.
+    #[arg(long, short = 's')]
+    scenario: Option<String>,
+    /// Seed for all dice; the same seed and agents replay the same battle.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Args, Debug)]
+struct BattleArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Agents by name, comma-separated, one per seat in seat order; the list is cycled
+    /// over the seats (known: random, greedy).
+    #[arg(long, short = 'a', value_delimiter = ',', default_value = "greedy")]
+    agents: Vec<String>,
+    /// Print only the result (victory point table and hash), not the narration.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Print the result as one JSON object instead of text (no narration).
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Who plays a seat: SEAT=human or SEAT=AGENT (random, greedy). Repeat for each
+    /// seat; seats not given are played by greedy, except seat 0, which is human when
+    /// no seat is human.
+    #[arg(long = "seat", value_name = "SEAT=WHO")]
+    seats: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+enum FleetCommand {
+    /// Check a Launch Fighters! fleet file (TOML): every ship's design and cost, and
+    /// the fleet total; exits non-zero naming the file, field and reason on problems.
+    Check {
+        /// The fleet file to check.
+        file: std::path::PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+impl GameArgs {
+    /// The scenario to set up: a JSON file if the argument names one, else a built-in
+    /// scenario name.
+    fn scenario_spec(&self) -> Result<ScenarioSpec> {
+        let Some(s) = &self.scenario else {
+            return Ok(ScenarioSpec::Default);
+        };
+        let path = Path::new(s);
+        if path.is_file() {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read scenario file {}", path.display()))?;
+            let v: serde_json::Value = serde_json::from_str(&text)
+                .with_context(|| format!("scenario file {} is not JSON", path.display()))?;
+            return Ok(ScenarioSpec::Inline(v));
+        }
+        Ok(ScenarioSpec::Named(s.clone()))
+    }
+
+    /// Check the ruleset id against the registry with a helpful message.
+    fn check_ruleset(&self, registry: &Registry) -> Result<()> {
+        if registry.get(&self.ruleset).is_none() {
+            let known: Vec<String> = registry.rulesets().into_iter().map(|r| r.id).collect();
+            bail!(
+                "unknown ruleset `{}` (known: {})",
+                self.ruleset,
+                known.join(", ")
+            );
+        }
+        Ok(())
+    }
+}
+
+fn rulesets(json: bool) -> Result<()> {
+    let reg = registry();
+    let list = reg.rulesets();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&list)?);
+        return Ok(());
+    }
+    for r in list {
+        println!(
+            "{}  {}  ({}-{} players)",
+            r.id, r.name, r.players[0], r.players[1]
+        );
+        for (i, s) in r.scenarios.iter().enumerate() {
+            let default = if i == 0 { " (default)" } else { "" };
+            if s.description.is_empty() {
+                println!("    {}{}", s.name, default);
+            } else {
+                println!("    {}{} - {}", s.name, default, s.description);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn engine() -> Result<()> {
+    let reg = registry();
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    orrery_protocol::serve(&reg, stdin.lock(), stdout.lock()).context("engine I/O failed")?;
+    Ok(())
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            println!();
+            Ok(())
+        }
+        Some(Command::Battle(a)) => battle::run(&a),
+        Some(Command::Play(a)) => play::run(&a),
+        Some(Command::Engine) => engine(),
+        Some(Command::Fleet(FleetCommand::Check { file, json })) => fleet::check(&file, json),
+        Some(Command::Rulesets { json }) => rulesets(json),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

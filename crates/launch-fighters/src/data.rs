@@ -1,9 +1,706 @@
-//! Data files: the Starship Blue Book and scenarios in TOML. OWNER: helper "lf-data".
+//! Data files: the Starship Blue Book, fleets, ship designs and scenarios in TOML.
+//! OWNER: helper "lf-data". Formats: `docs/launch-fighters-data.md`.
+//!
+//! Files are read into a TOML tree and walked by hand rather than handed to serde, so
+//! that *every* problem of a file is reported at once, each with its file, its field path
+//! (`fleets[1].ships[2].defense`) and why. Syntax errors carry line and column.
+//! Unknown fields are errors everywhere, as the `deny_unknown_fields` types demand; the
+//! `options` table is read by serde from [`Options`] itself so new options need no change
+//! here.
 
-use crate::types::Scenario;
+mod read;
+
+use crate::design::{self, CostBreakdown};
+use crate::types::{Fleet, Options, Scenario, ShipDesign, Terrain};
 use orrery_core::NamedScenario;
+use orrery_hex::{Hex, HexMap};
+use read::{join, Reader};
+use serde::Serialize;
+use std::fmt;
+use std::sync::OnceLock;
 
-/// The scenarios shipped with the engine; the first is the default.
+/// Where the embedded Blue Book says it comes from in error messages.
+pub const BLUE_BOOK_FILE: &str = "data/blue-book.toml";
+const BLUE_BOOK: &str = include_str!("../data/blue-book.toml");
+
+/// The built-in scenarios: (id, file, text). The first is the default.
+const SCENARIOS: &[(&str, &str, &str)] = &[
+    (
+        "duel",
+        "data/scenarios/duel.toml",
+        include_str!("../data/scenarios/duel.toml"),
+    ),
+    (
+        "standard",
+        "data/scenarios/standard.toml",
+        include_str!("../data/scenarios/standard.toml"),
+    ),
+    (
+        "three-way",
+        "data/scenarios/three-way.toml",
+        include_str!("../data/scenarios/three-way.toml"),
+    ),
+    (
+        "melee-6",
+        "data/scenarios/melee-6.toml",
+        include_str!("../data/scenarios/melee-6.toml"),
+    ),
+    (
+        "asteroid-field",
+        "data/scenarios/asteroid-field.toml",
+        include_str!("../data/scenarios/asteroid-field.toml"),
+    ),
+];
+
+/// Smallest map side a scenario may set (LF-01: "at least 24").
+pub const MIN_MAP_SIDE: i32 = 24;
+/// Largest map side: hex labels print column and row with two digits each.
+pub const MAX_MAP_SIDE: i32 = 100;
+/// Fewest and most fleets (players) in a scenario.
+pub const FLEETS: (usize, usize) = (2, 6);
+
+/// One problem in a data file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// The file as given by the caller.
+    pub file: String,
+    /// Field path, e.g. `fleets[1].ships[2].defense`; empty for TOML syntax errors.
+    pub field: String,
+    /// Why it is wrong.
+    pub why: String,
+    /// 1-based line and column, when known (TOML syntax errors).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub column: Option<usize>,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+            if let Some(col) = self.column {
+                write!(f, ":{col}")?;
+            }
+        }
+        if !self.field.is_empty() {
+            write!(f, ": {}", self.field)?;
+        }
+        write!(f, ": {}", self.why)
+    }
+}
+
+/// Every problem found in a data file, one per line when displayed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{}", render_problems(&self.problems))]
+pub struct DataError {
+    pub problems: Vec<Problem>,
+}
+
+fn render_problems(p: &[Problem]) -> String {
+    p.iter()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl DataError {
+    /// Is there a problem at `field` whose reason contains `needle`? (For tests and tools.)
+    pub fn has(&self, field: &str, needle: &str) -> bool {
+        self.problems
+            .iter()
+            .any(|p| p.field == field && p.why.contains(needle))
+    }
+}
+
+/// What kind of file [`fleet_check`] read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FileForm {
+    /// `name`, optional `points`, `[[ships]]` (and optional local `[[designs]]`).
+    Fleet,
+    /// A `[[designs]]` list, like the Blue Book.
+    Designs,
+    /// One inline design at the top level.
+    Design,
+}
+
+/// One ship of a checked file with its cost (LF-18).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitReport {
+    pub name: String,
+    /// The design it references (Blue Book or the file's own `[[designs]]`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub design_ref: Option<String>,
+    pub design: ShipDesign,
+    pub cost: u32,
+    pub breakdown: CostBreakdown,
+}
+
+/// The result of `orrery fleet check FILE`: every ship's cost and the total.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FleetReport {
+    pub file: String,
+    pub form: FileForm,
+    pub name: String,
+    pub units: Vec<UnitReport>,
+    /// Sum of the units' costs (for a design list, simply the sum of the list).
+    pub total: u32,
+    /// The fleet's `points` limit, if it sets one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u32>,
+}
+
+impl fmt::Display for FleetReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.form {
+            FileForm::Fleet => "Fleet",
+            FileForm::Designs => "Designs",
+            FileForm::Design => "Design",
+        };
+        writeln!(f, "{what} \"{}\" ({})", self.name, self.file)?;
+        let width = self
+            .units
+            .iter()
+            .map(|u| u.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        for u in &self.units {
+            let kind = if u.design.kind.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", u.design.kind)
+            };
+            writeln!(
+                f,
+                "  {:<width$} {:>4}  {}{}",
+                u.name, u.cost, u.breakdown, kind
+            )?;
+        }
+        match self.limit {
+            Some(l) => write!(f, "Total {} of {} points", self.total, l),
+            None => write!(f, "Total {} points", self.total),
+        }
+    }
+}
+
+/// The Starship Blue Book of LF-20, from the embedded `data/blue-book.toml` (read once).
+pub fn load_blue_book() -> Result<Vec<ShipDesign>, DataError> {
+    static BOOK: OnceLock<Result<Vec<ShipDesign>, DataError>> = OnceLock::new();
+    BOOK.get_or_init(|| parse_designs(BLUE_BOOK, BLUE_BOOK_FILE))
+        .clone()
+}
+
+/// One Blue Book design by its exact name.
+pub fn blue_book_design(name: &str) -> Option<ShipDesign> {
+    load_blue_book().ok()?.into_iter().find(|d| d.name == name)
+}
+
+/// A design file: a `[[designs]]` list (optional top-level `name`, `description`) or a
+/// single inline design at the top level. Every design is checked (LF-18).
+pub fn parse_designs(text: &str, file: &str) -> Result<Vec<ShipDesign>, DataError> {
+    let mut r = Reader::new(file);
+    let root = r.parse(text)?;
+    let designs = if root.contains_key("designs") {
+        r.keys(&root, "", &["name", "description", "designs"]);
+        r.opt_str(&root, "name", "");
+        r.opt_str(&root, "description", "");
+        let list: Vec<ShipDesign> = r.designs(&root, &[]).into_iter().map(|d| d.1).collect();
+        if list.is_empty() && !r.has_problem_under("designs") {
+            r.problem("designs".into(), "the list is empty".into());
+        }
+        list
+    } else {
+        r.inline_design(&root, "").into_iter().collect()
+    };
+    r.finish(designs)
+}
+
+/// A scenario file (see the docs for the format). Ships naming a design are resolved
+/// against the file's own `[[designs]]` and the Blue Book.
+pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
+    let blue = blue_book_or_empty();
+    let mut r = Reader::new(file);
+    let root = r.parse(text)?;
+    r.keys(
+        &root,
+        "",
+        &[
+            "name",
+            "description",
+            "cols",
+            "rows",
+            "points",
+            "turn_limit",
+            "options",
+            "terrain",
+            "designs",
+            "fleets",
+        ],
+    );
+    let name = r.req_str(&root, "name", "");
+    let description = r.opt_str(&root, "description", "").unwrap_or_default();
+    let side = |r: &mut Reader, key: &str, default: i32| {
+        r.opt_int(
+            &root,
+            key,
+            "",
+            i64::from(MIN_MAP_SIDE),
+            i64::from(MAX_MAP_SIDE),
+        )
+        .map_or(default, |v| v as i32)
+    };
+    let cols = side(&mut r, "cols", 27);
+    let rows = side(&mut r, "rows", 24);
+    let points = r
+        .opt_int(&root, "points", "", 1, i64::from(u32::MAX))
+        .map(|v| v as u32);
+    let turn_limit = r
+        .opt_int(&root, "turn_limit", "", 1, i64::from(u32::MAX))
+        .map_or(30, |v| v as u32);
+    let options: Options = r.serde_table(&root, "options", "").unwrap_or_default();
+    let map_ok = !r.has_problem_under("cols") && !r.has_problem_under("rows");
+    let terrain = r.terrain(&root);
+    if map_ok {
+        for (field, why) in terrain_problems(&terrain, cols, rows) {
+            r.problem(field, why);
+        }
+    }
+    let mut catalog = r.designs(&root, &blue);
+    catalog.extend(blue.iter().map(|d| (d.name.clone(), d.clone())));
+    let mut fleets = Vec::new();
+    let fleet_tables = r.tables(&root, "fleets", "", true);
+    for (path, t) in &fleet_tables {
+        r.keys(t, path, &["name", "ships"]);
+        let fname = r.req_str(t, "name", path);
+        let ships = r.ships(t, path, &catalog);
+        let fleet = Fleet {
+            name: fname.clone().unwrap_or_default(),
+            ships: ships.into_iter().map(|s| s.1).collect(),
+        };
+        if fname.is_some() {
+            if let Some(why) = fleet_name_why(&fleet) {
+                r.problem(join(path, "name"), why);
+            }
+        }
+        // A fleet with an unreadable ship has no reliable total.
+        if !r.has_problem_under(path) {
+            for (field, why) in fleet_problems(path, &fleet, points, "the scenario's") {
+                r.problem(field, why);
+            }
+        }
+        fleets.push(fleet);
+    }
+    if let Some(why) = fleet_count_why(fleet_tables.len()) {
+        r.problem("fleets".into(), why);
+    }
+    for (field, why) in duplicate_fleet_names(&fleets) {
+        r.problem(field, why);
+    }
+    if let Some(n) = &name {
+        if n.trim().is_empty() {
+            r.problem("name".into(), "must not be empty".into());
+        }
+    }
+    let scenario = Scenario {
+        name: name.unwrap_or_default(),
+        description,
+        cols,
+        rows,
+        points,
+        turn_limit,
+        terrain: terrain.into_iter().map(|t| t.1).collect(),
+        options,
+        fleets,
+    };
+    r.finish(scenario)
+}
+
+/// A fleet file: `name`, optional `points` limit, `[[ships]]` (design references or
+/// inline designs) and optional local `[[designs]]`.
+pub fn parse_fleet(text: &str, file: &str) -> Result<Fleet, DataError> {
+    let (fleet, _, _) = read_fleet(text, file)?;
+    Ok(fleet)
+}
+
+/// `orrery fleet check FILE`: read a fleet file, a `[[designs]]` list or a single inline
+/// design, and report every ship's cost with its breakdown (LF-18) and the total.
+/// Any problem (including a fleet over its `points` limit) is an error.
+pub fn fleet_check(text: &str, file: &str) -> Result<FleetReport, DataError> {
+    let mut r = Reader::new(file);
+    let root = r.parse(text)?;
+    if root.contains_key("fleets") {
+        r.problem(
+            "fleets".into(),
+            "this looks like a scenario file; `fleet check` reads a fleet file or a design \
+             file (scenarios are checked when loaded)"
+                .into(),
+        );
+        return Err(r.into_error());
+    }
+    let report = |form, name: String, units: Vec<(Option<String>, ShipDesign)>, limit| {
+        let units: Vec<UnitReport> = units
+            .into_iter()
+            .map(|(design_ref, d)| UnitReport {
+                name: d.name.clone(),
+                design_ref,
+                cost: d.cost(),
+                breakdown: d.cost_breakdown(),
+                design: d,
+            })
+            .collect();
+        FleetReport {
+            file: file.to_string(),
+            form,
+            name,
+            total: units.iter().fold(0u32, |a, u| a.saturating_add(u.cost)),
+            units,
+            limit,
+        }
+    };
+    if root.contains_key("ships") {
+        let (fleet, refs, limit) = read_fleet(text, file)?;
+        let units = refs.into_iter().zip(fleet.ships).collect();
+        return Ok(report(FileForm::Fleet, fleet.name, units, limit));
+    }
+    if !root.contains_key("designs") && !read::STAT_KEYS.iter().any(|k| root.contains_key(*k)) {
+        r.problem(
+            "ships".into(),
+            "missing; a fleet file lists its ships under [[ships]] (a design file has \
+             [[designs]] or one design's fields)"
+                .into(),
+        );
+        r.keys(&root, "", &["name", "points", "designs", "ships"]);
+        return Err(r.into_error());
+    }
+    let designs = parse_designs(text, file)?;
+    if root.contains_key("designs") {
+        let name = match root.get("name") {
+            Some(toml::Value::String(s)) => s.clone(),
+            _ => file.to_string(),
+        };
+        let units = designs.into_iter().map(|d| (None, d)).collect();
+        Ok(report(FileForm::Designs, name, units, None))
+    } else {
+        let name = designs.first().map(|d| d.name.clone()).unwrap_or_default();
+        let units = designs.into_iter().map(|d| (None, d)).collect();
+        Ok(report(FileForm::Design, name, units, None))
+    }
+}
+
+/// The fleet, each ship's design reference, and the points limit.
+type FleetRead = (Fleet, Vec<Option<String>>, Option<u32>);
+
+fn read_fleet(text: &str, file: &str) -> Result<FleetRead, DataError> {
+    let blue = blue_book_or_empty();
+    let mut r = Reader::new(file);
+    let root = r.parse(text)?;
+    r.keys(&root, "", &["name", "points", "designs", "ships"]);
+    let name = r.req_str(&root, "name", "");
+    let limit = r
+        .opt_int(&root, "points", "", 1, i64::from(u32::MAX))
+        .map(|v| v as u32);
+    let mut catalog = r.designs(&root, &blue);
+    catalog.extend(blue.iter().map(|d| (d.name.clone(), d.clone())));
+    let entries = r.ships(&root, "", &catalog);
+    let refs: Vec<Option<String>> = entries.iter().map(|e| e.0.clone()).collect();
+    let fleet = Fleet {
+        name: name.clone().unwrap_or_default(),
+        ships: entries.into_iter().map(|e| e.1).collect(),
+    };
+    if name.is_some() {
+        if let Some(why) = fleet_name_why(&fleet) {
+            r.problem("name".into(), why);
+        }
+    }
+    if !r.has_problem_under("ships") && !r.has_problem_under("designs") {
+        for (field, why) in fleet_problems("", &fleet, limit, "its") {
+            r.problem(field, why);
+        }
+    }
+    r.finish((fleet, refs, limit))
+}
+
+/// Problems of an already-built scenario (e.g. one received as JSON) as "field: why":
+/// fleets 2–6, each with a name, ships and valid designs (LF-18) within `points`; map
+/// size; turn limit; terrain on the map, one counter per hex (LF-21).
+pub fn scenario_problems(s: &Scenario) -> Vec<String> {
+    scenario_problem_pairs(s)
+        .into_iter()
+        .map(|(f, why)| format!("{f}: {why}"))
+        .collect()
+}
+
+fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
+    let mut p = Vec::new();
+    if s.name.trim().is_empty() {
+        p.push(("name".into(), "must not be empty".into()));
+    }
+    let mut map_ok = true;
+    for (field, v) in [("cols", s.cols), ("rows", s.rows)] {
+        if !(MIN_MAP_SIDE..=MAX_MAP_SIDE).contains(&v) {
+            map_ok = false;
+            p.push((
+                field.into(),
+                format!("{v} is out of range; must be {MIN_MAP_SIDE} to {MAX_MAP_SIDE} (LF-01)"),
+            ));
+        }
+    }
+    if s.turn_limit == 0 {
+        p.push((
+            "turn_limit".into(),
+            "0 is out of range; must be at least 1 (LF-17)".into(),
+        ));
+    }
+    if s.points == Some(0) {
+        p.push((
+            "points".into(),
+            "0 is out of range; must be at least 1".into(),
+        ));
+    }
+    if map_ok {
+        let items: Vec<(String, Terrain)> = s
+            .terrain
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("terrain[{i}]"), *t))
+            .collect();
+        p.extend(terrain_problems(&items, s.cols, s.rows));
+    }
+    if let Some(why) = fleet_count_why(s.fleets.len()) {
+        p.push(("fleets".into(), why));
+    }
+    p.extend(duplicate_fleet_names(&s.fleets));
+    for (i, f) in s.fleets.iter().enumerate() {
+        let path = format!("fleets[{i}]");
+        if let Some(why) = fleet_name_why(f) {
+            p.push((format!("{path}.name"), why));
+        }
+        for (j, d) in f.ships.iter().enumerate() {
+            for (field, why) in design::problems(d) {
+                p.push((format!("{path}.ships[{j}].{field}"), why));
+            }
+        }
+        p.extend(fleet_problems(&path, f, s.points, "the scenario's"));
+    }
+    p
+}
+
+/// Terrain off the map or sharing a hex (LF-21), for counters with their paths.
+fn terrain_problems(items: &[(String, Terrain)], cols: i32, rows: i32) -> Vec<(String, String)> {
+    let map = HexMap { cols, rows };
+    let mut p = Vec::new();
+    let mut seen: Vec<(Hex, &str)> = Vec::new();
+    for (path, t) in items {
+        let h = t.hex();
+        if !map.contains(h) {
+            p.push((
+                path.clone(),
+                format!(
+                    "({}, {}) is off the {cols}×{rows} map (columns 0–{}, rows 0–{})",
+                    t.col,
+                    t.row,
+                    cols - 1,
+                    rows - 1
+                ),
+            ));
+        } else if let Some((_, other)) = seen.iter().find(|(x, _)| *x == h) {
+            p.push((
+                path.clone(),
+                format!(
+                    "({}, {}) already holds {other}; each counter fills its own hex (LF-21)",
+                    t.col, t.row
+                ),
+            ));
+        } else {
+            seen.push((h, path));
+        }
+    }
+    p
+}
+
+/// A fleet's own problems beyond its designs: no ships, over the points limit.
+fn fleet_problems(path: &str, f: &Fleet, limit: Option<u32>, whose: &str) -> Vec<(String, String)> {
+    let mut p = Vec::new();
+    if f.ships.is_empty() {
+        p.push((
+            join(path, "ships"),
+            "a fleet needs at least one ship".into(),
+        ));
+    }
+    if let Some(limit) = limit {
+        if let Some(why) = over_points_why(f, limit, whose) {
+            let field = if path.is_empty() {
+                "points".to_string()
+            } else {
+                path.to_string()
+            };
+            p.push((field, why));
+        }
+    }
+    p
+}
+
+/// Fleets are told apart by name in reports and scores.
+fn duplicate_fleet_names(fleets: &[Fleet]) -> Vec<(String, String)> {
+    let mut p = Vec::new();
+    for (i, f) in fleets.iter().enumerate() {
+        if f.name.trim().is_empty() {
+            continue;
+        }
+        if let Some(j) = fleets[..i].iter().position(|g| g.name == f.name) {
+            p.push((
+                format!("fleets[{i}].name"),
+                format!(
+                    "\"{}\" is already the name of fleets[{j}]; each fleet needs its own",
+                    f.name
+                ),
+            ));
+        }
+    }
+    p
+}
+
+fn fleet_count_why(n: usize) -> Option<String> {
+    if (FLEETS.0..=FLEETS.1).contains(&n) {
+        None
+    } else {
+        let fleets = if n == 1 { "fleet" } else { "fleets" };
+        Some(format!(
+            "found {n} {fleets}; a battle has {} to {} players, one fleet each",
+            FLEETS.0, FLEETS.1
+        ))
+    }
+}
+
+fn fleet_name_why(f: &Fleet) -> Option<String> {
+    f.name
+        .trim()
+        .is_empty()
+        .then(|| "must not be empty".to_string())
+}
+
+fn over_points_why(f: &Fleet, limit: u32, whose: &str) -> Option<String> {
+    let total = f.ships.iter().fold(0u32, |a, d| a.saturating_add(d.cost()));
+    (total > limit).then(|| {
+        let items: Vec<String> = f
+            .ships
+            .iter()
+            .map(|d| format!("{} {}", d.name, d.cost()))
+            .collect();
+        format!(
+            "fleet \"{}\" costs {total} points, over {whose} limit of {limit} by {} ({})",
+            f.name,
+            total.saturating_sub(limit),
+            items.join(" + ")
+        )
+    })
+}
+
+fn blue_book_or_empty() -> Vec<ShipDesign> {
+    load_blue_book().unwrap_or_default()
+}
+
+/// The scenarios shipped with the engine, or every problem found in them (read once).
+pub fn try_builtin_scenarios() -> Result<Vec<NamedScenario<Scenario>>, DataError> {
+    static ALL: OnceLock<Result<Vec<NamedScenario<Scenario>>, DataError>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out = Vec::new();
+        let mut problems = Vec::new();
+        for (id, file, text) in SCENARIOS {
+            match parse_scenario(text, file) {
+                Ok(s) => out.push(NamedScenario {
+                    name: (*id).to_string(),
+                    description: s.description.clone(),
+                    scenario: s,
+                }),
+                Err(e) => problems.extend(e.problems),
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(DataError { problems })
+        }
+    })
+    .clone()
+}
+
+/// The scenarios shipped with the engine; the first (`duel`) is the default. A built-in
+/// file that fails to load is left out (the crate's tests guarantee none does).
 pub fn builtin_scenarios() -> Vec<NamedScenario<Scenario>> {
-    todo!()
+    match try_builtin_scenarios() {
+        Ok(all) => all,
+        Err(_) => SCENARIOS
+            .iter()
+            .filter_map(|(id, file, text)| {
+                let s = parse_scenario(text, file).ok()?;
+                Some(NamedScenario {
+                    name: (*id).to_string(),
+                    description: s.description.clone(),
+                    scenario: s,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// The ids of the built-in scenarios, default first.
+pub fn builtin_scenario_ids() -> Vec<&'static str> {
+    SCENARIOS.iter().map(|s| s.0).collect()
+}
+
+/// The TOML text of the embedded Blue Book (for `orrery` to print or export).
+pub fn blue_book_text() -> &'static str {
+    BLUE_BOOK
+}
+
+/// The TOML text of a built-in scenario by id.
+pub fn builtin_scenario_text(id: &str) -> Option<&'static str> {
+    SCENARIOS.iter().find(|s| s.0 == id).map(|s| s.2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// LF-20: every Blue Book design costs Base + P×m = Cost as in the ruling's table.
+    #[test]
+    fn lf20_blue_book_costs() {
+        let table: [(&str, u32, u32, u32, u32); 12] = [
+            ("Wasp", 9, 10, 1, 19),
+            ("Swift", 12, 10, 2, 32),
+            ("Kestrel", 22, 6, 2, 34),
+            ("Lancer", 23, 6, 2, 35),
+            ("Otox Gol 79b", 34, 3, 2, 40),
+            ("Harrier", 31, 6, 3, 49),
+            ("Excelsior", 56, 6, 4, 80),
+            ("Vigilant", 70, 3, 5, 85),
+            ("Resolute", 70, 3, 5, 85),
+            ("Dominion", 86, 3, 6, 104),
+            ("Leviathan", 104, 3, 7, 125),
+            ("Sovereign", 137, 1, 8, 145),
+        ];
+        let book = match load_blue_book() {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        let got: Vec<(&str, u32, u32, u32, u32)> = book
+            .iter()
+            .map(|d| {
+                let b = d.cost_breakdown();
+                (d.name.as_str(), b.base, b.move_p, b.multiplier, b.total)
+            })
+            .collect();
+        assert_eq!(got, table);
+    }
+
+    #[test]
+    fn builtin_scenarios_all_load() {
+        if let Err(e) = try_builtin_scenarios() {
+            panic!("{e}");
+        }
+        assert_eq!(builtin_scenarios().len(), SCENARIOS.len());
+    }
 }

@@ -197,6 +197,10 @@ impl Game for LaunchFighters {
         render::describe_event(self, event)
     }
 
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        render::render_text(self, viewer)
+    }
+
     fn action_bound(&self) -> usize {
         // Per turn every unit moves and activates a bounded number of times; be generous.
         (self.turn_limit as usize + 1) * (self.units.len() + 4) * 60

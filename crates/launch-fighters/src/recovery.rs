@@ -1,30 +1,259 @@
-//! The recovery phase (seed "D) Recovery", "Repair"; LF-16). OWNER: helper "lf-phases".
+//! The recovery phase (seed "D) Recovery", "Repair", "Warp Drive"; LF-16, LF-19).
+//! OWNER: helper "lf-phases".
+//!
+//! > "Three things happen during the recovery phase:
+//! > 1) Any fighters that are upside-down (incapacitated) recover unharmed and return
+//! >    to capable status. Flip the counters back over.
+//! > 2) Any ships with "repair" add-ons may attempt to repair. …
+//! > 3) Any unit capable of moving and adjacent to the edge of the board and/or
+//! >    designated area must "retreat". Remove that unit from the board; it may not
+//! >    return."
+//!
+//! > "Each level of Repair is a one-time use (cross it off). Roll one die per ship. If
+//! > it turns up 4, 5 or 6 then raise one stat one level, but not above its original
+//! > level. Players use repair at the very end of each turn in the recovery phase, in
+//! > initiative sequence, lowest first. Each player rolls for all their ships before
+//! > going to the next player, regardless of move of any ship. Only one repair may be
+//! > used per ship per turn."
+//!
+//! Bookkeeping: during the recovery phase `cursor` (the Step Chart's round-robin
+//! cursor, idle in this phase and reset to 0 when it begins) indexes `order`: players
+//! before it have finished their repairs this turn. `EndRepairs` moves it past the
+//! player. (A `Player` flag was not added because `testkit` builds `Player` values
+//! field by field.)
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::state::LaunchFighters;
+use crate::state::{Decision, LaunchFighters, Location, Pending, Phase, Unit};
+use crate::types::{Stat, UnitId};
 use orrery_core::{ActionError, Seat};
 
 impl LaunchFighters {
-    /// Step (1): inactive squadrons turn active.
-    pub(crate) fn begin_recovery(&mut self, _ev: &mut Vec<Event>) {
-        todo!()
+    /// Step (1): every inactive squadron, on the map or aboard, turns active (LF-16
+    /// (1)); repairs start with the lowest initiative.
+    pub(crate) fn begin_recovery(&mut self, ev: &mut Vec<Event>) {
+        let mut count = 0u32;
+        for u in &mut self.units {
+            if !matches!(u.location, Location::OnMap(_) | Location::Aboard(_)) {
+                continue;
+            }
+            if let Some(s) = u.squadron_mut() {
+                if !s.active {
+                    s.active = true;
+                    count += 1;
+                }
+            }
+        }
+        ev.push(Event::SquadronsRecovered { count });
+        self.cursor = 0;
     }
-    /// Who decides about repairs now (ascending initiative), if anyone.
+
+    /// Can this ship attempt a repair now? On the map, Repair left, not repaired this
+    /// turn, and some stat below its original level (LF-16 (2)).
+    fn can_repair(u: &Unit) -> bool {
+        matches!(u.location, Location::OnMap(_))
+            && u.ship().is_some_and(|s| {
+                s.repair_left > 0
+                    && !s.repaired_this_turn
+                    && Stat::ALL
+                        .iter()
+                        .any(|&st| s.stats.get(st) < s.design.stats.get(st))
+            })
+    }
+
+    fn has_repairable(&self, seat: Seat) -> bool {
+        self.units
+            .iter()
+            .any(|u| u.owner == seat && Self::can_repair(u))
+    }
+
+    /// Who decides about repairs now: the first player in ascending initiative, from
+    /// the recovery cursor on, with a ship that can repair.
     pub(crate) fn recovery_actor(&self) -> Option<Seat> {
-        todo!()
+        if self.phase != Phase::Recovery {
+            return None;
+        }
+        self.order
+            .iter()
+            .skip(self.cursor)
+            .copied()
+            .find(|&s| self.has_repairable(s))
     }
-    pub(crate) fn recovery_candidates(&self, _seat: Seat) -> Vec<Action> {
-        todo!()
+
+    fn pending_repair_stat(&self) -> Option<UnitId> {
+        match self.pending.last().map(|p| &p.decision) {
+            Some(Decision::RepairStat { ship }) => Some(*ship),
+            _ => None,
+        }
     }
-    pub(crate) fn check_recovery(&self, _seat: Seat, _a: &Action) -> Result<(), ActionError> {
-        todo!()
+
+    pub(crate) fn recovery_candidates(&self, seat: Seat) -> Vec<Action> {
+        if self.pending_repair_stat().is_some() {
+            return Stat::ALL
+                .iter()
+                .map(|&stat| Action::RepairStat { stat })
+                .collect();
+        }
+        if self.recovery_actor() != Some(seat) {
+            return Vec::new();
+        }
+        let mut out: Vec<Action> = self
+            .units
+            .iter()
+            .filter(|u| u.owner == seat && Self::can_repair(u))
+            .map(|u| Action::Repair { ship: u.id })
+            .collect();
+        out.push(Action::EndRepairs);
+        out
     }
-    pub(crate) fn exec_recovery(&mut self, _seat: Seat, _a: &Action, _ev: &mut Vec<Event>) {
-        todo!()
+
+    pub(crate) fn check_recovery(&self, seat: Seat, a: &Action) -> Result<(), ActionError> {
+        if let Some(ship) = self.pending_repair_stat() {
+            let Action::RepairStat { stat } = a else {
+                return Err(ActionError::illegal(
+                    "a successful repair roll: choose the stat to raise (RepairStat)",
+                ));
+            };
+            let Some(s) = self.units.get(ship.index()).and_then(|u| u.ship()) else {
+                return Err(ActionError::illegal("the repaired ship is gone"));
+            };
+            if s.stats.get(*stat) >= s.design.stats.get(*stat) {
+                return Err(ActionError::illegal(format!(
+                    "{stat:?} is at its original level {}; a repair may not raise a stat above it",
+                    s.design.stats.get(*stat)
+                )));
+            }
+            return Ok(());
+        }
+        if self.recovery_actor() != Some(seat) {
+            return Err(ActionError::illegal("it is not your turn to repair"));
+        }
+        match a {
+            Action::EndRepairs => Ok(()),
+            Action::Repair { ship } => {
+                let Some(u) = self.units.get(ship.index()) else {
+                    return Err(ActionError::illegal(format!("no unit #{}", ship.0)));
+                };
+                if u.owner != seat {
+                    return Err(ActionError::illegal(format!(
+                        "unit #{} belongs to seat {}",
+                        ship.0, u.owner
+                    )));
+                }
+                let Some(s) = u.ship() else {
+                    return Err(ActionError::illegal(format!(
+                        "unit #{} is a squadron",
+                        ship.0
+                    )));
+                };
+                if !matches!(u.location, Location::OnMap(_)) {
+                    return Err(ActionError::illegal(format!(
+                        "ship #{} is not on the map",
+                        ship.0
+                    )));
+                }
+                if s.repair_left == 0 {
+                    return Err(ActionError::illegal(format!(
+                        "ship #{} has no Repair left",
+                        ship.0
+                    )));
+                }
+                if s.repaired_this_turn {
+                    return Err(ActionError::illegal(format!(
+                        "ship #{} already used a repair this turn (\"Only one repair may be used per ship per turn\")",
+                        ship.0
+                    )));
+                }
+                if !Self::can_repair(u) {
+                    return Err(ActionError::illegal(format!(
+                        "ship #{} has no stat below its original level",
+                        ship.0
+                    )));
+                }
+                Ok(())
+            }
+            _ => Err(ActionError::illegal(
+                "recovery phase: only Repair or EndRepairs are possible now",
+            )),
+        }
     }
-    /// Step (3): retreat at the edge, warp out.
-    pub(crate) fn end_recovery(&mut self, _ev: &mut Vec<Event>) {
-        todo!()
+
+    pub(crate) fn exec_recovery(&mut self, seat: Seat, a: &Action, ev: &mut Vec<Event>) {
+        match a {
+            Action::RepairStat { stat } => {
+                let Some(ship) = self.pending_repair_stat() else {
+                    return;
+                };
+                self.pending.pop();
+                let Some(s) = self.units.get_mut(ship.index()).and_then(|u| u.ship_mut()) else {
+                    return;
+                };
+                let original = s.design.stats.get(*stat);
+                let level = s.stats.get_mut(*stat);
+                if *level < original {
+                    *level += 1;
+                }
+                let to = *level;
+                ev.push(Event::StatRaised {
+                    ship,
+                    stat: *stat,
+                    to,
+                });
+            }
+            Action::Repair { ship } => {
+                let ship = *ship;
+                let Some(s) = self.units.get_mut(ship.index()).and_then(|u| u.ship_mut()) else {
+                    return;
+                };
+                // "Each level of Repair is a one-time use (cross it off)."
+                s.repair_left = s.repair_left.saturating_sub(1);
+                s.repaired_this_turn = true;
+                let roll = self.rng.d6();
+                let success = roll >= 4;
+                ev.push(Event::RepairRoll {
+                    ship,
+                    roll,
+                    success,
+                });
+                if success {
+                    self.pending.push(Pending {
+                        seat,
+                        decision: Decision::RepairStat { ship },
+                    });
+                }
+            }
+            Action::EndRepairs => {
+                if let Some(i) = self.order.iter().position(|&s| s == seat) {
+                    self.cursor = self.cursor.max(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Step (3): "every unit in an edge hex (or a scenario exit area) that can move
+    /// (ship Move ≥ 1, any squadron) is removed as retreated and never returns; ships
+    /// in warp (LF-19) leave now too" (LF-16). Warp (seed): "At the end of the entire
+    /// turn, if that ship still has move stat of 1 or more, warp drive is engaged and
+    /// the ship retreats from the board." Squadrons aboard a leaving ship stay aboard
+    /// it and so leave with it. A ship both warping and on an edge hex is reported as
+    /// warped out.
+    pub(crate) fn end_recovery(&mut self, ev: &mut Vec<Event>) {
+        for i in 0..self.units.len() {
+            let u = &self.units[i];
+            let Some(h) = u.hex() else { continue };
+            let (can_move, warping) = match u.ship() {
+                Some(s) => (s.stats.mv >= 1, s.warp_declared && s.stats.mv >= 1),
+                None => (true, false),
+            };
+            let id = u.id;
+            if warping {
+                self.units[i].location = Location::Retreated;
+                ev.push(Event::WarpedOut { ship: id });
+            } else if can_move && self.map.is_edge(h) {
+                self.units[i].location = Location::Retreated;
+                ev.push(Event::Retreated { unit: id });
+            }
+        }
     }
 }

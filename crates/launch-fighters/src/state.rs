@@ -200,6 +200,13 @@ pub struct Pool {
     pub flak: bool,
     /// Formation members (guns vs a ship).
     pub formation: Vec<UnitId>,
+    /// LF-04: the flanking bonus applies; the pool is doubled once intercepts are
+    /// rolled (set when the pool is gathered, applied when it is finalized).
+    #[serde(default)]
+    pub flank: bool,
+    /// How the pool was built (halved, intercepted, doubled), for the PoolGathered event.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub note: String,
 }
 
 /// The unit whose turn it is in the attack phase and what it has done.
@@ -213,6 +220,10 @@ pub struct Activation {
     pub launched: u8,
     /// Bays system in use (launch more or finish).
     pub launching: bool,
+    /// A dogfight whose hit on the loser is still being chosen: (winner, loser). Once
+    /// the loser is returned to base the winner's owner may advance (LF-14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dogfight: Option<(UnitId, UnitId)>,
 }
 
 /// Per-player state.

@@ -1,0 +1,48 @@
+//! The core's conformance suite over Launch Fighters!: ≥ 2,000 random games per test
+//! run across 2-, 3- and 6-player scenarios (issue "Done when"). Each test function
+//! runs in its own thread, so the three share the machine's cores.
+
+use orrery_core::conformance::{run, Config};
+use orrery_core::Game;
+use orrery_launch_fighters::{LaunchFighters, Scenario};
+
+fn scenario(name: &str) -> Scenario {
+    LaunchFighters::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("built-in scenario {name} missing"))
+        .scenario
+}
+
+fn config(games: usize, first_seed: u64) -> Config {
+    Config {
+        games,
+        first_seed,
+        legal_samples: 1,
+        illegal_samples: 2,
+        check_every: 1,
+    }
+}
+
+#[test]
+fn two_player_random_games_keep_the_contract() {
+    let scenarios = [scenario("duel"), scenario("asteroid-field"), scenario("standard")];
+    let r = run::<LaunchFighters>(&scenarios, &config(300, 1));
+    r.assert_clean();
+    assert_eq!(r.games, 900);
+    assert!(r.illegal_rejected > 1000, "{r:?}");
+}
+
+#[test]
+fn three_player_random_games_keep_the_contract() {
+    let r = run::<LaunchFighters>(&[scenario("three-way")], &config(600, 10_000));
+    r.assert_clean();
+    assert_eq!(r.games, 600);
+}
+
+#[test]
+fn six_player_random_games_keep_the_contract() {
+    let r = run::<LaunchFighters>(&[scenario("melee-6")], &config(500, 20_000));
+    r.assert_clean();
+    assert_eq!(r.games, 500);
+}

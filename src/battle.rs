@@ -1,0 +1,164 @@
+//! `orrery battle`: agents against agents, narrated.
+
+use crate::report::{print_event, score_rows, score_table};
+use crate::{registry, BattleArgs};
+use anyhow::{anyhow, bail, Context, Result};
+use orrery_core::Seat;
+use orrery_protocol::DynGame;
+use serde_json::json;
+
+/// More decisions than any sane battle takes; a game still running then is a ruleset
+/// bug, reported instead of looping forever.
+const DECISION_LIMIT: u64 = 2_000_000;
+
+/// The base seed of a seat's agent: fixed by the battle seed and the seat.
+pub fn seat_seed(seed: u64, seat: Seat) -> u64 {
+    seed.wrapping_mul(1000).wrapping_add(u64::from(seat.0))
+}
+
+/// The seed for a seat's `n`th decision. The protocol builds agents per request, so
+/// each decision gets its own seed, mixed from the seat's base seed (SplitMix64).
+pub fn decision_seed(base: u64, n: u64) -> u64 {
+    let mut z = base ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays agents for some seats of a game, deterministically from a seed.
+pub struct AgentTable {
+    names: Vec<Option<String>>,
+    seed: u64,
+    decisions: Vec<u64>,
+}
+
+impl AgentTable {
+    /// `names[seat]` is the agent for that seat, or `None` for a seat played by
+    /// someone else.
+    pub fn new(names: Vec<Option<String>>, seed: u64) -> Self {
+        let n = names.len();
+        AgentTable {
+            names,
+            seed,
+            decisions: vec![0; n],
+        }
+    }
+
+    pub fn agent(&self, seat: Seat) -> Option<&str> {
+        self.names.get(seat.index()).and_then(|n| n.as_deref())
+    }
+
+    /// The action the seat's agent picks now (not applied).
+    pub fn choose(&mut self, game: &dyn DynGame, seat: Seat) -> Result<serde_json::Value> {
+        let name = self
+            .agent(seat)
+            .ok_or_else(|| anyhow!("seat {seat} has no agent"))?
+            .to_string();
+        let n = self
+            .decisions
+            .get_mut(seat.index())
+            .ok_or_else(|| anyhow!("seat {seat} does not exist"))?;
+        let s = decision_seed(seat_seed(self.seed, seat), *n);
+        *n += 1;
+        game.agent_action(seat, &name, s)
+            .with_context(|| format!("agent `{name}` for seat {seat}"))
+    }
+}
+
+pub fn run(a: &BattleArgs) -> Result<()> {
+    let reg = registry();
+    a.game.check_ruleset(&reg)?;
+    if a.agents.is_empty() || a.agents.iter().any(|s| s.trim().is_empty()) {
+        bail!("--agents needs at least one agent name (known: random, greedy)");
+    }
+    let mut game = reg
+        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed)
+        .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
+    let seats = game.seats();
+    let names: Vec<Option<String>> = (0..usize::from(seats))
+        .map(|i| Some(a.agents[i % a.agents.len()].trim().to_string()))
+        .collect();
+    // Fail early on an unknown agent name, before any narration.
+    for name in names.iter().flatten() {
+        if !orrery_agents::AGENT_NAMES.contains(&name.as_str()) {
+            bail!(
+                "unknown agent `{name}` (known agents: {})",
+                orrery_agents::AGENT_NAMES.join(", ")
+            );
+        }
+    }
+    let narrate = !a.quiet && !a.json;
+    if narrate {
+        println!(
+            "{} battle, seed {}: {}",
+            game.ruleset(),
+            a.game.seed,
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| format!("P{i} {}", n.as_deref().unwrap_or("?")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let mut agents = AgentTable::new(names.clone(), a.game.seed);
+    let mut since = 0usize;
+    let mut decisions = 0u64;
+    if narrate {
+        // Events logged at set-up, if the ruleset logs any.
+        let (events, next) = game.events(None, since);
+        events.iter().for_each(print_event);
+        since = next;
+    }
+    loop {
+        let status = game.status();
+        if status.terminal {
+            break;
+        }
+        if status.to_move.is_empty() {
+            bail!("the game is not over but nobody is to move (a ruleset bug)");
+        }
+        for seat in status.to_move {
+            let action = agents.choose(game.as_ref(), seat)?;
+            game.apply(seat, &action).map_err(|e| {
+                anyhow!("agent for seat {seat} chose a refused action {action}: {e}")
+            })?;
+            decisions += 1;
+        }
+        if narrate {
+            let (events, next) = game.events(None, since);
+            events.iter().for_each(print_event);
+            since = next;
+        }
+        if decisions > DECISION_LIMIT {
+            bail!("the battle did not end after {DECISION_LIMIT} decisions");
+        }
+    }
+    let status = game.status();
+    if a.json {
+        let o = game.outcome();
+        let out = json!({
+            "ruleset": game.ruleset(),
+            "seed": a.game.seed,
+            "agents": names,
+            "turn": status.turn,
+            "decisions": decisions,
+            "scores": o.scores,
+            "winners": o.winners,
+            "table": score_rows(game.as_ref()),
+            "hash": status.hash,
+        });
+        println!("{}", serde_json::to_string_pretty(&out)?);
+        return Ok(());
+    }
+    if narrate {
+        println!();
+    }
+    print!("{}", score_table(game.as_ref()));
+    println!(
+        "Turns: {}   decisions: {}   final hash: {}",
+        status.turn, decisions, status.hash
+    );
+    Ok(())
+}

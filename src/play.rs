@@ -1,0 +1,414 @@
+//! `orrery play`: interactive terminal play. Human seats choose from a numbered list of
+//! legal actions; agent seats play themselves. Input is read line by line, so a piped
+//! script drives it as well as a person does.
+
+use crate::battle::AgentTable;
+use crate::report::{print_event, score_table};
+use crate::{registry, PlayArgs};
+use anyhow::{anyhow, bail, Context, Result};
+use orrery_core::Seat;
+use orrery_protocol::DynGame;
+use serde_json::Value;
+use std::io::{BufRead, Write};
+
+const HELP: &str = "\
+Commands:
+  NUMBER   take the action with that number from the list
+  list     show the numbered legal actions again
+  map      show the battle (map, unit cards, scores)
+  undo     take back your last action (never past a die roll; agents' moves after
+           it are taken back too)
+  help     this text
+  quit     stop the game and show the scores
+  TEXT     any other text lists the actions whose description contains it
+           (e.g. a hex like 1311 or a unit name)";
+
+/// Who plays each seat: `None` = a human at this terminal.
+fn parse_seats(specs: &[String], seats: u8) -> Result<Vec<Option<String>>> {
+    let mut who: Vec<Option<Option<String>>> = vec![None; usize::from(seats)];
+    for spec in specs {
+        let (seat, name) = spec
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--seat `{spec}`: expected SEAT=WHO, e.g. 0=human"))?;
+        let seat: u8 = seat
+            .trim()
+            .parse()
+            .map_err(|_| anyhow!("--seat `{spec}`: `{seat}` is not a seat number"))?;
+        if seat >= seats {
+            bail!(
+                "--seat `{spec}`: this game has seats 0..={}",
+                seats.saturating_sub(1)
+            );
+        }
+        let name = name.trim().to_ascii_lowercase();
+        let entry = if name == "human" {
+            None
+        } else if orrery_agents::AGENT_NAMES.contains(&name.as_str()) {
+            Some(name)
+        } else {
+            bail!(
+                "--seat `{spec}`: `{name}` is neither `human` nor an agent (known agents: {})",
+                orrery_agents::AGENT_NAMES.join(", ")
+            );
+        };
+        who[usize::from(seat)] = Some(entry);
+    }
+    let any_human = who.iter().any(|w| matches!(w, Some(None)));
+    Ok(who
+        .into_iter()
+        .enumerate()
+        .map(|(i, w)| match w {
+            Some(w) => w,
+            None if i == 0 && !any_human => None,
+            None => Some("greedy".to_string()),
+        })
+        .collect())
+}
+
+struct Play {
+    game: Box<dyn DynGame>,
+    who: Vec<Option<String>>,
+    agents: AgentTable,
+    /// The seat behind each applied action, in order (mirrors the record).
+    history: Vec<Seat>,
+    /// Whose events to show: the only human, or the spectator in hot-seat play.
+    viewer: Option<Seat>,
+    since: usize,
+}
+
+enum Input {
+    Line(String),
+    End,
+}
+
+fn read_line(input: &mut impl BufRead) -> Result<Input> {
+    let mut line = String::new();
+    let n = input.read_line(&mut line).context("cannot read input")?;
+    if n == 0 {
+        return Ok(Input::End);
+    }
+    Ok(Input::Line(line.trim().to_string()))
+}
+
+impl Play {
+    fn is_human(&self, seat: Seat) -> bool {
+        matches!(self.who.get(seat.index()), Some(None))
+    }
+
+    fn label(&self, seat: Seat) -> String {
+        match self.who.get(seat.index()) {
+            Some(Some(agent)) => format!("P{} ({agent})", seat.0),
+            _ if self.viewer.is_some() => format!("P{} (you)", seat.0),
+            _ => format!("P{} (human)", seat.0),
+        }
+    }
+
+    fn flush_events(&mut self) {
+        let (events, next) = self.game.events(self.viewer, self.since);
+        events.iter().for_each(print_event);
+        self.since = next;
+    }
+
+    /// Print the numbered actions (those whose description contains `filter`, if
+    /// given). Returns how many were shown.
+    fn list(&self, legal: &[Value], filter: Option<&str>) -> usize {
+        let items: Vec<(usize, String)> = legal
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let text = self
+                    .game
+                    .describe_action(a)
+                    .unwrap_or_else(|_| a.to_string());
+                (i + 1, text)
+            })
+            .filter(|(_, text)| {
+                filter.is_none_or(|f| text.to_lowercase().contains(&f.to_lowercase()))
+            })
+            .collect();
+        print!("{}", numbered(&items));
+        items.len()
+    }
+
+    /// Take back `seat`'s last action and the agents' actions after it, as far as no
+    /// die was rolled.
+    fn undo(&mut self, seat: Seat) -> String {
+        let Some(pos) = self.history.iter().rposition(|&s| s == seat) else {
+            return "Nothing of yours to undo.".to_string();
+        };
+        if self.history[pos + 1..]
+            .iter()
+            .any(|&s| s != seat && self.is_human(s))
+        {
+            return "Cannot undo: another player has moved since your last action.".to_string();
+        }
+        // Keep what is taken back, to put it back if a die roll stops the undo
+        // before it reaches this seat's action.
+        let record = self.game.record();
+        let mut undone = 0;
+        while self.history.len() > pos {
+            if !self.game.can_undo() || !self.game.undo() {
+                break;
+            }
+            self.history.pop();
+            undone += 1;
+        }
+        let blocked = self.history.len() > pos;
+        if blocked && undone > 0 {
+            let start = record.actions.len() - undone;
+            for ra in &record.actions[start..] {
+                if self.game.apply(ra.seat, &ra.action).is_err() {
+                    break;
+                }
+                self.history.push(ra.seat);
+            }
+        }
+        // The event log was cut back (or replayed) with the actions.
+        self.since = self.game.events(self.viewer, usize::MAX).1;
+        if blocked {
+            "Cannot undo: dice were rolled since your last action.".to_string()
+        } else if undone > 1 {
+            format!(
+                "Took back your last action and {} agent action(s) after it.",
+                undone - 1
+            )
+        } else {
+            "Took back your last action.".to_string()
+        }
+    }
+
+    /// One human decision. Returns false when the player quits (or input ends).
+    fn human_turn(&mut self, seat: Seat, input: &mut impl BufRead) -> Result<bool> {
+        let legal = self.game.legal(seat);
+        if legal.is_empty() {
+            bail!("seat {seat} is to move but has no legal action (a ruleset bug)");
+        }
+        println!();
+        println!("{}", self.game.render_text(Some(seat)).trim_end());
+        println!();
+        println!("{}, choose an action:", self.label(seat));
+        self.list(&legal, None);
+        loop {
+            print!("P{}> ", seat.0);
+            std::io::stdout().flush().ok();
+            let line = match read_line(input)? {
+                Input::End => {
+                    println!();
+                    println!("(end of input)");
+                    return Ok(false);
+                }
+                Input::Line(l) => l,
+            };
+            let cmd = line.to_lowercase();
+            match cmd.as_str() {
+                "" => continue,
+                "help" | "?" | "h" => println!("{HELP}"),
+                "quit" | "exit" | "q" => return Ok(false),
+                "map" | "m" => println!("{}", self.game.render_text(Some(seat)).trim_end()),
+                "list" | "ls" | "l" => {
+                    self.list(&legal, None);
+                }
+                "undo" | "u" => {
+                    let msg = self.undo(seat);
+                    println!("{msg}");
+                    // The position may have changed: decide again from the top.
+                    return Ok(true);
+                }
+                _ => {
+                    if let Ok(n) = cmd.parse::<usize>() {
+                        if n == 0 || n > legal.len() {
+                            println!(
+                                "No action {n}: choose a number from 1 to {} (or type help).",
+                                legal.len()
+                            );
+                            continue;
+                        }
+                        let action = &legal[n - 1];
+                        let text = self
+                            .game
+                            .describe_action(action)
+                            .unwrap_or_else(|_| action.to_string());
+                        match self.game.apply(seat, action) {
+                            Ok(_) => {
+                                println!("{}: {text}", self.label(seat));
+                                self.history.push(seat);
+                                return Ok(true);
+                            }
+                            Err(e) => {
+                                println!("Refused: {e}");
+                                continue;
+                            }
+                        }
+                    }
+                    if self.list(&legal, Some(&line)) == 0 {
+                        println!(
+                            "`{line}` is not a command and matches no action. Type a number \
+                             from 1 to {}, or help.",
+                            legal.len()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn agent_turn(&mut self, seat: Seat) -> Result<()> {
+        let action = self.agents.choose(self.game.as_ref(), seat)?;
+        let text = self
+            .game
+            .describe_action(&action)
+            .unwrap_or_else(|_| action.to_string());
+        println!("{}: {text}", self.label(seat));
+        self.game
+            .apply(seat, &action)
+            .map_err(|e| anyhow!("agent for seat {seat} chose a refused action: {e}"))?;
+        self.history.push(seat);
+        Ok(())
+    }
+}
+
+/// Split a description into its head and last word (`... facing` + `NE`).
+fn head_and_last(text: &str) -> (&str, &str) {
+    match text.rsplit_once(' ') {
+        Some((h, l)) => (h, l),
+        None => ("", text),
+    }
+}
+
+/// The numbered list. Runs of three or more actions that differ only in their last
+/// word (typically a facing) share one line: `7-12. place X at 0316 facing: 7 N, 8 NE,
+/// ...`, which keeps long lists readable.
+fn numbered(items: &[(usize, String)]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < items.len() {
+        let (head, _) = head_and_last(&items[i].1);
+        let mut j = i + 1;
+        while j < items.len()
+            && !head.is_empty()
+            && head_and_last(&items[j].1).0 == head
+            && items[j].0 == items[j - 1].0 + 1
+        {
+            j += 1;
+        }
+        if j - i >= 3 {
+            let choices = items[i..j]
+                .iter()
+                .map(|(n, t)| format!("{n} {}", head_and_last(t).1))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let range = format!("{}-{}", items[i].0, items[j - 1].0);
+            out.push_str(&format!("  {range:>7}. {head}: {choices}\n"));
+        } else {
+            for (n, t) in &items[i..j] {
+                out.push_str(&format!("  {n:>7}. {t}\n"));
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+pub fn run(a: &PlayArgs) -> Result<()> {
+    let reg = registry();
+    a.game.check_ruleset(&reg)?;
+    let game = reg
+        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed)
+        .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
+    let who = parse_seats(&a.seats, game.seats())?;
+    let humans: Vec<Seat> = (0..game.seats())
+        .map(Seat)
+        .filter(|s| who[s.index()].is_none())
+        .collect();
+    let viewer = match humans.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    };
+    let mut play = Play {
+        agents: AgentTable::new(who.clone(), a.game.seed),
+        game,
+        who,
+        history: Vec::new(),
+        viewer,
+        since: 0,
+    };
+    println!(
+        "{} game, seed {}. Seats: {}",
+        play.game.ruleset(),
+        a.game.seed,
+        (0..play.game.seats())
+            .map(|s| play.label(Seat(s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    println!("Type a number to act, or help, list, map, undo, quit.");
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut quit = false;
+    loop {
+        play.flush_events();
+        let status = play.game.status();
+        if status.terminal {
+            break;
+        }
+        // Agents first (among simultaneous seats), then the humans.
+        let next = status
+            .to_move
+            .iter()
+            .copied()
+            .find(|&s| !play.is_human(s))
+            .or_else(|| status.to_move.first().copied());
+        let Some(seat) = next else {
+            bail!("the game is not over but nobody is to move (a ruleset bug)");
+        };
+        if play.is_human(seat) {
+            if !play.human_turn(seat, &mut input)? {
+                quit = true;
+                break;
+            }
+        } else {
+            play.agent_turn(seat)?;
+        }
+    }
+    println!();
+    if quit {
+        println!("Game stopped.");
+    } else {
+        print!("{}", play.game.render_text(viewer));
+        println!();
+    }
+    print!("{}", score_table(play.game.as_ref()));
+    println!("State hash: {}", play.game.status().hash);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_differing_in_the_last_word_share_a_line() {
+        let items: Vec<(usize, String)> = ["N", "NE", "SE"]
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (i + 1, format!("place X at 0306 facing {f}")))
+            .chain([(4, "end turn".to_string())])
+            .collect();
+        let s = numbered(&items);
+        assert_eq!(
+            s,
+            "      1-3. place X at 0306 facing: 1 N, 2 NE, 3 SE\n        4. end turn\n"
+        );
+    }
+
+    #[test]
+    fn seats_default_to_one_human_and_greedy() {
+        let w = parse_seats(&[], 3).unwrap();
+        assert_eq!(w, vec![None, Some("greedy".into()), Some("greedy".into())]);
+        let w = parse_seats(&["1=human".into(), "0=random".into()], 2).unwrap();
+        assert_eq!(w, vec![Some("random".into()), None]);
+        assert!(parse_seats(&["5=human".into()], 2).is_err());
+        assert!(parse_seats(&["0=oracle".into()], 2).is_err());
+        assert!(parse_seats(&["0human".into()], 2).is_err());
+    }
+}

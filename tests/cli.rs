@@ -1,0 +1,243 @@
+//! End-to-end tests of the `orrery` binary: battle, engine, play, fleet check.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn orrery() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_orrery"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    orrery()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the orrery binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[test]
+fn no_subcommand_prints_help() {
+    let out = run(&[]);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    for cmd in ["battle", "play", "engine", "fleet", "rulesets"] {
+        assert!(s.contains(cmd), "help lists `{cmd}`:\n{s}");
+    }
+}
+
+#[test]
+fn rulesets_lists_launch_fighters_and_its_scenarios() {
+    let out = run(&["rulesets"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("launch-fighters"), "{s}");
+    assert!(s.contains("(default)"), "{s}");
+}
+
+#[test]
+fn battle_prints_a_vp_table_and_is_deterministic() {
+    let args = ["battle", "--seed", "7", "--agents", "random"];
+    let a = run(&args);
+    assert!(a.status.success(), "battle failed: {}", text(&a.stderr));
+    let s = text(&a.stdout);
+    assert!(s.contains("=== Turn 1"), "narration has turn headers:\n{s}");
+    assert!(s.contains("Victory points (final)"), "VP table:\n{s}");
+    assert!(s.contains("P0") && s.contains("P1"), "{s}");
+    assert!(s.contains("WINNER"), "a winner is marked:\n{s}");
+    assert!(s.contains("final hash: "), "{s}");
+    let b = run(&args);
+    assert_eq!(text(&a.stdout), text(&b.stdout), "same seed, same battle");
+    // Quiet prints only the result, ending in the same hash.
+    let q = run(&["battle", "--seed", "7", "--agents", "random", "--quiet"]);
+    assert!(q.status.success());
+    let qs = text(&q.stdout);
+    assert!(!qs.contains("=== Turn"), "{qs}");
+    let hash = |s: &str| s.lines().last().unwrap_or_default().to_string();
+    assert_eq!(hash(&qs), hash(&s));
+    // JSON result.
+    let j = run(&["battle", "--seed", "7", "--agents", "random", "--json"]);
+    assert!(j.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&j.stdout).expect("JSON result");
+    assert_eq!(v["ruleset"], "launch-fighters");
+    assert!(v["scores"].as_array().is_some_and(|s| s.len() >= 2));
+}
+
+#[test]
+fn battle_rejects_unknown_names() {
+    let out = run(&["battle", "--agents", "oracle"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("oracle"));
+    let out = run(&["battle", "no-such-game"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no-such-game"));
+    let out = run(&["battle", "--scenario", "no-such-scenario"]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("no-such-scenario"));
+}
+
+/// Send one request line, read one response line.
+fn ask(
+    stdin: &mut impl Write,
+    stdout: &mut impl BufRead,
+    req: serde_json::Value,
+) -> serde_json::Value {
+    writeln!(stdin, "{req}").expect("write request");
+    stdin.flush().expect("flush");
+    let mut line = String::new();
+    stdout.read_line(&mut line).expect("read response");
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("response {line:?} is not JSON: {e}"))
+}
+
+#[test]
+fn engine_answers_rulesets_new_legal_apply() {
+    let mut child = orrery()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("engine starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    use serde_json::json;
+
+    let r = ask(&mut stdin, &mut stdout, json!({"cmd": "rulesets"}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert!(r.to_string().contains("launch-fighters"), "{r}");
+
+    let r = ask(
+        &mut stdin,
+        &mut stdout,
+        json!({"cmd": "new", "ruleset": "launch-fighters", "seed": 5}),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    // Play a few decisions: legal for the seat to move, apply the first.
+    let mut status = r["status"].clone();
+    for _ in 0..5 {
+        let seat = status["to_move"][0].clone();
+        let legal = ask(
+            &mut stdin,
+            &mut stdout,
+            json!({"cmd": "legal", "player": seat}),
+        );
+        assert_eq!(legal["ok"], true, "{legal}");
+        let actions = legal["actions"].as_array().expect("actions");
+        assert!(!actions.is_empty(), "the seat to move has actions");
+        let applied = ask(
+            &mut stdin,
+            &mut stdout,
+            json!({"cmd": "apply", "player": seat, "action": actions[0]}),
+        );
+        assert_eq!(applied["ok"], true, "{applied}");
+        status = applied["status"].clone();
+        if status["terminal"] == true {
+            break;
+        }
+    }
+    // A bad request is answered, not fatal.
+    let r = ask(&mut stdin, &mut stdout, json!({"cmd": "no-such-command"}));
+    assert_eq!(r["ok"], false, "{r}");
+    let r = ask(&mut stdin, &mut stdout, json!({"cmd": "quit"}));
+    assert_eq!(r["ok"], true, "{r}");
+    drop(stdin);
+    let status = child.wait().expect("engine exits");
+    assert!(status.success());
+}
+
+#[test]
+fn play_with_piped_input_does_not_crash() {
+    let mut child = orrery()
+        .args([
+            "play", "--seed", "3", "--seat", "0=human", "--seat", "1=random",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        // Bad input first, then a few choices, the commands, and quit.
+        let script = "help\n0\n99999\nnonsense words\n1\n1\nmap\nlist\nundo\n1\n1\n1\nquit\n";
+        stdin.write_all(script.as_bytes()).expect("write script");
+    }
+    let out = child.wait_with_output().expect("play exits");
+    let s = text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "play failed: {}\n{s}",
+        text(&out.stderr)
+    );
+    assert!(s.contains("choose an action"), "{s}");
+    assert!(s.contains("No action 0"), "bad numbers are explained:\n{s}");
+    assert!(s.contains("Commands:"), "help is shown:\n{s}");
+    assert!(
+        s.contains("Victory points"),
+        "ends with the score table:\n{s}"
+    );
+}
+
+#[test]
+fn play_ends_cleanly_when_input_ends() {
+    let out = orrery()
+        .args(["play", "--seat", "1=human"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("play runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Victory points"));
+}
+
+#[test]
+fn fleet_check_accepts_the_example_fleet() {
+    let out = run(&[
+        "fleet",
+        "check",
+        "crates/launch-fighters/data/fleets/example-fleet.toml",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("Total"), "{s}");
+    let j = run(&[
+        "fleet",
+        "check",
+        "--json",
+        "crates/launch-fighters/data/fleets/example-fleet.toml",
+    ]);
+    assert!(j.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&j.stdout).expect("JSON report");
+    let total = v["total"].as_u64().expect("total");
+    let sum: u64 = v["units"]
+        .as_array()
+        .expect("units")
+        .iter()
+        .filter_map(|u| u["cost"].as_u64())
+        .sum();
+    assert_eq!(total, sum);
+}
+
+#[test]
+fn fleet_check_rejects_a_broken_file_naming_the_field() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join(format!("broken-fleet-{}.toml", std::process::id()));
+    std::fs::write(
+        &file,
+        "name = \"Broken\"\n[[ships]]\nname = \"Bad\"\ncannons = 2\nlaunchers = 0\nbays = 0\n\
+         defense = \"lots\"\nmove = 3\n",
+    )
+    .expect("write temp file");
+    let out = run(&["fleet", "check", file.to_str().expect("utf-8 path")]);
+    let _ = std::fs::remove_file(&file);
+    assert!(!out.status.success(), "a broken fleet must fail");
+    let err = text(&out.stderr);
+    assert!(err.contains("defense"), "names the field:\n{err}");
+    assert!(err.contains("broken-fleet"), "names the file:\n{err}");
+    let missing = run(&["fleet", "check", "no/such/file.toml"]);
+    assert!(!missing.status.success());
+}

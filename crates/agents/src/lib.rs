@@ -79,7 +79,8 @@ impl<G: Game> Agent<G> for RandomAgent {
 /// For each candidate action the agent clones the game and **determinizes** the
 /// clone for its seat ([`Game::determinize`]: other seats' secrets resampled, the
 /// generator reseeded from the agent's own, so it never sees the real dice to come),
-/// applies the action and scores the result as `my score − best opponent score`,
+/// applies the action and scores the result with the ruleset's [`Game::evaluate`]
+/// (by default `my score − best opponent score`),
 /// plus [`GreedyAgent::WIN_BONUS`] if the copy is over and this seat is among the
 /// winners. The best score wins; ties are broken uniformly by the agent's generator.
 ///
@@ -124,18 +125,7 @@ impl GreedyAgent {
         let mut copy = game.clone();
         copy.determinize(seat, &mut self.rng);
         copy.apply(seat, action).ok()?;
-        let scores = copy.scores();
-        let mine = scores.get(seat.index()).copied().unwrap_or(0.0);
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != seat.index())
-            .map(|(_, &s)| s)
-            .fold(None, |acc: Option<f64>, s| {
-                Some(acc.map_or(s, |a| a.max(s)))
-            })
-            .unwrap_or(0.0);
-        let mut value = mine - best_other;
+        let mut value = copy.evaluate(seat);
         if let Some(outcome) = copy.outcome() {
             if outcome.winners.contains(&seat) {
                 value += Self::WIN_BONUS;

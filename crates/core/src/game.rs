@@ -86,6 +86,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// The score each seat would have if the game ended now.
     fn scores(&self) -> Vec<f64>;
 
+    /// How good the position looks for `seat` (higher is better): the per-ruleset
+    /// evaluation hook of look-ahead agents. The default is `seat`'s score minus the
+    /// best other seat's score; rulesets add material, damage and position.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        score_margin(&self.scores(), seat)
+    }
+
     /// Turn and phase, for status lines.
     fn progress(&self) -> Progress;
 
@@ -141,4 +148,20 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 /// Convenience: deserialize a scenario written in JSON.
 pub fn scenario_from_json<G: Game>(v: serde_json::Value) -> Result<G::Scenario, SetupError> {
     serde_json::from_value(v).map_err(|e| SetupError::one(format!("scenario: {e}")))
+}
+
+/// `seat`'s score minus the best other seat's score (0 for a seat out of range).
+pub fn score_margin(scores: &[f64], seat: Seat) -> f64 {
+    let mine = scores.get(seat.index()).copied().unwrap_or(0.0);
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != seat.index())
+        .map(|(_, &s)| s)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        mine - best_other
+    } else {
+        mine
+    }
 }

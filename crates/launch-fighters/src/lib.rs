@@ -17,6 +17,7 @@ mod attack;
 pub mod damage;
 pub mod data;
 pub mod design;
+mod evaluate;
 pub mod event;
 mod initiative;
 mod movement;
@@ -165,6 +166,10 @@ impl Game for LaunchFighters {
 
     fn scores(&self) -> Vec<f64> {
         victory::scores(self)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        evaluate::evaluate(self, seat)
     }
 
     fn progress(&self) -> Progress {

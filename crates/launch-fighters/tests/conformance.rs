@@ -26,7 +26,11 @@ fn config(games: usize, first_seed: u64) -> Config {
 
 #[test]
 fn two_player_random_games_keep_the_contract() {
-    let scenarios = [scenario("duel"), scenario("asteroid-field"), scenario("standard")];
+    let scenarios = [
+        scenario("duel"),
+        scenario("asteroid-field"),
+        scenario("standard"),
+    ];
     let r = run::<LaunchFighters>(&scenarios, &config(300, 1));
     r.assert_clean();
     assert_eq!(r.games, 900);

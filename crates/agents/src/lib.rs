@@ -25,7 +25,7 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// Every name [`by_name`] accepts.
-pub const AGENT_NAMES: &[&str] = &["random", "greedy"];
+pub const AGENT_NAMES: &[&str] = &["random", "greedy", "default"];
 
 /// [`by_name`] was given a name that is not in [`AGENT_NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -39,9 +39,25 @@ pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Unkn
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
+        "default" => Ok(Box::new(DefaultAgent)),
         _ => Err(UnknownAgent {
             name: name.to_string(),
         }),
+    }
+}
+
+/// Plays the ruleset's timeout default ([`Game::default_action`]): what a server
+/// plays for a seat whose clock ran out.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DefaultAgent;
+
+impl<G: Game> Agent<G> for DefaultAgent {
+    fn name(&self) -> &str {
+        "default"
+    }
+
+    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        game.default_action(seat)
     }
 }
 

@@ -112,6 +112,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         self.rng_mut().reseed(seed);
     }
 
+    /// The action played for `seat` when it does not answer in time (a server's clock,
+    /// a protocol timeout): the ruleset's documented default, else the first legal
+    /// action.
+    fn default_action(&self, seat: Seat) -> Option<Self::Action> {
+        self.legal_actions(seat).into_iter().next()
+    }
+
     /// A one-line description of an action for logs and menus.
     fn describe_action(&self, action: &Self::Action) -> String {
         serde_json::to_string(action).unwrap_or_default()

@@ -16,6 +16,7 @@ pub mod action;
 mod attack;
 pub mod damage;
 pub mod data;
+pub mod default_action;
 pub mod design;
 mod evaluate;
 pub mod event;
@@ -89,6 +90,11 @@ impl LaunchFighters {
         if !to_move.contains(&seat) {
             return Err(ActionError::NotYourTurn { seat, to_move });
         }
+        self.check_rules(seat, action)
+    }
+
+    /// The rules part of [`Self::check`], for a seat already known to be to move.
+    fn check_rules(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         match self.part() {
             Some(Part::Placement) => self.check_placement(seat, action),
             Some(Part::Movement) => self.check_movement(seat, action),
@@ -144,7 +150,7 @@ impl Game for LaunchFighters {
         }
         self.candidates(seat)
             .into_iter()
-            .filter(|a| self.check(seat, a).is_ok())
+            .filter(|a| self.check_rules(seat, a).is_ok())
             .collect()
     }
 
@@ -192,6 +198,10 @@ impl Game for LaunchFighters {
 
     fn rng_mut(&mut self) -> &mut Rng {
         &mut self.rng
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        default_action::default_action(self, seat)
     }
 
     fn describe_action(&self, action: &Action) -> String {

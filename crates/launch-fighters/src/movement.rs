@@ -50,7 +50,7 @@ impl LaunchFighters {
     /// Breadth-first distances from `start` over on-map, enterable hexes, up to `max`
     /// spaces (LF-09: "a path of adjacent on-map hexes … may pass through any units but
     /// not moons or planetoids").
-    pub(crate) fn reach(&self, start: Hex, max: u8) -> HashMap<Hex, u8> {
+    pub(crate) fn reach(&self, start: Hex, max: u8) -> Vec<(Hex, u8)> {
         self.search(start, max, None)
     }
 
@@ -71,13 +71,16 @@ impl LaunchFighters {
         if !blocked_near {
             return Some(d as u8);
         }
-        self.search(start, max, Some(to)).get(&to).copied()
+        self.search(start, max, Some(to))
+            .into_iter()
+            .find(|&(h, _)| h == to)
+            .map(|(_, d)| d)
     }
 
     /// Breadth-first search up to `max` spaces, stopping early once `goal` is reached.
     /// Works on a local grid of the (2·max + 1)² hexes around `start` (no hashing: the
     /// legal list checks thousands of moves).
-    fn search(&self, start: Hex, max: u8, goal: Option<Hex>) -> HashMap<Hex, u8> {
+    fn search(&self, start: Hex, max: u8, goal: Option<Hex>) -> Vec<(Hex, u8)> {
         let m = i32::from(max);
         let side = (2 * m + 1) as usize;
         let cell = |h: Hex| -> Option<usize> {
@@ -93,10 +96,10 @@ impl LaunchFighters {
                 dist[i] = BLOCKED;
             }
         }
-        let mut out = HashMap::new();
+        let mut out = Vec::with_capacity(side * side);
         let Some(si) = cell(start) else { return out };
         dist[si] = 0;
-        out.insert(start, 0u8);
+        out.push((start, 0u8));
         if goal == Some(start) {
             return out;
         }
@@ -109,7 +112,7 @@ impl LaunchFighters {
                 let Some(i) = cell(n) else { continue };
                 if dist[i] == UNSEEN && self.map.contains(n) {
                     dist[i] = d + 1;
-                    out.insert(n, d + 1);
+                    out.push((n, d + 1));
                     if goal == Some(n) {
                         return out;
                     }
@@ -124,7 +127,7 @@ impl LaunchFighters {
     /// most `max` spaces: fewest asteroid hexes entered, then fewest spaces, then the
     /// lexicographically first sequence of directions (N, NE, SE, S, SW, NW).
     pub(crate) fn best_path(&self, start: Hex, to: Hex, max: u8) -> Option<Vec<Hex>> {
-        let region = self.reach(start, max);
+        let region: HashMap<Hex, u8> = self.reach(start, max).into_iter().collect();
         if !region.contains_key(&to) {
             return None;
         }
@@ -230,7 +233,7 @@ impl LaunchFighters {
             let base = Self::move_allowance(u);
             let boost_ok = Self::can_boost(u);
             let max = base + u8::from(boost_ok);
-            let mut dests: Vec<(Hex, u8)> = self.reach(start, max).into_iter().collect();
+            let mut dests = self.reach(start, max);
             dests.sort_by_key(|&(h, d)| (d, h));
             let warps: &[bool] = match u.ship() {
                 Some(s) if s.design.addons.warp >= 1 => &[false, true],

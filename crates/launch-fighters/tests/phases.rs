@@ -1436,8 +1436,7 @@ fn whole_random_battles_end_and_keep_recovery_invariants() {
                                     )
                             );
                         }
-                        if let (Some(h), true) =
-                            (u.hex(), u.ship().is_none_or(|s| s.stats.mv >= 1))
+                        if let (Some(h), true) = (u.hex(), u.ship().is_none_or(|s| s.stats.mv >= 1))
                         {
                             assert!(!g.map.is_edge(h), "{u:?} left on the edge");
                         }

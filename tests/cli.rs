@@ -241,3 +241,89 @@ fn fleet_check_rejects_a_broken_file_naming_the_field() {
     let missing = run(&["fleet", "check", "no/such/file.toml"]);
     assert!(!missing.status.success());
 }
+
+/// Issue "Done when": the engine survives garbage input mid-game without changing the
+/// game, plays a whole Launch Fighters! battle from agent suggestions, and replays
+/// its record (and reloads its saved state) to the same hash.
+#[test]
+fn engine_plays_a_whole_battle_and_replays_it_to_the_same_hash() {
+    use serde_json::json;
+    let mut child = orrery()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("engine starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let r = ask(
+        &mut stdin,
+        &mut stdout,
+        json!({"cmd": "new", "ruleset": "launch-fighters", "scenario": "three-way", "seed": 11}),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    let mut status = r["status"].clone();
+    let mut steps = 0;
+    while status["terminal"] == false {
+        let seat = status["to_move"][0].clone();
+        if steps % 25 == 0 {
+            // Garbage and wrong seats mid-game: answered, and the hash does not move.
+            let hash = status["hash"].clone();
+            for bad in [
+                json!({"cmd": "apply", "player": seat, "action": {"type": "warp_speed"}}),
+                json!({"cmd": "apply", "player": 99, "action": {"type": "end_activation"}}),
+                json!({"cmd": "apply", "player": seat}),
+                json!({"cmd": "legal"}),
+            ] {
+                let r = ask(&mut stdin, &mut stdout, bad);
+                assert_eq!(r["ok"], false, "{r}");
+            }
+            writeln!(stdin, "{{not json").expect("write");
+            let mut line = String::new();
+            stdout.read_line(&mut line).expect("read");
+            assert!(line.contains("bad_request"), "{line}");
+            let r = ask(&mut stdin, &mut stdout, json!({"cmd": "status"}));
+            assert_eq!(r["status"]["hash"], hash);
+        }
+        let sug = ask(
+            &mut stdin,
+            &mut stdout,
+            json!({"cmd": "agent", "player": seat, "name": "random", "seed": steps}),
+        );
+        assert_eq!(sug["ok"], true, "{sug}");
+        let applied = ask(
+            &mut stdin,
+            &mut stdout,
+            json!({"cmd": "apply", "player": seat, "action": sug["action"]}),
+        );
+        assert_eq!(applied["ok"], true, "{applied}");
+        status = applied["status"].clone();
+        steps += 1;
+        assert!(steps < 20_000, "the battle ends");
+    }
+    let final_hash = status["hash"].clone();
+    let record = ask(&mut stdin, &mut stdout, json!({"cmd": "record"}));
+    let state = ask(&mut stdin, &mut stdout, json!({"cmd": "state"}));
+    let r = ask(
+        &mut stdin,
+        &mut stdout,
+        json!({"cmd": "new", "ruleset": "launch-fighters", "seed": 1}),
+    );
+    assert_ne!(r["status"]["hash"], final_hash);
+    let r = ask(
+        &mut stdin,
+        &mut stdout,
+        json!({"cmd": "load", "record": record["record"]}),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["status"]["hash"], final_hash, "replay reproduces the hash");
+    let r = ask(
+        &mut stdin,
+        &mut stdout,
+        json!({"cmd": "load_state", "state": state["state"]}),
+    );
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(r["status"]["hash"], final_hash, "load_state reproduces the hash");
+    drop(stdin);
+    assert!(child.wait().expect("engine exits").success());
+}

@@ -242,7 +242,6 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
             .map(|f| Player {
                 fleet: f.name.clone(),
                 initiative: 0,
-                kill_half_points: 0,
             })
             .collect(),
         units,

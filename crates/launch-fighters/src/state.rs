@@ -198,8 +198,6 @@ pub struct Pool {
     pub dice: u8,
     /// Flak: barrages may go at any adjacent enemy squadron.
     pub flak: bool,
-    /// Formation members (guns vs a ship).
-    pub formation: Vec<UnitId>,
     /// LF-04: the flanking bonus applies; the pool is doubled once intercepts are
     /// rolled (set when the pool is gathered, applied when it is finalized).
     #[serde(default)]
@@ -232,8 +230,6 @@ pub struct Player {
     pub fleet: String,
     /// This turn's initiative total (2D6 + sensors), for display.
     pub initiative: u8,
-    /// Victory points from kills, in half points.
-    pub kill_half_points: u32,
 }
 
 /// The whole referee state.

@@ -44,7 +44,6 @@ impl Sandbox {
                     .map(|i| Player {
                         fleet: format!("Fleet {i}"),
                         initiative: 0,
-                        kill_half_points: 0,
                     })
                     .collect(),
                 units: Vec::new(),

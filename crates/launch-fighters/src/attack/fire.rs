@@ -224,7 +224,6 @@ impl LaunchFighters {
                 target,
                 dice,
                 flak,
-                formation: Vec::new(),
                 flank,
                 note,
             });

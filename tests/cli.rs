@@ -316,14 +316,20 @@ fn engine_plays_a_whole_battle_and_replays_it_to_the_same_hash() {
         json!({"cmd": "load", "record": record["record"]}),
     );
     assert_eq!(r["ok"], true, "{r}");
-    assert_eq!(r["status"]["hash"], final_hash, "replay reproduces the hash");
+    assert_eq!(
+        r["status"]["hash"], final_hash,
+        "replay reproduces the hash"
+    );
     let r = ask(
         &mut stdin,
         &mut stdout,
         json!({"cmd": "load_state", "state": state["state"]}),
     );
     assert_eq!(r["ok"], true, "{r}");
-    assert_eq!(r["status"]["hash"], final_hash, "load_state reproduces the hash");
+    assert_eq!(
+        r["status"]["hash"], final_hash,
+        "load_state reproduces the hash"
+    );
     drop(stdin);
     assert!(child.wait().expect("engine exits").success());
 }

@@ -52,7 +52,7 @@ const SCENARIOS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// Smallest map side a scenario may set (LF-01: "at least 24").
+/// The longer map side must be at least this (LF-01: "at least 24 columns or rows").
 pub const MIN_MAP_SIDE: i32 = 24;
 /// Largest map side: hex labels print column and row with two digits each.
 pub const MAX_MAP_SIDE: i32 = 100;
@@ -242,14 +242,8 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     let name = r.req_str(&root, "name", "");
     let description = r.opt_str(&root, "description", "").unwrap_or_default();
     let side = |r: &mut Reader, key: &str, default: i32| {
-        r.opt_int(
-            &root,
-            key,
-            "",
-            i64::from(MIN_MAP_SIDE),
-            i64::from(MAX_MAP_SIDE),
-        )
-        .map_or(default, |v| v as i32)
+        r.opt_int(&root, key, "", 1, i64::from(MAX_MAP_SIDE))
+            .map_or(default, |v| v as i32)
     };
     let cols = side(&mut r, "cols", 27);
     let rows = side(&mut r, "rows", 24);
@@ -260,7 +254,13 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         .opt_int(&root, "turn_limit", "", 1, i64::from(u32::MAX))
         .map_or(30, |v| v as u32);
     let options: Options = r.serde_table(&root, "options", "").unwrap_or_default();
-    let map_ok = !r.has_problem_under("cols") && !r.has_problem_under("rows");
+    let mut map_ok = !r.has_problem_under("cols") && !r.has_problem_under("rows");
+    if map_ok {
+        if let Some(why) = map_size_why(cols, rows) {
+            r.problem("cols, rows".into(), why);
+            map_ok = false;
+        }
+    }
     let terrain = r.terrain(&root);
     if map_ok {
         for (field, why) in terrain_problems(&terrain, cols, rows) {
@@ -439,13 +439,17 @@ fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
     }
     let mut map_ok = true;
     for (field, v) in [("cols", s.cols), ("rows", s.rows)] {
-        if !(MIN_MAP_SIDE..=MAX_MAP_SIDE).contains(&v) {
+        if !(1..=MAX_MAP_SIDE).contains(&v) {
             map_ok = false;
             p.push((
                 field.into(),
-                format!("{v} is out of range; must be {MIN_MAP_SIDE} to {MAX_MAP_SIDE} (LF-01)"),
+                format!("{v} is out of range; must be 1 to {MAX_MAP_SIDE} (LF-01)"),
             ));
         }
+    }
+    if let Some(why) = map_size_why(s.cols, s.rows) {
+        map_ok = false;
+        p.push(("cols, rows".into(), why));
     }
     if s.turn_limit == 0 {
         p.push((
@@ -560,6 +564,14 @@ fn duplicate_fleet_names(fleets: &[Fleet]) -> Vec<(String, String)> {
         }
     }
     p
+}
+
+/// LF-01: "Scenarios may set other sizes (at least 24 columns or rows)" — the
+/// longer side must reach 24.
+fn map_size_why(cols: i32, rows: i32) -> Option<String> {
+    (cols.max(rows) < MIN_MAP_SIDE).then(|| {
+        format!("the map is {cols}×{rows}; LF-01 needs at least {MIN_MAP_SIDE} columns or rows")
+    })
 }
 
 fn fleet_count_why(n: usize) -> Option<String> {

@@ -38,7 +38,6 @@
 //!   scenario check guarantees enough free non-edge hexes for every ship.
 
 use crate::action::Action;
-use crate::design;
 use crate::event::Event;
 use crate::state::{LaunchFighters, Location, Phase, Player, Ship, Squadron, Unit, UnitKind};
 use crate::types::{Scenario, UnitId};
@@ -46,12 +45,6 @@ use orrery_core::{ActionError, Rng, Seat, SetupError};
 use orrery_hex::{Dir, Hex, HexMap};
 use std::collections::HashSet;
 
-/// Largest map side accepted (a sanity bound; LF-01 sets only a minimum).
-pub const MAX_SIDE: i32 = 99;
-/// LF-01: "Scenarios may set other sizes (at least 24 columns or rows)."
-pub const MIN_SIDE: i32 = 24;
-/// Most squadrons a ship may carry (LF-14, LF-18: the record sheet holds 10).
-pub const MAX_SQUADRONS: u8 = 10;
 /// Placement distance between flagships (seed: "exactly 10 spaces").
 pub const FLAGSHIP_DISTANCE: u32 = 10;
 
@@ -61,104 +54,45 @@ pub fn centre(map: &HexMap) -> Hex {
     Hex::from_offset(map.cols / 2, (map.rows - 1) / 2)
 }
 
-/// Every problem with a scenario, as "field: why" messages (empty = valid).
+/// Every problem with a scenario, as "field: why" messages (empty = valid): the data
+/// checks shared with the TOML loader ([`crate::data::scenario_problems`]), then what
+/// placement itself needs — unit ids that fit, and room for every ship (LF-07).
 pub fn validate_scenario(s: &Scenario) -> Vec<String> {
-    let mut p = Vec::new();
-    let n = s.fleets.len();
-    if !(2..=6).contains(&n) {
-        p.push(format!(
-            "fleets: {n} fleet(s); Launch Fighters! is for 2–6 players"
-        ));
-    }
-    let mut map_ok = true;
-    for (name, v) in [("cols", s.cols), ("rows", s.rows)] {
-        if !(1..=MAX_SIDE).contains(&v) {
-            p.push(format!("{name}: {v} is outside 1–{MAX_SIDE}"));
-            map_ok = false;
-        }
-    }
-    if s.cols.max(s.rows) < MIN_SIDE {
-        p.push(format!(
-            "cols, rows: the map is {}×{}; LF-01 needs at least {MIN_SIDE} columns or rows",
-            s.cols, s.rows
-        ));
-    }
-    if s.turn_limit == 0 {
-        p.push("turn_limit: must be at least 1 (LF-17 (d))".into());
-    }
-    let mut ships = 0usize;
-    let mut units = 0usize;
-    for (i, f) in s.fleets.iter().enumerate() {
-        if f.ships.is_empty() {
-            p.push(format!(
-                "fleets[{i}].ships: a fleet needs at least one ship (its flagship)"
-            ));
-        }
-        let mut cost = 0u32;
-        for (j, d) in f.ships.iter().enumerate() {
-            let problems = design::validate(d);
-            let mentions_squadrons = problems.iter().any(|m| m.starts_with("squadrons"));
-            for m in problems {
-                p.push(format!("fleets[{i}].ships[{j}].{m}"));
-            }
-            if d.squadrons > MAX_SQUADRONS && !mentions_squadrons {
-                p.push(format!(
-                    "fleets[{i}].ships[{j}].squadrons: {} is more than the {MAX_SQUADRONS} a record sheet holds (LF-18)",
-                    d.squadrons
-                ));
-            }
-            cost = cost.saturating_add(d.cost());
-            ships += 1;
-            units += 1 + d.squadrons as usize;
-        }
-        if let Some(limit) = s.points {
-            if cost > limit {
-                p.push(format!(
-                    "fleets[{i}]: costs {cost} points, over the scenario's limit of {limit}"
-                ));
-            }
-        }
-    }
+    let mut p = crate::data::scenario_problems(s);
+    let ships: usize = s.fleets.iter().map(|f| f.ships.len()).sum();
+    let units: usize = s
+        .fleets
+        .iter()
+        .flat_map(|f| &f.ships)
+        .map(|d| 1 + d.squadrons as usize)
+        .sum();
     if units > u16::MAX as usize {
         p.push(format!(
             "fleets: {units} units in all, more than {}",
             u16::MAX
         ));
     }
+    if !p.is_empty() {
+        return p;
+    }
     let map = HexMap {
         cols: s.cols,
         rows: s.rows,
     };
-    let mut seen = HashSet::new();
-    for (k, t) in s.terrain.iter().enumerate() {
-        if !(0..s.cols).contains(&t.col) || !(0..s.rows).contains(&t.row) {
-            p.push(format!(
-                "terrain[{k}]: ({}, {}) is off the {}×{} map",
-                t.col, t.row, s.cols, s.rows
-            ));
-        } else if !seen.insert((t.col, t.row)) {
-            p.push(format!(
-                "terrain[{k}]: a second counter at ({}, {}); a counter fills one hex (LF-21)",
-                t.col, t.row
-            ));
-        }
-    }
-    if map_ok {
-        let blocked: HashSet<Hex> = s
-            .terrain
-            .iter()
-            .filter(|t| t.kind.blocks())
-            .map(|t| t.hex())
-            .collect();
-        let room = map
-            .hexes()
-            .filter(|&h| !map.is_edge(h) && !blocked.contains(&h))
-            .count();
-        if room < ships {
-            p.push(format!(
-                "cols, rows: the map has {room} free non-edge hexes for {ships} ships (LF-07)"
-            ));
-        }
+    let blocked: HashSet<Hex> = s
+        .terrain
+        .iter()
+        .filter(|t| t.kind.blocks())
+        .map(|t| t.hex())
+        .collect();
+    let room = map
+        .hexes()
+        .filter(|&h| !map.is_edge(h) && !blocked.contains(&h))
+        .count();
+    if room < ships {
+        p.push(format!(
+            "cols, rows: the map has {room} free non-edge hexes for {ships} ships (LF-07)"
+        ));
     }
     p
 }

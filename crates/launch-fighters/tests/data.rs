@@ -709,6 +709,7 @@ fn error_scenario_structure() {
     let s = r#"
 name = "Bad"
 cols = 12
+rows = 20
 [[terrain]]
 kind = "planet"
 col = 1
@@ -727,7 +728,7 @@ ships = []
 "#;
     let e = err(parse_scenario(s, "bad.toml"));
     assert!(
-        e.has("cols", "12 is out of range; must be 24 to 100"),
+        e.has("cols, rows", "the map is 12×24") || e.has("cols, rows", "LF-01 needs at least 24"),
         "{e}"
     );
     assert!(e.has("terrain[0].kind", "did you mean `planetoid`?"), "{e}");
@@ -736,7 +737,7 @@ ships = []
         "{e}"
     );
     assert!(e.has("fleets[0].ships", "at least one ship"), "{e}");
-    let s2 = s.replace("cols = 12\n", "");
+    let s2 = s.replace("cols = 12\nrows = 20\n", "");
     let e = err(parse_scenario(&s2, "bad.toml"));
     assert!(
         e.has("terrain[2]", "(5, 5) already holds terrain[1]"),

@@ -164,34 +164,6 @@ impl LaunchFighters {
         };
         ah.arc(a.facing, th) == Arc::Front && th.arc(t.facing, ah) == Arc::Rear
     }
-
-    /// A squadron entered its current hex by launch or advance: in an asteroid hex it
-    /// rolls 1D6, 4+ is a hit — flipped, or eliminated if already inactive (LF-09:
-    /// "Entering an asteroid hex (moving, being pushed, being launched) rolls 1D6").
-    /// The hex was empty, so the squadron may stay.
-    fn squadron_enters(&mut self, sq: UnitId, ev: &mut Vec<Event>) {
-        let Some((_, s, h)) = self.squadron_on_map(sq) else {
-            return;
-        };
-        let active = s.active;
-        if self.terrain_at(h) != Some(TerrainKind::Asteroid) {
-            return;
-        }
-        let roll = self.rng.d6();
-        let hit = roll >= 4;
-        ev.push(Event::AsteroidRoll {
-            unit: sq,
-            roll,
-            hit,
-        });
-        if hit {
-            if active {
-                self.flip_squadron(sq, ev);
-            } else {
-                self.eliminate_squadron(sq, None, ev);
-            }
-        }
-    }
 }
 
 /// All subsets of `items` (kept in their order) with at most `max` members, the empty

@@ -7,7 +7,7 @@
 
 use crate::event::Event;
 use crate::state::{Decision, LaunchFighters, Location, Pending};
-use crate::types::{Stat, UnitId};
+use crate::types::{Stat, TerrainKind, UnitId};
 use orrery_core::Seat;
 
 /// Most squadrons a ship's record sheet holds (LF-14).
@@ -161,5 +161,48 @@ impl LaunchFighters {
             s.recovered_this_turn += 1;
         }
         ev.push(Event::ReturnedToBase { squadron: sq, host });
+    }
+
+    /// A squadron hit by an asteroid: flipped, or eliminated if already inactive
+    /// (LF-09); terrain earns nobody points (LF-17).
+    pub(crate) fn asteroid_hits_squadron(&mut self, sq: UnitId, ev: &mut Vec<Event>) {
+        let active = self
+            .units
+            .get(sq.index())
+            .and_then(|u| u.squadron())
+            .is_some_and(|s| s.active);
+        if active {
+            self.flip_squadron(sq, ev);
+        } else {
+            self.eliminate_squadron(sq, None, ev);
+        }
+    }
+
+    /// A squadron entered its current hex by launch, push or advance: in an asteroid hex it
+    /// rolls 1D6, 4+ is a hit — flipped, or eliminated if already inactive (LF-09:
+    /// "Entering an asteroid hex (moving, being pushed, being launched) rolls 1D6").
+    /// The hex was empty, so the squadron may stay.
+    pub(crate) fn squadron_enters(&mut self, sq: UnitId, ev: &mut Vec<Event>) {
+        let Some(h) = self
+            .units
+            .get(sq.index())
+            .filter(|u| !u.is_ship())
+            .and_then(|u| u.hex())
+        else {
+            return;
+        };
+        if self.terrain_at(h) != Some(TerrainKind::Asteroid) {
+            return;
+        }
+        let roll = self.rng.d6();
+        let hit = roll >= 4;
+        ev.push(Event::AsteroidRoll {
+            unit: sq,
+            roll,
+            hit,
+        });
+        if hit {
+            self.asteroid_hits_squadron(sq, ev);
+        }
     }
 }

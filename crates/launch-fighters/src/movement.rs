@@ -538,21 +538,6 @@ impl LaunchFighters {
         self.unit_turn_done(seat);
     }
 
-    /// A squadron hit by an asteroid: flipped, or eliminated if already inactive
-    /// (LF-09); terrain earns nobody points (LF-17).
-    fn asteroid_hits_squadron(&mut self, sq: UnitId, ev: &mut Vec<Event>) {
-        let active = self
-            .units
-            .get(sq.index())
-            .and_then(|u| u.squadron())
-            .is_some_and(|s| s.active);
-        if active {
-            self.flip_squadron(sq, ev);
-        } else {
-            self.eliminate_squadron(sq, None, ev);
-        }
-    }
-
     /// The owner's answer to a push: the squadron moves to `to`; entering an asteroid
     /// hex rolls (LF-09 "moving, being pushed, being launched").
     fn exec_push(&mut self, to: Hex, ev: &mut Vec<Event>) {
@@ -565,17 +550,6 @@ impl LaunchFighters {
         }
         self.unit_mut(sq).location = Location::OnMap(to);
         ev.push(Event::Pushed { squadron: sq, to });
-        if self.is_asteroid(to) {
-            let roll = self.rng.d6();
-            let hit = roll >= 4;
-            ev.push(Event::AsteroidRoll {
-                unit: sq,
-                roll,
-                hit,
-            });
-            if hit {
-                self.asteroid_hits_squadron(sq, ev);
-            }
-        }
+        self.squadron_enters(sq, ev);
     }
 }

@@ -13,7 +13,7 @@
 
 use crate::action::{Action, SquadronFate};
 use crate::event::{BarrageResult, Event};
-use crate::state::{Decision, LaunchFighters, Location, Phase, System, Unit, UnitKind};
+use crate::state::{Decision, LaunchFighters, Location, Phase, Unit, UnitKind};
 use crate::types::{Stat, TerrainKind, UnitId};
 use orrery_core::{Game, Seat};
 use orrery_hex::{Dir, Hex};
@@ -29,15 +29,6 @@ pub fn stat_name(s: Stat) -> &'static str {
         Stat::Bays => "bays",
         Stat::Defense => "defense",
         Stat::Move => "move",
-    }
-}
-
-fn system_name(s: System) -> &'static str {
-    match s {
-        System::Cannons => "cannons",
-        System::Launchers => "launchers",
-        System::Bays => "bays",
-        System::Guns => "guns",
     }
 }
 
@@ -1070,7 +1061,7 @@ fn render_with_scores(g: &LaunchFighters, viewer: Option<Seat>, scores: &[f64]) 
                 "; used {}",
                 a.used
                     .iter()
-                    .map(|&s| system_name(s))
+                    .map(|&s| s.name())
                     .collect::<Vec<_>>()
                     .join(", ")
             );
@@ -1079,7 +1070,7 @@ fn render_with_scores(g: &LaunchFighters, viewer: Option<Seat>, scores: &[f64]) 
             let _ = write!(
                 out,
                 "; {} pool of {} against {}",
-                system_name(p.system),
+                p.system.name(),
                 plural(p.dice, "die", "dice"),
                 unit_label(g, p.target)
             );

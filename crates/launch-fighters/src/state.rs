@@ -188,6 +188,18 @@ pub enum System {
     Guns,
 }
 
+impl System {
+    /// The system's name in the rulebook's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Cannons => "cannons",
+            System::Launchers => "launchers",
+            System::Bays => "bays",
+            System::Guns => "guns",
+        }
+    }
+}
+
 /// A pool of attack dice being rolled in barrages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pool {

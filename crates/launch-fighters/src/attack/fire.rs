@@ -38,15 +38,6 @@ pub(super) fn grade(dice: &[u8], total: u32, defense: u32) -> BarrageResult {
     }
 }
 
-fn system_name(s: System) -> &'static str {
-    match s {
-        System::Cannons => "cannons",
-        System::Launchers => "launchers",
-        System::Bays => "bays",
-        System::Guns => "guns",
-    }
-}
-
 impl LaunchFighters {
     /// `FireCannons` / `FireLaunchers` at every enemy unit on the map (check filters
     /// range, nebulae and what is left to fire).
@@ -124,7 +115,7 @@ impl LaunchFighters {
         let Some((_, s, _)) = self.ship_on_map(act.unit) else {
             return illegal("the active ship is not on the map");
         };
-        let name = system_name(system);
+        let name = system.name();
         if act.pool.is_some() {
             return illegal("a pool of attack dice is open: roll a Barrage or StopFiring first");
         }
@@ -286,7 +277,7 @@ impl LaunchFighters {
         }
         ev.push(Event::PoolGathered {
             unit,
-            system: system_name(pool.system).into(),
+            system: pool.system.name().into(),
             target: pool.target,
             dice: pool.dice,
             note: pool.note.clone(),

@@ -89,7 +89,7 @@ impl LaunchFighters {
 
     /// The highest Sensors level among all of `seat`'s ships that are still in the
     /// battle (on the map or not yet placed) — the placement modifier (see
-    /// [`crate::placement`], project ruling LFO-P1).
+    /// [`crate::placement`], project ruling LFO-04).
     pub(crate) fn fleet_sensors(&self, seat: Seat) -> u8 {
         self.units
             .iter()

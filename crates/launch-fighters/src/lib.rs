@@ -148,10 +148,16 @@ impl Game for LaunchFighters {
         if !self.to_move().contains(&seat) {
             return Vec::new();
         }
-        self.candidates(seat)
-            .into_iter()
-            .filter(|a| self.check_rules(seat, a).is_ok())
-            .collect()
+        match self.part() {
+            // Exact by construction (see `movement_candidates`): hundreds of moves
+            // need no second look.
+            Some(Part::Movement) => self.movement_candidates(seat),
+            _ => self
+                .candidates(seat)
+                .into_iter()
+                .filter(|a| self.check_rules(seat, a).is_ok())
+                .collect(),
+        }
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {

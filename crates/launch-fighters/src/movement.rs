@@ -21,11 +21,11 @@
 //! - **LFO-02 Boosters.** `boost: true` only when the destination needs exactly one
 //!   space more than Move. *Reason:* a booster is spent only for the extra space; this
 //!   keeps the legal list honest.
-//! - **LFO-P4 Push order.** When a ship hit by an asteroid also ends on a squadron,
+//! - **LFO-07 Push order.** When a ship hit by an asteroid also ends on a squadron,
 //!   the push is decided first, then the owner reduces the stat. *Reason:* if the stat
 //!   choice destroyed the ship first, the push would be pointless; both happen at the
 //!   end of the same move and nothing else happens between them.
-//! - **LFO-P5 Warp option.** With the optional rule "A ship may not move and/or fire
+//! - **LFO-08 Warp option.** With the optional rule "A ship may not move and/or fire
 //!   in the turn it engages warp" on, a warp declaration must be a move of 0 spaces
 //!   without a booster (facing may change). *Reason:* the declaration is made on the
 //!   ship's move; that move then may not change spaces.
@@ -127,6 +127,43 @@ impl LaunchFighters {
     /// most `max` spaces: fewest asteroid hexes entered, then fewest spaces, then the
     /// lexicographically first sequence of directions (N, NE, SE, S, SW, NW).
     pub(crate) fn best_path(&self, start: Hex, to: Hex, max: u8) -> Option<Vec<Hex>> {
+        // Fast path: with no asteroid, moon or planetoid within reach every shortest
+        // path enters no asteroid, and the lexicographically first one is found by
+        // stepping, each time, in the first direction that gets one space closer
+        // (a rectangular odd-q map always holds such a step: see `path_length`).
+        let clear = !self.terrain.iter().any(|t| {
+            matches!(
+                t.kind,
+                TerrainKind::Asteroid | TerrainKind::Moon | TerrainKind::Planetoid
+            ) && t.hex().distance(start) <= u32::from(max)
+        });
+        if clear {
+            return self.first_shortest_path(start, to, max);
+        }
+        self.search_best_path(start, to, max)
+    }
+
+    /// The lexicographically first shortest path on open map (no terrain in the way).
+    fn first_shortest_path(&self, start: Hex, to: Hex, max: u8) -> Option<Vec<Hex>> {
+        if !self.map.contains(to) || start.distance(to) > u32::from(max) {
+            return None;
+        }
+        let mut path = Vec::with_capacity(start.distance(to) as usize);
+        let mut at = start;
+        while at != to {
+            let d = at.distance(to);
+            let next = Dir::ALL
+                .into_iter()
+                .map(|dir| at.step(dir))
+                .find(|&n| n.distance(to) < d && self.map.contains(n))?;
+            path.push(next);
+            at = next;
+        }
+        Some(path)
+    }
+
+    /// LFO-01 by exhaustive search over the reachable region.
+    fn search_best_path(&self, start: Hex, to: Hex, max: u8) -> Option<Vec<Hex>> {
         let region: HashMap<Hex, u8> = self.reach(start, max).into_iter().collect();
         if !region.contains_key(&to) {
             return None;
@@ -207,8 +244,12 @@ impl LaunchFighters {
             .is_some_and(|s| s.stats.mv >= 1 && s.boosters_left >= 1 && !s.used_booster_this_turn)
     }
 
-    /// Every action that might be legal now: the push destinations when a push is
-    /// owed, else every move of every unit of `seat` in the current step.
+    /// Every legal action now: the push destinations when a push is owed, else every
+    /// move of every unit of `seat` in the current step. Exact, not a superset — built
+    /// from the same reach search and end-of-move rules as [`Self::check_movement`] —
+    /// so the legal list skips re-checking each of its hundreds of moves
+    /// (`tests::movement_candidates_are_exactly_legal` and the conformance suite hold
+    /// it to that).
     pub(crate) fn movement_candidates(&self, seat: Seat) -> Vec<Action> {
         if let Some((sq, _)) = self.pending_push() {
             let Some(h) = self.units.get(sq.index()).and_then(|u| u.hex()) else {
@@ -247,6 +288,10 @@ impl LaunchFighters {
                 match u.ship() {
                     Some(_) => {
                         for &warp in warps {
+                            // LFO-08: under the optional rule a warping ship stays put.
+                            if warp && self.options.warp_no_move_fire && (to != start || boost) {
+                                continue;
+                            }
                             for f in Dir::ALL {
                                 out.push(Action::Move {
                                     unit: u.id,
@@ -393,7 +438,7 @@ impl LaunchFighters {
         }
         if *warp && self.options.warp_no_move_fire && (*to != start || *boost) {
             return Err(ActionError::illegal(
-                "optional rule: a ship engaging warp may not move this turn (LFO-P5)",
+                "optional rule: a ship engaging warp may not move this turn (LFO-08)",
             ));
         }
         Ok(())
@@ -551,5 +596,66 @@ impl LaunchFighters {
         self.unit_mut(sq).location = Location::OnMap(to);
         ev.push(Event::Pushed { squadron: sq, to });
         self.squadron_enters(sq, ev);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::Sandbox;
+    use crate::{Action, LaunchFighters};
+    use orrery_core::{Game, Rng};
+    use orrery_hex::Hex;
+
+    /// Every movement candidate passes the check, through whole random battles of every
+    /// built-in scenario (terrain, warp and boosters included).
+    #[test]
+    fn movement_candidates_are_exactly_legal() {
+        for named in LaunchFighters::scenarios() {
+            for seed in 0..6 {
+                let mut g = LaunchFighters::setup(&named.scenario, seed).expect("setup");
+                let mut pick = Rng::seed_from(seed);
+                let mut checked = 0;
+                while let Some(&seat) = g.to_move().first() {
+                    let legal = g.legal_actions(seat);
+                    if legal
+                        .iter()
+                        .any(|a| matches!(a, Action::Move { .. } | Action::Push { .. }))
+                    {
+                        for a in &legal {
+                            assert_eq!(g.check(seat, a), Ok(()), "{}: {a:?}", named.name);
+                            checked += 1;
+                        }
+                    }
+                    let a = legal[pick.index(legal.len())].clone();
+                    g.apply(seat, &a).expect("legal");
+                }
+                assert!(checked > 0);
+            }
+        }
+    }
+
+    /// LFO-01's fast path finds exactly the path the exhaustive search finds.
+    #[test]
+    fn open_map_fast_path_matches_the_search() {
+        let g = Sandbox::new(2).build();
+        let starts = [
+            (0, 0),
+            (13, 11),
+            (26, 23),
+            (5, 20),
+            (26, 0),
+            (1, 1),
+            (25, 22),
+        ];
+        for (c, r) in starts {
+            let start = Hex::from_offset(c, r);
+            for to in start.disc(5) {
+                assert_eq!(
+                    g.first_shortest_path(start, to, 5),
+                    g.search_best_path(start, to, 5),
+                    "{start} -> {to}"
+                );
+            }
+        }
     }
 }

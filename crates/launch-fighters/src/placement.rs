@@ -17,18 +17,18 @@
 //! > not on the map."
 //!
 //! Project rulings made here (provisional numbers; the lead assigns the final ones):
-//! - **LFO-P1 Placement modifier.** The placement roll's modifier is the highest
+//! - **LFO-04 Placement modifier.** The placement roll's modifier is the highest
 //!   Sensors level in the player's fleet (all its ships are about to enter the map).
 //!   *Reason:* LF-06 ranks placement by the initiative procedure, whose modifier is
 //!   Sensors (seed: "equal to highest sensors level in his fleet"); before placement
 //!   no ship is on the map, so "on the map" would silently drop the seed's modifier.
-//! - **LFO-P2 No edge hexes in placement.** Every ship, not only flagships, is placed
+//! - **LFO-05 No edge hexes in placement.** Every ship, not only flagships, is placed
 //!   on a free non-edge hex that units may enter (asteroids allowed, no roll). A hex
 //!   adjacent to the flagship that is an edge hex does not count as "available".
 //!   *Reason:* LF-07 (a) and its last fallback already exclude edge hexes; a ship set
 //!   up on an edge hex would have to retreat at the end of turn 1 (LF-16), which no
 //!   set-up intends.
-//! - **LFO-P3 Blocked centre and last fallback.** If the centre hex cannot take the
+//! - **LFO-06 Blocked centre and last fallback.** If the centre hex cannot take the
 //!   first flagship (a moon or planetoid there), he places on the nearest free
 //!   non-edge hex to it (his choice among equals). If LF-07's fallbacks for later
 //!   flagships all fail (every free hex is more than 10 from every flagship, none at
@@ -108,7 +108,7 @@ fn letter(k: usize) -> char {
 
 /// Build the initial state: every problem of the scenario reported at once; units
 /// created (each ship unplaced, then its squadrons aboard it, active); the placement
-/// ranking rolled by the LF-06 procedure (modifier: LFO-P1) and stored in `order`,
+/// ranking rolled by the LF-06 procedure (modifier: LFO-04) and stored in `order`,
 /// lowest first, each player's total in `initiative`.
 pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupError> {
     let problems = validate_scenario(s);
@@ -225,7 +225,7 @@ impl LaunchFighters {
         self.units.iter().filter_map(|u| u.hex()).collect()
     }
 
-    /// LF-07 (a) and LFO-P2: free, not an edge hex, enterable.
+    /// LF-07 (a) and LFO-05: free, not an edge hex, enterable.
     fn placeable(&self, h: Hex, occupied: &HashSet<Hex>) -> bool {
         self.enterable(h) && !self.map.is_edge(h) && !occupied.contains(&h)
     }
@@ -244,7 +244,7 @@ impl LaunchFighters {
             .or_else(|| self.order.iter().copied().find(|&s| self.has_unplaced(s)))
     }
 
-    /// The hexes `seat` may place his next ship on (LF-07 with LFO-P2, LFO-P3), and
+    /// The hexes `seat` may place his next ship on (LF-07 with LFO-05, LFO-06), and
     /// whether that ship becomes his flagship.
     pub(crate) fn placement_hexes(&self, seat: Seat) -> (Vec<Hex>, bool) {
         let occ = self.occupied();
@@ -263,10 +263,10 @@ impl LaunchFighters {
     }
 
     /// Flagship hexes. The first: the centre (LF-01) or, if it cannot be used, the
-    /// nearest free hexes to it (LFO-P3). The others, LF-07: (b) exactly 10 along a
+    /// nearest free hexes to it (LFO-06). The others, LF-07: (b) exactly 10 along a
     /// straight line from at least one placed flagship and (c) at distance ≥ 10 from
     /// every one; else without "straight line"; else the largest D < 10 with a hex
-    /// exactly D from one flagship and ≥ D from all (LFO-P3: else the smallest D > 10).
+    /// exactly D from one flagship and ≥ D from all (LFO-06: else the smallest D > 10).
     fn flagship_hexes(&self, occ: &HashSet<Hex>) -> Vec<Hex> {
         let flags: Vec<Hex> = self
             .units
@@ -415,7 +415,7 @@ impl LaunchFighters {
             let why = if !self.map.contains(*at) {
                 "it is off the map".to_string()
             } else if self.map.is_edge(*at) {
-                "it is an edge hex (LF-07 (a), LFO-P2)".to_string()
+                "it is an edge hex (LF-07 (a), LFO-05)".to_string()
             } else if !self.enterable(*at) {
                 "units may not enter a moon or planetoid".to_string()
             } else if !self.is_empty_hex(*at) {

@@ -21,7 +21,7 @@
 //! Interpretations (LF-17 and project rulings, provisional numbers):
 //! - A ship "can roll a barrage" with Cannons ≥ 1, or Launchers ≥ 1 and a missile
 //!   left; it "can recover fighters" with Bays ≥ 1; it "can move" with Move ≥ 1.
-//! - **LFO-P6 Squadrons are always capable.** A squadron on the map scores its full 5:
+//! - **LFO-09 Squadrons are always capable.** A squadron on the map scores its full 5:
 //!   its Move 5 and Guns 1 never change, and being upside down lasts only until the
 //!   recovery phase (the game ends at the start of a turn, when all are right side
 //!   up). *Reason:* the rules give fighters fixed stats.

@@ -186,7 +186,7 @@ fn setup_creates_units_and_ranks_players() {
     assert_eq!(g.to_move(), vec![g.order[0]]);
 }
 
-/// LFO-P1: the placement roll adds the fleet's highest Sensors.
+/// LFO-04: the placement roll adds the fleet's highest Sensors.
 #[test]
 fn lfo_p1_placement_roll_adds_fleet_sensors() {
     let mut eyes = design("Eyes", 1, 0, 0, 2, 2);
@@ -1308,8 +1308,8 @@ fn placement_and_movement_keep_the_contract() {
     }
 }
 
-/// LFO-P3: a moon on the centre space sends the first flagship to the nearest free
-/// hexes; LFO-P2: no ship is ever placed on an edge hex.
+/// LFO-06: a moon on the centre space sends the first flagship to the nearest free
+/// hexes; LFO-05: no ship is ever placed on an edge hex.
 #[test]
 fn lfo_p3_blocked_centre_and_lfo_p2_no_edge_placement() {
     let mut s = scenario(vec![
@@ -1359,13 +1359,13 @@ fn lf07_placement_fallbacks_on_small_maps() {
             uniq.sort();
             uniq.dedup();
             assert_eq!(uniq.len(), hexes.len(), "no stacking");
-            assert!(hexes.iter().all(|&h| !g.map.is_edge(h)), "LFO-P2");
+            assert!(hexes.iter().all(|&h| !g.map.is_edge(h)), "LFO-05");
             assert_eq!(hexes.len(), 3 * players);
         }
     }
 }
 
-/// LFO-P5: with the optional rule "A ship may not move and/or fire in the turn it
+/// LFO-08: with the optional rule "A ship may not move and/or fire in the turn it
 /// engages warp", a warp declaration is a move of 0 spaces.
 #[test]
 fn lfo_p5_warp_option_forbids_moving() {

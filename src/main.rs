@@ -68,8 +68,8 @@ struct GameArgs {
     /// Ruleset id (see `orrery rulesets`).
     #[arg(default_value = DEFAULT_RULESET)]
     ruleset: String,
-    /// Built-in scenario name, or a path to a scenario written as JSON; default: the
-    /// ruleset's first scenario.
+    /// Built-in scenario name, or a path to a scenario file (TOML as in
+    /// docs/launch-fighters-data.md, or JSON); default: the ruleset's first scenario.
     #[arg(long, short = 's')]
     scenario: Option<String>,
     /// Seed for all dice; the same seed and agents replay the same battle.
@@ -118,8 +118,8 @@ enum FleetCommand {
 }
 
 impl GameArgs {
-    /// The scenario to set up: a JSON file if the argument names one, else a built-in
-    /// scenario name.
+    /// The scenario to set up: a TOML or JSON file if the argument names one, else a
+    /// built-in scenario name.
     fn scenario_spec(&self) -> Result<ScenarioSpec> {
         let Some(s) = &self.scenario else {
             return Ok(ScenarioSpec::Default);
@@ -128,6 +128,19 @@ impl GameArgs {
         if path.is_file() {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read scenario file {}", path.display()))?;
+            if path.extension().is_some_and(|e| e == "toml") {
+                anyhow::ensure!(
+                    self.ruleset == DEFAULT_RULESET,
+                    "TOML scenarios are read for {DEFAULT_RULESET}; give {} a JSON scenario",
+                    self.ruleset
+                );
+                let scenario = orrery_launch_fighters::data::parse_scenario(
+                    &text,
+                    &path.display().to_string(),
+                )
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+                return Ok(ScenarioSpec::Inline(serde_json::to_value(scenario)?));
+            }
             let v: serde_json::Value = serde_json::from_str(&text)
                 .with_context(|| format!("scenario file {} is not JSON", path.display()))?;
             return Ok(ScenarioSpec::Inline(v));

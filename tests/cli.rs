@@ -333,3 +333,30 @@ fn engine_plays_a_whole_battle_and_replays_it_to_the_same_hash() {
     drop(stdin);
     assert!(child.wait().expect("engine exits").success());
 }
+
+/// A scenario file in TOML (docs/launch-fighters-data.md) sets up a battle; a broken
+/// one fails naming the file and field.
+#[test]
+fn battle_reads_a_toml_scenario_file() {
+    let out = run(&[
+        "battle",
+        "--quiet",
+        "--scenario",
+        "crates/launch-fighters/data/scenarios/asteroid-field.toml",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("WINNER"),
+        "{}",
+        text(&out.stdout)
+    );
+    let dir = std::env::temp_dir().join(format!("orrery-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "name = \"x\"\nturn_limit = 0\n").expect("write");
+    let out = run(&["battle", "--scenario", bad.to_str().expect("utf-8 path")]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.toml: turn_limit"), "{err}");
+    assert!(err.contains("bad.toml: fleets"), "{err}");
+}

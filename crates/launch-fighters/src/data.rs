@@ -1,5 +1,5 @@
 //! Data files: the Starship Blue Book, fleets, ship designs and scenarios in TOML.
-//! OWNER: helper "lf-data". Formats: `docs/launch-fighters-data.md`.
+//! Formats: `docs/launch-fighters-data.md`.
 //!
 //! Files are read into a TOML tree and walked by hand rather than handed to serde, so
 //! that *every* problem of a file is reported at once, each with its file, its field path

@@ -1,5 +1,4 @@
 //! Ship construction costs and limits (seed "Ship Construction", "Add-ons"; LF-18).
-//! OWNER: helper "lf-data".
 //!
 //! Cost of a design (LF-18): every stat and the add-ons Sensors, Repair, Boosters and Warp
 //! cost the *progressive* cost P(n) = 1 + 2 + … + n; missiles cost 1 point per 2, fighter

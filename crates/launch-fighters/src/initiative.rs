@@ -1,4 +1,4 @@
-//! Initiative (seed "A) Initiative"; LF-06, LF-19 Sensors). OWNER: helper "lf-phases".
+//! Initiative (seed "A) Initiative"; LF-06, LF-19 Sensors).
 //!
 //! > "Each turn begins with each player rolling two dice. If there are any modifiers
 //! > (more on this later) add those modifiers to the roll. Ties are broken. Determine a

@@ -1,5 +1,5 @@
 //! Movement (seed "B) Movement", "How to Move", Boosters, Warp Drive, Asteroids;
-//! LF-08, LF-09, LF-19, LF-21) and pushes. OWNER: helper "lf-phases".
+//! LF-08, LF-09, LF-19, LF-21) and pushes.
 //!
 //! > "During its move phase each ship may move up to its move stat in spaces. It can
 //! > move in any direction, no matter which way it is facing, and not necessarily in a

@@ -1,5 +1,4 @@
 //! Set-up and placement on the map (seed "Placement on the Map"; LF-01, LF-06, LF-07).
-//! OWNER: helper "lf-phases".
 //!
 //! > "To begin the game each player rolls two dice, adds any modifiers and then finds
 //! > the sum … Break any ties. The player with the lowest roll places one of his ships,

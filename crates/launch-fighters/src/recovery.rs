@@ -1,5 +1,4 @@
 //! The recovery phase (seed "D) Recovery", "Repair", "Warp Drive"; LF-16, LF-19).
-//! OWNER: helper "lf-phases".
 //!
 //! > "Three things happen during the recovery phase:
 //! > 1) Any fighters that are upside-down (incapacitated) recover unharmed and return

@@ -1,5 +1,4 @@
 //! End of the battle and the victory point tally (seed "Victory"; LF-17).
-//! OWNER: helper "lf-phases".
 //!
 //! > "The game continues until one of these conditions is met at the start of a turn:
 //! > • There is only one fleet left on the map that contains a unit capable of moving

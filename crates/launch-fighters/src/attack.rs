@@ -1,5 +1,4 @@
 //! The attack phase (seed "C) Attack"; LF-04, LF-05, LF-08, LF-10…LF-15, LF-21).
-//! OWNER: helper "lf-attack".
 //!
 //! > "During the attack phase, each unit is active just once. The player selects one
 //! > action for each of his unit's weapons systems (e.g. cannons, launchers, bays, or
@@ -99,7 +98,8 @@ impl LaunchFighters {
         Some((u, u.squadron()?, u.hex()?))
     }
 
-    /// Squadrons on the map adjacent to `at` that belong to an opponent of `seat`.
+    /// Squadrons on the map adjacent to `at` that belong to an opponent of `seat` — any
+    /// other player (LFO-12: no alliances), ascending ids.
     fn adjacent_enemy_squadrons(&self, at: Hex, seat: Seat) -> Vec<UnitId> {
         self.units
             .iter()
@@ -109,7 +109,8 @@ impl LaunchFighters {
             .collect()
     }
 
-    /// Ships on the map adjacent to `at` that belong to an opponent of `seat`.
+    /// Ships on the map adjacent to `at` that belong to an opponent of `seat` (any other
+    /// player, LFO-12).
     fn adjacent_enemy_ships(&self, at: Hex, seat: Seat) -> Vec<UnitId> {
         self.units
             .iter()
@@ -168,7 +169,8 @@ impl LaunchFighters {
 
 /// All subsets of `items` (kept in their order) with at most `max` members, the empty
 /// set first. `items` holds at most six squadrons (one per adjacent hex, LF-09), so the
-/// enumeration is small.
+/// enumeration is small. Given ascending ids, every subset comes out in its one
+/// accepted spelling (LFO-10).
 fn subsets(items: &[UnitId], max: usize) -> Vec<Vec<UnitId>> {
     let mut out = vec![Vec::new()];
     for &it in items {
@@ -186,7 +188,8 @@ fn subsets(items: &[UnitId], max: usize) -> Vec<Vec<UnitId>> {
     out
 }
 
-/// True when the ids are strictly ascending (the one accepted spelling of a set).
+/// True when the ids are strictly ascending (the one accepted spelling of a set,
+/// LFO-10: intercepting squadrons and formation wingmen).
 fn strictly_ascending(ids: &[UnitId]) -> bool {
     ids.windows(2).all(|w| w[0] < w[1])
 }

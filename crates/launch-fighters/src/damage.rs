@@ -46,6 +46,7 @@ impl LaunchFighters {
             if destroys {
                 let aboard: Vec<UnitId> = self.aboard(ship).map(|u| u.id).collect();
                 if aboard.len() == 1 {
+                    // LFO-16: one squadron aboard, no question.
                     self.eliminate_squadron(aboard[0], credited, ev);
                 } else {
                     let owner = self.unit(ship).owner;
@@ -126,7 +127,8 @@ impl LaunchFighters {
     }
 
     /// Force a squadron to return to base: it lands on the only host, its owner picks
-    /// among several, and with none it is eliminated, credited to `credited`.
+    /// among several, and with none it is eliminated, credited to `credited` (a
+    /// question with one answer is not asked: LFO-16).
     pub fn force_return_to_base(
         &mut self,
         sq: UnitId,

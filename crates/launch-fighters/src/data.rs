@@ -52,9 +52,10 @@ const SCENARIOS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The longer map side must be at least this (LF-01: "at least 24 columns or rows").
+/// The longer map side must be at least this (LF-01: "at least 24 columns or rows";
+/// LFO-17).
 pub const MIN_MAP_SIDE: i32 = 24;
-/// Largest map side: hex labels print column and row with two digits each.
+/// Largest map side: hex labels print column and row with two digits each (LFO-17).
 pub const MAX_MAP_SIDE: i32 = 100;
 /// Fewest and most fleets (players) in a scenario.
 pub const FLEETS: (usize, usize) = (2, 6);
@@ -443,7 +444,7 @@ fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
             map_ok = false;
             p.push((
                 field.into(),
-                format!("{v} is out of range; must be 1 to {MAX_MAP_SIDE} (LF-01)"),
+                format!("{v} is out of range; must be 1 to {MAX_MAP_SIDE} (LF-01, LFO-17)"),
             ));
         }
     }
@@ -567,7 +568,8 @@ fn duplicate_fleet_names(fleets: &[Fleet]) -> Vec<(String, String)> {
 }
 
 /// LF-01: "Scenarios may set other sizes (at least 24 columns or rows)" — the
-/// longer side must reach 24.
+/// longer side must reach 24 (LFO-17). LFO-17's other half, each side at most
+/// [`MAX_MAP_SIDE`], is checked where each side is read (`cols`, `rows`).
 fn map_size_why(cols: i32, rows: i32) -> Option<String> {
     (cols.max(rows) < MIN_MAP_SIDE).then(|| {
         format!("the map is {cols}×{rows}; LF-01 needs at least {MIN_MAP_SIDE} columns or rows")

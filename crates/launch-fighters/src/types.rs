@@ -151,6 +151,11 @@ impl Terrain {
 }
 
 /// Optional rules (seed "Optional Rule"s; all off by default, LF-19).
+///
+/// LFO-18: only the warp "no move/fire" rule is offered. The flat warp cost, fighter
+/// warp and "holds may be hit" are not options yet: warp costs progressively (LF-18)
+/// and holds are cargo only. `deny_unknown_fields` makes a scenario naming any other
+/// option an error.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Options {

@@ -251,6 +251,8 @@ fn so_many_targets_so_little_time() {
 /// rolls a 4 and Beta squadron defends with a 6 – a hit (greater but not more than
 /// double) and victory again for Beta squadron! Beta forces the enemy squadron to
 /// return to base and chooses to advance into the vacated space."
+/// LFO-11: in a dogfight the attacker rolls first, then the defender. LFO-16: the
+/// squadron forced home with a single host lands there without a question.
 #[test]
 fn beta_squadron() {
     let o = origin();
@@ -374,7 +376,8 @@ fn beta_squadron() {
 /// 'return to base' it will be eliminated because return to base requires an
 /// available landing bay within 5 spaces" (LF-14: credited to the player who forced
 /// it). The winner's side then advances — here a friend adjacent to both the victor
-/// and the vacated space.
+/// and the vacated space. LFO-15: the defender won, so the elimination is credited to
+/// the defender's owner. LFO-16: with no host, nobody is asked where to land.
 #[test]
 fn beta_forced_home_without_a_host_is_eliminated() {
     let o = origin();

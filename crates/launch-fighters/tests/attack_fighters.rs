@@ -177,7 +177,8 @@ fn launch_into_asteroids_rolls() {
 
 /// Seed "Fighter Formations" (LF-10): the formation rolls one die per squadron in one
 /// barrage against the ship's Defense; all members have attacked. LF-13: guns hit →
-/// the defender chooses, direct → the attacker.
+/// the defender chooses, direct → the attacker. LFO-10: wingmen listed once each in
+/// ascending id order; LFO-14: the formation rolls at once, one barrage.
 #[test]
 fn formation_against_a_ship() {
     for (dice, chooser) in [([3u32, 3, 2], 1u8), ([3, 3, 3], 0)] {
@@ -203,14 +204,15 @@ fn formation_against_a_ship() {
         play(&mut g, 0, Action::Activate { unit: lead });
         // Wingmen subsets of {w1, w2}, plus EndActivation.
         assert_eq!(g.legal_actions(Seat(0)).len(), 5);
-        reject(
+        assert!(reject(
             &mut g,
             0,
             Action::Formation {
                 target: t,
                 wingmen: vec![w2, w1],
             },
-        );
+        )
+        .contains("(LFO-10)"));
         reject(
             &mut g,
             0,

@@ -47,7 +47,8 @@ fn fast_targets_halve_cannons_rounding_up() {
 
 /// Seed: "If cannons are firing flak at fighters and the ship has a cannons stat less
 /// than 5 (because all fighters move 5), halve the number of dice in the pool,
-/// rounding up." Launcher flak is not halved and cannot be intercepted (LF-05).
+/// rounding up." Launcher flak is not halved and cannot be intercepted (LF-05,
+/// LFO-12).
 #[test]
 fn flak_halving_and_launcher_flak() {
     for (cannons, expected) in [(4, 2), (5, 5), (1, 1)] {
@@ -174,7 +175,8 @@ fn targets_range_and_system_limits() {
 
 /// LF-05: interceptors are the target owner's active squadrons adjacent to it and not
 /// in its arc opposite the incoming missiles; up to 3, each rolls 4+; LF-04: the
-/// flanking bonus doubles the pool after the intercept.
+/// flanking bonus doubles the pool after the intercept. LFO-10: interceptors are listed
+/// once each in ascending id order.
 #[test]
 fn intercept_from_the_rear_then_flanking_doubles() {
     let o = origin();
@@ -231,13 +233,14 @@ fn intercept_from_the_rear_then_flanking_doubles() {
             },
         );
     }
-    reject(
+    assert!(reject(
         &mut g,
         1,
         Action::Intercept {
             squadrons: vec![rear_sw, rear_se],
         },
-    );
+    )
+    .contains("(LFO-10)"));
     reject(
         &mut g,
         1,
@@ -319,6 +322,8 @@ fn intercept_side_line_missiles_any_three_adjacent() {
 /// Seed "Flak": "barrages can be rolled against any adjacent enemy fighter squadron as
 /// long as there are still dice left in the pool. The same squadron can be attacked
 /// multiple times." A hit on an inactive squadron or a direct hit eliminates it.
+/// LFO-12: every flak barrage names its squadron. LFO-11: the attacker's dice, then
+/// the squadron's defence die.
 #[test]
 fn flak_at_several_squadrons() {
     let o = origin();

@@ -13,7 +13,8 @@ use orrery_launch_fighters::{Action, BarrageResult, Event, SquadronFate, Stat, U
 
 /// Seed "Hit Results — Attacking a ship" (LF-13): cannons hit → defender chooses 1
 /// stat; cannons direct → attacker 1; missiles hit → attacker 1; missiles direct →
-/// attacker 2 ("2 different stats 1 level or the same stat 2 levels").
+/// attacker 2 ("2 different stats 1 level or the same stat 2 levels"). LFO-10: the
+/// stats of a `Reduce` are listed once, in record-sheet order.
 #[test]
 fn lf13_who_chooses_for_each_weapon() {
     let target = design("Target", 1, 0, 0, 3, 1);
@@ -84,13 +85,14 @@ fn lf13_who_chooses_for_each_weapon() {
                     stats: vec![Stat::Cannons, Stat::Cannons],
                 },
             );
-            reject(
+            assert!(reject(
                 &mut g,
                 0,
                 Action::Reduce {
                     stats: vec![Stat::Move, Stat::Defense],
                 },
-            );
+            )
+            .contains("(LFO-10)"));
             reject(
                 &mut g,
                 0,
@@ -134,7 +136,8 @@ fn lf13_who_chooses_for_each_weapon() {
     }
 }
 
-/// LF-13: a ship with fewer levels left than the hit takes loses what it has.
+/// LF-13: a ship with fewer levels left than the hit takes loses what it has. LFO-16:
+/// a stat choice with one answer is still asked.
 #[test]
 fn direct_missile_hit_on_a_ship_with_one_level_left() {
     let (mut g, _, t) = duel(
@@ -261,7 +264,7 @@ fn ship_destroyed_at_all_zero_stats() {
 /// Seed "Consequences of Hits": "If a ship's bays are reduced while any fighters are
 /// hosted inside the ship, roll one die for each hit on a bay … On 4, 5 or 6 one
 /// fighter inside is destroyed" (LF-15: the host's owner chooses which; credited to
-/// the attacker).
+/// the attacker). LFO-16: with a single squadron aboard nobody is asked.
 #[test]
 fn bay_hit_with_fighters_aboard() {
     for (aboard_count, bay_roll) in [(2usize, 4u32), (1, 6), (2, 3)] {

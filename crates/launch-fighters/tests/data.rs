@@ -823,3 +823,48 @@ fn error_duplicate_fleet_names() {
         &["\"A\" is already the name of fleets[0]"],
     );
 }
+
+/// LFO-17 Map size: the longer side must be at least 24, each side at most 100.
+#[test]
+fn lfo17_map_size_bounds() {
+    let duel = include_str!("../data/scenarios/duel.toml");
+    let with = |sides: &str| format!("{sides}{duel}");
+    let s = parse_scenario(&with("cols = 100\nrows = 24\n"), "s.toml")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((s.cols, s.rows), (100, 24));
+    let s =
+        parse_scenario(&with("cols = 23\nrows = 24\n"), "s.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((s.cols, s.rows), (23, 24), "the longer side reaches 24");
+    let e = err(parse_scenario(&with("cols = 23\nrows = 23\n"), "s.toml"));
+    only(&e, "cols, rows", &["the map is 23×23", "at least 24"]);
+    let e = err(parse_scenario(&with("cols = 101\n"), "s.toml"));
+    only(&e, "cols", &["101 is out of range", "100"]);
+    // The same bounds for a scenario built in code.
+    let mut s = parse_scenario(duel, "duel.toml").unwrap_or_else(|e| panic!("{e}"));
+    s.rows = 101;
+    let p = scenario_problems(&s);
+    assert!(
+        p.iter().any(|p| p.starts_with("rows: 101 is out of range")),
+        "{p:?}"
+    );
+}
+
+/// LFO-18 Optional rules not offered: the flat warp cost, fighter warp and "holds may
+/// be hit" are not options; a scenario naming one is refused, pointing at the key and
+/// listing the options there are.
+#[test]
+fn lfo18_unoffered_optional_rules_are_refused() {
+    let duel = include_str!("../data/scenarios/duel.toml");
+    for key in ["holds_can_be_hit", "flat_warp_cost", "fighter_warp"] {
+        let text = format!("{duel}\n[options]\n{key} = true\n");
+        let e = err(parse_scenario(&text, "s.toml"));
+        only(
+            &e,
+            &format!("options.{key}"),
+            &["unknown field", "warp_no_move_fire"],
+        );
+    }
+    let text = format!("{duel}\n[options]\nwarp_no_move_fire = true\n");
+    let s = parse_scenario(&text, "s.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert!(s.options.warp_no_move_fire);
+}

@@ -18,8 +18,8 @@ use orrery_core::{ActionError, Seat};
 /// "Up to 3 active fighter squadrons may intercept" (LF-05).
 const MAX_INTERCEPTORS: usize = 3;
 
-/// Every multiset of `n` stats (record-sheet order, non-decreasing) that `stats` can
-/// lose: a stat may appear as often as it has levels.
+/// Every multiset of `n` stats (record-sheet order, non-decreasing: LFO-10's one
+/// spelling) that `stats` can lose: a stat may appear as often as it has levels.
 fn reduce_options(stats: &Stats, n: usize) -> Vec<Vec<Stat>> {
     fn rec(stats: &Stats, from: usize, n: usize, cur: &mut Vec<Stat>, out: &mut Vec<Vec<Stat>>) {
         if cur.len() == n {
@@ -138,7 +138,9 @@ impl LaunchFighters {
                     return illegal("at most 3 squadrons may intercept (LF-05)");
                 }
                 if !strictly_ascending(squadrons) {
-                    return illegal("list the interceptors once each, in ascending id order");
+                    return illegal(
+                        "list the interceptors once each, in ascending id order (LFO-10)",
+                    );
                 }
                 let eligible = self.intercept_eligible(*target);
                 for s in squadrons {
@@ -198,7 +200,8 @@ impl LaunchFighters {
                 } else {
                     illegal(format!(
                         "squadron {} cannot advance: the victor or an active friendly \
-                         squadron adjacent to both it and the vacated space may (LF-14)",
+                         squadron adjacent to both it and the vacated space may (LF-14, \
+                         LFO-13)",
                         s.0
                     ))
                 }
@@ -213,7 +216,7 @@ impl LaunchFighters {
     }
 
     /// LF-13: `levels` stat levels (fewer if the ship has fewer left), listed in
-    /// record-sheet order; a stat at most as often as it has levels.
+    /// record-sheet order (LFO-10); a stat at most as often as it has levels.
     fn check_reduce(&self, ship: UnitId, levels: u8, stats: &[Stat]) -> Result<(), ActionError> {
         let Some((cur, n)) = self.levels_to_reduce(ship, levels) else {
             return illegal(format!("ship {} is no longer on the map", ship.0));
@@ -223,7 +226,8 @@ impl LaunchFighters {
         }
         if !stats.windows(2).all(|w| w[0] <= w[1]) {
             return illegal(
-                "list the stats in record-sheet order (cannons, launchers, bays, defense, move)",
+                "list the stats in record-sheet order (cannons, launchers, bays, defense, move) \
+                 (LFO-10)",
             );
         }
         for &s in stats {
@@ -273,7 +277,8 @@ impl LaunchFighters {
     }
 
     /// LF-05: "Roll one die for each intercepting squadron. Each die that turns up a 4,
-    /// 5 or 6 indicates a successful intercept; remove one die from the pool." Then the
+    /// 5 or 6 indicates a successful intercept; remove one die from the pool." The dice
+    /// are rolled in unit id order (LFO-11; the list is ascending, LFO-10). Then the
     /// pool is finalized (flanking, LF-04).
     fn exec_intercept(&mut self, squadrons: &[UnitId], ev: &mut Vec<Event>) {
         let mut stopped: u8 = 0;
@@ -303,7 +308,8 @@ impl LaunchFighters {
     /// Seed "Hits on Fighters": "the attacker has two choices. 1. … flipped upside down
     /// … 2. … forced to 'return to base'". After a dogfight the winner may then advance
     /// into the hex the loser left (LF-14); the elimination of a squadron that cannot
-    /// return is credited to the chooser.
+    /// return is credited to the chooser — after a dogfight the winner's owner, even
+    /// when the defender won (LFO-15).
     fn exec_squadron_hit(
         &mut self,
         seat: Seat,
@@ -330,8 +336,11 @@ impl LaunchFighters {
         }
     }
 
-    /// Drop or resolve the top decision if nobody needs to choose. Returns true if the
-    /// stack changed (call again), false if a player must answer it.
+    /// Drop or resolve the top decision if nobody needs to choose (LFO-16): a return to
+    /// base with 0 or 1 host, a bay loss with 0 or 1 squadron aboard, an advance nobody
+    /// can take, a reduction of a ship that is gone. A stat choice with one answer is
+    /// still asked (LF-13 stays uniform). Returns true if the stack changed (call
+    /// again), false if a player must answer it.
     pub(super) fn settle_decision(&mut self, ev: &mut Vec<Event>) -> bool {
         let Some(p) = self.pending.last().cloned() else {
             return false;

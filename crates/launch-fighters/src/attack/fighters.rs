@@ -35,8 +35,9 @@ impl LaunchFighters {
     }
 
     /// Squadrons that may join `leader`'s formation against `target`: the leader's
-    /// owner's other active, not yet activated squadrons adjacent to the target,
-    /// ascending ids. (At most five: one squadron per hex around the target.)
+    /// owner's (same player, LFO-12) other active squadrons adjacent to the target that
+    /// have not activated this turn (LFO-14), ascending ids (LFO-10). (At most five:
+    /// one squadron per hex around the target.)
     fn wingmen_for(&self, leader: UnitId, target: UnitId) -> Vec<UnitId> {
         let (Some(l), Some((_, _, th))) = (self.unit_opt(leader), self.ship_on_map(target)) else {
             return Vec::new();
@@ -98,7 +99,8 @@ impl LaunchFighters {
     /// Each roll is −1 (minimum 1) if its opponent is in an asteroid hex. The higher
     /// roller wins and hits the loser with the lower roll as its defence: direct if the
     /// winner's roll is more than double. The event reports the adjusted rolls. The
-    /// attacker rolls first.
+    /// attacker rolls first, then the defender (LFO-11). The hit — and any elimination
+    /// — is the winner's owner's, even when the defender wins (LFO-15).
     pub(super) fn exec_dogfight(&mut self, target: UnitId, ev: &mut Vec<Event>) {
         let Some(act) = self.activation.as_mut() else {
             return;
@@ -162,7 +164,8 @@ impl LaunchFighters {
 
     /// LF-10: "against a ship a formation of 1+ active squadrons of one owner adjacent
     /// to that ship rolls one die each in a single barrage (one activation, all members
-    /// spent)". Wingmen are listed once each in ascending id order.
+    /// spent)". Wingmen are listed once each in ascending id order (LFO-10) and must
+    /// not have activated this turn (LFO-14).
     pub(super) fn check_formation(
         &self,
         act: &Activation,
@@ -190,14 +193,14 @@ impl LaunchFighters {
             return illegal(format!("ship {} is not adjacent", target.0));
         }
         if !strictly_ascending(wingmen) {
-            return illegal("list the wingmen once each, in ascending id order");
+            return illegal("list the wingmen once each, in ascending id order (LFO-10)");
         }
         let eligible = self.wingmen_for(act.unit, target);
         for w in wingmen {
             if !eligible.contains(w) {
                 return illegal(format!(
                     "squadron {} cannot join: wingmen are your other active squadrons \
-                     adjacent to the target that have not been active this turn",
+                     adjacent to the target that have not been active this turn (LFO-14)",
                     w.0
                 ));
             }
@@ -209,6 +212,8 @@ impl LaunchFighters {
     /// and roll their dice together in one barrage. All squadrons in the formation have
     /// now attacked and none may initiate an attack again this turn." Against the
     /// ship's Defense; hits by LF-13 (guns: defender chooses, direct: attacker).
+    /// LFO-14: the formation rolls at once — one barrage, no pool — with terrain
+    /// modifiers measured from the leader's hex.
     pub(super) fn exec_formation(
         &mut self,
         target: UnitId,
@@ -261,8 +266,9 @@ impl LaunchFighters {
 
     /// Who may advance into `vacated` after `winner` won a dogfight (LF-14): the winner
     /// itself, or another squadron of the same owner adjacent to both the winner and
-    /// the vacated hex — only active squadrons (inactive ones "can only defend"), and
-    /// only while the hex is empty. Ascending ids.
+    /// the vacated hex — only active squadrons, the winner included (LFO-13: inactive
+    /// ones "can only defend"), and only while the hex is empty. Ascending ids. "Same
+    /// team" is the same player (LFO-12).
     ///
     /// > "the victorious fighter squadron may advance into the newly vacated space. As
     /// > an alternative, a fighter squadron on the same team as the victor that is

@@ -65,7 +65,8 @@ impl LaunchFighters {
 
     /// Seed "2) Targets and Range": "Launchers or cannons may target: A ship up to 5
     /// spaces away; An adjacent fighter squadron" — always an opponent's unit (LF-10),
-    /// and with a nebula only when adjacent. Returns whether it is flak.
+    /// and with a nebula only when adjacent. Returns whether it is flak. LFO-12: an
+    /// opponent is any other player (the seed has no alliances).
     fn check_weapon_target(&self, attacker: UnitId, target: UnitId) -> Result<bool, ActionError> {
         let Some((a, _, ah)) = self.ship_on_map(attacker) else {
             return illegal("the firing ship is not on the map");
@@ -77,7 +78,10 @@ impl LaunchFighters {
             return illegal(format!("target {} is not on the map", target.0));
         };
         if t.owner == a.owner {
-            return illegal(format!("target {} is one of your own units", target.0));
+            return illegal(format!(
+                "target {} is one of your own units; targets are other players' units (LFO-12)",
+                target.0
+            ));
         }
         let d = ah.distance(th);
         let flak = !t.is_ship();
@@ -162,7 +166,8 @@ impl LaunchFighters {
 
     /// Gather the pool (seed 3)–5); LF-10 order: gather → halve → intercept → double).
     /// Missiles are spent at once. With eligible interceptors the target's owner is
-    /// asked first (LF-05); otherwise the pool is finalized now.
+    /// asked first (LF-05); otherwise the pool is finalized now. LFO-12: launcher flak
+    /// is never halved (only cannons halve) nor intercepted (only launchers at a ship).
     pub(super) fn exec_fire(
         &mut self,
         system: System,
@@ -234,7 +239,7 @@ impl LaunchFighters {
     /// LF-05: squadrons that may intercept missiles fired from `from` at ship `target`:
     /// the target owner's active squadrons adjacent to it and not in its arc opposite
     /// the incoming missiles (front missiles: not rear; rear: not front; side line:
-    /// any). Ascending ids.
+    /// any). Ascending ids (LFO-10). "Same team" is the same player (LFO-12).
     ///
     /// > "Up to 3 active fighter squadrons may intercept if they are both: a) Adjacent to
     /// > the ship defending ship b) Not in the defending ship's arc opposite the incoming
@@ -284,8 +289,8 @@ impl LaunchFighters {
         });
     }
 
-    /// `Barrage` of 1..=dice; for flak at each adjacent enemy squadron. Plus
-    /// `StopFiring`.
+    /// `Barrage` of 1..=dice; for flak at each adjacent enemy squadron, every barrage
+    /// naming its squadron (LFO-12). Plus `StopFiring`.
     pub(super) fn barrage_candidates(&self, act: &Activation, pool: &Pool) -> Vec<Action> {
         let targets: Vec<Option<UnitId>> = if pool.flak {
             match self
@@ -317,7 +322,8 @@ impl LaunchFighters {
 
     /// Seed "6) Barrages": "For each 'barrage', you may throw one or more die from your
     /// pool"; "Flak … barrages can be rolled against any adjacent enemy fighter
-    /// squadron as long as there are still dice left in the pool".
+    /// squadron as long as there are still dice left in the pool". LFO-12: every flak
+    /// barrage names its squadron, any adjacent squadron of another player.
     pub(super) fn check_barrage(
         &self,
         act: &Activation,
@@ -343,7 +349,9 @@ impl LaunchFighters {
             };
         }
         let Some(t) = target else {
-            return illegal("flak: name the adjacent enemy squadron this barrage is rolled at");
+            return illegal(
+                "flak: name the adjacent enemy squadron this barrage is rolled at (LFO-12)",
+            );
         };
         let Some((u, _, at)) = self.ship_on_map(act.unit) else {
             return illegal("the firing ship is not on the map");
@@ -352,7 +360,10 @@ impl LaunchFighters {
             return illegal(format!("flak: {} is not a squadron on the map", t.0));
         };
         if tu.owner == u.owner {
-            return illegal(format!("flak: squadron {} is your own", t.0));
+            return illegal(format!(
+                "flak: squadron {} is your own; targets are other players' units (LFO-12)",
+                t.0
+            ));
         }
         if !th.is_adjacent(at) {
             return illegal(format!("flak: squadron {} is not adjacent", t.0));
@@ -381,8 +392,10 @@ impl LaunchFighters {
     /// > sum of the dice rolled." — "The defender rolls one die each time a squadron is
     /// > attacked."
     ///
-    /// The attacker's dice are rolled first, then a squadron's defence die. The total
-    /// after terrain modifiers may not drop below 1.
+    /// LFO-11: the attacker's dice are rolled first, then a squadron's defence die —
+    /// rolled even when the attacker's dice are all 1s (an automatic miss), since "the
+    /// defender rolls one die each time a squadron is attacked". The total after
+    /// terrain modifiers may not drop below 1.
     pub(super) fn roll_barrage(
         &mut self,
         attacker: UnitId,

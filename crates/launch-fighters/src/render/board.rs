@@ -336,7 +336,11 @@ pub fn render_text(g: &LaunchFighters, viewer: Option<Seat>) -> String {
     render_with_scores(g, viewer, &g.scores())
 }
 
-pub(super) fn render_with_scores(g: &LaunchFighters, viewer: Option<Seat>, scores: &[f64]) -> String {
+pub(super) fn render_with_scores(
+    g: &LaunchFighters,
+    viewer: Option<Seat>,
+    scores: &[f64],
+) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -226,14 +226,12 @@ pub fn describe_action(g: &LaunchFighters, a: &Action) -> String {
 
 // ------------------------------------------------------------------ events
 
-
 fn by_label(g: &LaunchFighters, by: Option<Seat>) -> String {
     match by {
         Some(s) => format!(" (credited to {})", fleet_label(g, s)),
         None => String::new(),
     }
 }
-
 
 /// One readable line for an event (described in the state after it happened).
 pub fn describe_event(g: &LaunchFighters, e: &Event) -> String {

@@ -149,9 +149,10 @@ impl Game for LaunchFighters {
             return Vec::new();
         }
         match self.part() {
-            // Exact by construction (see `movement_candidates`): hundreds of moves
-            // need no second look.
+            // Exact by construction (see `movement_candidates`, `placement_candidates`):
+            // hundreds of moves and placements need no second look.
             Some(Part::Movement) => self.movement_candidates(seat),
+            Some(Part::Placement) => self.placement_candidates(seat),
             _ => self
                 .candidates(seat)
                 .into_iter()

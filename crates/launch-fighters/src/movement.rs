@@ -265,6 +265,12 @@ impl LaunchFighters {
             return Vec::new();
         }
         let mut out = Vec::new();
+        // Who stands where, read once (the same rule as `may_end`).
+        let on_map: Vec<(Hex, UnitId, bool)> = self
+            .units
+            .iter()
+            .filter_map(|o| Some((o.hex()?, o.id, o.is_ship())))
+            .collect();
         for u in self
             .units
             .iter()
@@ -280,8 +286,13 @@ impl LaunchFighters {
                 Some(s) if s.design.addons.warp >= 1 => &[false, true],
                 _ => &[false],
             };
+            let ship = u.is_ship();
+            out.reserve(dests.len() * if ship { 6 * warps.len() } else { 1 });
             for (to, d) in dests {
-                if to != start && !self.may_end(u, to) {
+                let blocked = on_map
+                    .iter()
+                    .any(|&(h, id, is_ship)| h == to && id != u.id && (is_ship || !ship));
+                if to != start && blocked {
                     continue;
                 }
                 let boost = d > base;
@@ -606,8 +617,8 @@ mod tests {
     use orrery_core::{Game, Rng};
     use orrery_hex::Hex;
 
-    /// Every movement candidate passes the check, through whole random battles of every
-    /// built-in scenario (terrain, warp and boosters included).
+    /// Every movement and placement candidate passes the check, through whole random
+    /// battles of every built-in scenario (terrain, warp and boosters included).
     #[test]
     fn movement_candidates_are_exactly_legal() {
         for named in LaunchFighters::scenarios() {

@@ -350,6 +350,9 @@ impl LaunchFighters {
 
     /// Every Place action that might be legal: the player's unplaced ships × legal
     /// hexes × six facings ("Ships choose facings freely", LF-07).
+    /// Every legal placement: the placer's unplaced ships × the hexes LF-07 allows ×
+    /// six facings. Exact, like the movement list (the check adds only messages), so
+    /// the legal list does not re-check each one (tested with the movement list).
     pub(crate) fn placement_candidates(&self, seat: Seat) -> Vec<Action> {
         if self.placement_actor() != Some(seat) {
             return Vec::new();

@@ -38,7 +38,7 @@
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::state::{LaunchFighters, Location, Phase, Player, Ship, Squadron, Unit, UnitKind};
+use crate::state::{LaunchFighters, Location, Phase, Player, Unit};
 use crate::types::{Scenario, UnitId};
 use orrery_core::{ActionError, Rng, Seat, SetupError};
 use orrery_hex::{Dir, Hex, HexMap};
@@ -119,44 +119,21 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
         let owner = Seat(i as u8);
         for (j, d) in f.ships.iter().enumerate() {
             let ship_id = UnitId(units.len() as u16);
-            units.push(Unit {
-                id: ship_id,
+            units.push(Unit::new_ship(
+                ship_id,
                 owner,
-                location: Location::Unplaced,
-                kind: UnitKind::Ship(Ship {
-                    cost: d.cost(),
-                    stats: d.stats,
-                    missiles: d.missiles,
-                    repair_left: d.addons.repair,
-                    boosters_left: d.addons.boosters,
-                    facing: Dir::N,
-                    letter: letter(j),
-                    recovered_this_turn: 0,
-                    warp_declared: false,
-                    used_booster_this_turn: false,
-                    repaired_this_turn: false,
-                    flagship: false,
-                    design: d.clone(),
-                }),
-                moved: false,
-                activated: false,
-                eliminated_by: None,
-            });
+                d,
+                letter(j),
+                Location::Unplaced,
+            ));
             for _ in 0..d.squadrons {
                 let id = UnitId(units.len() as u16);
-                units.push(Unit {
+                units.push(Unit::new_squadron(
                     id,
                     owner,
-                    location: Location::Aboard(ship_id),
-                    kind: UnitKind::Squadron(Squadron {
-                        active: true,
-                        original_host: ship_id,
-                        lost_with_host: None,
-                    }),
-                    moved: false,
-                    activated: false,
-                    eliminated_by: None,
-                });
+                    ship_id,
+                    Location::Aboard(ship_id),
+                ));
             }
         }
     }
@@ -186,7 +163,6 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
         activation: None,
         quiet_turns: 0,
         fired_this_turn: false,
-        placement_stage: 0,
         outcome: None,
         rng: Rng::seed_from(seed),
     };
@@ -459,17 +435,6 @@ impl LaunchFighters {
             at,
             facing,
         });
-        // placement_stage: flagships placed so far; u8::MAX once every ship is placed.
-        let flags = self
-            .units
-            .iter()
-            .filter(|u| u.ship().is_some_and(|s| s.flagship))
-            .count();
-        self.placement_stage = if self.units.iter().any(|u| u.location == Location::Unplaced) {
-            flags.min(u8::MAX as usize - 1) as u8
-        } else {
-            u8::MAX
-        };
     }
 }
 

@@ -80,6 +80,57 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// A ship as built from its design: full stats, add-ons unused, facing north,
+    /// not yet placed anywhere (`location` says where).
+    pub fn new_ship(
+        id: UnitId,
+        owner: Seat,
+        design: &ShipDesign,
+        letter: char,
+        location: Location,
+    ) -> Unit {
+        Unit {
+            id,
+            owner,
+            location,
+            kind: UnitKind::Ship(Ship {
+                cost: design.cost(),
+                stats: design.stats,
+                missiles: design.missiles,
+                repair_left: design.addons.repair,
+                boosters_left: design.addons.boosters,
+                facing: Dir::N,
+                letter,
+                recovered_this_turn: 0,
+                warp_declared: false,
+                used_booster_this_turn: false,
+                repaired_this_turn: false,
+                flagship: false,
+                design: design.clone(),
+            }),
+            moved: false,
+            activated: false,
+            eliminated_by: None,
+        }
+    }
+
+    /// An active squadron that started aboard `host`.
+    pub fn new_squadron(id: UnitId, owner: Seat, host: UnitId, location: Location) -> Unit {
+        Unit {
+            id,
+            owner,
+            location,
+            kind: UnitKind::Squadron(Squadron {
+                active: true,
+                original_host: host,
+                lost_with_host: None,
+            }),
+            moved: false,
+            activated: false,
+            eliminated_by: None,
+        }
+    }
+
     pub fn ship(&self) -> Option<&Ship> {
         match &self.kind {
             UnitKind::Ship(s) => Some(s),
@@ -267,8 +318,6 @@ pub struct LaunchFighters {
     pub quiet_turns: u32,
     /// A barrage or dogfight was rolled this turn.
     pub fired_this_turn: bool,
-    /// Placement: flagships placed so far, then fleets placed.
-    pub placement_stage: u8,
     pub outcome: Option<Outcome>,
     pub rng: Rng,
 }

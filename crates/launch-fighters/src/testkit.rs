@@ -55,7 +55,6 @@ impl Sandbox {
                 activation: None,
                 quiet_turns: 0,
                 fired_this_turn: false,
-                placement_stage: u8::MAX,
                 outcome: None,
                 rng: Rng::seed_from(1),
             },
@@ -72,29 +71,17 @@ impl Sandbox {
                 .iter()
                 .filter(|u| u.owner == Seat(owner) && u.is_ship())
                 .count() as u8) as char;
-        self.g.units.push(Unit {
+        let mut u = Unit::new_ship(
             id,
-            owner: Seat(owner),
-            location: Location::OnMap(Hex::from_offset(col, row)),
-            kind: UnitKind::Ship(Ship {
-                cost: d.cost(),
-                stats: d.stats,
-                missiles: d.missiles,
-                repair_left: d.addons.repair,
-                boosters_left: d.addons.boosters,
-                facing,
-                letter,
-                recovered_this_turn: 0,
-                warp_declared: false,
-                used_booster_this_turn: false,
-                repaired_this_turn: false,
-                flagship: false,
-                design: d,
-            }),
-            moved: false,
-            activated: false,
-            eliminated_by: None,
-        });
+            Seat(owner),
+            &d,
+            letter,
+            Location::OnMap(Hex::from_offset(col, row)),
+        );
+        if let Some(s) = u.ship_mut() {
+            s.facing = facing;
+        }
+        self.g.units.push(u);
         id
     }
 
@@ -110,19 +97,9 @@ impl Sandbox {
 
     fn add_squadron(&mut self, owner: u8, host: UnitId, location: Location) -> UnitId {
         let id = UnitId(self.g.units.len() as u16);
-        self.g.units.push(Unit {
-            id,
-            owner: Seat(owner),
-            location,
-            kind: UnitKind::Squadron(Squadron {
-                active: true,
-                original_host: host,
-                lost_with_host: None,
-            }),
-            moved: false,
-            activated: false,
-            eliminated_by: None,
-        });
+        self.g
+            .units
+            .push(Unit::new_squadron(id, Seat(owner), host, location));
         id
     }
 

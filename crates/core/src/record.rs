@@ -43,6 +43,21 @@ pub enum ReplayError {
 impl Record {
     /// Replay into a fresh game, checking every recorded hash.
     pub fn replay<G: Game>(&self) -> Result<G, ReplayError> {
+        self.replay_into::<G, G>(G::setup, |g, seat, a| {
+            g.apply(seat, a)?;
+            Ok(g.state_hash())
+        })
+    }
+
+    /// The one replay loop, for every kind of consumer (a bare game, a [`crate::Session`],
+    /// an engine's logged session): check the ruleset, read the scenario, build `T`
+    /// with `setup`, feed each recorded action to `step` — which applies it and returns
+    /// the hash after — and check every recorded hash.
+    pub fn replay_into<G: Game, T>(
+        &self,
+        setup: impl FnOnce(&G::Scenario, u64) -> Result<T, SetupError>,
+        mut step: impl FnMut(&mut T, Seat, &G::Action) -> Result<StateHash, ActionError>,
+    ) -> Result<T, ReplayError> {
         if self.ruleset != G::ID {
             return Err(ReplayError::WrongRuleset {
                 expected: G::ID.into(),
@@ -50,17 +65,16 @@ impl Record {
             });
         }
         let scenario: G::Scenario = crate::game::scenario_from_json::<G>(self.scenario.clone())?;
-        let mut game = G::setup(&scenario, self.seed)?;
+        let mut target = setup(&scenario, self.seed)?;
         for (index, ra) in self.actions.iter().enumerate() {
             let action: G::Action =
                 serde_json::from_value(ra.action.clone()).map_err(|e| ReplayError::Malformed {
                     index,
                     message: e.to_string(),
                 })?;
-            game.apply(ra.seat, &action)
+            let found = step(&mut target, ra.seat, &action)
                 .map_err(|error| ReplayError::Rejected { index, error })?;
             if let Some(expected) = ra.hash {
-                let found = game.state_hash();
                 if found != expected {
                     return Err(ReplayError::HashMismatch {
                         index,
@@ -70,6 +84,6 @@ impl Record {
                 }
             }
         }
-        Ok(game)
+        Ok(target)
     }
 }

@@ -30,28 +30,10 @@ impl<G: Game> Session<G> {
 
     /// Rebuild a session from a record (checking its hashes).
     pub fn from_record(record: &Record) -> Result<Self, ReplayError> {
-        let scenario = crate::game::scenario_from_json::<G>(record.scenario.clone())?;
-        let mut s = Session::<G>::new(&scenario, record.seed)?;
-        for (index, ra) in record.actions.iter().enumerate() {
-            let action: G::Action =
-                serde_json::from_value(ra.action.clone()).map_err(|e| ReplayError::Malformed {
-                    index,
-                    message: e.to_string(),
-                })?;
-            s.apply(ra.seat, &action)
-                .map_err(|error| ReplayError::Rejected { index, error })?;
-            if let Some(expected) = ra.hash {
-                let found = s.game.state_hash();
-                if found != expected {
-                    return Err(ReplayError::HashMismatch {
-                        index,
-                        expected,
-                        found,
-                    });
-                }
-            }
-        }
-        Ok(s)
+        record.replay_into::<G, Self>(Session::new, |s, seat, a| {
+            s.apply(seat, a)?;
+            Ok(s.game.state_hash())
+        })
     }
 
     /// The current state.

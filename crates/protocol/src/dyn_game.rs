@@ -107,38 +107,29 @@ impl<G: Game> SessionGame<G> {
 
     /// Replay a record, checking every recorded hash and keeping the event log.
     pub fn from_record(record: &Record) -> Result<Self, ProtocolError> {
-        if record.ruleset != G::ID {
-            return Err(ProtocolError::ReplayFailed(format!(
-                "record is for ruleset `{}`, not `{}`",
-                record.ruleset,
-                G::ID
-            )));
-        }
-        let scenario: G::Scenario = serde_json::from_value(record.scenario.clone())
-            .map_err(|e| ProtocolError::ReplayFailed(format!("scenario: {e}")))?;
-        let session = Session::<G>::new(&scenario, record.seed)
-            .map_err(|e| ProtocolError::ReplayFailed(e.to_string()))?;
-        let mut game = SessionGame::new(session);
-        for (index, ra) in record.actions.iter().enumerate() {
-            let action = Self::parse_action(&ra.action)
-                .map_err(|e| ProtocolError::ReplayFailed(format!("action {index}: {e}")))?;
-            game.apply_typed(ra.seat, &action)
-                .map_err(|e| ProtocolError::ReplayFailed(format!("action {index}: {e}")))?;
-            if let Some(expected) = ra.hash {
-                let found = game.session.game().state_hash();
-                if found != expected {
-                    return Err(ProtocolError::ReplayFailed(format!(
-                        "action {index}: hash {found} differs from recorded {expected}"
-                    )));
-                }
-            }
-        }
-        Ok(game)
+        record
+            .replay_into::<G, Self>(
+                |scenario, seed| Session::new(scenario, seed).map(SessionGame::new),
+                |g, seat, a| {
+                    g.apply_logged(seat, a)?;
+                    Ok(g.session.game().state_hash())
+                },
+            )
+            .map_err(|e| ProtocolError::ReplayFailed(e.to_string()))
     }
 
     /// Apply through the session, logging the events; returns the index of the first
     /// new log entry.
     fn apply_typed(&mut self, seat: Seat, action: &G::Action) -> Result<usize, ProtocolError> {
+        Ok(self.apply_logged(seat, action)?)
+    }
+
+    /// [`Self::apply_typed`] with the rules' own error, for replays.
+    fn apply_logged(
+        &mut self,
+        seat: Seat,
+        action: &G::Action,
+    ) -> Result<usize, orrery_core::ActionError> {
         let events = self.session.apply(seat, action)?;
         let start = self.log.len();
         self.marks.push(start);

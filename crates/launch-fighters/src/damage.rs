@@ -14,6 +14,13 @@ use orrery_core::Seat;
 pub const MAX_ABOARD: usize = 10;
 
 impl LaunchFighters {
+    /// One die that succeeds on "a 4, 5 or 6" — the seed's test for asteroid hits,
+    /// bay hits, repairs and intercepts. Returns the face and the success.
+    pub(crate) fn roll_four_up(&mut self) -> (u8, bool) {
+        let roll = self.rng.d6();
+        (roll, roll >= 4)
+    }
+
     /// Reduce one stat of a ship by one level (never below 0). A lost Bays level with
     /// squadrons aboard rolls 1D6: 4–6 destroys one of them (LF-15). A ship whose five
     /// stats are all 0 is destroyed, credited to `credited`.
@@ -36,8 +43,7 @@ impl LaunchFighters {
         let all_zero = s.stats.all_zero();
         ev.push(Event::StatReduced { ship, stat, to });
         if stat == Stat::Bays && self.aboard(ship).next().is_some() {
-            let roll = self.rng.d6();
-            let destroys = roll >= 4;
+            let (roll, destroys) = self.roll_four_up();
             ev.push(Event::BayHitRoll {
                 ship,
                 roll,
@@ -196,8 +202,7 @@ impl LaunchFighters {
         if self.terrain_at(h) != Some(TerrainKind::Asteroid) {
             return;
         }
-        let roll = self.rng.d6();
-        let hit = roll >= 4;
+        let (roll, hit) = self.roll_four_up();
         ev.push(Event::AsteroidRoll {
             unit: sq,
             roll,

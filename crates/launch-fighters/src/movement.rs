@@ -513,8 +513,8 @@ impl LaunchFighters {
         for h in path {
             walked.push(h);
             if self.is_asteroid(h) {
-                let roll = self.rng.d6();
-                hit = roll >= 4;
+                let roll;
+                (roll, hit) = self.roll_four_up();
                 ev.push(Event::AsteroidRoll {
                     unit: id,
                     roll,

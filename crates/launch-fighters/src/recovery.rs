@@ -207,8 +207,7 @@ impl LaunchFighters {
                 // "Each level of Repair is a one-time use (cross it off)."
                 s.repair_left = s.repair_left.saturating_sub(1);
                 s.repaired_this_turn = true;
-                let roll = self.rng.d6();
-                let success = roll >= 4;
+                let (roll, success) = self.roll_four_up();
                 ev.push(Event::RepairRoll {
                     ship,
                     roll,

@@ -283,8 +283,7 @@ impl LaunchFighters {
     fn exec_intercept(&mut self, squadrons: &[UnitId], ev: &mut Vec<Event>) {
         let mut stopped: u8 = 0;
         for &squadron in squadrons {
-            let roll = self.rng.d6();
-            let success = roll >= 4;
+            let (roll, success) = self.roll_four_up();
             stopped += u8::from(success);
             ev.push(Event::InterceptRoll {
                 squadron,

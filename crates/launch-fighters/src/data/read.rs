@@ -1,9 +1,9 @@
-//! Walking a TOML tree by hand, collecting every problem with its field path.
+//! Launch Fighters' own reading on top of [`orrery_data::Reader`]: terrain, inline
+//! designs, a file's `[[designs]]` and a fleet's `ships`.
 
-use super::{DataError, Problem};
 use crate::design;
 use crate::types::{AddOns, ShipDesign, Stats, Terrain, TerrainKind};
-use serde::de::DeserializeOwned;
+use orrery_data::{did_you_mean, found, join, Reader};
 use toml::{Table, Value};
 
 /// The fields of an inline design, in data-file order.
@@ -41,329 +41,33 @@ const TERRAIN_KINDS: &[(&str, TerrainKind)] = &[
     ("nebula", TerrainKind::Nebula),
 ];
 
-/// `path.key`, or `key` at the top level.
-pub(super) fn join(path: &str, key: &str) -> String {
-    if path.is_empty() {
-        key.to_string()
-    } else {
-        format!("{path}.{key}")
-    }
-}
-
-/// A short description of a value's type for "expected …, found …" messages.
-fn found(v: &Value) -> String {
-    match v {
-        Value::String(s) => format!("the string \"{s}\""),
-        Value::Integer(i) => format!("the number {i}"),
-        Value::Float(x) => format!("the number {x}"),
-        Value::Boolean(b) => format!("{b}"),
-        Value::Datetime(_) => "a date".into(),
-        Value::Array(_) => "an array".into(),
-        Value::Table(_) => "a table".into(),
-    }
-}
-
-/// Edit distance on lower-cased characters, counting a swap of neighbours as one edit
-/// (optimal string alignment).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let w = b.len() + 1;
-    let mut d = vec![0usize; (a.len() + 1) * w];
-    for i in 0..=a.len() {
-        d[i * w] = i;
-    }
-    for (j, cell) in d.iter_mut().enumerate().take(w) {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (d[(i - 1) * w + j] + 1)
-                .min(d[i * w + j - 1] + 1)
-                .min(d[(i - 1) * w + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(d[(i - 2) * w + j - 2] + 1);
-            }
-            d[i * w + j] = v;
-        }
-    }
-    d[a.len() * w + b.len()]
-}
-
-/// The candidate `word` was most likely meant to be, if any is close.
-pub(super) fn suggest<'c>(word: &str, candidates: &[&'c str]) -> Option<&'c str> {
-    let w = word.to_lowercase();
-    if let Some(c) = candidates.iter().find(|c| c.to_lowercase() == w) {
-        return Some(c);
-    }
-    if w.len() >= 3 {
-        if let Some(c) = candidates.iter().find(|c| c.to_lowercase().starts_with(&w)) {
-            return Some(c);
-        }
-    }
-    let limit = (word.chars().count() / 3).max(1);
-    candidates
-        .iter()
-        .map(|c| (distance(word, c), *c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
-
-fn did_you_mean(word: &str, candidates: &[&str]) -> String {
-    match suggest(word, candidates) {
-        Some(c) => format!(" (did you mean `{c}`?)"),
-        None => String::new(),
-    }
-}
-
-/// 1-based line and column of byte `offset` in `text`.
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut off = offset.min(text.len());
-    while !text.is_char_boundary(off) {
-        off -= 1;
-    }
-    let before = &text[..off];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
-}
-
 /// A named design in a catalog: (name, design).
 pub(super) type Catalog = [(String, ShipDesign)];
 
-/// Collects problems while a file is read.
-pub(super) struct Reader {
-    file: String,
-    problems: Vec<Problem>,
-    /// Names of the file's own designs that could not be read (already reported);
-    /// references to them are not reported again as unknown.
-    broken: Vec<String>,
-}
-
-impl Reader {
-    pub fn new(file: &str) -> Self {
-        Reader {
-            file: file.to_string(),
-            problems: Vec::new(),
-            broken: Vec::new(),
-        }
-    }
-
-    /// Record a problem (identical repeats are dropped).
-    pub fn problem(&mut self, field: String, why: String) {
-        let p = Problem {
-            file: self.file.clone(),
-            field,
-            why,
-            line: None,
-            column: None,
-        };
-        if !self.problems.contains(&p) {
-            self.problems.push(p);
-        }
-    }
-
-    /// Is there a problem at `path` or inside it (`path.x`, `path[i]`)? An empty path
-    /// covers the whole file.
-    pub fn has_problem_under(&self, path: &str) -> bool {
-        self.problems.iter().any(|p| {
-            path.is_empty()
-                || p.field == path
-                || p.field
-                    .strip_prefix(path)
-                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
-        })
-    }
-
-    pub fn into_error(self) -> DataError {
-        DataError {
-            problems: self.problems,
-        }
-    }
-
-    /// `value` if nothing went wrong, else every problem.
-    pub fn finish<T>(self, value: T) -> Result<T, DataError> {
-        if self.problems.is_empty() {
-            Ok(value)
-        } else {
-            Err(self.into_error())
-        }
-    }
-
-    /// Parse TOML text; a syntax error is returned at once with its line and column.
-    pub fn parse(&mut self, text: &str) -> Result<Table, DataError> {
-        text.parse::<Table>().map_err(|e| {
-            let (line, column) = match e.span() {
-                Some(span) => {
-                    let (l, c) = line_col(text, span.start);
-                    (Some(l), Some(c))
-                }
-                None => (None, None),
-            };
-            let msg: Vec<&str> = e
-                .message()
-                .lines()
-                .map(str::trim)
-                .filter(|l| !l.is_empty())
-                .collect();
-            DataError {
-                problems: vec![Problem {
-                    file: self.file.clone(),
-                    field: String::new(),
-                    why: format!("TOML syntax error: {}", msg.join("; ")),
-                    line,
-                    column,
-                }],
-            }
-        })
-    }
-
-    /// Report every key of `t` not in `allowed`.
-    pub fn keys(&mut self, t: &Table, path: &str, allowed: &[&str]) {
-        for k in t.keys() {
-            if !allowed.contains(&k.as_str()) {
-                let why = format!(
-                    "unknown field{}; expected one of: {}",
-                    did_you_mean(k, allowed),
-                    allowed.join(", ")
-                );
-                self.problem(join(path, k), why);
-            }
-        }
-    }
-
-    fn string(&mut self, t: &Table, key: &str, path: &str, required: bool) -> Option<String> {
-        match t.get(key) {
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(v) => {
-                let why = format!("expected a string, found {}", found(v));
-                self.problem(join(path, key), why);
-                None
-            }
-            None => {
-                if required {
-                    self.problem(join(path, key), "missing".into());
-                }
-                None
-            }
-        }
-    }
-
-    pub fn req_str(&mut self, t: &Table, key: &str, path: &str) -> Option<String> {
-        self.string(t, key, path, true)
-    }
-
-    pub fn opt_str(&mut self, t: &Table, key: &str, path: &str) -> Option<String> {
-        self.string(t, key, path, false)
-    }
-
-    /// An integer, if present and well-typed (range not checked).
-    fn int(&mut self, t: &Table, key: &str, path: &str) -> Option<i64> {
-        match t.get(key)? {
-            Value::Integer(i) => Some(*i),
-            v => {
-                let why = format!("expected a whole number, found {}", found(v));
-                self.problem(join(path, key), why);
-                None
-            }
-        }
-    }
-
-    /// An optional integer in `min..=max`.
-    pub fn opt_int(&mut self, t: &Table, key: &str, path: &str, min: i64, max: i64) -> Option<i64> {
-        let v = self.int(t, key, path)?;
-        if (min..=max).contains(&v) {
-            Some(v)
-        } else {
-            let range = if max == i64::from(u32::MAX) {
-                format!("at least {min}")
-            } else {
-                format!("{min} to {max}")
-            };
-            self.problem(
-                join(path, key),
-                format!("{v} is out of range; must be {range}"),
-            );
-            None
-        }
-    }
-
-    /// An optional table read by serde from its type (`deny_unknown_fields` applies).
-    pub fn serde_table<T: DeserializeOwned>(
+/// Launch Fighters' readers, as methods of the shared [`Reader`].
+pub(super) trait ReadLf {
+    /// Terrain counters (`[[terrain]]`: kind, col, row; LF-21).
+    fn terrain(&mut self, root: &Table) -> Vec<(String, Terrain)>;
+    /// An inline design at `path` (a table with `DESIGN_KEYS`). Returns the design if
+    /// every field could be read; LF-18 problems are reported either way.
+    fn inline_design(&mut self, t: &Table, path: &str) -> Option<ShipDesign>;
+    /// A file's own `[[designs]]`: (name, design) for every readable one. Names must be
+    /// unique and differ from the Blue Book's (`blue`). The names of unreadable ones are
+    /// marked broken (already reported).
+    fn designs(&mut self, root: &Table, blue: &[ShipDesign]) -> Vec<(String, ShipDesign)>;
+    /// The `ships` of a fleet at `path`: (design reference, design) for every readable
+    /// entry. An entry is `design = "NAME"` (optionally `name = "…"` to rename the ship)
+    /// or an inline design.
+    fn ships(
         &mut self,
         t: &Table,
-        key: &str,
         path: &str,
-    ) -> Option<T> {
-        let v = t.get(key)?;
-        let field = join(path, key);
-        if !v.is_table() {
-            self.problem(field, format!("expected a table, found {}", found(v)));
-            return None;
-        }
-        match v.clone().try_into::<T>() {
-            Ok(x) => Some(x),
-            Err(e) => {
-                let msg: Vec<&str> = e.message().lines().map(str::trim).collect();
-                let msg = msg.join("; ");
-                // serde says "unknown field `x`, expected …": point at `x` itself.
-                let unknown = msg
-                    .strip_prefix("unknown field `")
-                    .and_then(|rest| rest.split_once('`'));
-                match unknown {
-                    Some((key, rest)) => {
-                        let rest = rest.trim_start_matches(',').trim();
-                        self.problem(join(&field, key), format!("unknown field; {rest}"));
-                    }
-                    None => self.problem(field, msg),
-                }
-                None
-            }
-        }
-    }
+        catalog: &Catalog,
+    ) -> Vec<(Option<String>, ShipDesign)>;
+}
 
-    /// The tables of an array field, with their paths (`key[i]`).
-    pub fn tables<'t>(
-        &mut self,
-        t: &'t Table,
-        key: &str,
-        path: &str,
-        required: bool,
-    ) -> Vec<(String, &'t Table)> {
-        let field = join(path, key);
-        match t.get(key) {
-            None => {
-                if required {
-                    self.problem(field, "missing".into());
-                }
-                Vec::new()
-            }
-            Some(Value::Array(items)) => {
-                let mut out = Vec::new();
-                for (i, v) in items.iter().enumerate() {
-                    let p = format!("{field}[{i}]");
-                    match v {
-                        Value::Table(x) => out.push((p, x)),
-                        v => self.problem(p, format!("expected a table, found {}", found(v))),
-                    }
-                }
-                out
-            }
-            Some(v) => {
-                let why = format!(
-                    "expected an array of tables (`[[{field}]]`), found {}",
-                    found(v)
-                );
-                self.problem(field, why);
-                Vec::new()
-            }
-        }
-    }
-
-    /// Terrain counters (`[[terrain]]`: kind, col, row; LF-21).
-    pub fn terrain(&mut self, root: &Table) -> Vec<(String, Terrain)> {
+impl ReadLf for Reader {
+    fn terrain(&mut self, root: &Table) -> Vec<(String, Terrain)> {
         let mut out = Vec::new();
         for (path, t) in self.tables(root, "terrain", "", false) {
             self.keys(t, &path, TERRAIN_KEYS);
@@ -405,25 +109,7 @@ impl Reader {
         out
     }
 
-    /// A numeric design field as u8; type and range problems are reported here.
-    fn design_num(&mut self, t: &Table, key: &str, path: &str, field: &str) -> Result<u8, ()> {
-        let Some(v) = t.get(key) else {
-            return Ok(0);
-        };
-        let Value::Integer(i) = v else {
-            let why = format!("expected a whole number, found {}", found(v));
-            self.problem(join(path, key), why);
-            return Err(());
-        };
-        if let Some(why) = design::range_problem(field, *i) {
-            self.problem(join(path, key), why);
-        }
-        u8::try_from(*i).map_err(|_| ())
-    }
-
-    /// An inline design at `path` (a table with `DESIGN_KEYS`). Returns the design if
-    /// every field could be read; LF-18 problems are reported either way.
-    pub fn inline_design(&mut self, t: &Table, path: &str) -> Option<ShipDesign> {
+    fn inline_design(&mut self, t: &Table, path: &str) -> Option<ShipDesign> {
         self.keys(t, path, DESIGN_KEYS);
         // Fields that could not be read; LF-18 checks involving them are skipped.
         let mut bad: Vec<&str> = Vec::new();
@@ -444,7 +130,7 @@ impl Reader {
             }
         }
         let mut num = |r: &mut Self, t: &Table, key: &str, p: &str, field: &'static str| {
-            r.design_num(t, key, p, field).unwrap_or_else(|_| {
+            design_num(r, t, key, p, field).unwrap_or_else(|_| {
                 bad.push(field);
                 0
             })
@@ -514,14 +200,12 @@ impl Reader {
         bad.is_empty().then_some(d)
     }
 
-    /// A file's own `[[designs]]`: (name, design) for every readable one. Names must be
-    /// unique and differ from the Blue Book's (`blue`).
-    pub fn designs(&mut self, root: &Table, blue: &[ShipDesign]) -> Vec<(String, ShipDesign)> {
+    fn designs(&mut self, root: &Table, blue: &[ShipDesign]) -> Vec<(String, ShipDesign)> {
         let mut out: Vec<(String, ShipDesign)> = Vec::new();
         for (path, t) in self.tables(root, "designs", "", false) {
             let Some(d) = self.inline_design(t, &path) else {
                 if let Some(Value::String(n)) = t.get("name") {
-                    self.broken.push(n.clone());
+                    self.mark_broken(n);
                 }
                 continue;
             };
@@ -540,10 +224,7 @@ impl Reader {
         out
     }
 
-    /// The `ships` of a fleet at `path`: (design reference, design) for every readable
-    /// entry. An entry is `design = "NAME"` (optionally `name = "…"` to rename the ship)
-    /// or an inline design.
-    pub fn ships(
+    fn ships(
         &mut self,
         t: &Table,
         path: &str,
@@ -552,7 +233,7 @@ impl Reader {
         let mut out = Vec::new();
         for (p, entry) in self.tables(t, "ships", path, true) {
             if entry.contains_key("design") {
-                if let Some(x) = self.reference(entry, &p, catalog) {
+                if let Some(x) = reference(self, entry, &p, catalog) {
                     out.push(x);
                 }
             } else if STAT_KEYS.iter().any(|k| entry.contains_key(*k)) {
@@ -574,76 +255,82 @@ impl Reader {
         }
         out
     }
+}
 
-    fn reference(
-        &mut self,
-        entry: &Table,
-        path: &str,
-        catalog: &Catalog,
-    ) -> Option<(Option<String>, ShipDesign)> {
-        for k in entry.keys() {
-            if REF_KEYS.contains(&k.as_str()) {
-                continue;
-            }
-            let why = if DESIGN_KEYS.contains(&k.as_str()) {
-                "not allowed next to `design`: a reference takes the design as it is; to \
-                 change it, write an inline design (or add one under [[designs]])"
-                    .to_string()
-            } else {
-                format!(
-                    "unknown field{}; a design reference has only: design, name",
-                    did_you_mean(k, REF_KEYS)
-                )
-            };
-            self.problem(join(path, k), why);
-        }
-        let wanted = self.req_str(entry, "design", path)?;
-        let rename = self.opt_str(entry, "name", path);
-        if let Some(n) = &rename {
-            if n.trim().is_empty() {
-                self.problem(join(path, "name"), "must not be empty".into());
-            }
-        }
-        if self.broken.contains(&wanted) {
-            return None;
-        }
-        let Some((_, d)) = catalog.iter().find(|(n, _)| *n == wanted) else {
-            let names: Vec<&str> = catalog.iter().map(|(n, _)| n.as_str()).collect();
-            let why = format!(
-                "unknown design \"{wanted}\"{}; known designs: {}",
-                did_you_mean(&wanted, &names),
-                names.join(", ")
-            );
-            self.problem(join(path, "design"), why);
-            return None;
-        };
-        let mut d = d.clone();
-        if let Some(n) = rename {
-            d.name = n;
-        }
-        Some((Some(wanted), d))
+/// A numeric design field as u8; type and range problems are reported here.
+fn design_num(r: &mut Reader, t: &Table, key: &str, path: &str, field: &str) -> Result<u8, ()> {
+    let Some(v) = t.get(key) else {
+        return Ok(0);
+    };
+    let Value::Integer(i) = v else {
+        let why = format!("expected a whole number, found {}", found(v));
+        r.problem(join(path, key), why);
+        return Err(());
+    };
+    if let Some(why) = design::range_problem(field, *i) {
+        r.problem(join(path, key), why);
     }
+    u8::try_from(*i).map_err(|_| ())
+}
+
+/// A ship entry referencing a design by name (`design`, optional `name`).
+fn reference(
+    r: &mut Reader,
+    entry: &Table,
+    path: &str,
+    catalog: &Catalog,
+) -> Option<(Option<String>, ShipDesign)> {
+    for k in entry.keys() {
+        if REF_KEYS.contains(&k.as_str()) {
+            continue;
+        }
+        let why = if DESIGN_KEYS.contains(&k.as_str()) {
+            "not allowed next to `design`: a reference takes the design as it is; to \
+             change it, write an inline design (or add one under [[designs]])"
+                .to_string()
+        } else {
+            format!(
+                "unknown field{}; a design reference has only: design, name",
+                did_you_mean(k, REF_KEYS)
+            )
+        };
+        r.problem(join(path, k), why);
+    }
+    let wanted = r.req_str(entry, "design", path)?;
+    let rename = r.opt_str(entry, "name", path);
+    if let Some(n) = &rename {
+        if n.trim().is_empty() {
+            r.problem(join(path, "name"), "must not be empty".into());
+        }
+    }
+    if r.is_broken(&wanted) {
+        return None;
+    }
+    let Some((_, d)) = catalog.iter().find(|(n, _)| *n == wanted) else {
+        let names: Vec<&str> = catalog.iter().map(|(n, _)| n.as_str()).collect();
+        let why = format!(
+            "unknown design \"{wanted}\"{}; known designs: {}",
+            did_you_mean(&wanted, &names),
+            names.join(", ")
+        );
+        r.problem(join(path, "design"), why);
+        return None;
+    };
+    let mut d = d.clone();
+    if let Some(n) = rename {
+        d.name = n;
+    }
+    Some((Some(wanted), d))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use orrery_data::suggest;
 
     #[test]
-    fn suggestions() {
-        let c = ["Wasp", "Swift", "Otox Gol 79b", "Excelsior"];
-        assert_eq!(suggest("wasp", &c), Some("Wasp"));
-        assert_eq!(suggest("Otox", &c), Some("Otox Gol 79b"));
-        assert_eq!(suggest("Exelsior", &c), Some("Excelsior"));
-        assert_eq!(suggest("Wsap", &c), Some("Wasp"));
-        assert_eq!(suggest("Battlestar", &c), None);
+    fn suggests_design_keys() {
         assert_eq!(suggest("cannon", DESIGN_KEYS), Some("cannons"));
-    }
-
-    #[test]
-    fn line_and_column() {
-        assert_eq!(line_col("a\nbc\nd", 4), (2, 3));
-        assert_eq!(line_col("a\nbc\nd", 5), (3, 1));
-        assert_eq!(line_col("é\nx", 1), (1, 1));
+        assert_eq!(suggest("adons", DESIGN_KEYS), Some("addons"));
     }
 }

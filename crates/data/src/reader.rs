@@ -1,0 +1,211 @@
+//! [`Reader`]: walks a TOML tree, collecting every problem with its field path.
+
+mod values;
+
+use crate::{did_you_mean, found, join, line_col, DataError, Problem};
+use serde::de::DeserializeOwned;
+use toml::{Table, Value};
+
+/// Collects the problems of one file while it is read.
+///
+/// Every getter takes the table to read from, the key, and the table's own field path
+/// (empty at the top level); problems are recorded at `path.key`. A getter returns
+/// `None` when the value is absent or unusable, having reported why if it was wrong, so
+/// reading can go on and every problem of the file is found in one pass. Call
+/// [`Reader::finish`] at the end.
+#[derive(Clone, Debug)]
+pub struct Reader {
+    file: String,
+    problems: Vec<Problem>,
+    /// Names whose definition failed to read (see [`Reader::mark_broken`]).
+    broken: Vec<String>,
+}
+
+impl Reader {
+    /// A reader for `file`, the name problems are reported under.
+    pub fn new(file: &str) -> Self {
+        Reader {
+            file: file.to_string(),
+            problems: Vec::new(),
+            broken: Vec::new(),
+        }
+    }
+
+    /// The file as given to [`Reader::new`].
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// Record a problem at `field` (identical repeats are dropped).
+    pub fn problem(&mut self, field: String, why: String) {
+        let p = Problem {
+            file: self.file.clone(),
+            field,
+            why,
+            line: None,
+            column: None,
+        };
+        if !self.problems.contains(&p) {
+            self.problems.push(p);
+        }
+    }
+
+    /// Is there a problem at `path` or inside it (`path.x`, `path[i]`)? An empty path
+    /// covers the whole file.
+    pub fn has_problem_under(&self, path: &str) -> bool {
+        self.problems.iter().any(|p| {
+            path.is_empty()
+                || p.field == path
+                || p.field
+                    .strip_prefix(path)
+                    .is_some_and(|rest| rest.starts_with('.') || rest.starts_with('['))
+        })
+    }
+
+    /// Remember `name` as one whose definition failed to read (and was reported);
+    /// references to it are not reported again (see [`Reader::is_broken`]).
+    pub fn mark_broken(&mut self, name: &str) {
+        if !self.is_broken(name) {
+            self.broken.push(name.to_string());
+        }
+    }
+
+    /// Was `name` marked with [`Reader::mark_broken`]? A reference to it should then be
+    /// skipped silently rather than reported as unknown.
+    pub fn is_broken(&self, name: &str) -> bool {
+        self.broken.iter().any(|b| b == name)
+    }
+
+    /// Every problem recorded so far (possibly none).
+    pub fn into_error(self) -> DataError {
+        DataError {
+            problems: self.problems,
+        }
+    }
+
+    /// `value` if nothing went wrong, else every problem.
+    pub fn finish<T>(self, value: T) -> Result<T, DataError> {
+        if self.problems.is_empty() {
+            Ok(value)
+        } else {
+            Err(self.into_error())
+        }
+    }
+
+    /// Parse TOML text; a syntax error is returned at once with its line and column.
+    pub fn parse(&mut self, text: &str) -> Result<Table, DataError> {
+        text.parse::<Table>().map_err(|e| {
+            let (line, column) = match e.span() {
+                Some(span) => {
+                    let (l, c) = line_col(text, span.start);
+                    (Some(l), Some(c))
+                }
+                None => (None, None),
+            };
+            let msg: Vec<&str> = e
+                .message()
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            DataError {
+                problems: vec![Problem {
+                    file: self.file.clone(),
+                    field: String::new(),
+                    why: format!("TOML syntax error: {}", msg.join("; ")),
+                    line,
+                    column,
+                }],
+            }
+        })
+    }
+
+    /// Report every key of `t` not in `allowed`, suggesting the likely one.
+    pub fn keys(&mut self, t: &Table, path: &str, allowed: &[&str]) {
+        for k in t.keys() {
+            if !allowed.contains(&k.as_str()) {
+                let why = format!(
+                    "unknown field{}; expected one of: {}",
+                    did_you_mean(k, allowed),
+                    allowed.join(", ")
+                );
+                self.problem(join(path, k), why);
+            }
+        }
+    }
+
+    /// An optional table read by serde from its type (`deny_unknown_fields` applies;
+    /// an unknown field is reported at its own path).
+    pub fn serde_table<T: DeserializeOwned>(
+        &mut self,
+        t: &Table,
+        key: &str,
+        path: &str,
+    ) -> Option<T> {
+        let v = t.get(key)?;
+        let field = join(path, key);
+        if !v.is_table() {
+            self.problem(field, format!("expected a table, found {}", found(v)));
+            return None;
+        }
+        match v.clone().try_into::<T>() {
+            Ok(x) => Some(x),
+            Err(e) => {
+                let msg: Vec<&str> = e.message().lines().map(str::trim).collect();
+                let msg = msg.join("; ");
+                // serde says "unknown field `x`, expected …": point at `x` itself.
+                let unknown = msg
+                    .strip_prefix("unknown field `")
+                    .and_then(|rest| rest.split_once('`'));
+                match unknown {
+                    Some((key, rest)) => {
+                        let rest = rest.trim_start_matches(',').trim();
+                        self.problem(join(&field, key), format!("unknown field; {rest}"));
+                    }
+                    None => self.problem(field, msg),
+                }
+                None
+            }
+        }
+    }
+
+    /// The tables of an array field (`[[key]]`), with their paths (`key[i]`). Items that
+    /// are not tables are reported and left out; a missing field is reported only if
+    /// `required`.
+    pub fn tables<'t>(
+        &mut self,
+        t: &'t Table,
+        key: &str,
+        path: &str,
+        required: bool,
+    ) -> Vec<(String, &'t Table)> {
+        let field = join(path, key);
+        match t.get(key) {
+            None => {
+                if required {
+                    self.problem(field, "missing".into());
+                }
+                Vec::new()
+            }
+            Some(Value::Array(items)) => {
+                let mut out = Vec::new();
+                for (i, v) in items.iter().enumerate() {
+                    let p = format!("{field}[{i}]");
+                    match v {
+                        Value::Table(x) => out.push((p, x)),
+                        v => self.problem(p, format!("expected a table, found {}", found(v))),
+                    }
+                }
+                out
+            }
+            Some(v) => {
+                let why = format!(
+                    "expected an array of tables (`[[{field}]]`), found {}",
+                    found(v)
+                );
+                self.problem(field, why);
+                Vec::new()
+            }
+        }
+    }
+}

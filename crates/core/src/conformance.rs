@@ -11,12 +11,14 @@
 //!   not in the legal list, are rejected with the state hash unchanged;
 //! - when several seats commit at once, each seat's view, legal actions and visible
 //!   events are identical whichever legal action another seat committed (leak check),
-//!   and so is the spectator's view;
+//!   and so is the spectator's view, and so is the per-seat record
+//!   ([`Record::seen_by`]) of every other seat and of the spectator;
+//! - `unrevealed(s)` never exceeds the number of actions seat `s` has made;
 //! - the game ends within [`Game::action_bound`] actions;
 //! - a JSON save/load mid-game gives the same hash and the game goes on from it;
 //! - replaying the game's [`Record`] reproduces every hash.
 
-use crate::{Game, Record, RecordedAction, Rng, Seat};
+use crate::{seat_record, Game, Record, RecordedAction, Rng, Seat};
 use serde_json::Value;
 
 /// How hard to look.
@@ -118,6 +120,7 @@ pub fn play_one<G: Game>(
         actions: Vec::new(),
     };
     let bound = game.action_bound();
+    check_unrevealed(&game, &record, report, &tag, 0);
     let save_at = chooser.index(64);
     let mut step = 0usize;
     loop {
@@ -152,6 +155,7 @@ pub fn play_one<G: Game>(
                 seat,
                 &to_move,
                 &legal,
+                &record,
                 cfg,
                 &mut chooser,
                 report,
@@ -191,6 +195,7 @@ pub fn play_one<G: Game>(
         });
         step += 1;
         report.actions += 1;
+        check_unrevealed(&game, &record, report, &tag, step);
     }
     match record.replay::<G>() {
         Ok(replayed) if replayed.state_hash() == game.state_hash() => {}
@@ -201,12 +206,32 @@ pub fn play_one<G: Game>(
     }
 }
 
+/// `unrevealed(s)` counts actions `s` made: it can never exceed their number.
+fn check_unrevealed<G: Game>(
+    game: &G,
+    record: &Record,
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    for s in Seat::all(game.seats()) {
+        let made = record.actions.iter().filter(|a| a.seat == s).count();
+        let secret = game.unrevealed(s);
+        if secret > made {
+            report.violations.push(format!(
+                "{tag} after {step} actions: unrevealed(seat {s}) = {secret} but the seat made only {made} action(s)"
+            ));
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn check_step<G: Game>(
     game: &G,
     seat: Seat,
     to_move: &[Seat],
     legal: &[G::Action],
+    record: &Record,
     cfg: &Config,
     chooser: &mut Rng,
     report: &mut Report,
@@ -273,6 +298,19 @@ fn check_step<G: Game>(
             _ => return,
         };
         report.simultaneous_checks += 1;
+        let branch = |g: &G, a: &G::Action| {
+            let mut r = record.clone();
+            r.actions.push(RecordedAction {
+                seat,
+                action: to_json(a),
+                hash: Some(g.state_hash()),
+            });
+            r
+        };
+        let (r1, r2) = (branch(&g1, &legal[i]), branch(&g2, &legal[j]));
+        for (g, r) in [(&g1, &r1), (&g2, &r2)] {
+            check_unrevealed(g, r, report, tag, step + 1);
+        }
         let viewers = Seat::all(game.seats())
             .filter(|&s| s != seat)
             .map(Some)
@@ -293,6 +331,11 @@ fn check_step<G: Game>(
             if vis(&e1) != vis(&e2) {
                 report.violations.push(format!(
                     "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
+                ));
+            }
+            if to_json(&seat_record(&r1, &g1, v)) != to_json(&seat_record(&r2, &g2, v)) {
+                report.violations.push(format!(
+                    "{tag} step {step}: {who}'s seat record depends on seat {seat}'s secret commitment (is `unrevealed` right?)"
                 ));
             }
             if let Some(s) = v {

@@ -36,7 +36,9 @@ pub struct Progress {
 /// - `apply` either succeeds or returns an error with the state unchanged;
 /// - all chance comes from [`Game::rng_mut`];
 /// - `view(Some(seat))` holds nothing that seat may not know, and `view(None)` (the
-///   spectator) nothing any seat keeps secret.
+///   spectator) nothing any seat keeps secret;
+/// - `unrevealed(seat)` counts `seat`'s latest actions that are still secret, and
+///   never exceeds the number of actions `seat` has made.
 pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The data a game is set up from (forces, map, options).
     type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
@@ -112,6 +114,19 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         self.rng_mut().reseed(seed);
     }
 
+    /// How many of `seat`'s most recent actions are secret commitments that the other
+    /// seats may not see yet (0 once the rules reveal them). Rulesets with
+    /// simultaneous secret orders override it.
+    ///
+    /// It never exceeds the number of actions `seat` has made (checked by
+    /// [`crate::conformance`]). The per-seat record ([`crate::Record::seen_by`])
+    /// hides these actions from every other seat and from spectators, and
+    /// [`crate::Session::undo`] never takes back an action that lowered it for
+    /// another seat (that would reveal a secret and let it be changed).
+    fn unrevealed(&self, _seat: Seat) -> usize {
+        0
+    }
+
     /// The action played for `seat` when it does not answer in time (a server's clock,
     /// a protocol timeout): the ruleset's documented default, else the first legal
     /// action.
@@ -127,6 +142,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// A one-line description of an event for narrated logs.
     fn describe_event(&self, event: &Self::Event) -> String {
         serde_json::to_string(event).unwrap_or_default()
+    }
+
+    /// Quick order entry for people at a terminal: read `text` (e.g. `acc 3, turn port
+    /// 2, yaw 6`) as `seat`'s answer to its current question. `None` when the ruleset
+    /// has no quick entry; `Some(Ok(actions))`: the first is the answer now, the rest
+    /// are intentions the front end may offer at the seat's next questions (they are
+    /// checked again then); `Some(Err(why))` says what is wrong with the text.
+    fn parse_action(&self, _seat: Seat, _text: &str) -> Option<Result<Vec<Self::Action>, String>> {
+        None
     }
 
     /// A readable text rendering of what `viewer` sees (maps, unit cards) for

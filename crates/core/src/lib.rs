@@ -27,7 +27,9 @@ pub use error::{ActionError, SetupError};
 pub use event::{Audience, Logged};
 pub use game::{score_margin, Game, NamedScenario, Outcome, Progress};
 pub use hash::{stable_hash, StateHash};
-pub use record::{Record, RecordedAction, ReplayError};
+pub use record::{
+    seat_record, Record, RecordedAction, ReplayError, SeatRecord, SeatRecordedAction,
+};
 pub use rng::Rng;
 pub use seat::Seat;
 pub use session::Session;

@@ -21,6 +21,69 @@ pub struct Record {
     pub actions: Vec<RecordedAction>,
 }
 
+/// One recorded decision as a given seat (or a spectator) may see it. `action` and
+/// `hash` are `None` (JSON `null`) while they are hidden.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecordedAction {
+    /// Who acted (always shown: that a seat acted is public).
+    pub seat: Seat,
+    /// The action, or `None` while it is another seat's unrevealed secret commitment.
+    pub action: Option<serde_json::Value>,
+    /// The state hash after the action, or `None` while the state it describes holds
+    /// an unrevealed secret commitment of another seat.
+    pub hash: Option<StateHash>,
+}
+
+/// A game record as one seat (or a spectator) may see it: other seats' unrevealed
+/// secret commitments are hidden, and so is the seed until the game is over (the seed
+/// predicts every future die). Built by [`Record::seen_by`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub ruleset: String,
+    pub scenario: serde_json::Value,
+    /// `None` while the game is not over.
+    pub seed: Option<u64>,
+    /// Whose record this is (`None` = a spectator).
+    pub viewer: Option<Seat>,
+    /// True when nothing is hidden: the seed and every action and hash are shown, so
+    /// the record can be turned back into a full [`Record`] ([`SeatRecord::to_record`]).
+    pub complete: bool,
+    pub actions: Vec<SeatRecordedAction>,
+}
+
+impl SeatRecord {
+    /// The full record, if nothing is hidden.
+    pub fn to_record(&self) -> Option<Record> {
+        if !self.complete {
+            return None;
+        }
+        let actions = self
+            .actions
+            .iter()
+            .map(|a| {
+                Some(RecordedAction {
+                    seat: a.seat,
+                    action: a.action.clone()?,
+                    hash: a.hash,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(Record {
+            ruleset: self.ruleset.clone(),
+            scenario: self.scenario.clone(),
+            seed: self.seed?,
+            actions,
+        })
+    }
+}
+
+/// The record of `game` as `viewer` (`None` = spectator) may see it:
+/// [`Record::seen_by`] with the game's [`Game::unrevealed`] counts and whether it is
+/// over.
+pub fn seat_record<G: Game>(record: &Record, game: &G, viewer: Option<Seat>) -> SeatRecord {
+    record.seen_by(viewer, |s| game.unrevealed(s), game.is_terminal())
+}
+
 /// Why a record could not be replayed.
 #[derive(Debug, Error)]
 pub enum ReplayError {
@@ -41,6 +104,56 @@ pub enum ReplayError {
 }
 
 impl Record {
+    /// This record as `viewer` (`None` = spectator) may see it. For every seat `s`
+    /// other than the viewer (every seat for a spectator), the last `unrevealed(s)`
+    /// actions of `s` have their action and hash hidden; the hash of every later
+    /// action is hidden too, since each state hash covers the hidden commitment. The
+    /// seed is hidden unless `finished`, because it predicts every future die.
+    pub fn seen_by(
+        &self,
+        viewer: Option<Seat>,
+        unrevealed: impl Fn(Seat) -> usize,
+        finished: bool,
+    ) -> SeatRecord {
+        let n = self.actions.len();
+        let mut secret = vec![false; n];
+        // Count back from the end: each seat's latest `unrevealed(s)` actions.
+        let mut left: Vec<Option<usize>> = Vec::new();
+        for (i, ra) in self.actions.iter().enumerate().rev() {
+            if Some(ra.seat) == viewer {
+                continue;
+            }
+            let k = ra.seat.index();
+            if left.len() <= k {
+                left.resize(k + 1, None);
+            }
+            let remaining = left[k].get_or_insert_with(|| unrevealed(ra.seat));
+            if *remaining > 0 {
+                *remaining -= 1;
+                secret[i] = true;
+            }
+        }
+        let first_secret = secret.iter().position(|&h| h).unwrap_or(n);
+        let actions = self
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, ra)| SeatRecordedAction {
+                seat: ra.seat,
+                action: (!secret[i]).then(|| ra.action.clone()),
+                hash: if i < first_secret { ra.hash } else { None },
+            })
+            .collect();
+        SeatRecord {
+            ruleset: self.ruleset.clone(),
+            scenario: self.scenario.clone(),
+            seed: finished.then_some(self.seed),
+            viewer,
+            complete: finished && first_secret == n,
+            actions,
+        }
+    }
+
     /// Replay into a fresh game, checking every recorded hash.
     pub fn replay<G: Game>(&self) -> Result<G, ReplayError> {
         self.replay_into::<G, G>(G::setup, |g, seat, a| {

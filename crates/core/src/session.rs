@@ -1,4 +1,6 @@
-use crate::{ActionError, Game, Logged, Record, RecordedAction, ReplayError, Seat, SetupError};
+use crate::{
+    ActionError, Game, Logged, Record, RecordedAction, ReplayError, Seat, SeatRecord, SetupError,
+};
 
 /// A game being played: the state plus its record and undo snapshots. Engines and
 /// front ends use this; batch simulation uses the bare [`Game`].
@@ -64,12 +66,34 @@ impl<G: Game> Session<G> {
         Ok(events)
     }
 
-    /// Can the last action be taken back? Never past a die roll: an action that drew
-    /// from the RNG is final.
+    /// The record as `viewer` (`None` = spectator) may see it: other seats'
+    /// unrevealed secret commitments hidden, and the seed hidden until the game is
+    /// over. See [`Record::seen_by`].
+    pub fn seat_record(&self, viewer: Option<Seat>) -> SeatRecord {
+        crate::seat_record(&self.record, &self.game, viewer)
+    }
+
+    /// The seat that made the last recorded action, if any.
+    pub fn last_actor(&self) -> Option<Seat> {
+        self.record.actions.last().map(|a| a.seat)
+    }
+
+    /// Can the last action be taken back? Never past a die roll (an action that drew
+    /// from the RNG is final), and never past a reveal: an action that revealed
+    /// another seat's secret commitment (lowered its [`Game::unrevealed`] count) is
+    /// final too, or its actor could look and choose again.
     pub fn can_undo(&self) -> bool {
-        self.snapshots
-            .last()
-            .is_some_and(|prev| prev.rng().draws() == self.game.rng().draws())
+        let (Some(prev), Some(actor)) = (self.snapshots.last(), self.last_actor()) else {
+            return false;
+        };
+        if prev.rng().draws() != self.game.rng().draws() {
+            return false;
+        }
+        let revealed = Seat::all(prev.seats()).filter(|&s| s != actor).any(|s| {
+            let before = prev.unrevealed(s);
+            before > 0 && self.game.unrevealed(s) < before
+        });
+        !revealed
     }
 
     /// Take back the last action if [`Session::can_undo`]. Returns whether it did.
@@ -83,6 +107,13 @@ impl<G: Game> Session<G> {
             return true;
         }
         false
+    }
+
+    /// Take back the last action only if it was `seat`'s own (and
+    /// [`Session::can_undo`]): what a server offers a player, who may not take back
+    /// anyone else's action. Returns whether it did.
+    pub fn undo_by(&mut self, seat: Seat) -> bool {
+        self.last_actor() == Some(seat) && self.undo()
     }
 
     /// Replace the state wholesale (loading a saved state). The record restarts from

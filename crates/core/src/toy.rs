@@ -223,6 +223,11 @@ impl Game for SealedBids {
         self.rng.reseed(seed);
     }
 
+    /// A seat's bid stays secret until every seat has bid.
+    fn unrevealed(&self, seat: Seat) -> usize {
+        usize::from(self.pending.get(seat.index()).is_some_and(Option::is_some))
+    }
+
     fn action_bound(&self) -> usize {
         self.rounds as usize * self.seats() as usize
     }

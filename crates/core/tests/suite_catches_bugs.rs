@@ -16,6 +16,11 @@ enum Flaw {
     ListsIllegal,
     /// Accepts a bid it never lists.
     AcceptsUnlisted,
+    /// Views hide the bids, but `unrevealed` says 0 while a bid is pending, so the
+    /// per-seat record shows the bid to everyone.
+    ForgetsSecrets,
+    /// `unrevealed` counts more secret actions than the seat ever made.
+    OvercountsSecrets,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -77,6 +82,13 @@ impl Game for Broken {
             _ => serde_json::to_value(self.inner.view(viewer)).unwrap_or_default(),
         }
     }
+    fn unrevealed(&self, seat: Seat) -> usize {
+        match self.flaw {
+            Flaw::ForgetsSecrets => 0,
+            Flaw::OvercountsSecrets => self.inner.unrevealed(seat) + 1,
+            _ => self.inner.unrevealed(seat),
+        }
+    }
     fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()
     }
@@ -131,6 +143,149 @@ fn a_listed_but_refused_action_is_caught() {
 fn an_accepted_but_unlisted_action_is_caught() {
     let v = violations(Flaw::AcceptsUnlisted);
     assert!(v.iter().any(|m| m.contains("was accepted")), "{v:?}");
+}
+
+#[test]
+fn a_record_that_shows_a_pending_bid_is_caught() {
+    let v = violations(Flaw::ForgetsSecrets);
+    assert!(
+        v.iter()
+            .any(|m| m.contains("spectator's seat record depends on")),
+        "{v:?}"
+    );
+    // The views themselves hide the bid: only the record check catches it.
+    assert!(!v.iter().any(|m| m.contains("view depends on")), "{v:?}");
+}
+
+#[test]
+fn an_unrevealed_count_beyond_the_actions_made_is_caught() {
+    let v = violations(Flaw::OvercountsSecrets);
+    assert!(
+        v.iter().any(|m| m.contains("but the seat made only")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn the_toy_game_counts_its_pending_bid() {
+    let s = BidScenario {
+        players: 2,
+        rounds: 2,
+    };
+    let mut g = SealedBids::setup(&s, 1).expect("setup");
+    assert_eq!(g.unrevealed(Seat(0)), 0);
+    g.apply(Seat(0), &Bid { amount: 2 }).expect("bid");
+    assert_eq!((g.unrevealed(Seat(0)), g.unrevealed(Seat(1))), (1, 0));
+    g.apply(Seat(1), &Bid { amount: 1 }).expect("bid");
+    assert_eq!((g.unrevealed(Seat(0)), g.unrevealed(Seat(1))), (0, 0));
+}
+
+#[test]
+fn seat_records_hide_pending_bids_and_the_seed() {
+    let s = BidScenario {
+        players: 3,
+        rounds: 1,
+    };
+    let mut session = Session::<SealedBids>::new(&s, 11).expect("setup");
+    session.apply(Seat(0), &Bid { amount: 2 }).expect("bid");
+    session.apply(Seat(1), &Bid { amount: 1 }).expect("bid");
+    // Seat 1 sees its own bid but not seat 0's; the hash after its own bid covers
+    // seat 0's secret, so that is hidden too.
+    let r1 = session.seat_record(Some(Seat(1)));
+    assert_eq!(r1.viewer, Some(Seat(1)));
+    assert_eq!(r1.seed, None);
+    assert!(!r1.complete);
+    assert_eq!(r1.actions[0].action, None);
+    assert_eq!(r1.actions[0].hash, None);
+    assert_eq!(r1.actions[1].action, Some(serde_json::json!({"amount": 1})));
+    assert_eq!(r1.actions[1].hash, None);
+    assert!(r1.to_record().is_none());
+    // Seat 0 sees its own bid, and the hash after it.
+    let r0 = session.seat_record(Some(Seat(0)));
+    assert_eq!(r0.actions[0].action, Some(serde_json::json!({"amount": 2})));
+    assert!(r0.actions[0].hash.is_some());
+    assert_eq!(r0.actions[1].action, None);
+    // Seat 2 and the spectator see neither; JSON shows nulls.
+    for v in [Some(Seat(2)), None] {
+        let r = session.seat_record(v);
+        assert!(r
+            .actions
+            .iter()
+            .all(|a| a.action.is_none() && a.hash.is_none()));
+        let j = serde_json::to_value(&r).expect("json");
+        assert_eq!(j["seed"], serde_json::Value::Null);
+        assert_eq!(j["actions"][0]["action"], serde_json::Value::Null);
+        assert_eq!(j["actions"][0]["hash"], serde_json::Value::Null);
+        assert_eq!(j["actions"][0]["seat"], serde_json::json!(0));
+    }
+    // The last bid reveals everything and ends the game: the seed is shown and the
+    // record is complete and replayable.
+    session.apply(Seat(2), &Bid { amount: 0 }).expect("bid");
+    assert!(session.game().is_terminal());
+    let r = session.seat_record(None);
+    assert!(r.complete);
+    assert_eq!(r.seed, Some(11));
+    let full = r.to_record().expect("complete");
+    assert_eq!(&full, session.record());
+    assert_eq!(
+        full.replay::<SealedBids>().expect("replay").state_hash(),
+        session.game().state_hash()
+    );
+}
+
+#[test]
+fn seat_records_of_a_game_in_progress_hide_only_the_seed() {
+    let s = BidScenario {
+        players: 2,
+        rounds: 3,
+    };
+    let mut session = Session::<SealedBids>::new(&s, 5).expect("setup");
+    session.apply(Seat(0), &Bid { amount: 2 }).expect("bid");
+    session.apply(Seat(1), &Bid { amount: 1 }).expect("bid");
+    let r = session.seat_record(Some(Seat(1)));
+    assert!(!r.complete, "the seed is still hidden");
+    assert_eq!(r.seed, None);
+    assert!(r
+        .actions
+        .iter()
+        .all(|a| a.action.is_some() && a.hash.is_some()));
+}
+
+#[test]
+fn session_undo_never_reveals_a_secret() {
+    let s = BidScenario {
+        players: 2,
+        rounds: 2,
+    };
+    let mut session = Session::<SealedBids>::new(&s, 3).expect("setup");
+    session.apply(Seat(0), &Bid { amount: 2 }).expect("bid");
+    // A tie: no die is rolled, but seat 1's bid revealed seat 0's.
+    session.apply(Seat(1), &Bid { amount: 2 }).expect("bid");
+    assert_eq!(session.game().rng().draws(), 0);
+    assert!(
+        !session.can_undo(),
+        "undoing would let seat 1 bid again knowing seat 0's bid"
+    );
+    assert!(!session.undo());
+    assert!(!session.undo_by(Seat(1)));
+    assert_eq!(session.record().actions.len(), 2);
+}
+
+#[test]
+fn undo_by_takes_back_only_the_seats_own_action() {
+    let s = BidScenario {
+        players: 3,
+        rounds: 2,
+    };
+    let mut session = Session::<SealedBids>::new(&s, 3).expect("setup");
+    assert!(!session.undo_by(Seat(0)), "nothing to undo");
+    session.apply(Seat(0), &Bid { amount: 2 }).expect("bid");
+    session.apply(Seat(1), &Bid { amount: 1 }).expect("bid");
+    assert!(!session.undo_by(Seat(0)), "the last action is seat 1's");
+    assert_eq!(session.last_actor(), Some(Seat(1)));
+    assert!(session.undo_by(Seat(1)));
+    assert!(session.undo_by(Seat(0)));
+    assert!(session.record().actions.is_empty());
 }
 
 #[test]

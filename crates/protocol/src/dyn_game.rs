@@ -2,7 +2,7 @@
 //! interface, wrapping an [`orrery_core::Session`] (record with hashes, undo).
 
 use crate::ProtocolError;
-use orrery_core::{Audience, Game, Record, Seat, Session, StateHash};
+use orrery_core::{Audience, Game, Record, Seat, SeatRecord, Session, StateHash};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -49,8 +49,13 @@ pub trait DynGame: Send {
     /// The whole referee state (RNG and secret commitments included).
     fn state(&self) -> Value;
     fn outcome(&self) -> OutcomeJson;
-    /// The record so far: set-up, seed, every action with the hash after it.
+    /// The referee's record so far: set-up, seed, every action with the hash after
+    /// it — secrets included, for trusted tools only.
     fn record(&self) -> Record;
+    /// The record as `viewer` (`None` = spectator) may see it: other seats' unrevealed
+    /// secret commitments (and the hashes that cover them) are `null`, and so is the
+    /// seed until the game is over. What a server serving players hands out.
+    fn record_for(&self, viewer: Option<Seat>) -> SeatRecord;
     /// False once a state was loaded with [`DynGame::load_state`]: the record then
     /// no longer starts from the set-up and cannot be replayed.
     fn replayable(&self) -> bool;
@@ -60,8 +65,14 @@ pub trait DynGame: Send {
     /// One-line description of an action; the action must deserialize.
     fn describe_action(&self, action: &Value) -> Result<String, ProtocolError>;
     fn render_text(&self, viewer: Option<Seat>) -> String;
+    /// Quick order entry ([`orrery_core::Game::parse_action`]): the actions as JSON.
+    fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
     fn can_undo(&self) -> bool;
+    /// Take back the last action unless it rolled dice or revealed another seat's
+    /// secret. Returns whether it did.
     fn undo(&mut self) -> bool;
+    /// [`DynGame::undo`], but only if the last action was `seat`'s own.
+    fn undo_by(&mut self, seat: Seat) -> bool;
     fn seats(&self) -> u8;
     fn scores(&self) -> Vec<f64>;
     /// Replace the state with a saved one (from [`DynGame::state`]); the hash is the
@@ -147,6 +158,13 @@ impl<G: Game> SessionGame<G> {
             });
         }
         Ok(start)
+    }
+
+    /// Drop the events of the action just undone.
+    fn cut_log(&mut self) {
+        if let Some(mark) = self.marks.pop() {
+            self.log.truncate(mark);
+        }
     }
 
     /// The underlying session.
@@ -292,6 +310,10 @@ impl<G: Game> DynGame for SessionGame<G> {
         self.session.record().clone()
     }
 
+    fn record_for(&self, viewer: Option<Seat>) -> SeatRecord {
+        self.session.seat_record(viewer)
+    }
+
     fn replayable(&self) -> bool {
         self.replayable
     }
@@ -320,6 +342,19 @@ impl<G: Game> DynGame for SessionGame<G> {
         Ok(self.session.game().describe_action(&action))
     }
 
+    fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>> {
+        if !self.seat_exists(seat) {
+            return Some(Err(format!("seat {seat} does not exist")));
+        }
+        let parsed = self.session.game().parse_action(seat, text)?;
+        Some(parsed.map(|actions| {
+            actions
+                .iter()
+                .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
+                .collect()
+        }))
+    }
+
     fn render_text(&self, viewer: Option<Seat>) -> String {
         if let Some(s) = viewer {
             if !self.seat_exists(s) {
@@ -337,9 +372,15 @@ impl<G: Game> DynGame for SessionGame<G> {
         if !self.session.undo() {
             return false;
         }
-        if let Some(mark) = self.marks.pop() {
-            self.log.truncate(mark);
+        self.cut_log();
+        true
+    }
+
+    fn undo_by(&mut self, seat: Seat) -> bool {
+        if !self.session.undo_by(seat) {
+            return false;
         }
+        self.cut_log();
         true
     }
 

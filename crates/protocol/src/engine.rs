@@ -85,13 +85,13 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         cmd: "undo",
-        fields: "",
-        summary: "take back the last action unless it rolled dice; undone: bool",
+        fields: "player? (absent = any seat's last action)",
+        summary: "take back the last action (with player: only if it was that seat's) unless it rolled dice or revealed a secret; undone: bool",
     },
     CommandInfo {
         cmd: "record",
-        fields: "",
-        summary: "the game record: ruleset, scenario, seed, actions with hashes",
+        fields: "player? (absent = the referee's full record, for trusted tools)",
+        summary: "the game record: ruleset, scenario, seed, actions with hashes; with player, the seat's record (other seats' secrets and the seed until the end are null)",
     },
     CommandInfo {
         cmd: "load",
@@ -424,7 +424,10 @@ impl<'r> Engine<'r> {
             }
             "undo" => {
                 let g = self.game_mut()?;
-                let undone = g.undo();
+                let undone = match Self::viewer(g.as_ref(), &req)? {
+                    Some(seat) => g.undo_by(seat),
+                    None => g.undo(),
+                };
                 reply([
                     ("undone", Value::Bool(undone)),
                     ("status", to_json(&g.status())),
@@ -432,6 +435,14 @@ impl<'r> Engine<'r> {
             }
             "record" => {
                 let g = self.game_ref()?;
+                if let Some(seat) = Self::viewer(g, &req)? {
+                    let r = g.record_for(Some(seat));
+                    let replayable = r.complete && g.status().terminal && g.replayable();
+                    return reply([
+                        ("record", to_json(&r)),
+                        ("replayable", Value::Bool(replayable)),
+                    ]);
+                }
                 reply([
                     ("record", to_json(&g.record())),
                     ("replayable", Value::Bool(g.replayable())),

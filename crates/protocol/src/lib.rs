@@ -6,7 +6,8 @@
 //!
 //! - [`DynGame`]: any [`orrery_core::Game`] behind one object-safe, JSON-in/JSON-out
 //!   interface ([`SessionGame`] wraps an [`orrery_core::Session`]: record with hashes,
-//!   undo that never reaches past a die roll, an event log).
+//!   per-seat records that keep secrets, undo that never reaches past a die roll or
+//!   a reveal, an event log).
 //! - [`Registry`]: the rulesets an engine offers, by id.
 //! - [`Engine`] / [`serve`]: the command loop.
 

@@ -968,3 +968,127 @@ impl Game for Touchy {
         format!("add {a}")
     }
 }
+
+#[test]
+fn a_seats_record_keeps_other_seats_secrets_and_the_seed() {
+    let reg = registry();
+    let mut t = T::new(&reg);
+    t.ok(json!({"cmd":"new","ruleset":"sealed-bids","seed":42}));
+    t.ok(json!({"cmd":"apply","player":0,"action":{"amount":2}}));
+
+    // Seat 1 does not see seat 0's pending bid, nor the hash after it, nor the seed.
+    let r = t.ok(json!({"cmd":"record","player":1}));
+    assert_eq!(r["replayable"], json!(false));
+    let rec = &r["record"];
+    assert_eq!(rec["ruleset"], json!("sealed-bids"));
+    assert_eq!(rec["scenario"], json!({"players":2,"rounds":3}));
+    assert_eq!(rec["seed"], json!(null));
+    assert_eq!(rec["viewer"], json!(1));
+    assert_eq!(rec["complete"], json!(false));
+    assert_eq!(
+        rec["actions"],
+        json!([{"seat":0,"action":null,"hash":null}])
+    );
+    // Seat 0 sees its own bid and the hash after it.
+    let r0 = t.ok(json!({"cmd":"record","player":0}));
+    assert_eq!(r0["record"]["actions"][0]["action"], json!({"amount":2}));
+    assert!(r0["record"]["actions"][0]["hash"].is_string());
+    assert_eq!(r0["record"]["seed"], json!(null));
+    // The referee's full record (no player) has everything.
+    let full = t.ok(json!({"cmd":"record"}));
+    assert_eq!(full["record"]["seed"], json!(42));
+    assert_eq!(full["record"]["actions"][0]["action"], json!({"amount":2}));
+    assert_eq!(full["replayable"], json!(true));
+    // A seat that does not exist is refused.
+    assert_eq!(t.err(json!({"cmd":"record","player":2})), "bad_request");
+
+    // Seat 1's bid reveals both: everything is visible but the seed.
+    t.ok(json!({"cmd":"apply","player":1,"action":{"amount":1}}));
+    let full = t.ok(json!({"cmd":"record"}))["record"].clone();
+    for p in [0, 1] {
+        let r = t.ok(json!({"cmd":"record","player":p}));
+        let rec = &r["record"];
+        assert_eq!(rec["seed"], json!(null));
+        assert_eq!(rec["complete"], json!(false));
+        assert_eq!(r["replayable"], json!(false));
+        assert_eq!(rec["actions"], full["actions"], "seat {p}");
+        assert_eq!(rec["actions"][0]["action"], json!({"amount":2}));
+        assert_eq!(rec["actions"][1]["action"], json!({"amount":1}));
+        assert!(rec["actions"][1]["hash"].is_string());
+    }
+
+    // Once the game is over the seed is shown and the seat's record replays.
+    t.play_out("random");
+    let end = t.hash();
+    let r = t.ok(json!({"cmd":"record","player":1}));
+    assert_eq!(r["record"]["seed"], json!(42));
+    assert_eq!(r["record"]["complete"], json!(true));
+    assert_eq!(r["replayable"], json!(true));
+    assert_eq!(
+        r["record"]["actions"],
+        t.ok(json!({"cmd":"record"}))["record"]["actions"]
+    );
+    let mut u = T::new(&reg);
+    let loaded = u.ok(json!({"cmd":"load","record":r["record"].clone()}));
+    assert_eq!(loaded["status"]["hash"].as_str().unwrap(), end);
+}
+
+#[test]
+fn a_seat_may_undo_only_its_own_action_and_never_a_reveal() {
+    let reg = registry();
+    let mut t = T::new(&reg);
+    t.ok(json!({"cmd":"new","ruleset":"sealed-bids","seed":4}));
+    assert_eq!(
+        t.ok(json!({"cmd":"undo","player":0}))["undone"],
+        json!(false)
+    );
+    // Round 1: a tie rolls no die, but seat 1's bid revealed seat 0's.
+    t.ok(json!({"cmd":"apply","player":0,"action":{"amount":2}}));
+    t.ok(json!({"cmd":"apply","player":1,"action":{"amount":2}}));
+    let h = t.hash();
+    assert_eq!(
+        t.ok(json!({"cmd":"undo","player":1}))["undone"],
+        json!(false)
+    );
+    assert_eq!(t.ok(json!({"cmd":"undo"}))["undone"], json!(false));
+    assert_eq!(t.hash(), h);
+
+    // Round 2: seat 0's bid is still hidden; only seat 0 may take it back.
+    let next = t.ok(json!({"cmd":"events"}))["next"].clone();
+    t.ok(json!({"cmd":"apply","player":0,"action":{"amount":1}}));
+    assert_eq!(
+        t.ok(json!({"cmd":"undo","player":1}))["undone"],
+        json!(false)
+    );
+    assert_eq!(t.err(json!({"cmd":"undo","player":7})), "bad_request");
+    let r = t.ok(json!({"cmd":"undo","player":0}));
+    assert_eq!(r["undone"], json!(true));
+    assert_eq!(r["status"]["hash"].as_str().unwrap(), h);
+    assert_eq!(t.ok(json!({"cmd":"events"}))["next"], next);
+    assert_eq!(
+        t.ok(json!({"cmd":"record"}))["record"]["actions"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}
+
+#[test]
+fn help_lists_the_optional_player_of_record_and_undo() {
+    let reg = registry();
+    let mut t = T::new(&reg);
+    let r = t.ok(json!({"cmd":"help"}));
+    for c in ["record", "undo"] {
+        let info = r["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["cmd"] == json!(c))
+            .unwrap();
+        assert!(
+            info["fields"].as_str().unwrap().contains("player?"),
+            "{info}"
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! # Basic Stratoyager for Orrery
+//!
+//! Seed `000_c081104b10878ea2.txt` with the rulings `rulings-stratoyager.md`
+//! (SY-01…SY-28, version 1) and this project's own rulings in
+//! `docs/stratoyager.md` (SYO-…).
+//!
+//! Structure: `types` (parameter cards, maneuvers, bands), `state` (referee state and
+//! the question batches that carry secret simultaneous orders), `action`/`event`,
+//! `setup`, `sequence` (answering and resolving questions), `turn` (deployment,
+//! initiative, reserves, game length, SY-13/22–28), `segment` (one activation,
+//! SY-14/27), `movement` and `stress` (SY-07–SY-11), `combat` (SY-15–SY-21),
+//! `victory`, `secrets` (determinization), `view`, `data` (TOML roster and
+//! scenarios).
+
+pub mod action;
+mod asks;
+pub mod combat;
+pub mod data;
+pub mod event;
+pub mod movement;
+pub mod quick;
+pub mod render;
+mod secrets;
+mod segment;
+mod sequence;
+pub mod setup;
+pub mod state;
+pub mod stress;
+pub mod testkit;
+mod turn;
+pub mod types;
+pub mod victory;
+pub mod view;
+
+pub use action::{Action, CombatOrder, MissileOrder};
+pub use event::Event;
+pub use state::Stratoyager;
+pub use types::*;
+pub use view::SyView;
+
+use orrery_core::{
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
+};
+use state::{AskKind, Phase};
+
+impl Game for Stratoyager {
+    type Scenario = Scenario;
+    type Action = Action;
+    type Event = Event;
+    type View = SyView;
+
+    const ID: &'static str = "stratoyager";
+    const NAME: &'static str = "Basic Stratoyager";
+    const PLAYERS: (u8, u8) = (2, 2);
+
+    fn scenarios() -> Vec<NamedScenario<Scenario>> {
+        data::builtin_scenarios()
+    }
+
+    fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        let mut g = setup::setup(scenario, seed)?;
+        let mut log = Vec::new();
+        g.advance(&mut log);
+        Ok(g)
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        self.to_move_now()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match self.batch.as_ref().and_then(|b| b.next_for(seat)) {
+            Some(i) => self.answers(i),
+            None => Vec::new(),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
+        let index = self.check(seat, action)?;
+        let mut log = Vec::new();
+        self.answer(seat, index, action, &mut log);
+        Ok(log)
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> SyView {
+        SyView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        victory::scores(self)
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        secrets::evaluate(self, seat)
+    }
+
+    fn progress(&self) -> Progress {
+        let phase = match self.phase {
+            Phase::DeployCards => "deployment cards".to_string(),
+            Phase::Placing { segment } => format!("placing, card {segment}"),
+            Phase::Arrivals => "reserves arriving".to_string(),
+            Phase::Initiative => "initiative".to_string(),
+            Phase::DogfightCards => "dogfight cards".to_string(),
+            Phase::Segment { segment, step } => format!("segment {segment}, {step:?}"),
+            Phase::Dogfight { index, step } => {
+                format!("dogfight activation {}, {step:?}", index + 1)
+            }
+            Phase::Over => "over".to_string(),
+        };
+        Progress {
+            turn: self.turn,
+            phase,
+        }
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn unrevealed(&self, seat: Seat) -> usize {
+        self.batch.as_ref().map_or(0, |b| b.unrevealed(seat))
+    }
+
+    fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
+        secrets::determinize(self, viewer, rng);
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        secrets::default_action(self, seat)
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        render::describe_action(self, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        render::describe_event(self, event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        render::render_text(self, viewer)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse_order(self, seat, text))
+    }
+
+    fn action_bound(&self) -> usize {
+        // Per turn each unit answers at most a card, a plan, a yaw, a leave, a combat
+        // action and one Fire at Will per later segment; plus deployment and arrivals.
+        let n = self.units.len();
+        (self.options.turns as usize + 2) * n * (8 + n) + 4 * n + 16
+    }
+}
+
+/// Is this question one a side answers in secret?
+pub fn is_secret(kind: AskKind) -> bool {
+    !matches!(kind, AskKind::Place | AskKind::Enter | AskKind::Leave)
+}

@@ -1,0 +1,99 @@
+//! What one side (or a spectator) may see. Positions, speeds, damage, tokens and
+//! revealed cards are public; answers to a secret question are shown only to their
+//! owner until all are in, and dogfight cards only to the side that drew them.
+
+use crate::action::Action;
+use crate::state::{AskKind, MissileMarker, Phase, Pilot, Stratoyager, Unit};
+use crate::types::{Obstacle, UnitType};
+use orrery_core::Seat;
+use orrery_table::Rect;
+use serde::Serialize;
+
+/// One question of the current batch as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AskView {
+    pub seat: Seat,
+    pub unit: crate::types::UnitId,
+    pub answered: bool,
+    /// The answer, if the viewer may see it (its own, or a public question's).
+    pub answer: Option<Action>,
+}
+
+/// The current question batch.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BatchView {
+    pub kind: AskKind,
+    pub secret: bool,
+    pub asks: Vec<AskView>,
+}
+
+/// A side's (or a spectator's) view.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SyView {
+    pub viewer: Option<Seat>,
+    pub scenario: String,
+    pub table: Rect,
+    pub obstacles: Vec<Obstacle>,
+    pub sides: Vec<String>,
+    pub roster: Vec<UnitType>,
+    pub turn: u32,
+    pub last_turn: u32,
+    pub phase: Phase,
+    pub priority: Seat,
+    pub cards: u8,
+    pub units: Vec<Unit>,
+    pub pilots: Vec<Pilot>,
+    pub missiles: Vec<MissileMarker>,
+    pub batch: Option<BatchView>,
+    /// The viewer's own two dogfight cards this turn (SY-27).
+    pub my_dogfight_cards: Option<[u8; 2]>,
+    pub scores: Vec<f64>,
+    pub over: bool,
+}
+
+impl SyView {
+    pub fn new(g: &Stratoyager, viewer: Option<Seat>) -> Self {
+        let batch = g.batch.as_ref().map(|b| BatchView {
+            kind: b.kind,
+            secret: b.secret,
+            asks: b
+                .asks
+                .iter()
+                .map(|a| AskView {
+                    seat: a.seat,
+                    unit: a.unit,
+                    answered: a.answer.is_some(),
+                    answer: if !b.secret || Some(a.seat) == viewer {
+                        a.answer.clone()
+                    } else {
+                        None
+                    },
+                })
+                .collect(),
+        });
+        SyView {
+            viewer,
+            scenario: g.scenario.clone(),
+            table: g.table,
+            obstacles: g.obstacles.clone(),
+            sides: g.side_names.clone(),
+            roster: g.roster.clone(),
+            turn: g.turn,
+            last_turn: g.last_turn,
+            phase: g.phase,
+            priority: g.priority,
+            cards: g.cards,
+            units: g.units.clone(),
+            pilots: g.pilots.clone(),
+            missiles: g.missiles.clone(),
+            batch,
+            my_dogfight_cards: viewer.and_then(|s| {
+                g.dogfight
+                    .as_ref()
+                    .and_then(|d| d.drawn.get(s.index()).copied())
+            }),
+            scores: crate::victory::scores(g),
+            over: g.outcome.is_some(),
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! The core's conformance suite over Basic Stratoyager: ≥ 2,000 random games per test
+//! run, with the leak check on every secret commitment (deployment cards, Initiative
+//! Cards, dogfight cards, Movement Actions, yaws, Fire at Will, Combat Actions).
+
+use orrery_core::conformance::{run, Config};
+use orrery_core::Game;
+use orrery_stratoyager::{Scenario, Stratoyager};
+
+fn scenario(name: &str) -> Scenario {
+    Stratoyager::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("built-in scenario {name} missing"))
+        .scenario
+}
+
+fn config(games: usize, first_seed: u64) -> Config {
+    Config {
+        games,
+        first_seed,
+        legal_samples: 1,
+        illegal_samples: 2,
+        check_every: 1,
+    }
+}
+
+#[test]
+fn pilot_episode_random_games_keep_the_contract() {
+    let r = run::<Stratoyager>(&[scenario("pilot-episode")], &config(900, 1));
+    r.assert_clean();
+    assert_eq!(r.games, 900);
+    assert!(r.simultaneous_checks > 10_000, "{r:?}");
+}
+
+#[test]
+fn dogfight_random_games_keep_the_contract() {
+    let r = run::<Stratoyager>(&[scenario("dogfight")], &config(600, 10_000));
+    r.assert_clean();
+    assert_eq!(r.games, 600);
+    assert!(r.simultaneous_checks > 500, "{r:?}");
+}
+
+#[test]
+fn custom_and_arcade_random_games_keep_the_contract() {
+    let mut arcade = scenario("pilot-episode");
+    arcade.options.arcade = true;
+    arcade.options.keep_hulks = true;
+    let r = run::<Stratoyager>(&[scenario("asteroid-ambush"), arcade], &config(250, 20_000));
+    r.assert_clean();
+    assert_eq!(r.games, 500);
+}

@@ -1,13 +1,15 @@
-//! How fast a whole Launch Fighters! battle is, against the raw cost of its dice.
+//! How fast a whole battle is, against the raw cost of its dice, per ruleset.
 //!
-//! One criterion group, `battle`:
-//! - `full_battle_random_agents`: one default-scenario battle, the random agent in
-//!   every seat, the seed cycling over [`SEEDS`];
+//! One criterion group per ruleset and scenario (`launch-fighters/duel`,
+//! `stratoyager/pilot-episode`), each with:
+//! - `full_battle_random_agents`: one battle, the random agent in every seat, the
+//!   seed cycling over [`SEEDS`];
 //! - `raw_dice_same_count`: as many `Rng::d6` rolls as the battle with the same seed
 //!   drew (`game.rng().draws()`), on a bare generator.
 //!
 //! At the end (only under `cargo bench`) it prints battles per second and the ratio
-//! battle time / raw dice time from a quick in-process measurement of both.
+//! battle time / raw dice time from a quick in-process measurement of both, measured
+//! in the same run.
 //!
 //! Run: `cargo bench --bench battle`.
 
@@ -15,20 +17,25 @@ use criterion::{black_box, Criterion};
 use orrery_agents::{Agent, RandomAgent};
 use orrery_core::{Game, Rng};
 use orrery_launch_fighters::LaunchFighters;
+use orrery_stratoyager::Stratoyager;
 use std::time::{Duration, Instant};
 
 /// The battle seeds, cycled.
 const SEEDS: [u64; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 
-/// Play one default-scenario battle with random agents; returns the finished game.
-fn battle(seed: u64) -> LaunchFighters {
-    let scenarios = LaunchFighters::scenarios();
-    let Some(first) = scenarios.first() else {
-        panic!("launch-fighters has no built-in scenario");
-    };
-    let mut game = match LaunchFighters::setup(&first.scenario, seed) {
+/// The built-in scenario `name` of `G`.
+fn scenario<G: Game>(name: &str) -> G::Scenario {
+    match G::scenarios().into_iter().find(|s| s.name == name) {
+        Some(s) => s.scenario,
+        None => panic!("{} has no built-in scenario {name}", G::ID),
+    }
+}
+
+/// Play one battle with random agents; returns the finished game.
+fn battle<G: Game>(scenario: &G::Scenario, seed: u64) -> G {
+    let mut game = match G::setup(scenario, seed) {
         Ok(g) => g,
-        Err(e) => panic!("default scenario does not set up: {e}"),
+        Err(e) => panic!("the scenario does not set up: {e}"),
     };
     let mut agents: Vec<RandomAgent> = (0..game.seats())
         .map(|s| RandomAgent::new(seed.wrapping_mul(1000).wrapping_add(u64::from(s))))
@@ -38,7 +45,7 @@ fn battle(seed: u64) -> LaunchFighters {
     while !game.is_terminal() {
         for seat in game.to_move() {
             let agent = &mut agents[seat.index()];
-            let Some(action) = Agent::<LaunchFighters>::choose(agent, &game, seat) else {
+            let Some(action) = Agent::<G>::choose(agent, &game, seat) else {
                 panic!("seat {seat} is to move but has no legal action");
             };
             if let Err(e) = game.apply(seat, &action) {
@@ -62,12 +69,15 @@ fn raw_dice(seed: u64, n: u64) -> u64 {
 }
 
 /// Dice drawn by the battle of each seed in [`SEEDS`].
-fn draws_per_seed() -> Vec<u64> {
-    SEEDS.iter().map(|&s| battle(s).rng().draws()).collect()
+fn draws_per_seed<G: Game>(sc: &G::Scenario) -> Vec<u64> {
+    SEEDS
+        .iter()
+        .map(|&s| battle::<G>(sc, s).rng().draws())
+        .collect()
 }
 
-fn bench(c: &mut Criterion, draws: &[u64]) {
-    let mut group = c.benchmark_group("battle");
+fn bench<G: Game>(c: &mut Criterion, name: &str, sc: &G::Scenario, draws: &[u64]) {
+    let mut group = c.benchmark_group(format!("{}/{name}", G::ID));
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
@@ -77,7 +87,7 @@ fn bench(c: &mut Criterion, draws: &[u64]) {
         b.iter(|| {
             let seed = SEEDS[i % SEEDS.len()];
             i += 1;
-            black_box(battle(black_box(seed)).state_hash())
+            black_box(battle::<G>(sc, black_box(seed)).state_hash())
         })
     });
     let mut j = 0usize;
@@ -105,19 +115,10 @@ fn average(min: Duration, mut f: impl FnMut(usize)) -> Duration {
     start.elapsed() / calls.max(1)
 }
 
-fn main() {
-    let draws = draws_per_seed();
-    let mut c = Criterion::default().configure_from_args();
-    bench(&mut c, &draws);
-    c.final_summary();
-
-    // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
-    // quick summary below is skipped.
-    if !std::env::args().any(|a| a == "--bench") {
-        return;
-    }
+/// Battles per second and the battle / raw dice ratio, measured now.
+fn summary<G: Game>(name: &str, sc: &G::Scenario, draws: &[u64]) {
     let battle_avg = average(Duration::from_secs(3), |k| {
-        black_box(battle(SEEDS[k]).state_hash());
+        black_box(battle::<G>(sc, SEEDS[k]).state_hash());
     });
     let dice_avg = average(Duration::from_millis(500), |k| {
         black_box(raw_dice(SEEDS[k], draws[k]));
@@ -126,10 +127,29 @@ fn main() {
     let battles_per_sec = 1.0 / battle_avg.as_secs_f64().max(f64::MIN_POSITIVE);
     let ratio = battle_avg.as_secs_f64() / dice_avg.as_secs_f64().max(f64::MIN_POSITIVE);
     eprintln!();
-    eprintln!("Launch Fighters! default scenario, random agents, seeds {SEEDS:?}:");
+    eprintln!("{} {name}, random agents, seeds {SEEDS:?}:", G::NAME);
     eprintln!("  mean dice per battle   {mean_draws:.0}");
     eprintln!("  one battle             {battle_avg:?}");
     eprintln!("  its dice, raw d6()     {dice_avg:?}");
     eprintln!("  battles per second     {battles_per_sec:.1}");
     eprintln!("  battle / raw dice      {ratio:.0}x");
+}
+
+fn main() {
+    let lf = scenario::<LaunchFighters>("duel");
+    let sy = scenario::<Stratoyager>("pilot-episode");
+    let lf_draws = draws_per_seed::<LaunchFighters>(&lf);
+    let sy_draws = draws_per_seed::<Stratoyager>(&sy);
+    let mut c = Criterion::default().configure_from_args();
+    bench::<LaunchFighters>(&mut c, "duel", &lf, &lf_draws);
+    bench::<Stratoyager>(&mut c, "pilot-episode", &sy, &sy_draws);
+    c.final_summary();
+
+    // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
+    // quick summary below is skipped.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    summary::<LaunchFighters>("duel", &lf, &lf_draws);
+    summary::<Stratoyager>("pilot-episode", &sy, &sy_draws);
 }

@@ -19,7 +19,25 @@ use std::process::ExitCode;
 pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.register::<orrery_launch_fighters::LaunchFighters>();
+    r.register::<orrery_stratoyager::Stratoyager>();
     r
+}
+
+/// Read a TOML scenario file of `ruleset` (each ruleset documents its format) into
+/// the scenario JSON the registry sets games up from.
+fn toml_scenario(ruleset: &str, text: &str, file: &str) -> Result<serde_json::Value> {
+    let value = match ruleset {
+        "launch-fighters" => serde_json::to_value(
+            orrery_launch_fighters::data::parse_scenario(text, file)
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+        )?,
+        "stratoyager" => serde_json::to_value(
+            orrery_stratoyager::data::parse_scenario(text, file)
+                .map_err(|e| anyhow::anyhow!("{e}"))?,
+        )?,
+        other => bail!("TOML scenarios are not read for {other}; give it a JSON scenario"),
+    };
+    Ok(value)
 }
 
 /// The ruleset used when none is named.
@@ -129,17 +147,12 @@ impl GameArgs {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read scenario file {}", path.display()))?;
             if path.extension().is_some_and(|e| e == "toml") {
-                anyhow::ensure!(
-                    self.ruleset == DEFAULT_RULESET,
-                    "TOML scenarios are read for {DEFAULT_RULESET}; give {} a JSON scenario",
-                    self.ruleset
-                );
-                let scenario = orrery_launch_fighters::data::parse_scenario(
+                let file = path.display().to_string();
+                return Ok(ScenarioSpec::Inline(toml_scenario(
+                    &self.ruleset,
                     &text,
-                    &path.display().to_string(),
-                )
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-                return Ok(ScenarioSpec::Inline(serde_json::to_value(scenario)?));
+                    &file,
+                )?));
             }
             let v: serde_json::Value = serde_json::from_str(&text)
                 .with_context(|| format!("scenario file {} is not JSON", path.display()))?;

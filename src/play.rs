@@ -20,8 +20,13 @@ Commands:
            it are taken back too)
   help     this text
   quit     stop the game and show the scores
+  ORDER    a quick order, where the game offers them, e.g. `acc 3, turn port 2,
+           yaw 6` (Stratoyager: the yaw is kept as your plan and offered at the
+           yaw question; press Enter there to confirm it)
   TEXT     any other text lists the actions whose description contains it
-           (e.g. a hex like 1311 or a unit name)";
+           (e.g. a hex like 1311 or a unit name)
+In hot-seat play (two or more humans) the screen is cleared and the keyboard
+handed over between players; secret orders are never shown to the others.";
 
 /// Who plays each seat: `None` = a human at this terminal.
 fn parse_seats(specs: &[String], seats: u8) -> Result<Vec<Option<String>>> {
@@ -65,6 +70,8 @@ fn parse_seats(specs: &[String], seats: u8) -> Result<Vec<Option<String>>> {
         .collect())
 }
 
+mod hotseat;
+
 struct Play {
     game: Box<dyn DynGame>,
     who: Vec<Option<String>>,
@@ -74,7 +81,18 @@ struct Play {
     /// Whose events to show: the only human, or the spectator in hot-seat play.
     viewer: Option<Seat>,
     since: usize,
+    /// Quick-order intentions per seat, offered at the seat's later questions.
+    queued: Vec<Vec<Value>>,
+    /// Two or more humans share the terminal.
+    hotseat: bool,
+    /// The human who last had the screen (hot-seat hand-over).
+    last_human: Option<Seat>,
+    /// Event index at the last hot-seat hand-over (for the recap after it).
+    handover_since: usize,
 }
+
+/// Longer action lists are not printed unasked.
+const LONG_LIST: usize = 200;
 
 enum Input {
     Line(String),
@@ -187,7 +205,22 @@ impl Play {
         println!("{}", self.game.render_text(Some(seat)).trim_end());
         println!();
         println!("{}, choose an action:", self.label(seat));
-        self.list(&legal, None);
+        if legal.len() > LONG_LIST {
+            println!(
+                "  ({} actions: type `list` to see them all, text to filter them, or a quick \
+                 order if the game takes them - see `help`)",
+                legal.len()
+            );
+        } else {
+            self.list(&legal, None);
+        }
+        let planned = self.planned(seat, &legal);
+        if let Some(p) = &planned {
+            println!(
+                "Planned: {} — press Enter to confirm, or choose again",
+                self.describe(p)
+            );
+        }
         loop {
             print!("P{}> ", seat.0);
             std::io::stdout().flush().ok();
@@ -201,7 +234,14 @@ impl Play {
             };
             let cmd = line.to_lowercase();
             match cmd.as_str() {
-                "" => continue,
+                "" => {
+                    if let Some(p) = &planned {
+                        if self.commit(seat, p) {
+                            return Ok(true);
+                        }
+                    }
+                    continue;
+                }
                 "help" | "?" | "h" => println!("{HELP}"),
                 "quit" | "exit" | "q" => return Ok(false),
                 "map" | "m" => println!("{}", self.game.render_text(Some(seat)).trim_end()),
@@ -209,6 +249,7 @@ impl Play {
                     self.list(&legal, None);
                 }
                 "undo" | "u" => {
+                    self.queued[seat.index()].clear();
                     let msg = self.undo(seat);
                     println!("{msg}");
                     // The position may have changed: decide again from the top.
@@ -223,22 +264,28 @@ impl Play {
                             );
                             continue;
                         }
-                        let action = &legal[n - 1];
-                        let text = self
-                            .game
-                            .describe_action(action)
-                            .unwrap_or_else(|_| action.to_string());
-                        match self.game.apply(seat, action) {
-                            Ok(_) => {
-                                println!("{}: {text}", self.label(seat));
-                                self.history.push(seat);
+                        let action = legal[n - 1].clone();
+                        if self.commit(seat, &action) {
+                            self.queued[seat.index()].clear();
+                            return Ok(true);
+                        }
+                        continue;
+                    }
+                    match self.game.parse_action_text(seat, &line) {
+                        Some(Ok(actions)) if !actions.is_empty() => {
+                            if self.commit(seat, &actions[0]) {
+                                self.queued[seat.index()] = actions[1..].to_vec();
                                 return Ok(true);
                             }
-                            Err(e) => {
-                                println!("Refused: {e}");
+                            continue;
+                        }
+                        Some(Err(msg)) => {
+                            println!("{msg}");
+                            if !msg.to_lowercase().contains("nothing matched") {
                                 continue;
                             }
                         }
+                        _ => {}
                     }
                     if self.list(&legal, Some(&line)) == 0 {
                         println!(
@@ -258,7 +305,19 @@ impl Play {
             .game
             .describe_action(&action)
             .unwrap_or_else(|_| action.to_string());
-        println!("{}: {text}", self.label(seat));
+        // A secret order in a simultaneous step stays hidden from the humans who
+        // still have to give theirs.
+        let humans_waiting = self
+            .game
+            .status()
+            .to_move
+            .iter()
+            .any(|&s| s != seat && self.is_human(s));
+        if humans_waiting {
+            println!("{} has given orders.", self.label(seat));
+        } else {
+            println!("{}: {text}", self.label(seat));
+        }
         self.game
             .apply(seat, &action)
             .map_err(|e| anyhow!("agent for seat {seat} chose a refused action: {e}"))?;
@@ -315,7 +374,8 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let game = reg
         .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed)
         .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
-    let who = parse_seats(&a.seats, game.seats())?;
+    let seats = game.seats();
+    let who = parse_seats(&a.seats, seats)?;
     let humans: Vec<Seat> = (0..game.seats())
         .map(Seat)
         .filter(|s| who[s.index()].is_none())
@@ -331,6 +391,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         history: Vec::new(),
         viewer,
         since: 0,
+        queued: vec![Vec::new(); usize::from(seats)],
+        hotseat: humans.len() >= 2,
+        last_human: None,
+        handover_since: 0,
     };
     println!(
         "{} game, seed {}. Seats: {}",
@@ -341,7 +405,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    println!("Type a number to act, or help, list, map, undo, quit.");
+    println!("Type a number or a quick order to act, or help, list, map, undo, quit.");
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
@@ -362,6 +426,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
             bail!("the game is not over but nobody is to move (a ruleset bug)");
         };
         if play.is_human(seat) {
+            if play.hotseat && play.last_human != Some(seat) && !play.hand_over(seat, &mut input)? {
+                quit = true;
+                break;
+            }
             if !play.human_turn(seat, &mut input)? {
                 quit = true;
                 break;

@@ -15,19 +15,22 @@ pub struct ScoreRow {
 }
 
 /// The name of each seat's side, read from the spectator view where the ruleset
-/// offers one (`players[i].fleet` or `players[i].name`), else `-`.
+/// offers one (`players[i].fleet`, `players[i].name` or `sides[i]`), else `-`.
 pub fn side_names(game: &dyn DynGame) -> Vec<String> {
     let view = game.view(None);
     let players = view.get("players").and_then(Value::as_array);
+    let sides = view.get("sides").and_then(Value::as_array);
     (0..game.seats())
         .map(|i| {
+            let i = usize::from(i);
             players
-                .and_then(|p| p.get(usize::from(i)))
+                .and_then(|p| p.get(i))
                 .and_then(|p| {
                     p.get("fleet")
                         .or_else(|| p.get("name"))
                         .and_then(Value::as_str)
                 })
+                .or_else(|| sides.and_then(|s| s.get(i)).and_then(Value::as_str))
                 .unwrap_or("-")
                 .to_string()
         })

@@ -360,3 +360,110 @@ fn battle_reads_a_toml_scenario_file() {
     assert!(err.contains("bad.toml: turn_limit"), "{err}");
     assert!(err.contains("bad.toml: fleets"), "{err}");
 }
+
+/// Stratoyager hot-seat play: two humans share the terminal. The keyboard is handed
+/// over between them with a cleared screen, quick orders are accepted (the planned yaw
+/// is offered at the yaw question), and one player's secret maneuver is never printed
+/// before the other has given theirs.
+#[test]
+fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
+    use orrery_core::Game;
+    use orrery_stratoyager::Stratoyager;
+    // One on one without the dogfight variant, so both Movement Actions are secret
+    // and simultaneous.
+    let mut sc = Stratoyager::scenarios()
+        .into_iter()
+        .find(|s| s.name == "dogfight")
+        .expect("dogfight scenario")
+        .scenario;
+    sc.options.dogfight = false;
+    let dir = std::env::temp_dir().join(format!("orrery-hotseat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("duel.json");
+    std::fs::write(&file, serde_json::to_string(&sc).expect("json")).expect("write");
+    let mut child = orrery()
+        .args(["play", "stratoyager", "--seed", "3", "--seat", "0=human"])
+        .args(["--seat", "1=human", "--scenario"])
+        .arg(&file)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        // Empty lines: hand-overs (and the planned yaw's confirmation).
+        let script = [
+            "",
+            "card 1",
+            "",
+            "card 1", // deployment cards
+            "place 12 23 course 6 speed 4",
+            "",
+            "place 12 1 course 0 speed 5", // placing
+            "card 1",
+            "",
+            "card 1", // Initiative Cards
+            "",
+            "acc 3, turn port 2, yaw 6",
+            "",
+            "drift", // Movement Actions
+            "",
+            "",
+            "",
+            "no yaw", // yaws: P0 confirms its planned yaw
+            "quit",
+        ];
+        stdin
+            .write_all((script.join("\n") + "\n").as_bytes())
+            .expect("write script");
+    }
+    let out = child.wait_with_output().expect("play exits");
+    let s = text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "play failed: {}\n{s}",
+        text(&out.stderr)
+    );
+    // P0's Movement Action is entered at the first Movement Action question.
+    let asked = s
+        .find("Your question: a Movement Action for Guardian 151a (1)")
+        .unwrap_or_else(|| panic!("P0 is asked for a Movement Action:\n{s}"));
+    let after = &s[asked..];
+    let given = after
+        .find("P0> P0 has given orders.")
+        .unwrap_or_else(|| panic!("the quick order is accepted:\n{after}"));
+    let handover = after
+        .find("\x1b[2J\x1b[3J\x1b[HPass the keyboard to P1. Press Enter when only P1 can see the screen.")
+        .unwrap_or_else(|| panic!("the keyboard goes to P1 on a cleared screen:\n{after}"));
+    assert!(given < handover, "{after}");
+    let between = &after[given..handover];
+    assert!(
+        !between.contains("turn port 2"),
+        "P0's order leaked:\n{between}"
+    );
+    // Nor does P1 see it before giving its own.
+    let p1_gave = after
+        .find("P1> P1 has given orders.")
+        .unwrap_or_else(|| panic!("P1 gives orders:\n{after}"));
+    let p1_turn = &after[handover..p1_gave];
+    assert!(
+        !p1_turn.contains("turn port 2"),
+        "P0's order leaked:\n{p1_turn}"
+    );
+    assert!(p1_turn.contains("P0 gave a secret order"), "{p1_turn}");
+    // Revealed together, flown; the planned yaw is offered and confirmed with Enter.
+    let rest = &after[p1_gave..];
+    assert!(
+        rest.contains("Guardian 151a orders: acc 3, turn port 2"),
+        "{rest}"
+    );
+    assert!(
+        rest.contains("Planned: Guardian 151a: yaw to 6 o'clock"),
+        "the yaw is offered at the yaw question:\n{rest}"
+    );
+    assert!(
+        rest.contains("Guardian 151a yaws to face 6 o'clock"),
+        "{rest}"
+    );
+}

@@ -1,0 +1,74 @@
+//! Committing a human's action, quick-order intentions and the hot-seat hand-over.
+
+use super::{print_event, read_line, Input, Play};
+use anyhow::Result;
+use orrery_core::Seat;
+use serde_json::Value;
+use std::io::{BufRead, Write};
+
+/// Clears the terminal and its scrollback.
+const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
+
+impl Play {
+    pub(super) fn describe(&self, action: &Value) -> String {
+        self.game
+            .describe_action(action)
+            .unwrap_or_else(|_| action.to_string())
+    }
+
+    /// Apply a human's action and say so. In hot-seat play the order itself is never
+    /// shown: only that the seat has given orders.
+    pub(super) fn commit(&mut self, seat: Seat, action: &Value) -> bool {
+        let text = self.describe(action);
+        match self.game.apply(seat, action) {
+            Ok(_) => {
+                if self.hotseat {
+                    println!("P{} has given orders.", seat.0);
+                } else {
+                    println!("{}: {text}", self.label(seat));
+                }
+                self.history.push(seat);
+                true
+            }
+            Err(e) => {
+                println!("Refused: {e}");
+                false
+            }
+        }
+    }
+
+    /// Hot-seat: clear the screen and wait until `seat`'s player has the keyboard, then
+    /// recap the public events since the last hand-over. False if input ended.
+    pub(super) fn hand_over(&mut self, seat: Seat, input: &mut impl BufRead) -> Result<bool> {
+        print!("{CLEAR}");
+        println!(
+            "Pass the keyboard to P{n}. Press Enter when only P{n} can see the screen.",
+            n = seat.0
+        );
+        std::io::stdout().flush().ok();
+        if let Input::End = read_line(input)? {
+            println!("(end of input)");
+            return Ok(false);
+        }
+        self.last_human = Some(seat);
+        let (events, next) = self.game.events(None, self.handover_since);
+        if !events.is_empty() {
+            println!("Since the last hand-over:");
+            events.iter().for_each(print_event);
+        }
+        self.handover_since = next;
+        Ok(true)
+    }
+
+    /// The seat's next queued intention if it is legal now; stale ones are dropped.
+    pub(super) fn planned(&mut self, seat: Seat, legal: &[Value]) -> Option<Value> {
+        let q = self.queued.get_mut(seat.index())?;
+        while let Some(front) = q.first() {
+            if legal.contains(front) {
+                return Some(q.remove(0));
+            }
+            q.remove(0);
+        }
+        None
+    }
+}

@@ -18,9 +18,11 @@
 //! assert!(err.has("speed", "12 is out of range; must be 0 to 10"));
 //! ```
 
+mod embedded;
 mod reader;
 mod text;
 
+pub use embedded::{read_embedded, read_embedded_lenient, Embedded};
 pub use reader::Reader;
 pub use text::{did_you_mean, line_col, suggest};
 

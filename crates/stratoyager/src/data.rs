@@ -40,7 +40,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
 const FORCE_KEYS: &[&str] = &["name", "units"];
 
 /// The built-in scenarios: (id, file, text). The first is the default.
-const SCENARIOS: &[(&str, &str, &str)] = &[
+const SCENARIOS: &[orrery_data::Embedded] = &[
     (
         "pilot-episode",
         "data/scenarios/pilot-episode.toml",
@@ -225,46 +225,30 @@ fn forces(
 pub fn try_builtin_scenarios() -> Result<Vec<NamedScenario<Scenario>>, DataError> {
     type All = Result<Vec<NamedScenario<Scenario>>, DataError>;
     static ALL: OnceLock<All> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut out = Vec::new();
-        let mut problems = Vec::new();
-        for (id, file, text) in SCENARIOS {
-            match parse_scenario(text, file) {
-                Ok(s) => out.push(NamedScenario {
-                    name: (*id).to_string(),
-                    description: s.description.clone(),
-                    scenario: s,
-                }),
-                Err(e) => problems.extend(e.problems),
-            }
-        }
-        if problems.is_empty() {
-            Ok(out)
-        } else {
-            Err(DataError { problems })
-        }
-    })
-    .clone()
+    ALL.get_or_init(|| orrery_data::read_embedded(SCENARIOS, parse_scenario).map(named))
+        .clone()
 }
 
 /// The scenarios shipped with the engine; the first (`pilot-episode`) is the default.
 /// A built-in file that fails to load is left out (the crate's tests guarantee none
 /// does).
 pub fn builtin_scenarios() -> Vec<NamedScenario<Scenario>> {
-    match try_builtin_scenarios() {
-        Ok(all) => all,
-        Err(_) => SCENARIOS
-            .iter()
-            .filter_map(|(id, file, text)| {
-                let s = parse_scenario(text, file).ok()?;
-                Some(NamedScenario {
-                    name: (*id).to_string(),
-                    description: s.description.clone(),
-                    scenario: s,
-                })
-            })
-            .collect(),
-    }
+    try_builtin_scenarios().unwrap_or_else(|_| {
+        named(orrery_data::read_embedded_lenient(
+            SCENARIOS,
+            parse_scenario,
+        ))
+    })
+}
+
+fn named(all: Vec<(&str, Scenario)>) -> Vec<NamedScenario<Scenario>> {
+    all.into_iter()
+        .map(|(id, s)| NamedScenario {
+            name: id.to_string(),
+            description: s.description.clone(),
+            scenario: s,
+        })
+        .collect()
 }
 
 /// The ids of the built-in scenarios, default first.

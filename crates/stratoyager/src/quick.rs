@@ -91,35 +91,7 @@ mod tests {
     use super::*;
     use orrery_core::Game;
 
-    /// The dogfight scenario at the Guardian's first Movement Action: Guardian (A) at
-    /// (12, 1) course 12 speed 5, Blackbuck (B) at (12, 23) course 6 speed 4.
-    fn at_maneuver() -> Stratoyager {
-        let sc = Stratoyager::scenarios()
-            .into_iter()
-            .find(|s| s.name == "dogfight")
-            .expect("dogfight scenario");
-        let mut g = Stratoyager::setup(&sc.scenario, 5).expect("setup");
-        for _ in 0..40 {
-            let seat = g.to_move()[0];
-            let (kind, unit, _) = asked_unit(&g, seat).expect("a question");
-            let text = match (kind, seat.0) {
-                (AskKind::Maneuver, _) if unit == UnitId(0) => return g,
-                (AskKind::Maneuver, _) => "drift",
-                (AskKind::Yaw, _) => "no yaw",
-                (AskKind::Place, 0) => "place 12 1 course 0 speed 5",
-                (AskKind::Place, _) => "place 12 23 course 6 speed 4",
-                (AskKind::Deploy, _) => "card 1",
-                _ => "",
-            };
-            let a = if text.is_empty() {
-                g.legal_actions(seat)[0].clone()
-            } else {
-                parse_order(&g, seat, text).unwrap().remove(0)
-            };
-            g.apply(seat, &a).unwrap();
-        }
-        panic!("no Movement Action question");
-    }
+    use crate::testkit::dogfight_at_first_maneuver as at_maneuver;
 
     fn plan(g: &Stratoyager, text: &str) -> Result<(Plan, Option<Action>), String> {
         let mut v = parse_order(g, Seat(0), text)?;

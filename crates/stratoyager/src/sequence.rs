@@ -86,12 +86,7 @@ impl Stratoyager {
             ) => {
                 let at = Point::new(f64::from(x), f64::from(y));
                 let course = crate::asks::hour(course);
-                let u = self.unit_mut(id);
-                u.place = Place::Table;
-                u.pos = at;
-                u.course = course;
-                u.facing = course;
-                u.speed = u32::from(speed);
+                self.put_on_table(id, at, course, u32::from(speed));
                 say(
                     log,
                     Event::Placed {
@@ -105,12 +100,7 @@ impl Stratoyager {
             (AskKind::Enter, &Action::Enter { edge, at, speed }) => {
                 let p = self.entry_point(edge, at);
                 let course = edge.inward();
-                let u = self.unit_mut(id);
-                u.place = Place::Table;
-                u.pos = p;
-                u.course = course;
-                u.facing = course;
-                u.speed = u32::from(speed);
+                self.put_on_table(id, p, course, u32::from(speed));
                 say(
                     log,
                     Event::Entered {

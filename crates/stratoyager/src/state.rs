@@ -343,6 +343,17 @@ pub fn say(log: &mut Log, e: Event) {
 }
 
 impl Stratoyager {
+    /// Put a unit on the table at `at`, course and facing `course` ("facing =
+    /// course" when placed, entering or returning: SY-22, SY-23, SY-24).
+    pub fn put_on_table(&mut self, id: UnitId, at: Point, course: Hour, speed: u32) {
+        let u = &mut self.units[id.index()];
+        u.place = Place::Table;
+        u.pos = at;
+        u.course = course;
+        u.facing = course;
+        u.speed = speed;
+    }
+
     /// Take a unit out of play for good: it stops acting, locks on it and by it end.
     /// Pilots already ejected stay (SY-25).
     pub fn lose(&mut self, id: UnitId, loss: Loss, log: &mut Log) {

@@ -75,3 +75,56 @@ pub fn add(
 pub fn events(log: &Log) -> Vec<Event> {
     log.iter().map(|l| l.event.clone()).collect()
 }
+
+/// The built-in scenario `name`.
+pub fn scenario(name: &str) -> crate::types::Scenario {
+    use orrery_core::Game;
+    match Stratoyager::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+    {
+        Some(s) => s.scenario,
+        None => panic!("no built-in scenario {name}"),
+    }
+}
+
+/// The dogfight scenario (seed 5) at the Guardian's first Movement Action question,
+/// reached through quick orders: Guardian (A) placed at (12, 1) course 12 speed 5,
+/// Blackbuck (B) at (12, 23) course 6 speed 4.
+pub fn dogfight_at_first_maneuver() -> Stratoyager {
+    use crate::quick::parse_order;
+    use crate::render::asked_unit;
+    use crate::state::AskKind;
+    use orrery_core::Game;
+    let mut g = match Stratoyager::setup(&scenario("dogfight"), 5) {
+        Ok(g) => g,
+        Err(e) => panic!("dogfight does not set up: {e}"),
+    };
+    for _ in 0..40 {
+        let seat = g.to_move()[0];
+        let Some((kind, unit, _)) = asked_unit(&g, seat) else {
+            panic!("seat {seat} is to move but has no question");
+        };
+        let text = match (kind, seat.0) {
+            (AskKind::Maneuver, _) if unit == UnitId(0) => return g,
+            (AskKind::Maneuver, _) => "drift",
+            (AskKind::Yaw, _) => "no yaw",
+            (AskKind::Place, 0) => "place 12 1 course 0 speed 5",
+            (AskKind::Place, _) => "place 12 23 course 6 speed 4",
+            (AskKind::Deploy, _) => "card 1",
+            _ => "",
+        };
+        let action = if text.is_empty() {
+            g.legal_actions(seat)[0].clone()
+        } else {
+            match parse_order(&g, seat, text) {
+                Ok(mut v) => v.remove(0),
+                Err(e) => panic!("`{text}`: {e}"),
+            }
+        };
+        if let Err(e) = g.apply(seat, &action) {
+            panic!("{e}");
+        }
+    }
+    panic!("no Movement Action question for the Guardian");
+}

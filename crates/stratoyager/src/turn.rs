@@ -151,11 +151,8 @@ impl Stratoyager {
                 .map(|u| u.pos)
                 .collect();
             let at = nearest_clear_point(at, &others, crate::types::FOOTPRINT, course, &self.table);
-            let u = self.unit_mut(id);
-            u.place = Place::Table;
-            u.pos = at;
-            u.course = course;
-            u.facing = course;
+            let speed = self.unit(id).speed;
+            self.put_on_table(id, at, course, speed);
             say(
                 log,
                 Event::Returned {

@@ -3,16 +3,8 @@
 //! Cards, dogfight cards, Movement Actions, yaws, Fire at Will, Combat Actions).
 
 use orrery_core::conformance::{run, Config};
-use orrery_core::Game;
-use orrery_stratoyager::{Scenario, Stratoyager};
-
-fn scenario(name: &str) -> Scenario {
-    Stratoyager::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("built-in scenario {name} missing"))
-        .scenario
-}
+use orrery_stratoyager::testkit::scenario;
+use orrery_stratoyager::Stratoyager;
 
 fn config(games: usize, first_seed: u64) -> Config {
     Config {

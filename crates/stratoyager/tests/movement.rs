@@ -92,33 +92,13 @@ fn card(accelerate: u8, decelerate: u8, turn: u8, slide: u8) -> UnitType {
 
 /// A unit on the table at `pos`, aligned on `course`, at `speed`.
 fn unit(pos: Point, course: u8, speed: u32) -> Unit {
-    Unit {
-        id: UnitId(0),
-        side: Seat(0),
-        kind: 0,
-        label: "Guardian 151a 1".into(),
-        place: Place::Table,
-        pos,
-        course: Hour(course),
-        facing: Hour(course),
-        speed,
-        structure: 3,
-        shields: 2,
-        missiles: Loadout {
-            light: 0,
-            medium: 2,
-            heavy: 0,
-        },
-        card: None,
-        greyout: false,
-        blackout: false,
-        evasive: false,
-        yawed: false,
-        fire_at_will: false,
-        fire_at_will_segment: 0,
-        countermeasures: false,
-        lock: None,
-    }
+    let mut u = Unit::new(UnitId(0), Seat(0), 0, "Guardian 151a 1".into(), &guardian());
+    u.place = Place::Table;
+    u.pos = pos;
+    u.course = Hour(course);
+    u.facing = Hour(course);
+    u.speed = speed;
+    u
 }
 
 fn misaligned(pos: Point, course: u8, facing: u8, speed: u32) -> Unit {

@@ -1,41 +1,9 @@
 use super::*;
 use crate::action::Action;
 use crate::quick::parse_order;
-use crate::state::AskKind;
 use orrery_core::{Game, Rng};
 
-fn scenario(name: &str) -> crate::types::Scenario {
-    Stratoyager::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .expect("scenario")
-        .scenario
-}
-
-/// The dogfight scenario at the first Movement Action question.
-fn at_maneuver() -> Stratoyager {
-    let mut g = Stratoyager::setup(&scenario("dogfight"), 5).expect("setup");
-    for _ in 0..40 {
-        let seat = g.to_move()[0];
-        let (kind, unit, _) = asked_unit(&g, seat).expect("a question");
-        let text = match (kind, seat.0) {
-            (AskKind::Maneuver, _) if unit == UnitId(0) => return g,
-            (AskKind::Maneuver, _) => "drift",
-            (AskKind::Yaw, _) => "no yaw",
-            (AskKind::Place, 0) => "place 12 1 course 0 speed 5",
-            (AskKind::Place, _) => "place 12 23 course 6 speed 4",
-            (AskKind::Deploy, _) => "card 1",
-            _ => "",
-        };
-        let a = if text.is_empty() {
-            g.legal_actions(seat)[0].clone()
-        } else {
-            parse_order(&g, seat, text).unwrap().remove(0)
-        };
-        g.apply(seat, &a).unwrap();
-    }
-    panic!("no Movement Action question");
-}
+use crate::testkit::{dogfight_at_first_maneuver as at_maneuver, scenario};
 
 #[test]
 fn map_and_cards_show_units_ranges_and_limits() {

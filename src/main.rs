@@ -5,9 +5,13 @@
 //! check` (validate and cost a fleet file), `rulesets` (what is offered).
 
 mod battle;
+mod calibrate;
 mod fleet;
+mod odds;
 mod play;
 mod report;
+mod rulesets;
+mod sim;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -15,13 +19,7 @@ use orrery_protocol::{Registry, ScenarioSpec};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Every ruleset this binary offers. Add new rulesets here.
-pub fn registry() -> Registry {
-    let mut r = Registry::new();
-    r.register::<orrery_launch_fighters::LaunchFighters>();
-    r.register::<orrery_stratoyager::Stratoyager>();
-    r
-}
+pub use rulesets::registry;
 
 /// Read a TOML scenario file of `ruleset` (each ruleset documents its format) into
 /// the scenario JSON the registry sets games up from.
@@ -72,6 +70,15 @@ enum Command {
     /// Fleet files: validate and cost them.
     #[command(subcommand, arg_required_else_help = true)]
     Fleet(FleetCommand),
+    /// Run many battles in parallel and report win rates with confidence intervals,
+    /// scores, turns, unit survival and balance measures.
+    Sim(sim::SimArgs),
+    /// Fit what each unit type is worth from battles of mixed fleets at equal points,
+    /// next to its published points.
+    Calibrate(calibrate::CalibrateArgs),
+    /// Exact odds of an attack or a test (no sampling).
+    #[command(arg_required_else_help = true)]
+    Odds(odds::OddsArgs),
     /// List the rulesets and their built-in scenarios.
     Rulesets {
         /// Print the list as JSON.
@@ -219,6 +226,9 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Play(a)) => play::run(&a),
         Some(Command::Engine) => engine(),
         Some(Command::Fleet(FleetCommand::Check { file, json })) => fleet::check(&file, json),
+        Some(Command::Sim(a)) => sim::run(&a),
+        Some(Command::Calibrate(a)) => calibrate::run(&a),
+        Some(Command::Odds(a)) => odds::run(&a),
         Some(Command::Rulesets { json }) => rulesets(json),
     }
 }

@@ -34,8 +34,30 @@ pub struct UnknownAgent {
     pub name: String,
 }
 
-/// Build the agent called `name`, seeded with `seed`.
+/// How long a searching agent may think per decision. `None` everywhere = the
+/// agent's own default. With only `iterations` set, a searching agent is
+/// deterministic for a given seed; a time budget depends on the machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Wall-clock milliseconds per decision.
+    pub millis: Option<u64>,
+    /// Search iterations per decision.
+    pub iterations: Option<u32>,
+}
+
+/// Build the agent called `name`, seeded with `seed`, with the agent's default budget.
 pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
+    by_name_with(name, seed, Budget::default())
+}
+
+/// Build the agent called `name`, seeded with `seed`, thinking within `budget` (only
+/// searching agents use it).
+pub fn by_name_with<G: Game>(
+    name: &str,
+    seed: u64,
+    budget: Budget,
+) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
+    let _ = budget;
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),

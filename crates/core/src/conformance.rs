@@ -7,6 +7,7 @@
 //! - `to_move` is empty exactly when the game is over, and every seat to move has at
 //!   least one legal action;
 //! - sampled listed actions apply (on copies), and the chosen one applies;
+//! - [`Game::sample_action`] and [`Game::search_actions`] offer only listed actions;
 //! - actions from a seat that is not to move, and malformed or mutated actions that are
 //!   not in the legal list, are rejected with the state hash unchanged;
 //! - when several seats commit at once, each seat's view, legal actions and visible
@@ -249,6 +250,30 @@ fn check_step<G: Game>(
                 to_json(a)
             ));
         }
+    }
+    // The ruleset's sampler and search abstraction only ever offer legal actions.
+    let mut sampler = chooser.clone();
+    match game.sample_action(seat, &mut sampler) {
+        Some(a) if !legal.contains(&a) => report.violations.push(format!(
+            "{tag} step {step}: sample_action gave the unlisted {}",
+            to_json(&a)
+        )),
+        None => report.violations.push(format!(
+            "{tag} step {step}: sample_action gave nothing though seat {seat} is to move"
+        )),
+        _ => {}
+    }
+    let search = game.search_actions(seat);
+    if search.is_empty() {
+        report.violations.push(format!(
+            "{tag} step {step}: search_actions is empty though seat {seat} is to move"
+        ));
+    }
+    if let Some(a) = search.iter().find(|a| !legal.contains(a)) {
+        report.violations.push(format!(
+            "{tag} step {step}: search_actions offers the unlisted {}",
+            to_json(a)
+        ));
     }
     // A seat that is not to move is refused.
     if let Some(other) = Seat::all(game.seats()).find(|s| !to_move.contains(s)) {

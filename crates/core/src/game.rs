@@ -11,6 +11,25 @@ pub struct NamedScenario<S> {
     pub scenario: S,
 }
 
+/// What became of one unit, for the lab's survival tables.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitFate {
+    pub seat: Seat,
+    /// The unit's type (design, parameter card) as the roster names it.
+    pub kind: String,
+    /// Its published points.
+    pub points: f64,
+    /// Still in play (not destroyed, wrecked, withdrawn or abandoned).
+    pub survived: bool,
+}
+
+/// A unit type a scenario's forces may be built from, with its published points.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RosterEntry {
+    pub name: String,
+    pub points: f64,
+}
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
@@ -132,6 +151,58 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// action.
     fn default_action(&self, seat: Seat) -> Option<Self::Action> {
         self.legal_actions(seat).into_iter().next()
+    }
+
+    /// The actions a search agent considers for `seat`: the ruleset's documented
+    /// abstraction of a large legal set (representative maneuvers, sensible
+    /// placements…). Every action returned must be legal; it must not be empty when
+    /// `seat` is to move. The default is every legal action.
+    fn search_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
+    }
+
+    /// One legal action for `seat` drawn with `rng` (the random agent, rollouts),
+    /// ideally without listing every legal action. `None` when `seat` has none. The
+    /// default draws uniformly from [`Game::legal_actions`]; rulesets with huge lists
+    /// override it (and document the distribution).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
+        let mut legal = self.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
+    }
+
+    /// What became of every unit so far (the lab's per-unit-type survival). The
+    /// default reports nothing.
+    fn unit_fates(&self) -> Vec<UnitFate> {
+        Vec::new()
+    }
+
+    /// The unit types `scenario`'s forces may be drawn from, with their published
+    /// points (for `calibrate`). The default is none.
+    fn roster(_scenario: &Self::Scenario) -> Vec<RosterEntry> {
+        Vec::new()
+    }
+
+    /// `base` with its forces replaced: `forces[i]` lists seat i's units by roster
+    /// name (for `calibrate`). The default refuses.
+    fn with_forces(
+        _base: &Self::Scenario,
+        _forces: &[Vec<String>],
+    ) -> Result<Self::Scenario, SetupError> {
+        Err(SetupError::one(format!(
+            "{} cannot build forces from a roster",
+            Self::ID
+        )))
+    }
+
+    /// The exact odds of `action` for `seat` if it is an attack legal now: chance to
+    /// hit, damage distribution, chance the target is removed (shape documented by
+    /// the ruleset). `None` for anything else.
+    fn action_odds(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
+        None
     }
 
     /// A one-line description of an action for logs and menus.

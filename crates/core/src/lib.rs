@@ -25,7 +25,7 @@ pub mod toy;
 
 pub use error::{ActionError, SetupError};
 pub use event::{Audience, Logged};
-pub use game::{score_margin, Game, NamedScenario, Outcome, Progress};
+pub use game::{score_margin, Game, NamedScenario, Outcome, Progress, RosterEntry, UnitFate};
 pub use hash::{stable_hash, StateHash};
 pub use record::{
     seat_record, Record, RecordedAction, ReplayError, SeatRecord, SeatRecordedAction,

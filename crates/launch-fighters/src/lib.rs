@@ -22,9 +22,11 @@ mod evaluate;
 pub mod event;
 mod initiative;
 mod movement;
+pub mod odds;
 mod placement;
 mod recovery;
 pub mod render;
+pub mod search;
 mod sequence;
 pub mod state;
 pub mod testkit;
@@ -39,7 +41,8 @@ pub use types::*;
 pub use view::LfView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
+    SetupError, UnitFate,
 };
 use state::{Decision, Phase};
 
@@ -209,6 +212,30 @@ impl Game for LaunchFighters {
 
     fn default_action(&self, seat: Seat) -> Option<Action> {
         default_action::default_action(self, seat)
+    }
+
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_moves(seat)
+    }
+
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_move(seat, rng)
+    }
+
+    fn unit_fates(&self) -> Vec<UnitFate> {
+        self.fates()
+    }
+
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        search::roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        search::with_forces(base, forces)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
     }
 
     fn describe_action(&self, action: &Action) -> String {

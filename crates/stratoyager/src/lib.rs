@@ -18,8 +18,10 @@ pub mod combat;
 pub mod data;
 pub mod event;
 pub mod movement;
+pub mod odds;
 pub mod quick;
 pub mod render;
+pub mod search;
 mod secrets;
 mod segment;
 mod sequence;
@@ -39,7 +41,8 @@ pub use types::*;
 pub use view::SyView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
+    SetupError, UnitFate,
 };
 use state::{AskKind, Phase};
 
@@ -142,6 +145,30 @@ impl Game for Stratoyager {
 
     fn default_action(&self, seat: Seat) -> Option<Action> {
         secrets::default_action(self, seat)
+    }
+
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_answers(seat)
+    }
+
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_answer(seat, rng)
+    }
+
+    fn unit_fates(&self) -> Vec<UnitFate> {
+        self.fates()
+    }
+
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        search::roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        search::with_forces(base, forces)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
     }
 
     fn describe_action(&self, action: &Action) -> String {

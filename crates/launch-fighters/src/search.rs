@@ -1,0 +1,589 @@
+//! Hooks for search agents and the lab: the search abstraction, the direct sampler,
+//! unit fates, the roster and forces built from it. Heuristics, not rules: every
+//! action offered is taken from (or checked against) the exact legal list.
+//!
+//! # Search abstraction ([`LaunchFighters::search_moves`])
+//!
+//! A legal list of at most [`SMALL`] actions is kept whole. Larger lists:
+//! - **Movement** (every hex within Move × six facings, per unit in the step): for
+//!   each unit, staying put (old facing, and facing the nearest enemy); the
+//!   [`CLOSEST`] destinations nearest the nearest enemy; the best *firing positions*
+//!   — within range 5 (cannons and launchers) of an enemy ship, preferring its rear
+//!   arc (the flanking bonus, LF-04), then a distance near 3; for squadrons the hexes
+//!   adjacent to an enemy (dogfight, formation); the [`KEEP_AWAY`] destinations
+//!   farthest from every enemy; and [`SPREAD`] evenly spaced samples of the unit's
+//!   list. Ships face the enemy they close on (the facing that puts it most squarely
+//!   in the front arc); edge hexes (retreat, LF-16) are only offered as spread
+//!   samples. One warp declaration (if any) is kept.
+//! - **Placement** (unplaced ships × hexes × six facings): per ship, the hex nearest
+//!   and the hex farthest from the enemy flagships (the map centre before any),
+//!   faced at them, with the two neighbouring facings at the nearest; plus spread
+//!   samples.
+//! - **Barrages, launchers, formations, intercepts, launches**: the distinct useful
+//!   sizes — a barrage of 1 die, of all dice, and of the fewest dice whose mean beats
+//!   the target's Defense and twice it (hit, direct hit); missile salvoes of 1, half
+//!   and all missiles per target; formations alone or with every wingman or one;
+//!   intercepts by nobody, each squadron alone, or the first three; one squadron per
+//!   launch hex. Every other action is kept.
+//!
+//! # Sampler ([`LaunchFighters::sample_move`])
+//!
+//! Placement draws a ship, a hex and a facing uniformly: exactly uniform over the
+//! legal list (it is their product). Movement draws a unit uniformly among those to
+//! move, then a destination uniformly among the hexes it may end in (booster hexes
+//! included), then a facing uniformly, then (for a ship with warp drive, where the
+//! options allow) warp with probability ½; the draw is checked by the rules, and a
+//! refusal falls back to a uniform draw from the legal list. Every other question
+//! draws uniformly from the legal list.
+
+use crate::action::Action;
+use crate::state::{LaunchFighters, Location, Phase, Unit, UnitKind};
+use crate::types::{Fleet, Scenario, ShipDesign};
+use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
+use orrery_hex::{Arc, Dir, Hex};
+use std::collections::HashMap;
+
+/// Legal lists up to this long are searched whole.
+pub const SMALL: usize = 40;
+/// Destinations nearest the nearest enemy, per unit.
+const CLOSEST: usize = 3;
+/// Firing positions, per unit.
+const FIRING: usize = 4;
+/// Destinations farthest from the enemy, per unit.
+const KEEP_AWAY: usize = 2;
+/// Evenly spaced samples, per unit (placement: per list).
+const SPREAD: usize = 4;
+/// Range of cannons and launchers (seed "A ship up to 5 spaces away").
+const RANGE: u32 = 5;
+/// The kind name squadrons carry in unit fates.
+pub const SQUADRON_KIND: &str = "Fighter squadron";
+/// Points of one squadron (LF-18 "Fighter squadrons cost 5 points each").
+const SQUADRON_POINTS: f64 = crate::design::SQUADRON_COST as f64;
+
+/// The facing from `at` that puts `target` most squarely in front.
+fn facing_toward(at: Hex, target: Hex) -> Dir {
+    Dir::ALL
+        .into_iter()
+        .max_by_key(|&d| at.facing_dot(d, target))
+        .unwrap_or(Dir::N)
+}
+
+/// `n` evenly spaced items of `items` (all if fewer).
+fn spread<T: Clone>(items: &[T], n: usize) -> Vec<T> {
+    if items.len() <= n {
+        return items.to_vec();
+    }
+    (0..n).map(|k| items[k * items.len() / n].clone()).collect()
+}
+
+/// Push `a` unless already there.
+fn add(out: &mut Vec<Action>, a: Action) {
+    if !out.contains(&a) {
+        out.push(a);
+    }
+}
+
+impl LaunchFighters {
+    /// Enemy units of `seat` on the map: (hex, is a ship, its facing if a ship).
+    fn enemies_on_map(&self, seat: Seat) -> Vec<(Hex, Option<Dir>)> {
+        self.units
+            .iter()
+            .filter(|u| u.owner != seat)
+            .filter_map(|u| Some((u.hex()?, u.ship().map(|s| s.facing))))
+            .collect()
+    }
+
+    /// The search abstraction of the legal list (see the module doc).
+    pub fn search_moves(&self, seat: Seat) -> Vec<Action> {
+        let legal = self.legal_actions(seat);
+        if legal.len() <= SMALL {
+            return legal;
+        }
+        let out = match legal.first() {
+            Some(Action::Move { .. }) => self.search_movement(seat, &legal),
+            Some(Action::Place { .. }) => self.search_placement(seat, &legal),
+            _ => self.search_thinned(&legal),
+        };
+        if out.is_empty() {
+            spread(&legal, SMALL)
+        } else {
+            out
+        }
+    }
+
+    fn search_movement(&self, seat: Seat, legal: &[Action]) -> Vec<Action> {
+        let enemies = self.enemies_on_map(seat);
+        let mut by_unit: Vec<(crate::types::UnitId, Vec<&Action>)> = Vec::new();
+        for a in legal {
+            if let Action::Move { unit, .. } = a {
+                match by_unit.iter_mut().find(|(u, _)| u == unit) {
+                    Some((_, v)) => v.push(a),
+                    None => by_unit.push((*unit, vec![a])),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (id, moves) in by_unit {
+            let u = self.unit(id);
+            let Some(start) = u.hex() else { continue };
+            self.unit_moves(u, start, &moves, &enemies, &mut out);
+        }
+        out
+    }
+
+    /// The representative moves of one unit (see the module doc).
+    fn unit_moves(
+        &self,
+        u: &Unit,
+        start: Hex,
+        moves: &[&Action],
+        enemies: &[(Hex, Option<Dir>)],
+        out: &mut Vec<Action>,
+    ) {
+        let ship = u.ship();
+        // Destinations (ends of non-warp moves), one entry per hex: (hex, boost).
+        let mut dests: Vec<(Hex, bool)> = Vec::new();
+        for a in moves {
+            if let Action::Move {
+                to, boost, warp, ..
+            } = a
+            {
+                if !warp && !dests.iter().any(|(h, _)| h == to) {
+                    dests.push((*to, *boost));
+                }
+            }
+        }
+        let exists = |a: &Action| moves.contains(&a);
+        let mv = |to: Hex, boost: bool, facing: Option<Dir>| Action::Move {
+            unit: u.id,
+            to,
+            facing,
+            boost,
+            warp: false,
+        };
+        let nearest = |h: Hex| enemies.iter().min_by_key(|(e, _)| e.distance(h)).copied();
+        let face = |h: Hex| -> Option<Dir> {
+            ship.map(|s| nearest(h).map_or(s.facing, |(e, _)| facing_toward(h, e)))
+        };
+        let push = |out: &mut Vec<Action>, a: Action| {
+            if exists(&a) {
+                add(out, a);
+            }
+        };
+        // Stay put: keep the facing, or face the nearest enemy.
+        push(out, mv(start, false, ship.map(|s| s.facing)));
+        push(out, mv(start, false, face(start)));
+        // One warp declaration, staying put.
+        if let Some(w) = moves
+            .iter()
+            .find(|a| matches!(a, Action::Move { warp: true, to, .. } if *to == start))
+        {
+            push(out, (*w).clone());
+        }
+        let inner: Vec<(Hex, bool)> = dests
+            .iter()
+            .copied()
+            .filter(|(h, _)| !self.map.is_edge(*h))
+            .collect();
+        if !enemies.is_empty() {
+            let dist = |h: Hex| nearest(h).map_or(0, |(e, _)| e.distance(h));
+            // Closest to the enemy.
+            let mut by_near = inner.clone();
+            by_near.sort_by_key(|&(h, b)| (dist(h), b, h));
+            for &(h, b) in by_near.iter().take(CLOSEST) {
+                push(out, mv(h, b, face(h)));
+            }
+            // Firing positions.
+            let mut firing: Vec<(i64, Hex, bool, Option<Dir>)> = Vec::new();
+            for &(h, b) in &inner {
+                let best = enemies
+                    .iter()
+                    .filter_map(|&(e, ef)| {
+                        let d = e.distance(h);
+                        let score = match (ship, ef) {
+                            // A ship against ships: within range, in the rear arc best.
+                            (Some(_), Some(f)) if (1..=RANGE).contains(&d) => {
+                                let rear = i64::from(e.arc(f, h) == Arc::Rear);
+                                100 * rear - (i64::from(d) - 3).abs()
+                            }
+                            // A squadron: adjacent to an enemy (ships first).
+                            (None, f) if d == 1 => 10 + i64::from(f.is_some()),
+                            _ => return None,
+                        };
+                        Some((score, e))
+                    })
+                    .max_by_key(|&(s, _)| s);
+                if let Some((score, e)) = best {
+                    let f = ship.map(|_| facing_toward(h, e));
+                    firing.push((score, h, b, f));
+                }
+            }
+            firing.sort_by_key(|&(s, h, b, _)| (std::cmp::Reverse(s), b, h));
+            for &(_, h, b, f) in firing.iter().take(FIRING) {
+                push(out, mv(h, b, f));
+            }
+            // Keep away.
+            let mut by_far = inner.clone();
+            by_far.sort_by_key(|&(h, b)| (std::cmp::Reverse(dist(h)), b, h));
+            for &(h, b) in by_far.iter().take(KEEP_AWAY) {
+                push(out, mv(h, b, face(h)));
+            }
+        }
+        // Spread samples of the whole list of this unit.
+        let stride: Vec<Action> = moves
+            .iter()
+            .filter(|a| matches!(a, Action::Move { warp: false, .. }))
+            .map(|a| (*a).clone())
+            .collect();
+        for a in spread(&stride, SPREAD) {
+            push(out, a);
+        }
+    }
+
+    fn search_placement(&self, seat: Seat, legal: &[Action]) -> Vec<Action> {
+        // What to face and approach: the enemy flagships placed, else the centre.
+        let targets: Vec<Hex> = {
+            let t: Vec<Hex> = self
+                .units
+                .iter()
+                .filter(|u| u.owner != seat && u.is_ship())
+                .filter_map(|u| u.hex())
+                .collect();
+            if t.is_empty() {
+                vec![crate::placement::centre(&self.map)]
+            } else {
+                t
+            }
+        };
+        let dist = |h: Hex| targets.iter().map(|t| t.distance(h)).min().unwrap_or(0);
+        let toward = |h: Hex| {
+            targets
+                .iter()
+                .min_by_key(|t| t.distance(h))
+                .map_or(Dir::N, |&t| facing_toward(h, t))
+        };
+        let mut ships: Vec<crate::types::UnitId> = Vec::new();
+        let mut hexes: Vec<Hex> = Vec::new();
+        for a in legal {
+            if let Action::Place { ship, at, .. } = a {
+                if !ships.contains(ship) {
+                    ships.push(*ship);
+                }
+                if !hexes.contains(at) {
+                    hexes.push(*at);
+                }
+            }
+        }
+        hexes.sort_by_key(|&h| (dist(h), h));
+        let mut out = Vec::new();
+        let mut push = |a: Action| {
+            if legal.contains(&a) {
+                add(&mut out, a);
+            }
+        };
+        for &ship in &ships {
+            if let Some(&near) = hexes.first() {
+                let f = toward(near);
+                let fi = f.index();
+                for k in [0, 1, 5] {
+                    let facing = Dir::ALL[(fi + k) % 6];
+                    push(Action::Place {
+                        ship,
+                        at: near,
+                        facing,
+                    });
+                }
+            }
+            if let Some(&far) = hexes.last() {
+                push(Action::Place {
+                    ship,
+                    at: far,
+                    facing: toward(far),
+                });
+            }
+        }
+        for a in spread(legal, SPREAD) {
+            push(a);
+        }
+        out
+    }
+
+    /// Large attack-phase lists: keep the distinct useful choices (module doc).
+    fn search_thinned(&self, legal: &[Action]) -> Vec<Action> {
+        let pool = self.activation.as_ref().and_then(|a| a.pool.as_ref());
+        let defense = pool
+            .and_then(|p| self.units.get(p.target.index()))
+            .and_then(|u| u.ship())
+            .map_or(1, |s| u32::from(s.stats.defense));
+        let max_dice = pool.map_or(0, |p| p.dice);
+        // Fewest dice whose mean (3.5 each) beats `x`.
+        let beats = |x: u32| ((2 * x) / 7 + 1).min(u32::from(max_dice.max(1))) as u8;
+        let useful_dice = [1, max_dice, beats(defense), beats(2 * defense)];
+        let mut max_missiles: HashMap<crate::types::UnitId, u8> = HashMap::new();
+        let mut wingmen_max: HashMap<crate::types::UnitId, usize> = HashMap::new();
+        for a in legal {
+            match a {
+                Action::FireLaunchers { target, missiles } => {
+                    let m = max_missiles.entry(*target).or_insert(0);
+                    *m = (*m).max(*missiles);
+                }
+                Action::Formation { target, wingmen } => {
+                    let m = wingmen_max.entry(*target).or_insert(0);
+                    *m = (*m).max(wingmen.len());
+                }
+                _ => {}
+            }
+        }
+        let mut launch_hexes: Vec<Hex> = Vec::new();
+        let mut three_kept = false;
+        let mut out = Vec::new();
+        for a in legal {
+            let keep = match a {
+                Action::Barrage { dice, .. } => useful_dice.contains(dice),
+                Action::FireLaunchers { target, missiles } => {
+                    let m = max_missiles.get(target).copied().unwrap_or(0);
+                    [1, m, m.div_ceil(2)].contains(missiles)
+                }
+                Action::Formation { target, wingmen } => {
+                    let m = wingmen_max.get(target).copied().unwrap_or(0);
+                    wingmen.len() <= 1 || wingmen.len() == m
+                }
+                Action::Intercept { squadrons } => {
+                    let first_three = squadrons.len() == 3 && !three_kept;
+                    three_kept |= first_three;
+                    squadrons.len() <= 1 || first_three
+                }
+                Action::Launch { to, .. } => {
+                    if launch_hexes.contains(to) {
+                        false
+                    } else {
+                        launch_hexes.push(*to);
+                        true
+                    }
+                }
+                _ => true,
+            };
+            if keep {
+                add(&mut out, a.clone());
+            }
+        }
+        out
+    }
+
+    /// One legal action drawn with `rng` (module doc for the distribution).
+    pub fn sample_move(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if !self.to_move().contains(&seat) {
+            return None;
+        }
+        let direct = match self.phase {
+            Phase::Placement if self.pending.is_empty() => self.sample_placement(seat, rng),
+            Phase::Movement { .. } if self.pending.is_empty() => self.sample_movement(seat, rng),
+            _ => None,
+        };
+        if let Some(a) = direct {
+            if self.check(seat, &a).is_ok() {
+                return Some(a);
+            }
+        }
+        let mut legal = self.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
+    }
+
+    fn sample_placement(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if self.placement_actor() != Some(seat) {
+            return None;
+        }
+        let ships: Vec<&Unit> = self
+            .units
+            .iter()
+            .filter(|u| u.owner == seat && u.is_ship() && u.location == Location::Unplaced)
+            .collect();
+        let (hexes, _) = self.placement_hexes(seat);
+        if ships.is_empty() || hexes.is_empty() {
+            return None;
+        }
+        let ship = ships[rng.index(ships.len())].id;
+        let at = hexes[rng.index(hexes.len())];
+        let facing = Dir::ALL[rng.index(6)];
+        Some(Action::Place { ship, at, facing })
+    }
+
+    fn sample_movement(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        let movers: Vec<&Unit> = self
+            .units
+            .iter()
+            .filter(|u| u.owner == seat && self.in_current_step(u))
+            .collect();
+        if movers.is_empty() {
+            return None;
+        }
+        let u = movers[rng.index(movers.len())];
+        let start = u.hex()?;
+        let (base, boost_ok) = match &u.kind {
+            UnitKind::Ship(s) => (
+                s.stats.mv,
+                s.stats.mv >= 1 && s.boosters_left >= 1 && !s.used_booster_this_turn,
+            ),
+            UnitKind::Squadron(_) => (crate::movement::SQUADRON_MOVE, false),
+        };
+        let is_ship = u.is_ship();
+        let dests: Vec<(Hex, u8)> = self
+            .reach(start, base + u8::from(boost_ok))
+            .into_iter()
+            .filter(|&(h, _)| {
+                h == start
+                    || !self
+                        .units_at(h)
+                        .any(|o| o.id != u.id && (o.is_ship() || !is_ship))
+            })
+            .collect();
+        if dests.is_empty() {
+            return None;
+        }
+        let (to, d) = dests[rng.index(dests.len())];
+        let boost = d > base;
+        Some(match u.ship() {
+            Some(s) => {
+                let facing = Dir::ALL[rng.index(6)];
+                let may_warp = s.design.addons.warp >= 1
+                    && (!self.options.warp_no_move_fire || (to == start && !boost));
+                let warp = may_warp && rng.index(2) == 1;
+                Action::Move {
+                    unit: u.id,
+                    to,
+                    facing: Some(facing),
+                    boost,
+                    warp,
+                }
+            }
+            None => Action::Move {
+                unit: u.id,
+                to,
+                facing: None,
+                boost: false,
+                warp: false,
+            },
+        })
+    }
+
+    /// Every ship (kind: its design name, points: its LF-18 cost, squadrons aboard
+    /// included) and every squadron (kind [`SQUADRON_KIND`], 5 points). Survived: a
+    /// ship not destroyed and not retreated; a squadron on the map, or aboard a ship
+    /// still on the map (or not yet placed).
+    pub fn fates(&self) -> Vec<UnitFate> {
+        let in_play = |u: &Unit| matches!(u.location, Location::OnMap(_) | Location::Unplaced);
+        self.units
+            .iter()
+            .map(|u| match &u.kind {
+                UnitKind::Ship(s) => UnitFate {
+                    seat: u.owner,
+                    kind: s.design.name.clone(),
+                    points: f64::from(s.cost),
+                    survived: in_play(u),
+                },
+                UnitKind::Squadron(_) => UnitFate {
+                    seat: u.owner,
+                    kind: SQUADRON_KIND.to_string(),
+                    points: SQUADRON_POINTS,
+                    survived: match u.location {
+                        Location::OnMap(_) => true,
+                        Location::Aboard(h) => self.units.get(h.index()).is_some_and(in_play),
+                        _ => false,
+                    },
+                },
+            })
+            .collect()
+    }
+}
+
+/// The designs a scenario's fleets may be built from: the Blue Book (LF-20, where a
+/// fleet of the scenario uses a design of the same name, that design), then any other
+/// design the scenario's fleets use, each with its LF-18 cost (squadrons carried
+/// included; squadrons are not bought separately, so they are no entry of their own).
+pub fn roster(s: &Scenario) -> Vec<RosterEntry> {
+    designs(s)
+        .iter()
+        .map(|d| RosterEntry {
+            name: d.name.clone(),
+            points: f64::from(d.cost()),
+        })
+        .collect()
+}
+
+/// The Blue Book (a scenario's own design of the same name replacing the book's),
+/// then the scenario's other designs.
+fn designs(s: &Scenario) -> Vec<ShipDesign> {
+    let used: Vec<&ShipDesign> = s.fleets.iter().flat_map(|f| &f.ships).collect();
+    let mut out: Vec<ShipDesign> = crate::data::load_blue_book()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|b| match used.iter().find(|d| d.name == b.name) {
+            Some(d) => (*d).clone(),
+            None => b,
+        })
+        .collect();
+    for d in used {
+        if !out.iter().any(|o| o.name == d.name) {
+            out.push(d.clone());
+        }
+    }
+    out
+}
+
+/// `base` with `forces[i]` (design names from [`roster`]) as fleet i's ships; fleet
+/// names are kept (else "Fleet i+1"), as are map, terrain, options and the points
+/// limit (a fleet over it is refused). Every unknown name is reported.
+pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+    let book = designs(base);
+    let mut problems = Vec::new();
+    let (lo, hi) = crate::data::FLEETS;
+    if forces.len() < lo || forces.len() > hi {
+        problems.push(format!(
+            "forces: {} fleets; Launch Fighters! takes {lo} to {hi}",
+            forces.len()
+        ));
+    }
+    let mut fleets = Vec::new();
+    for (i, names) in forces.iter().enumerate() {
+        let mut ships = Vec::new();
+        for (j, name) in names.iter().enumerate() {
+            match book.iter().find(|d| &d.name == name) {
+                Some(d) => ships.push(d.clone()),
+                None => problems.push(format!(
+                    "forces[{i}][{j}]: unknown design `{name}`; the roster has: {}",
+                    book.iter()
+                        .map(|d| d.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+            }
+        }
+        if ships.is_empty() {
+            problems.push(format!("forces[{i}]: a fleet needs at least one ship"));
+        }
+        let cost: u32 = ships.iter().map(|d| d.cost()).sum();
+        if let Some(limit) = base.points {
+            if cost > limit {
+                problems.push(format!(
+                    "forces[{i}]: {cost} points is over the scenario's {limit}"
+                ));
+            }
+        }
+        let name = base
+            .fleets
+            .get(i)
+            .map_or_else(|| format!("Fleet {}", i + 1), |f| f.name.clone());
+        fleets.push(Fleet { name, ships });
+    }
+    if !problems.is_empty() {
+        return Err(SetupError::new(problems));
+    }
+    Ok(Scenario {
+        fleets,
+        ..base.clone()
+    })
+}

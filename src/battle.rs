@@ -3,6 +3,7 @@
 use crate::report::{print_event, score_rows, score_table};
 use crate::{registry, BattleArgs};
 use anyhow::{anyhow, bail, Context, Result};
+use orrery_agents::Budget;
 use orrery_core::Seat;
 use orrery_protocol::DynGame;
 use serde_json::json;
@@ -30,17 +31,19 @@ pub fn decision_seed(base: u64, n: u64) -> u64 {
 pub struct AgentTable {
     names: Vec<Option<String>>,
     seed: u64,
+    budget: Budget,
     decisions: Vec<u64>,
 }
 
 impl AgentTable {
     /// `names[seat]` is the agent for that seat, or `None` for a seat played by
     /// someone else.
-    pub fn new(names: Vec<Option<String>>, seed: u64) -> Self {
+    pub fn new(names: Vec<Option<String>>, seed: u64, budget: Budget) -> Self {
         let n = names.len();
         AgentTable {
             names,
             seed,
+            budget,
             decisions: vec![0; n],
         }
     }
@@ -61,7 +64,7 @@ impl AgentTable {
             .ok_or_else(|| anyhow!("seat {seat} does not exist"))?;
         let s = decision_seed(seat_seed(self.seed, seat), *n);
         *n += 1;
-        game.agent_action(seat, &name, s)
+        game.agent_action(seat, &name, s, self.budget)
             .with_context(|| format!("agent `{name}` for seat {seat}"))
     }
 }
@@ -70,7 +73,10 @@ pub fn run(a: &BattleArgs) -> Result<()> {
     let reg = registry();
     a.game.check_ruleset(&reg)?;
     if a.agents.is_empty() || a.agents.iter().any(|s| s.trim().is_empty()) {
-        bail!("--agents needs at least one agent name (known: random, greedy)");
+        bail!(
+            "--agents needs at least one agent name (known: {})",
+            orrery_agents::AGENT_NAMES.join(", ")
+        );
     }
     let mut game = reg
         .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed)
@@ -102,7 +108,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
                 .join(", ")
         );
     }
-    let mut agents = AgentTable::new(names.clone(), a.game.seed);
+    let mut agents = AgentTable::new(names.clone(), a.game.seed, a.budget.budget());
     let mut since = 0usize;
     let mut decisions = 0u64;
     if narrate {

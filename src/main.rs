@@ -107,9 +107,11 @@ struct BattleArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Agents by name, comma-separated, one per seat in seat order; the list is cycled
-    /// over the seats (known: random, greedy).
+    /// over the seats (known: random, greedy, heuristic, mcts, default).
     #[arg(long, short = 'a', value_delimiter = ',', default_value = "greedy")]
     agents: Vec<String>,
+    #[command(flatten)]
+    budget: BudgetArgs,
     /// Print only the result (victory point table and hash), not the narration.
     #[arg(long, short = 'q')]
     quiet: bool,
@@ -122,11 +124,34 @@ struct BattleArgs {
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Who plays a seat: SEAT=human or SEAT=AGENT (random, greedy). Repeat for each
-    /// seat; seats not given are played by greedy, except seat 0, which is human when
-    /// no seat is human.
+    /// Who plays a seat: SEAT=human or SEAT=AGENT (random, greedy, heuristic, mcts,
+    /// default). Repeat for each seat; seats not given are played by greedy, except
+    /// seat 0, which is human when no seat is human.
     #[arg(long = "seat", value_name = "SEAT=WHO")]
     seats: Vec<String>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+}
+
+/// How long searching agents (mcts) think per decision.
+#[derive(Args, Debug, Clone, Copy)]
+struct BudgetArgs {
+    /// Milliseconds per decision for searching agents (default 100).
+    #[arg(long, value_name = "MS")]
+    budget_ms: Option<u64>,
+    /// Search iterations per decision instead of a time limit: the same seed then
+    /// gives the same battle on any machine.
+    #[arg(long, value_name = "N")]
+    iterations: Option<u32>,
+}
+
+impl BudgetArgs {
+    fn budget(&self) -> orrery_agents::Budget {
+        orrery_agents::Budget {
+            millis: self.budget_ms,
+            iterations: self.iterations,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]

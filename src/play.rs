@@ -385,7 +385,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         _ => None,
     };
     let mut play = Play {
-        agents: AgentTable::new(who.clone(), a.game.seed),
+        agents: AgentTable::new(who.clone(), a.game.seed, a.budget.budget()),
         game,
         who,
         history: Vec::new(),

@@ -2,16 +2,39 @@
 //!
 //! Agents that play any Orrery ruleset through the core [`Game`] trait. An agent
 //! owns its own random generator (seeded at construction) and never draws from the
-//! game's: the same seed and the same game position always give the same choice.
+//! game's: the same seed and the same game position always give the same choice
+//! (for [`MctsAgent`], only under an iteration budget, see [`Budget`]).
 //!
-//! - [`RandomAgent`] (`random`): uniform over the legal actions.
+//! - [`RandomAgent`] (`random`): [`Game::sample_action`] (uniform over the legal
+//!   actions unless the ruleset documents otherwise).
 //! - [`GreedyAgent`] (`greedy`): one-ply look-ahead on copies of the state whose dice
-//!   have been reseeded from the agent's own generator, maximising
-//!   *my score − best opponent score* (plus a small bonus for a finished game it wins).
+//!   have been reseeded from the agent's own generator, maximising the ruleset's
+//!   [`Game::evaluate`] (plus a small bonus for a finished game it wins).
+//! - [`DefaultAgent`] (`default`): the ruleset's timeout answer
+//!   ([`Game::default_action`]).
+//! - [`HeuristicAgent`] (`heuristic`): one ply over [`Game::search_actions`], each
+//!   candidate judged after the other seats have answered the same secret step and
+//!   play has come back to the agent ([`Game::evaluate`], averaged over samples).
+//! - [`MctsAgent`] (`mcts`): information-set Monte Carlo tree search within a
+//!   [`Budget`].
 //!
-//! Use [`by_name`] to build an agent from one of [`AGENT_NAMES`].
+//! Every look-ahead works on copies **determinized** for the agent's seat
+//! ([`Game::determinize`]): other seats' secrets are resampled and the dice reseeded,
+//! so no agent peeks at hidden commitments or at the real dice to come.
+//!
+//! Use [`by_name`] / [`by_name_with`] to build an agent from one of [`AGENT_NAMES`].
 
-use orrery_core::{Game, Rng, Seat};
+mod greedy;
+mod heuristic;
+mod mcts;
+mod random;
+
+pub use greedy::GreedyAgent;
+pub use heuristic::HeuristicAgent;
+pub use mcts::{MctsAgent, MctsConfig, SearchStats};
+pub use random::RandomAgent;
+
+use orrery_core::{Game, Seat};
 use thiserror::Error;
 
 /// Something that picks actions for a seat.
@@ -25,7 +48,7 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// Every name [`by_name`] accepts.
-pub const AGENT_NAMES: &[&str] = &["random", "greedy", "default"];
+pub const AGENT_NAMES: &[&str] = &["random", "greedy", "default", "heuristic", "mcts"];
 
 /// [`by_name`] was given a name that is not in [`AGENT_NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -35,8 +58,10 @@ pub struct UnknownAgent {
 }
 
 /// How long a searching agent may think per decision. `None` everywhere = the
-/// agent's own default. With only `iterations` set, a searching agent is
-/// deterministic for a given seed; a time budget depends on the machine.
+/// agent's own default ([`MctsAgent::DEFAULT_MILLIS`] for `mcts`). With only
+/// `iterations` set, a searching agent is deterministic for a given seed; a time
+/// budget depends on the machine. With both, the search stops at whichever runs out
+/// first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
     /// Wall-clock milliseconds per decision.
@@ -45,23 +70,42 @@ pub struct Budget {
     pub iterations: Option<u32>,
 }
 
+impl Budget {
+    /// A pure iteration budget (deterministic for a seed).
+    pub fn iterations(n: u32) -> Self {
+        Budget {
+            millis: None,
+            iterations: Some(n),
+        }
+    }
+
+    /// A pure wall-clock budget.
+    pub fn millis(ms: u64) -> Self {
+        Budget {
+            millis: Some(ms),
+            iterations: None,
+        }
+    }
+}
+
 /// Build the agent called `name`, seeded with `seed`, with the agent's default budget.
 pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
     by_name_with(name, seed, Budget::default())
 }
 
 /// Build the agent called `name`, seeded with `seed`, thinking within `budget` (only
-/// searching agents use it).
+/// `mcts` uses it; the other agents ignore it).
 pub fn by_name_with<G: Game>(
     name: &str,
     seed: u64,
     budget: Budget,
 ) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
-    let _ = budget;
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
         "default" => Ok(Box::new(DefaultAgent)),
+        "heuristic" => Ok(Box::new(HeuristicAgent::new(seed))),
+        "mcts" => Ok(Box::new(MctsAgent::new(seed).with_budget(budget))),
         _ => Err(UnknownAgent {
             name: name.to_string(),
         }),
@@ -83,145 +127,17 @@ impl<G: Game> Agent<G> for DefaultAgent {
     }
 }
 
-/// Picks uniformly among the legal actions, with its own generator.
-#[derive(Clone, Debug)]
-pub struct RandomAgent {
-    rng: Rng,
-}
-
-impl RandomAgent {
-    pub fn new(seed: u64) -> Self {
-        RandomAgent {
-            rng: Rng::seed_from(seed),
-        }
-    }
-}
-
-impl<G: Game> Agent<G> for RandomAgent {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
-        let mut legal = game.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = self.rng.index(legal.len());
-        Some(legal.swap_remove(i))
-    }
-}
-
-/// One-ply greedy look-ahead.
-///
-/// For each candidate action the agent clones the game and **determinizes** the
-/// clone for its seat ([`Game::determinize`]: other seats' secrets resampled, the
-/// generator reseeded from the agent's own, so it never sees the real dice to come),
-/// applies the action and scores the result with the ruleset's [`Game::evaluate`]
-/// (by default `my score − best opponent score`),
-/// plus [`GreedyAgent::WIN_BONUS`] if the copy is over and this seat is among the
-/// winners. The best score wins; ties are broken uniformly by the agent's generator.
-///
-/// **Abstraction:** when there are more than [`GreedyAgent::sample_cap`] legal
-/// actions (default [`GreedyAgent::DEFAULT_SAMPLE_CAP`]), only a uniform random
-/// sample of that many (without replacement) is evaluated. The agent therefore
-/// chooses among the sample, not the full legal set; every action it returns is
-/// still legal.
-///
-#[derive(Clone, Debug)]
-pub struct GreedyAgent {
-    rng: Rng,
-    sample_cap: usize,
-}
-
-impl GreedyAgent {
-    /// Actions evaluated at most per decision, by default.
-    pub const DEFAULT_SAMPLE_CAP: usize = 200;
-    /// Added to the evaluation of a position where the game is over and this seat
-    /// is among the winners.
-    pub const WIN_BONUS: f64 = 0.5;
-
-    pub fn new(seed: u64) -> Self {
-        GreedyAgent {
-            rng: Rng::seed_from(seed),
-            sample_cap: Self::DEFAULT_SAMPLE_CAP,
-        }
-    }
-
-    /// Evaluate at most `cap` actions per decision (at least 1).
-    pub fn with_sample_cap(mut self, cap: usize) -> Self {
-        self.sample_cap = cap.max(1);
-        self
-    }
-
-    /// The most actions evaluated per decision.
-    pub fn sample_cap(&self) -> usize {
-        self.sample_cap
-    }
-
-    fn evaluate<G: Game>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
-        let mut copy = game.clone();
-        copy.determinize(seat, &mut self.rng);
-        copy.apply(seat, action).ok()?;
-        let mut value = copy.evaluate(seat);
-        if let Some(outcome) = copy.outcome() {
-            if outcome.winners.contains(&seat) {
-                value += Self::WIN_BONUS;
-            }
-        }
-        Some(value)
-    }
-}
-
-impl<G: Game> Agent<G> for GreedyAgent {
-    fn name(&self) -> &str {
-        "greedy"
-    }
-
-    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
-        let mut legal = game.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        if legal.len() > self.sample_cap {
-            // Partial Fisher–Yates: the first `sample_cap` entries become a uniform
-            // sample without replacement.
-            for i in 0..self.sample_cap {
-                let j = i + self.rng.index(legal.len() - i);
-                legal.swap(i, j);
-            }
-            legal.truncate(self.sample_cap);
-        }
-        let mut best: Vec<usize> = Vec::new();
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, action) in legal.iter().enumerate() {
-            let Some(value) = self.evaluate(game, seat, action) else {
-                continue;
-            };
-            if value.is_nan() {
-                continue;
-            }
-            if value > best_value {
-                best_value = value;
-                best.clear();
-                best.push(i);
-            } else if value == best_value {
-                best.push(i);
-            }
-        }
-        // Nothing evaluated (every listed action was refused on the copy, which a
-        // conforming ruleset never does): fall back to a uniform legal choice.
-        let pick = match best.len() {
-            0 => self.rng.index(legal.len()),
-            1 => best.first().copied().unwrap_or(0),
-            n => best.get(self.rng.index(n)).copied().unwrap_or(0),
-        };
-        if pick < legal.len() {
-            Some(legal.swap_remove(pick))
-        } else {
-            None
-        }
-    }
+/// The value of a finished game for `seat` on a 0–1 scale: 1 for a sole win, 0.5 for
+/// a shared win or draw, 0 for a loss; `None` while the game goes on.
+pub(crate) fn outcome_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {
+    let o = game.outcome()?;
+    Some(if !o.winners.contains(&seat) {
+        0.0
+    } else if o.winners.len() == 1 {
+        1.0
+    } else {
+        0.5
+    })
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-use orrery_agents::{by_name, Agent, GreedyAgent, RandomAgent, AGENT_NAMES};
+use orrery_agents::{by_name_with, Agent, Budget, GreedyAgent, RandomAgent, AGENT_NAMES};
 use orrery_core::toy::{BidScenario, SealedBids};
 use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateHash,
@@ -27,6 +27,14 @@ fn play<G: Game>(mut game: G, agents: &mut [Box<dyn Agent<G>>]) -> (G, Vec<(Seat
         }
     }
     (game, trace)
+}
+
+/// Every agent by name; `mcts` on a small iteration budget (deterministic, fast).
+fn by_name<G: Game>(
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, orrery_agents::UnknownAgent> {
+    by_name_with(name, seed, Budget::iterations(40))
 }
 
 fn toy(players: u8, seed: u64) -> SealedBids {

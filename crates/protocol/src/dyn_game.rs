@@ -2,6 +2,7 @@
 //! interface, wrapping an [`orrery_core::Session`] (record with hashes, undo).
 
 use crate::ProtocolError;
+use orrery_agents::Budget;
 use orrery_core::{Audience, Game, Record, Seat, SeatRecord, Session, StateHash};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -61,7 +62,23 @@ pub trait DynGame: Send {
     fn replayable(&self) -> bool;
     /// The action the named agent (seeded with `seed`) would take for `seat`. Does
     /// not change the game.
-    fn agent_action(&self, seat: Seat, agent: &str, seed: u64) -> Result<Value, ProtocolError>;
+    /// The action agent `agent` (seeded with `seed`, thinking within `budget`) picks
+    /// for `seat` now; not applied.
+    fn agent_action(
+        &self,
+        seat: Seat,
+        agent: &str,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Value, ProtocolError>;
+    /// The exact odds of `action` for `seat` ([`orrery_core::Game::action_odds`]):
+    /// `illegal_action` unless it is an attack roll legal now.
+    fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
+        let _ = (seat, action);
+        Err(ProtocolError::IllegalAction(
+            "this game gives no odds".to_string(),
+        ))
+    }
     /// One-line description of an action; the action must deserialize.
     fn describe_action(&self, action: &Value) -> Result<String, ProtocolError>;
     fn render_text(&self, viewer: Option<Seat>) -> String;
@@ -318,8 +335,14 @@ impl<G: Game> DynGame for SessionGame<G> {
         self.replayable
     }
 
-    fn agent_action(&self, seat: Seat, agent: &str, seed: u64) -> Result<Value, ProtocolError> {
-        let mut a = orrery_agents::by_name::<G>(agent, seed)?;
+    fn agent_action(
+        &self,
+        seat: Seat,
+        agent: &str,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Value, ProtocolError> {
+        let mut a = orrery_agents::by_name_with::<G>(agent, seed, budget)?;
         let g = self.session.game();
         if g.is_terminal() {
             return Err(ProtocolError::GameOver);
@@ -335,6 +358,26 @@ impl<G: Game> DynGame for SessionGame<G> {
         })?;
         serde_json::to_value(&action)
             .map_err(|e| ProtocolError::Internal(format!("action cannot be written: {e}")))
+    }
+
+    fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "seat {seat} does not exist (seats 0..{})",
+                g.seats()
+            )));
+        }
+        g.action_odds(seat, &action).ok_or_else(|| {
+            ProtocolError::IllegalAction(format!(
+                "no odds: `{}` is not an attack roll seat {seat} may make now",
+                g.describe_action(&action)
+            ))
+        })
     }
 
     fn describe_action(&self, action: &Value) -> Result<String, ProtocolError> {

@@ -75,8 +75,13 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         cmd: "agent",
-        fields: "player, name, seed?, budget_ms?",
+        fields: "player, name, seed?, budget_ms?, iterations?",
         summary: "the action a built-in agent suggests (not applied)",
+    },
+    CommandInfo {
+        cmd: "odds",
+        fields: "player, action",
+        summary: "the exact odds of an attack action legal now (to hit, damage, removal; shape per ruleset, see docs/odds.md); illegal_action otherwise",
     },
     CommandInfo {
         cmd: "describe",
@@ -404,18 +409,28 @@ impl<'r> Engine<'r> {
                 let g = self.game_ref()?;
                 let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
                 let name = req.str("name")?;
-                // Accepted for clients that send it; the built-in agents are fast and
-                // ignore it.
-                let _budget_ms = req.opt_u64("budget_ms")?;
+                // Searching agents (mcts) think within the budget; with only
+                // `iterations` they are deterministic for a seed.
+                let budget = orrery_agents::Budget {
+                    millis: req.opt_u64("budget_ms")?,
+                    iterations: req
+                        .opt_u64("iterations")?
+                        .map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+                };
                 // Default seed: derived from the position, so repeated requests in
                 // different positions do not share one random stream.
                 let seed = match req.opt_u64("seed")? {
                     Some(s) => s,
                     None => g.status().hash.0 ^ u64::from(seat.0),
                 };
-                let action = g.agent_action(seat, name, seed)?;
+                let action = g.agent_action(seat, name, seed, budget)?;
                 let text = g.describe_action(&action).unwrap_or_default();
                 reply([("action", action), ("text", Value::String(text))])
+            }
+            "odds" => {
+                let g = self.game_ref()?;
+                let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
+                reply([("odds", g.odds(seat, req.need("action")?)?)])
             }
             "describe" => {
                 let g = self.game_ref()?;

@@ -1,0 +1,280 @@
+//! Information-set Monte Carlo tree search (ISMCTS, single observer per node).
+//!
+//! Each **iteration**:
+//! 1. *Determinize*: clone the real game and call [`Game::determinize`] for the
+//!    agent's seat — the other seats' secret commitments are withdrawn or resampled
+//!    and the dice reseeded from the agent's generator. Chance is therefore sampled
+//!    anew every iteration, and nothing the agent may not see is ever read.
+//! 2. *Select*: from the root (the agent's information set) follow edges chosen by
+//!    UCT **for the seat of each node** (every seat maximises its own reward), with
+//!    progressive widening over large action lists, applying each edge's action to
+//!    the determinized copy. After an action the next node belongs to the first seat
+//!    in [`Game::to_move`] (the order a random game would use): when several seats
+//!    owe secret answers, the later ones cannot see the earlier ones' answers, so
+//!    the order reveals nothing.
+//! 3. *Expand*: the first position whose information set is not in the tree gets a
+//!    node (one per iteration); descent stops there.
+//! 4. *Complete the leaf*: like [`crate::HeuristicAgent`], the position is played on
+//!    until the step of the last seat that acted has resolved and control is back
+//!    with that seat (other seats answer with [`Game::sample_action`], its own
+//!    remaining secret answers are [`Game::default_action`]; at most
+//!    [`MctsConfig::settle_horizon`] actions after the step resolved), then rolled
+//!    out with [`Game::sample_action`] for [`MctsConfig::rollout_len`] actions
+//!    (default 0: long random rollouts were measured to hurt — random Stratoyager
+//!    pilots fly off the table and drown the signal — so a leaf is judged by the
+//!    evaluation once its step has resolved, and depth comes from the tree).
+//! 5. *Score*: a finished game gives 1 / 0.5 / 0 (sole win / shared win or draw /
+//!    loss); otherwise every seat's [`Game::evaluate`] is squashed to 0..1 with a
+//!    logistic whose scale is set once per decision (the ruleset's material if it
+//!    reports [`Game::unit_fates`], else the typical evaluation swing of the leaf
+//!    procedure measured from the root; see `rollout::reward_scale`).
+//! 6. *Backpropagate* each node's own seat's reward along the path.
+//!
+//! **Nodes are information sets**, keyed by (seat to act, stable hash of
+//! `view(Some(seat))`, number of its search actions), not by game states: the other
+//! seat's node after our secret commitment is the same node whichever commitment we
+//! made, so its statistics cannot depend on it (no peeking, no strategy fusion on
+//! the opponent's side beyond what it may know). The tree is really a graph with
+//! transpositions merged; a path that would revisit a node stops there.
+//!
+//! **Abstraction:** edges are [`Game::search_actions`] (the ruleset's
+//! representative subset), opened in a random order as a node's visits grow.
+//!
+//! The final choice is the most visited root action. A root with a single search
+//! action returns it at once.
+
+mod rollout;
+mod tree;
+
+use crate::heuristic::settle;
+use crate::{Agent, Budget};
+use orrery_core::{Game, Rng, Seat};
+use std::time::{Duration, Instant};
+use tree::{Selection, Tree};
+
+/// Tuning of [`MctsAgent`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// UCT exploration constant (rewards are in 0..=1).
+    pub exploration: f64,
+    /// Most actions the leaf completion plays after the leaf's step has resolved
+    /// (see the module documentation).
+    pub settle_horizon: usize,
+    /// Most random actions played after the completion before the position is
+    /// evaluated.
+    pub rollout_len: usize,
+    /// Actions of a node always open to selection.
+    pub widen_min: usize,
+    /// Further actions open to selection: `widen_factor · sqrt(visits)`.
+    pub widen_factor: f64,
+    /// Leaf samples spent per decision estimating the reward scale, when the ruleset
+    /// does not report its material ([`orrery_core::Game::unit_fates`]).
+    pub calibration_rollouts: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: 0.7,
+            settle_horizon: 12,
+            rollout_len: 0,
+            widen_min: 8,
+            widen_factor: 2.0,
+            calibration_rollouts: 8,
+        }
+    }
+}
+
+/// What the last search did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Iterations run (calibration samples not counted).
+    pub iterations: u32,
+    /// Information sets in the tree.
+    pub nodes: usize,
+    /// Search actions at the root.
+    pub root_actions: usize,
+    /// The evaluation scale of the reward squash.
+    pub scale: f64,
+    /// Wall time of the whole decision.
+    pub elapsed: Duration,
+}
+
+/// Information-set MCTS within a [`Budget`]; see the module documentation.
+#[derive(Clone, Debug)]
+pub struct MctsAgent {
+    rng: Rng,
+    budget: Budget,
+    config: MctsConfig,
+    last: Option<SearchStats>,
+}
+
+impl MctsAgent {
+    /// Milliseconds per decision when the budget sets neither limit.
+    pub const DEFAULT_MILLIS: u64 = 100;
+
+    pub fn new(seed: u64) -> Self {
+        MctsAgent {
+            rng: Rng::seed_from(seed),
+            budget: Budget::default(),
+            config: MctsConfig::default(),
+            last: None,
+        }
+    }
+
+    /// Think within `budget` per decision.
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    pub fn with_config(mut self, config: MctsConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    pub fn config(&self) -> MctsConfig {
+        self.config
+    }
+
+    /// Statistics of the last decision that searched.
+    pub fn last_stats(&self) -> Option<&SearchStats> {
+        self.last.as_ref()
+    }
+
+    /// The (iterations, time) limits: an iteration budget alone is not timed.
+    fn limits(&self) -> (Option<u32>, Option<Duration>) {
+        let millis = match (self.budget.millis, self.budget.iterations) {
+            (Some(ms), _) => Some(ms),
+            (None, Some(_)) => None,
+            (None, None) => Some(Self::DEFAULT_MILLIS),
+        };
+        (self.budget.iterations, millis.map(Duration::from_millis))
+    }
+
+    fn search<G: Game>(&mut self, game: &G, seat: Seat, actions: Vec<G::Action>) -> G::Action {
+        let start = Instant::now();
+        let (max_iterations, max_time) = self.limits();
+        let cfg = self.config;
+        let sel = Selection {
+            exploration: cfg.exploration,
+            widen_min: cfg.widen_min.max(1),
+            widen_factor: cfg.widen_factor,
+        };
+        let mut tree = Tree::new();
+        let root_actions = actions.len();
+        tree.insert(tree::key(game, seat, root_actions), actions, &mut self.rng);
+        let scale = rollout::reward_scale(
+            game,
+            seat,
+            cfg.calibration_rollouts,
+            (cfg.settle_horizon, cfg.rollout_len),
+            &mut self.rng,
+        );
+        let mut iterations = 0u32;
+        loop {
+            if max_iterations.is_some_and(|n| iterations >= n)
+                || max_time.is_some_and(|t| iterations > 0 && start.elapsed() >= t)
+            {
+                break;
+            }
+            self.iterate(game, seat, &mut tree, sel, scale);
+            iterations += 1;
+        }
+        let pick = tree.best_root_edge().unwrap_or(0);
+        self.last = Some(SearchStats {
+            iterations,
+            nodes: tree.nodes.len(),
+            root_actions,
+            scale,
+            elapsed: start.elapsed(),
+        });
+        let mut root = tree.nodes.swap_remove(0);
+        root.actions.swap_remove(pick)
+    }
+
+    /// One iteration: determinize, select, expand one node, roll out, backpropagate.
+    fn iterate<G: Game>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        tree: &mut Tree<G::Action>,
+        sel: Selection,
+        scale: f64,
+    ) {
+        let mut g = game.clone();
+        g.determinize(seat, &mut self.rng);
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut id = 0;
+        loop {
+            let e = tree.select(id, sel);
+            let node = &tree.nodes[id];
+            let mover = node.seat;
+            if g.apply(mover, &node.actions[e]).is_err() {
+                // The information set's actions do not fit this determinization (a
+                // view hash collision or a ruleset whose actions read hidden state):
+                // score the position reached so far.
+                break;
+            }
+            path.push((id, e));
+            let Some(&next) = g.to_move().first() else {
+                break;
+            };
+            let actions = g.search_actions(next);
+            if actions.is_empty() {
+                break;
+            }
+            let key = tree::key(&g, next, actions.len());
+            match tree.get(&key) {
+                Some(n) if path.iter().all(|&(p, _)| p != n) => id = n,
+                Some(_) => break,
+                None => {
+                    tree.insert(key, actions, &mut self.rng);
+                    break;
+                }
+            }
+        }
+        if let Some(&(id, _)) = path.last() {
+            let last_mover = tree.nodes[id].seat;
+            settle(
+                &mut g,
+                last_mover,
+                self.config.settle_horizon,
+                &mut self.rng,
+            );
+        }
+        rollout::rollout(&mut g, self.config.rollout_len, &mut self.rng);
+        let rewards = rollout::rewards(&g, scale);
+        tree.backpropagate(&path, &rewards);
+    }
+}
+
+impl<G: Game> Agent<G> for MctsAgent {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        if !game.to_move().contains(&seat) {
+            return None;
+        }
+        let mut actions = game.search_actions(seat);
+        if actions.len() <= 1 {
+            return actions
+                .pop()
+                .or_else(|| game.sample_action(seat, &mut self.rng));
+        }
+        let choice = self.search(game, seat, actions);
+        // Search actions are legal by contract; make sure of it (probing a copy of the
+        // real state reads nothing but whether the action is accepted).
+        if game.clone().apply(seat, &choice).is_ok() {
+            Some(choice)
+        } else {
+            game.sample_action(seat, &mut self.rng)
+        }
+    }
+}

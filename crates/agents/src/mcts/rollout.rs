@@ -1,0 +1,91 @@
+//! Rollouts and the rewards they end in.
+
+use crate::heuristic::settle;
+use crate::outcome_reward;
+use orrery_core::{Game, Rng, Seat};
+
+/// Play at most `len` actions with [`Game::sample_action`], the seat to act being the
+/// first in [`Game::to_move`] (a random game's order; secret answers are hidden from
+/// the others' views, so the order does not leak them).
+pub(crate) fn rollout<G: Game>(game: &mut G, len: usize, rng: &mut Rng) {
+    for _ in 0..len {
+        let Some(&mover) = game.to_move().first() else {
+            return;
+        };
+        let Some(action) = game.sample_action(mover, rng) else {
+            return;
+        };
+        if game.apply(mover, &action).is_err() {
+            return;
+        }
+    }
+}
+
+/// Every seat's reward in 0..=1: the result of a finished game (1 sole win, 0.5
+/// shared win or draw, 0 loss), else the logistic of [`Game::evaluate`] / `scale`.
+pub(crate) fn rewards<G: Game>(game: &G, scale: f64) -> Vec<f64> {
+    (0..game.seats())
+        .map(Seat)
+        .map(|s| outcome_reward(game, s).unwrap_or_else(|| squash(game.evaluate(s), scale)))
+        .collect()
+}
+
+/// `1 / (1 + e^(−v/scale))`: 0.5 for an even position, 0.73 one `scale` ahead.
+pub(crate) fn squash(value: f64, scale: f64) -> f64 {
+    if value.is_nan() {
+        return 0.5;
+    }
+    1.0 / (1.0 + (-value / scale).exp())
+}
+
+/// Smallest scale used, in the evaluation's units (points).
+pub(crate) const MIN_SCALE: f64 = 1.0;
+
+/// The evaluation margin worth one `scale` for the squash, in the evaluation's units.
+///
+/// If the ruleset reports its units' points ([`Game::unit_fates`]), the scale is
+/// the total material divided by four times the number of seats: in a duel, losing
+/// half of one side then costs about 0.75–0.9 of reward. Otherwise it is estimated
+/// from the root with the search's own leaf procedure: over `samples` determinized
+/// copies, `seat` plays a random action, the position is completed ([`settle`],
+/// `settle_horizon`) and rolled out (`len` actions); the scale is the
+/// root-mean-square change of `seat`'s evaluation, i.e. the typical swing at the
+/// depth a leaf is judged. Either way it is at least [`MIN_SCALE`].
+pub(crate) fn reward_scale<G: Game>(
+    root: &G,
+    seat: Seat,
+    samples: usize,
+    (settle_horizon, len): (usize, usize),
+    rng: &mut Rng,
+) -> f64 {
+    let material: f64 = root.unit_fates().iter().map(|f| f.points.abs()).sum();
+    if material > 0.0 {
+        return (material / (4.0 * f64::from(root.seats().max(1)))).max(MIN_SCALE);
+    }
+    let mut sum_sq = 0.0;
+    let mut n = 0u32;
+    for _ in 0..samples {
+        let mut g = root.clone();
+        g.determinize(seat, rng);
+        let start = g.evaluate(seat);
+        let Some(a) = g.sample_action(seat, rng) else {
+            break;
+        };
+        if g.apply(seat, &a).is_err() {
+            break;
+        }
+        settle(&mut g, seat, settle_horizon, rng);
+        rollout(&mut g, len, rng);
+        let d = g.evaluate(seat) - start;
+        if d.is_finite() {
+            sum_sq += d * d;
+            n += 1;
+        }
+    }
+    let rms = if n > 0 {
+        (sum_sq / f64::from(n)).sqrt()
+    } else {
+        0.0
+    };
+    rms.max(MIN_SCALE)
+}

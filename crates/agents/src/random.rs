@@ -1,0 +1,33 @@
+//! The random agent.
+
+use crate::Agent;
+use orrery_core::{Game, Rng, Seat};
+
+/// Plays [`Game::sample_action`] with its own generator: uniform over the legal
+/// actions by default; rulesets with huge legal sets override `sample_action` (and
+/// document the distribution) so the agent need not list them all.
+#[derive(Clone, Debug)]
+pub struct RandomAgent {
+    rng: Rng,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent {
+            rng: Rng::seed_from(seed),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        if !game.to_move().contains(&seat) {
+            return None;
+        }
+        game.sample_action(seat, &mut self.rng)
+    }
+}

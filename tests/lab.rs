@@ -1,0 +1,380 @@
+//! End-to-end tests of the battle lab: `orrery sim` and `orrery calibrate`.
+//! Few battles and random agents each, to stay fast.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the orrery binary runs")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "orrery {args:?} failed:\n{}",
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+fn json(args: &[&str]) -> Value {
+    let s = ok(args);
+    serde_json::from_str(&s).unwrap_or_else(|e| panic!("not JSON ({e}):\n{s}"))
+}
+
+/// A fresh path in the target directory's temporary folder.
+fn temp(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("lab-tests");
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path = dir.join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let out = run(args);
+    assert!(!out.status.success(), "orrery {args:?} should fail");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(needle),
+        "orrery {args:?}: `{needle}` not in:\n{err}"
+    );
+    assert!(
+        !err.contains("panicked"),
+        "orrery {args:?} panicked:\n{err}"
+    );
+}
+
+#[test]
+fn sim_json_is_the_same_for_one_and_two_jobs() {
+    for ruleset in [["stratoyager", "dogfight"], ["launch-fighters", "duel"]] {
+        let args = |jobs: &'static str| {
+            vec![
+                "sim",
+                ruleset[0],
+                "--scenario",
+                ruleset[1],
+                "--agents",
+                "random,greedy",
+                "-n",
+                "24",
+                "--seed",
+                "9",
+                "--json",
+                "--jobs",
+                jobs,
+            ]
+        };
+        let one = ok(&args("1"));
+        let two = ok(&args("2"));
+        assert_eq!(one, two, "{ruleset:?}: --jobs 1 and --jobs 2 differ");
+    }
+}
+
+#[test]
+fn sim_json_reports_seats_agents_balance_and_duration() {
+    let v = json(&[
+        "sim",
+        "stratoyager",
+        "--scenario",
+        "dogfight",
+        "--agents",
+        "greedy,random",
+        "-n",
+        "20",
+        "--json",
+    ]);
+    assert_eq!(v["battles"], 20);
+    assert_eq!(v["swap"], true, "swap is on by default for two seats");
+    let seats = v["per_seat"].as_array().expect("per_seat");
+    assert_eq!(seats.len(), 2);
+    let agents = v["per_agent"].as_array().expect("per_agent");
+    assert_eq!(agents.len(), 2);
+    for a in agents {
+        // Swapped every other battle: each agent sat in each seat 10 times.
+        assert_eq!(a["seats"], serde_json::json!([10, 10]), "{a}");
+        let games = a["games"].as_u64().unwrap();
+        let sum = a["wins"].as_u64().unwrap()
+            + a["draws"].as_u64().unwrap()
+            + a["losses"].as_u64().unwrap();
+        assert_eq!(games, sum);
+        let ci = a["win_rate"]["ci95"].as_array().unwrap();
+        let rate = a["win_rate"]["rate"].as_f64().unwrap();
+        assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+    }
+    assert!(v["balance"]["seat_advantage"]["value"].is_number());
+    assert!(v["balance"]["decisiveness"]["rate"].is_number());
+    assert!(v["duration"]["turns"]["mean"].is_number());
+    assert!(!v["duration"]["histogram"].as_array().unwrap().is_empty());
+    assert!(v["units"].is_array());
+}
+
+#[test]
+fn sim_battle_matches_orrery_battle_with_the_same_seed() {
+    // Battle 3 of a batch with seed 40 is `orrery battle --seed 43` with the agents
+    // swapped (odd battles swap).
+    let path = temp("replay.csv");
+    ok(&[
+        "sim",
+        "stratoyager",
+        "--agents",
+        "greedy,random",
+        "-n",
+        "4",
+        "--seed",
+        "40",
+        "--csv",
+        path.to_str().unwrap(),
+    ]);
+    let csv = std::fs::read_to_string(&path).unwrap();
+    let row: Vec<&str> = csv.lines().nth(4).unwrap().split(',').collect();
+    assert_eq!(&row[..4], &["3", "43", "random", "greedy"]);
+    let b = json(&[
+        "battle",
+        "stratoyager",
+        "--seed",
+        "43",
+        "--agents",
+        "random,greedy",
+        "--json",
+    ]);
+    let turns = b["turn"].as_u64().unwrap().to_string();
+    assert_eq!(row[8], turns, "{csv}\n{b}");
+    let scores: Vec<f64> = b["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_f64().unwrap())
+        .collect();
+    assert_eq!(row[6].parse::<f64>().unwrap(), scores[0]);
+    assert_eq!(row[7].parse::<f64>().unwrap(), scores[1]);
+}
+
+#[test]
+fn sim_csv_has_one_row_per_battle() {
+    let path = temp("battles.csv");
+    ok(&[
+        "sim",
+        "launch-fighters",
+        "--agents",
+        "random",
+        "-n",
+        "17",
+        "--csv",
+        path.to_str().unwrap(),
+    ]);
+    let csv = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "battle,seed,agent_p0,agent_p1,winners,draw,score_p0,score_p1,turns,decisions"
+    );
+    assert_eq!(lines.len(), 1 + 17, "{csv}");
+    for (i, line) in lines[1..].iter().enumerate() {
+        let cells: Vec<&str> = line.split(',').collect();
+        assert_eq!(cells.len(), 10, "{line}");
+        assert_eq!(cells[0], i.to_string());
+        assert_eq!(cells[1], (1 + i).to_string());
+    }
+}
+
+#[test]
+fn sim_plot_writes_an_svg() {
+    let path = temp("sim.svg");
+    ok(&[
+        "sim",
+        "stratoyager",
+        "--scenario",
+        "dogfight",
+        "--agents",
+        "random,greedy",
+        "-n",
+        "12",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).expect("the SVG is written");
+    assert!(svg.contains("<svg"), "{svg}");
+    assert!(svg.contains("win rate"));
+}
+
+#[test]
+fn sim_text_report_has_every_section() {
+    let s = ok(&[
+        "sim",
+        "stratoyager",
+        "--agents",
+        "random",
+        "-n",
+        "6",
+        "--jobs",
+        "2",
+    ]);
+    for section in [
+        "Per agent",
+        "Per seat",
+        "seat advantage",
+        "decisiveness",
+        "duration",
+        "Turns",
+    ] {
+        assert!(s.contains(section), "`{section}` missing:\n{s}");
+    }
+}
+
+#[test]
+fn sim_and_calibrate_refuse_bad_input_clearly() {
+    fails_with(&["sim", "chess", "-n", "3"], "unknown ruleset `chess`");
+    fails_with(
+        &["sim", "stratoyager", "--agents", "oracle"],
+        "unknown agent `oracle`",
+    );
+    fails_with(
+        &["sim", "stratoyager", "--scenario", "moon-base"],
+        "unknown scenario `moon-base`",
+    );
+    fails_with(&["sim", "stratoyager", "-n", "0"], "-n must be at least 1");
+    fails_with(
+        &["sim", "stratoyager", "--jobs", "0"],
+        "--jobs must be at least 1",
+    );
+    fails_with(
+        &["sim", "stratoyager", "--agents", "random,random,random"],
+        "has 2 seats",
+    );
+    fails_with(&["calibrate", "chess"], "unknown ruleset `chess`");
+    fails_with(
+        &["calibrate", "stratoyager", "-n", "0"],
+        "-n must be at least 1",
+    );
+    fails_with(
+        &[
+            "calibrate",
+            "stratoyager",
+            "--roster",
+            "no-such-roster.toml",
+        ],
+        "cannot read roster file",
+    );
+    fails_with(
+        &[
+            "calibrate",
+            "stratoyager",
+            "--points",
+            "10",
+            "--agents",
+            "random",
+        ],
+        "buys no unit",
+    );
+    fails_with(
+        &[
+            "calibrate",
+            "launch-fighters",
+            "--scenario",
+            "three-way",
+            "--agents",
+            "random",
+        ],
+        "3 seats",
+    );
+}
+
+fn check_calibration(v: &Value, units: usize) {
+    assert_eq!(v["matchups"], 30);
+    let list = v["units"].as_array().expect("units");
+    assert_eq!(list.len(), units, "{v}");
+    for u in list {
+        assert!(u["published"].as_f64().unwrap() > 0.0);
+        let verdict = u["verdict"].as_str().unwrap();
+        assert!(
+            ["over-costed", "under-costed", "fair", "unknown"].contains(&verdict),
+            "{u}"
+        );
+    }
+    assert!(v["seat_term"].is_array());
+}
+
+#[test]
+fn calibrate_runs_for_stratoyager() {
+    let v = json(&[
+        "calibrate",
+        "stratoyager",
+        "--agents",
+        "random",
+        "-n",
+        "30",
+        "--json",
+    ]);
+    check_calibration(&v, 4);
+    // A roster file in the data format, with its own points.
+    let path = temp("roster.toml");
+    let roster = std::fs::read_to_string("crates/stratoyager/data/roster.toml").unwrap();
+    std::fs::write(&path, roster.replace("points = 84", "points = 99")).unwrap();
+    let v = json(&[
+        "calibrate",
+        "stratoyager",
+        "--roster",
+        path.to_str().unwrap(),
+        "--agents",
+        "random",
+        "-n",
+        "30",
+        "--json",
+    ]);
+    check_calibration(&v, 4);
+    let evo = v["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["name"] == "Evo 6.2")
+        .expect("Evo 6.2 in the roster");
+    assert_eq!(evo["published"], 99.0);
+}
+
+#[test]
+fn calibrate_runs_for_launch_fighters() {
+    let v = json(&[
+        "calibrate",
+        "launch-fighters",
+        "--agents",
+        "random",
+        "-n",
+        "30",
+        "--points",
+        "150",
+        "--json",
+    ]);
+    check_calibration(&v, 12);
+    // A Blue Book file of two designs.
+    let path = temp("designs.toml");
+    std::fs::write(
+        &path,
+        "[[designs]]\nname = \"Wasp\"\ncannons = 2\nlaunchers = 0\nbays = 0\ndefense = 3\nmove = 4\n\n\
+         [[designs]]\nname = \"Brick\"\ncannons = 4\nlaunchers = 0\nbays = 0\ndefense = 6\nmove = 2\n",
+    )
+    .unwrap();
+    let out = ok(&[
+        "calibrate",
+        "launch-fighters",
+        "--roster",
+        path.to_str().unwrap(),
+        "--agents",
+        "random",
+        "-n",
+        "30",
+    ]);
+    assert!(out.contains("Brick") && out.contains("Wasp"), "{out}");
+    assert!(out.contains("verdict"), "{out}");
+}

@@ -12,20 +12,7 @@ use serde_json::json;
 /// bug, reported instead of looping forever.
 const DECISION_LIMIT: u64 = 2_000_000;
 
-/// The base seed of a seat's agent: fixed by the battle seed and the seat.
-pub fn seat_seed(seed: u64, seat: Seat) -> u64 {
-    seed.wrapping_mul(1000).wrapping_add(u64::from(seat.0))
-}
-
-/// The seed for a seat's `n`th decision. The protocol builds agents per request, so
-/// each decision gets its own seed, mixed from the seat's base seed (SplitMix64).
-pub fn decision_seed(base: u64, n: u64) -> u64 {
-    let mut z = base ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use orrery_lab::{decision_seed, seat_seed};
 
 /// Plays agents for some seats of a game, deterministically from a seed.
 pub struct AgentTable {

@@ -17,6 +17,7 @@ mod error;
 mod event;
 mod game;
 mod hash;
+pub mod prob;
 mod record;
 mod rng;
 mod seat;

@@ -19,80 +19,8 @@
 
 mod game;
 
-use serde::{Serialize, Serializer};
-use std::ops::{Add, Mul, Sub};
-
-/// Largest number of d6 whose 6^k outcomes are counted exactly in `u128`.
-pub const EXACT_DICE: u32 = 48;
-
-/// A probability, with its exact fraction when the counts fitted in `u128`.
-/// Serializes as the plain number.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Prob {
-    pub p: f64,
-    /// (numerator, denominator), reduced.
-    pub exact: Option<(u128, u128)>,
-}
-
-impl Prob {
-    pub const ZERO: Prob = Prob {
-        p: 0.0,
-        exact: Some((0, 1)),
-    };
-
-    /// "p%" and, if exact, "num/den".
-    pub fn describe(&self) -> String {
-        match self.exact {
-            Some((n, d)) => format!("{:>9.4}%  {n}/{d}", 100.0 * self.p),
-            None => format!("{:>9.4}%", 100.0 * self.p),
-        }
-    }
-}
-
-impl Serialize for Prob {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.p)
-    }
-}
-
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-/// Outcome counts: `u128` (exact) or `f64`.
-pub trait Count:
-    Copy + Default + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + From<u8>
-{
-    /// `self / total` as a probability.
-    fn prob(self, total: Self) -> Prob;
-}
-
-impl Count for u128 {
-    fn prob(self, total: u128) -> Prob {
-        let g = gcd(self, total).max(1);
-        Prob {
-            p: self as f64 / total as f64,
-            exact: Some((self / g, total / g)),
-        }
-    }
-}
-
-impl Count for f64 {
-    fn prob(self, total: f64) -> Prob {
-        Prob {
-            p: self / total,
-            exact: None,
-        }
-    }
-}
-
-/// `6^k` in `T`.
-fn pow6<T: Count>(k: u32) -> T {
-    (0..k).fold(T::from(1), |acc, _| acc * T::from(6))
-}
+pub use orrery_core::prob::{pow6, Count, Prob, EXACT_DICE};
+use serde::Serialize;
 
 /// Ways for `n` d6 to sum to each total up to `cap` (indexed by the sum), and the
 /// ways to sum above `cap`. Only sums near the defence matter, so the convolution is
@@ -254,20 +182,5 @@ pub fn dogfight(attacker_penalty: bool, defender_penalty: bool) -> DogfightOdds 
 
 /// Sum of probabilities (exact when both are).
 pub fn add(a: Prob, b: Prob) -> Prob {
-    let exact = match (a.exact, b.exact) {
-        (Some((an, ad)), Some((bn, bd))) => an
-            .checked_mul(bd)
-            .zip(bn.checked_mul(ad))
-            .and_then(|(x, y)| x.checked_add(y))
-            .zip(ad.checked_mul(bd))
-            .map(|(n, d)| {
-                let g = gcd(n, d).max(1);
-                (n / g, d / g)
-            }),
-        _ => None,
-    };
-    Prob {
-        p: a.p + b.p,
-        exact,
-    }
+    a.plus(b)
 }

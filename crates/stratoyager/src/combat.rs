@@ -10,7 +10,7 @@
 //! - A new Target Lock on a different enemy replaces the unit's lock (one lock per
 //!   locker, SY-16); locking the current target again is not offered.
 
-mod attack;
+pub(crate) mod attack;
 mod damage;
 mod locks;
 mod options;

@@ -23,6 +23,7 @@ mod prob;
 
 pub use prob::{Count, Prob, EXACT_DICE};
 
+use crate::combat::attack::pick_index;
 use crate::types::{Band, Pick};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -64,21 +65,6 @@ pub struct AttackOdds {
     pub p_wrecked: Prob,
     /// Structure ends below 0.
     pub p_destroyed: Prob,
-}
-
-/// The die picked from a pool, as `combat::roll_attack` picks it (first of equals).
-fn pick_index(dice: &[u8], pick: Pick) -> usize {
-    let mut best = 0;
-    for (i, &d) in dice.iter().enumerate() {
-        let better = match pick {
-            Pick::Highest => d > dice[best],
-            Pick::Lowest => d < dice[best],
-        };
-        if better {
-            best = i;
-        }
-    }
-    best
 }
 
 /// Hitting outcomes of an attack roll out of 6^k, and k. Enumerates every pool (and,

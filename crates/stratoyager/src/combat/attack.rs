@@ -25,7 +25,8 @@ pub fn attack_band(
     band.pool().map(|_| band)
 }
 
-fn pick_index(dice: &[u8], pick: Pick) -> usize {
+/// The die picked from a pool: the highest or lowest, the first of equals.
+pub(crate) fn pick_index(dice: &[u8], pick: Pick) -> usize {
     let mut best = 0;
     for (i, &d) in dice.iter().enumerate() {
         let better = match pick {

@@ -8,7 +8,6 @@ use crate::rulesets::{self, WithGame};
 use crate::sim::{agent_list, jobs, progress, scenario, unknown_ruleset};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use orrery_agents::Budget;
 use orrery_core::{Game, RosterEntry, SetupError};
 use orrery_lab::calibrate::{fit_values, play_matchups, CalibrateConfig, CalibrateReport};
 use orrery_launch_fighters::{Fleet, LaunchFighters, ShipDesign};
@@ -58,13 +57,8 @@ pub struct CalibrateArgs {
     /// Worker threads (default: one per available core). Never changes the results.
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// Thinking time per decision of searching agents, in milliseconds (results then
-    /// depend on the machine's speed and load; prefer --iterations).
-    #[arg(long, value_name = "MS")]
-    pub budget_ms: Option<u64>,
-    /// Search iterations per decision of searching agents (reproducible).
-    #[arg(long, value_name = "I")]
-    pub iterations: Option<u32>,
+    #[command(flatten)]
+    pub budget: crate::BudgetArgs,
     /// Fit without the seat term (assume no first-seat advantage).
     #[arg(long)]
     pub no_seat_term: bool,
@@ -116,10 +110,7 @@ fn calibrate<G: Game>(
         seed: a.seed,
         points,
         agents,
-        budget: Budget {
-            millis: a.budget_ms,
-            iterations: a.iterations,
-        },
+        budget: a.budget.budget(),
         seat_term: !a.no_seat_term,
         jobs: jobs(a.jobs)?,
     };
@@ -238,7 +229,7 @@ pub fn run(a: &CalibrateArgs) -> Result<()> {
             "roster": a.roster,
             "seed": a.seed,
             "agents": agent_list(&a.agents)?,
-            "budget": { "millis": a.budget_ms, "iterations": a.iterations },
+            "budget": { "millis": a.budget.budget_ms, "iterations": a.budget.iterations },
         });
         if let (Value::Object(m), Value::Object(r)) = (&mut v, serde_json::to_value(&c.report)?) {
             m.extend(r);

@@ -135,18 +135,20 @@ struct PlayArgs {
 
 /// How long searching agents (mcts) think per decision.
 #[derive(Args, Debug, Clone, Copy)]
-struct BudgetArgs {
-    /// Milliseconds per decision for searching agents (default 100).
+pub struct BudgetArgs {
+    /// Milliseconds per decision for searching agents (default 100). Results then
+    /// depend on the machine's speed and load; prefer --iterations for reproducible
+    /// runs.
     #[arg(long, value_name = "MS")]
-    budget_ms: Option<u64>,
+    pub budget_ms: Option<u64>,
     /// Search iterations per decision instead of a time limit: the same seed then
-    /// gives the same battle on any machine.
+    /// gives the same result on any machine.
     #[arg(long, value_name = "N")]
-    iterations: Option<u32>,
+    pub iterations: Option<u32>,
 }
 
 impl BudgetArgs {
-    fn budget(&self) -> orrery_agents::Budget {
+    pub fn budget(&self) -> orrery_agents::Budget {
         orrery_agents::Budget {
             millis: self.budget_ms,
             iterations: self.iterations,

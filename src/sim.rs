@@ -7,7 +7,7 @@ use crate::rulesets::{self, WithGame};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use orrery_agents::{Budget, AGENT_NAMES};
+use orrery_agents::AGENT_NAMES;
 use orrery_core::Game;
 use orrery_lab::sim::{report, SimReport};
 use orrery_lab::BattleRecord;
@@ -48,14 +48,8 @@ pub struct SimArgs {
     /// Worker threads (default: one per available core). Never changes the results.
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
-    /// Thinking time per decision of searching agents, in milliseconds. Results then
-    /// depend on the machine's speed and load (and so on --jobs); prefer --iterations
-    /// for reproducible batches.
-    #[arg(long, value_name = "MS")]
-    pub budget_ms: Option<u64>,
-    /// Search iterations per decision of searching agents (reproducible).
-    #[arg(long, value_name = "I")]
-    pub iterations: Option<u32>,
+    #[command(flatten)]
+    pub budget: crate::BudgetArgs,
     /// Rotate the agents over the seats from battle to battle (in a two-seat game,
     /// every other battle swaps them), so each agent plays each seat equally often.
     /// Default: on for two-seat scenarios, off otherwise.
@@ -204,10 +198,7 @@ impl WithGame for Sim<'_> {
         } else {
             a.swap || seats == 2
         };
-        let budget = Budget {
-            millis: a.budget_ms,
-            iterations: a.iterations,
-        };
+        let budget = a.budget.budget();
         let bar = progress(a.n, "battles");
         let tick = || bar.inc(1);
         let records = orrery_lab::play_batch::<G>(
@@ -262,7 +253,7 @@ fn to_json(a: &SimArgs, b: &Batch) -> Result<Value> {
         "seed": a.seed,
         "agents": agent_list(&a.agents)?,
         "swap": b.swap,
-        "budget": { "millis": a.budget_ms, "iterations": a.iterations },
+        "budget": { "millis": a.budget.budget_ms, "iterations": a.budget.iterations },
     });
     if let (Value::Object(m), Value::Object(r)) = (&mut v, serde_json::to_value(&b.report)?) {
         m.extend(r);

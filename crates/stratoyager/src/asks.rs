@@ -6,7 +6,7 @@ use crate::state::{AskKind, Batch, Stratoyager};
 use crate::types::{Edge, UnitId, FOOTPRINT, MAX_START_SPEED};
 use crate::{combat, movement};
 use orrery_core::Seat;
-use orrery_table::{Hour, Point, EPS};
+use orrery_table::{Point, EPS};
 
 /// Deployment depth: "centre within 2 klicks of its own short edge" (SY-22).
 pub const DEPLOY_DEPTH: i32 = 2;
@@ -294,9 +294,4 @@ pub fn ask_name(k: AskKind) -> &'static str {
         AskKind::FireAtWill => "a Fire at Will decision",
         AskKind::Combat => "a Combat Action",
     }
-}
-
-/// Course of a unit placed with `course` hours.
-pub fn hour(h: u8) -> Hour {
-    Hour(h % 12)
 }

@@ -44,7 +44,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
     SetupError, UnitFate,
 };
-use state::{AskKind, Phase};
+use state::Phase;
 
 impl Game for Stratoyager {
     type Scenario = Scenario;
@@ -193,9 +193,4 @@ impl Game for Stratoyager {
         let n = self.units.len();
         (self.options.turns as usize + 2) * n * (8 + n) + 4 * n + 16
     }
-}
-
-/// Is this question one a side answers in secret?
-pub fn is_secret(kind: AskKind) -> bool {
-    !matches!(kind, AskKind::Place | AskKind::Enter | AskKind::Leave)
 }

@@ -59,7 +59,7 @@ impl Stratoyager {
             }
         }
         if !self.ask_step(step, log) {
-            self.step_done(log);
+            self.step_done();
         }
     }
 
@@ -91,7 +91,7 @@ impl Stratoyager {
             self.current = vec![unit];
         }
         if !self.ask_step(step, log) {
-            self.step_done(log);
+            self.step_done();
         }
     }
 
@@ -150,7 +150,7 @@ impl Stratoyager {
     }
 
     /// The step is over: the next step, segment or activation.
-    pub fn step_done(&mut self, _log: &mut Log) {
+    pub fn step_done(&mut self) {
         self.phase = match self.phase {
             Phase::Segment { segment, step } => match step {
                 Step::Maneuver => Phase::Segment {
@@ -400,12 +400,7 @@ impl Stratoyager {
 
     /// The Combat Actions of the activation (SY-14 step 6). In arcade mode the side
     /// that submitted first resolves completely first (SY-26).
-    pub fn combat_all(
-        &mut self,
-        answers: Vec<(UnitId, Action)>,
-        _first: Option<orrery_core::Seat>,
-        log: &mut Log,
-    ) {
+    pub fn combat_all(&mut self, answers: Vec<(UnitId, Action)>, log: &mut Log) {
         let orders: Vec<(UnitId, CombatOrder)> = self
             .by_priority(answers.iter().map(|a| a.0).collect())
             .into_iter()

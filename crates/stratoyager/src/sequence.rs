@@ -11,7 +11,7 @@ use crate::event::Event;
 use crate::state::{say, Ask, AskKind, Batch, Log, Phase, Place, Stratoyager};
 use crate::types::UnitId;
 use orrery_core::{ActionError, Logged, Seat};
-use orrery_table::Point;
+use orrery_table::{Hour, Point};
 
 impl Stratoyager {
     /// Seats that owe an answer now.
@@ -85,7 +85,7 @@ impl Stratoyager {
                 },
             ) => {
                 let at = Point::new(f64::from(x), f64::from(y));
-                let course = crate::asks::hour(course);
+                let course = Hour::new(i32::from(course));
                 self.put_on_table(id, at, course, u32::from(speed));
                 say(
                     log,
@@ -125,10 +125,12 @@ impl Stratoyager {
                 self.phase = Phase::Over;
                 return;
             }
-            match &self.batch {
-                Some(b) if !b.complete() => return,
-                Some(_) => {
-                    let b = self.batch.take().expect("batch present");
+            match self.batch.take() {
+                Some(b) if !b.complete() => {
+                    self.batch = Some(b);
+                    return;
+                }
+                Some(b) => {
                     self.resolve(b, log);
                     self.check_end(log);
                 }
@@ -229,21 +231,21 @@ impl Stratoyager {
                     self.arcade_first = b.first;
                 }
                 self.fly_all(&answers, log);
-                self.step_done(log);
+                self.step_done();
             }
             AskKind::Yaw => {
                 self.yaw_all(&answers, log);
                 self.hull_stress_all(log);
-                self.step_done(log);
+                self.step_done();
             }
-            AskKind::Leave => self.step_done(log),
+            AskKind::Leave => self.step_done(),
             AskKind::FireAtWill => {
                 self.fire_at_will(&answers, log);
-                self.step_done(log);
+                self.step_done();
             }
             AskKind::Combat => {
-                self.combat_all(answers, b.first, log);
-                self.step_done(log);
+                self.combat_all(answers, log);
+                self.step_done();
             }
         }
     }

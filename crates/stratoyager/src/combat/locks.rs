@@ -31,8 +31,11 @@ fn lock_problem(g: &Stratoyager, unit: UnitId) -> Option<String> {
 }
 
 fn check_one(g: &mut Stratoyager, unit: UnitId, log: &mut Log) {
+    let Some(lock) = g.unit(unit).lock else {
+        return;
+    };
     if let Some(why) = lock_problem(g, unit) {
-        let target = g.unit(unit).lock.map(|l| l.target).expect("a lock");
+        let target = lock.target;
         g.unit_mut(unit).lock = None;
         say(log, Event::LockBroken { unit, target, why });
     }

@@ -129,15 +129,12 @@ impl Play {
 
     /// Print the numbered actions (those whose description contains `filter`, if
     /// given). Returns how many were shown.
-    fn list(&self, legal: &[Value], filter: Option<&str>) -> usize {
+    fn list(&self, seat: Seat, legal: &[Value], filter: Option<&str>) -> usize {
         let items: Vec<(usize, String)> = legal
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let text = self
-                    .game
-                    .describe_action(a)
-                    .unwrap_or_else(|_| a.to_string());
+                let text = self.describe(seat, a);
                 (i + 1, text)
             })
             .filter(|(_, text)| {
@@ -212,13 +209,13 @@ impl Play {
                 legal.len()
             );
         } else {
-            self.list(&legal, None);
+            self.list(seat, &legal, None);
         }
         let planned = self.planned(seat, &legal);
         if let Some(p) = &planned {
             println!(
                 "Planned: {} — press Enter to confirm, or choose again",
-                self.describe(p)
+                self.describe(seat, p)
             );
         }
         loop {
@@ -246,7 +243,7 @@ impl Play {
                 "quit" | "exit" | "q" => return Ok(false),
                 "map" | "m" => println!("{}", self.game.render_text(Some(seat)).trim_end()),
                 "list" | "ls" | "l" => {
-                    self.list(&legal, None);
+                    self.list(seat, &legal, None);
                 }
                 "undo" | "u" => {
                     self.queued[seat.index()].clear();
@@ -287,7 +284,7 @@ impl Play {
                         }
                         _ => {}
                     }
-                    if self.list(&legal, Some(&line)) == 0 {
+                    if self.list(seat, &legal, Some(&line)) == 0 {
                         println!(
                             "`{line}` is not a command and matches no action. Type a number \
                              from 1 to {}, or help.",
@@ -301,10 +298,7 @@ impl Play {
 
     fn agent_turn(&mut self, seat: Seat) -> Result<()> {
         let action = self.agents.choose(self.game.as_ref(), seat)?;
-        let text = self
-            .game
-            .describe_action(&action)
-            .unwrap_or_else(|_| action.to_string());
+        let text = self.describe(seat, &action);
         // A secret order in a simultaneous step stays hidden from the humans who
         // still have to give theirs.
         let humans_waiting = self

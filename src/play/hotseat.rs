@@ -10,16 +10,17 @@ use std::io::{BufRead, Write};
 const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 impl Play {
-    pub(super) fn describe(&self, action: &Value) -> String {
+    /// `action` as `seat`'s answer, described from what `seat` may know.
+    pub(super) fn describe(&self, seat: Seat, action: &Value) -> String {
         self.game
-            .describe_action(action)
+            .describe_action(Some(seat), action)
             .unwrap_or_else(|_| action.to_string())
     }
 
     /// Apply a human's action and say so. In hot-seat play the order itself is never
     /// shown: only that the seat has given orders.
     pub(super) fn commit(&mut self, seat: Seat, action: &Value) -> bool {
-        let text = self.describe(action);
+        let text = self.describe(seat, action);
         match self.game.apply(seat, action) {
             Ok(_) => {
                 if self.hotseat {

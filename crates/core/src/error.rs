@@ -40,3 +40,22 @@ impl SetupError {
         }
     }
 }
+
+/// Why a saved state was refused: every broken invariant found, not just the first
+/// (like a scenario file's problems).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("impossible state: {}", .problems.join("; "))]
+pub struct StateError {
+    pub problems: Vec<String>,
+}
+
+impl StateError {
+    /// `Ok` when `problems` is empty, else the error listing them.
+    pub fn check(problems: Vec<String>) -> Result<(), StateError> {
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(StateError { problems })
+        }
+    }
+}

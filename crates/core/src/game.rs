@@ -1,4 +1,4 @@
-use crate::{stable_hash, ActionError, Logged, Rng, Seat, SetupError, StateHash};
+use crate::{stable_hash, ActionError, Logged, Rng, Seat, SetupError, StateError, StateHash};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -205,9 +205,36 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
-    /// A one-line description of an action for logs and menus.
-    fn describe_action(&self, action: &Self::Action) -> String {
+    /// A one-line description of an action for logs and menus, as `viewer` (`None` =
+    /// spectator) may read it: computed only from what `viewer` may know, so asking
+    /// for the description of any action never reveals another seat's secret (checked
+    /// by [`crate::conformance`]). For `Some(seat)` the action is read as `seat`'s
+    /// answer to its current question.
+    fn describe_action(&self, viewer: Option<Seat>, action: &Self::Action) -> String {
+        let _ = viewer;
         serde_json::to_string(action).unwrap_or_default()
+    }
+
+    /// Check every invariant of the ruleset on a state that did not come from
+    /// [`Game::setup`] and [`Game::apply`] (a saved state loaded from a file or a
+    /// client): counts within their cards, seats that exist, units on the map and not
+    /// stacked, secrets only where the rules keep them… Report every problem at once.
+    /// A state that passes must be playable: no panic, no hang, every seat to move
+    /// has a legal action and every listed action is accepted. Every state reached
+    /// by play passes (checked by [`crate::conformance`], which also corrupts saved
+    /// states one field at a time and requires each to be refused or playable). Must
+    /// not panic on any deserializable state.
+    fn validate(&self) -> Result<(), StateError> {
+        Ok(())
+    }
+
+    /// May `seat` take back the action that led from `before` to this state? The
+    /// session already refuses anything that rolled dice or revealed another seat's
+    /// secret; a ruleset refuses more when its rules make an order final once given
+    /// (e.g. Stratoyager's arcade mode, SY-26). The default allows it.
+    fn may_take_back(&self, before: &Self, seat: Seat) -> bool {
+        let _ = (before, seat);
+        true
     }
 
     /// A one-line description of an event for narrated logs.

@@ -24,7 +24,7 @@ mod seat;
 mod session;
 pub mod toy;
 
-pub use error::{ActionError, SetupError};
+pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};
 pub use game::{score_margin, Game, NamedScenario, Outcome, Progress, RosterEntry, UnitFate};
 pub use hash::{stable_hash, StateHash};

@@ -48,15 +48,19 @@ impl<G: Game> Session<G> {
         &self.record
     }
 
-    /// Apply and record an action. On error nothing changes.
+    /// Apply and record an action. On error nothing changes, whatever the cause: the
+    /// action is applied to a copy, which replaces the state only once it succeeded,
+    /// so even a ruleset that panics half-way (caught by a front end) leaves the
+    /// session as it was.
     pub fn apply(
         &mut self,
         seat: Seat,
         action: &G::Action,
     ) -> Result<Vec<Logged<G::Event>>, ActionError> {
-        let before = self.game.clone();
-        let events = self.game.apply(seat, action)?;
+        let mut next = self.game.clone();
+        let events = next.apply(seat, action)?;
         let action = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
+        let before = std::mem::replace(&mut self.game, next);
         self.snapshots.push(before);
         self.record.actions.push(RecordedAction {
             seat,
@@ -81,7 +85,8 @@ impl<G: Game> Session<G> {
     /// Can the last action be taken back? Never past a die roll (an action that drew
     /// from the RNG is final), and never past a reveal: an action that revealed
     /// another seat's secret commitment (lowered its [`Game::unrevealed`] count) is
-    /// final too, or its actor could look and choose again.
+    /// final too, or its actor could look and choose again; and never what the
+    /// ruleset's [`Game::may_take_back`] calls final.
     pub fn can_undo(&self) -> bool {
         let (Some(prev), Some(actor)) = (self.snapshots.last(), self.last_actor()) else {
             return false;
@@ -93,7 +98,7 @@ impl<G: Game> Session<G> {
             let before = prev.unrevealed(s);
             before > 0 && self.game.unrevealed(s) < before
         });
-        !revealed
+        !revealed && self.game.may_take_back(prev, actor)
     }
 
     /// Take back the last action if [`Session::can_undo`]. Returns whether it did.

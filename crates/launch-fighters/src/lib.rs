@@ -238,7 +238,7 @@ impl Game for LaunchFighters {
         self.odds_of(seat, action)
     }
 
-    fn describe_action(&self, action: &Action) -> String {
+    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
         render::describe_action(self, action)
     }
 

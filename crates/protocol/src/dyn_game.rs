@@ -79,8 +79,13 @@ pub trait DynGame: Send {
             "this game gives no odds".to_string(),
         ))
     }
-    /// One-line description of an action; the action must deserialize.
-    fn describe_action(&self, action: &Value) -> Result<String, ProtocolError>;
+    /// One-line description of an action as `viewer` (`None` = spectator) may read it
+    /// ([`orrery_core::Game::describe_action`]); the action must deserialize.
+    fn describe_action(
+        &self,
+        viewer: Option<Seat>,
+        action: &Value,
+    ) -> Result<String, ProtocolError>;
     fn render_text(&self, viewer: Option<Seat>) -> String;
     /// Quick order entry ([`orrery_core::Game::parse_action`]): the actions as JSON.
     fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
@@ -170,7 +175,7 @@ impl<G: Game> SessionGame<G> {
                     "seat": seat,
                     "audience": audience_json(&e.audience),
                     "event": serde_json::to_value(&e.event).unwrap_or(Value::Null),
-                    "text": g.describe_event(&e.event),
+                    "text": event_text(g, &e.event),
                 }),
             });
         }
@@ -198,6 +203,13 @@ impl<G: Game> SessionGame<G> {
             ProtocolError::IllegalAction(format!("not an action of this ruleset: {e}"))
         })
     }
+}
+
+/// An event's description; a ruleset that fails describing it (a bug) must not leave
+/// the game half-applied, so the failure becomes a placeholder text.
+fn event_text<G: Game>(g: &G, event: &G::Event) -> String {
+    catch_unwind(AssertUnwindSafe(|| g.describe_event(event)))
+        .unwrap_or_else(|_| "(the ruleset could not describe this event)".to_string())
 }
 
 fn audience_json(a: &Audience) -> Value {
@@ -375,14 +387,18 @@ impl<G: Game> DynGame for SessionGame<G> {
         g.action_odds(seat, &action).ok_or_else(|| {
             ProtocolError::IllegalAction(format!(
                 "no odds: `{}` is not an attack roll seat {seat} may make now",
-                g.describe_action(&action)
+                g.describe_action(Some(seat), &action)
             ))
         })
     }
 
-    fn describe_action(&self, action: &Value) -> Result<String, ProtocolError> {
+    fn describe_action(
+        &self,
+        viewer: Option<Seat>,
+        action: &Value,
+    ) -> Result<String, ProtocolError> {
         let action = Self::parse_action(action)?;
-        Ok(self.session.game().describe_action(&action))
+        Ok(self.session.game().describe_action(viewer, &action))
     }
 
     fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>> {

@@ -1,7 +1,7 @@
 //! The engine: one JSON request per line in, exactly one JSON response per line out.
 
 use crate::{DynGame, ProtocolError, Registry, ScenarioSpec};
-use orrery_core::{Record, Seat};
+use orrery_core::{stable_hash, Record, Seat};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::io::{BufRead, Write};
@@ -35,7 +35,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         cmd: "new",
-        fields: "ruleset, scenario? (name or inline object), seed? (default 0)",
+        fields: "ruleset, scenario? (name or inline object), seed? (default: random, returned as `seed`)",
         summary: "start a game; replaces any current game",
     },
     CommandInfo {
@@ -75,8 +75,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         cmd: "agent",
-        fields: "player, name, seed?, budget_ms?, iterations?",
-        summary: "the action a built-in agent suggests (not applied)",
+        fields: "player, name, seed?, budget_ms? (at most 10000), iterations? (at most 100000)",
+        summary: "the action a built-in agent suggests for the seat (not applied), with its description as the seat may read it; it decides only from what the seat may know",
     },
     CommandInfo {
         cmd: "odds",
@@ -85,8 +85,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         cmd: "describe",
-        fields: "action",
-        summary: "a one-line description of an action",
+        fields: "action, player? (absent = spectator)",
+        summary: "a one-line description of an action as the seat's answer to its current question, from what the seat may know",
     },
     CommandInfo {
         cmd: "undo",
@@ -119,6 +119,27 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "answer ok and stop",
     },
 ];
+
+/// The longest request line read, in bytes (4 MiB, enough for the largest saved state
+/// or record of the built-in scenarios); a longer line is answered `bad_request`
+/// without being kept in memory.
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+/// The most thinking time an `agent` request may ask for.
+pub const MAX_BUDGET_MS: u64 = 10_000;
+/// The most search iterations an `agent` request may ask for.
+pub const MAX_ITERATIONS: u32 = 100_000;
+
+/// A seed nobody can predict, for games started without one.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
 
 /// The protocol's state: the registry and the current game.
 pub struct Engine<'r> {
@@ -190,6 +211,16 @@ impl<'a> Req<'a> {
                     "field `{field}` must be a non-negative integer below 2^64"
                 ))
             }),
+        }
+    }
+
+    /// An optional count of at most `max` (documented in `docs/protocol.md`).
+    fn opt_capped(&self, field: &str, max: u64) -> Result<Option<u64>, ProtocolError> {
+        match self.opt_u64(field)? {
+            Some(n) if n > max => Err(ProtocolError::bad(format!(
+                "field `{field}` must be at most {max} (got {n})"
+            ))),
+            n => Ok(n),
         }
     }
 
@@ -346,11 +377,18 @@ impl<'r> Engine<'r> {
                         ))
                     }
                 };
-                let seed = req.opt_u64("seed")?.unwrap_or(0);
+                // No seed given: a fresh random one, returned so the game can be
+                // replayed. (A fixed default would let a seat predict the dice and
+                // test guesses of hidden orders against the status hash.)
+                let seed = match req.opt_u64("seed")? {
+                    Some(s) => s,
+                    None => random_seed(),
+                };
                 let game = self.registry.new_game(ruleset, scenario, seed)?;
-                let out = Self::started(game.as_ref());
+                let mut out = Self::started(game.as_ref())?;
+                out.insert("seed".into(), Value::from(seed));
                 self.game = Some(game);
-                out
+                Ok(out)
             }
             "load" => {
                 let record: Record = serde_json::from_value(req.need("record")?.clone())
@@ -412,19 +450,20 @@ impl<'r> Engine<'r> {
                 // Searching agents (mcts) think within the budget; with only
                 // `iterations` they are deterministic for a seed.
                 let budget = orrery_agents::Budget {
-                    millis: req.opt_u64("budget_ms")?,
+                    millis: req.opt_capped("budget_ms", MAX_BUDGET_MS)?,
                     iterations: req
-                        .opt_u64("iterations")?
-                        .map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
+                        .opt_capped("iterations", u64::from(MAX_ITERATIONS))?
+                        .map(|n| u32::try_from(n).unwrap_or(MAX_ITERATIONS)),
                 };
-                // Default seed: derived from the position, so repeated requests in
-                // different positions do not share one random stream.
+                // Default seed: derived from what the seat sees (never from the full
+                // state, which holds other seats' secrets), so the same position
+                // gets the same suggestion and a hidden order cannot change it.
                 let seed = match req.opt_u64("seed")? {
                     Some(s) => s,
-                    None => g.status().hash.0 ^ u64::from(seat.0),
+                    None => stable_hash(&(g.view(Some(seat)), seat.0)).0,
                 };
                 let action = g.agent_action(seat, name, seed, budget)?;
-                let text = g.describe_action(&action).unwrap_or_default();
+                let text = g.describe_action(Some(seat), &action).unwrap_or_default();
                 reply([("action", action), ("text", Value::String(text))])
             }
             "odds" => {
@@ -434,7 +473,8 @@ impl<'r> Engine<'r> {
             }
             "describe" => {
                 let g = self.game_ref()?;
-                let text = g.describe_action(req.need("action")?)?;
+                let viewer = Self::viewer(g, &req)?;
+                let text = g.describe_action(viewer, req.need("action")?)?;
                 reply([("text", Value::String(text))])
             }
             "undo" => {
@@ -501,15 +541,21 @@ pub fn serve(
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        let response = match std::str::from_utf8(&buf) {
-            Ok(line) => engine.handle_line(line),
-            Err(e) => Some(error_response(
-                &ProtocolError::bad(format!("the line is not UTF-8: {e}")),
+        let response = match read_capped_line(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            Line::End => return Ok(()),
+            Line::TooLong(n) => Some(error_response(
+                &ProtocolError::bad(format!(
+                    "the line is {n} bytes long; requests may be at most {MAX_LINE_BYTES} bytes"
+                )),
                 None,
             )),
+            Line::Read => match std::str::from_utf8(&buf) {
+                Ok(line) => engine.handle_line(line),
+                Err(e) => Some(error_response(
+                    &ProtocolError::bad(format!("the line is not UTF-8: {e}")),
+                    None,
+                )),
+            },
         };
         if let Some(response) = response {
             serde_json::to_writer(&mut output, &response)?;
@@ -518,6 +564,55 @@ pub fn serve(
         }
         if engine.quit_requested() {
             return Ok(());
+        }
+    }
+}
+
+/// What [`read_capped_line`] found.
+enum Line {
+    /// End of input, nothing read.
+    End,
+    /// A line (without its end) is in the buffer.
+    Read,
+    /// The line had this many bytes, more than the cap; it was skipped, not kept.
+    TooLong(usize),
+}
+
+/// Read one line into `buf`, keeping at most `cap` bytes of it: the rest of a longer
+/// line is read and dropped, so a huge line costs no memory.
+fn read_capped_line(
+    input: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    cap: usize,
+) -> std::io::Result<Line> {
+    let mut total = 0usize;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(match total {
+                0 => Line::End,
+                n if n > cap => Line::TooLong(n),
+                _ => Line::Read,
+            });
+        }
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1),
+            None => (chunk, chunk.len()),
+        };
+        let ended = done > part.len();
+        total += part.len();
+        if total <= cap {
+            buf.extend_from_slice(part);
+        } else {
+            buf.clear();
+        }
+        input.consume(done);
+        if ended {
+            return Ok(if total > cap {
+                Line::TooLong(total)
+            } else {
+                Line::Read
+            });
         }
     }
 }

@@ -961,7 +961,7 @@ impl Game for Touchy {
     fn rng_mut(&mut self) -> &mut Rng {
         &mut self.rng
     }
-    fn describe_action(&self, a: &u32) -> String {
+    fn describe_action(&self, _viewer: Option<Seat>, a: &u32) -> String {
         if *a == 13 {
             panic!("unlucky");
         }

@@ -171,8 +171,8 @@ impl Game for Stratoyager {
         self.odds_of(seat, action)
     }
 
-    fn describe_action(&self, action: &Action) -> String {
-        render::describe_action(self, action)
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        render::describe_action(self, viewer, action)
     }
 
     fn describe_event(&self, event: &Event) -> String {

@@ -7,29 +7,20 @@ use crate::event::Weapon;
 use crate::types::{Driver, Maneuver, MissileKind, Plan};
 use crate::{movement, stress};
 
-/// The unit an action answers for: the next question of a seat to move that accepts
-/// it (lowest seat first), else the first seat's next question.
-fn unit_for(g: &Stratoyager, a: &Action) -> Option<UnitId> {
+/// The unit an action answers for: `viewer`'s next question (a seat describes its
+/// own answers; it is never told which unit another seat is being asked about, let
+/// alone which of that seat's answers the rules would accept). A spectator gets no
+/// unit.
+fn unit_for(g: &Stratoyager, viewer: Option<Seat>) -> Option<UnitId> {
     let b = g.batch.as_ref()?;
-    let seats = b.to_move();
-    for &s in &seats {
-        if let Some(i) = b.next_for(s) {
-            if g.check_answer(i, a).is_ok() {
-                return b.asks.get(i).map(|x| x.unit);
-            }
-        }
-    }
-    seats
-        .iter()
-        .find_map(|&s| b.next_for(s))
-        .and_then(|i| b.asks.get(i))
-        .map(|x| x.unit)
+    let i = b.next_for(viewer?)?;
+    b.asks.get(i).map(|x| x.unit)
 }
 
-/// One readable line for an action, in the current state (before it is applied); the
-/// unit is the one being asked about.
-pub fn describe_action(g: &Stratoyager, a: &Action) -> String {
-    describe_order(g, unit_for(g, a), a)
+/// One readable line for an action, in the current state (before it is applied), as
+/// `viewer` may read it: the unit is the one `viewer` is being asked about.
+pub fn describe_action(g: &Stratoyager, viewer: Option<Seat>, a: &Action) -> String {
+    describe_order(g, unit_for(g, viewer), a)
 }
 
 fn maneuver_text(m: Maneuver) -> String {

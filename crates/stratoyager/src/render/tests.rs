@@ -33,7 +33,7 @@ fn secret_orders_stay_secret() {
     let mut g = at_maneuver();
     let seat = Seat(0);
     let a = parse_order(&g, seat, "acc 3, turn port 2").unwrap();
-    let text = describe_action(&g, &a[0]);
+    let text = describe_action(&g, Some(seat), &a[0]);
     assert!(text.contains("acc 3, turn port 2"), "{text}");
     assert!(text.contains("stress di"), "{text}");
     g.apply(seat, &a[0]).unwrap();
@@ -58,7 +58,7 @@ fn describes_maneuvers_with_stress_and_placement() {
     let (_, unit, _) = asked_unit(&g, seat).unwrap();
     let name = g.unit(unit).label.clone();
     let a = parse_order(&g, seat, "turn port 5, ev").unwrap();
-    let s = describe_action(&g, &a[0]);
+    let s = describe_action(&g, Some(seat), &a[0]);
     assert!(
         s.starts_with(&format!("{name}: turn port 5, no acc, evasive (")),
         "{s}"
@@ -80,8 +80,8 @@ fn describes_maneuvers_with_stress_and_placement() {
     // No batch: no panic.
     let mut h = g.clone();
     h.batch = None;
-    assert!(!describe_action(&h, &a[0]).is_empty());
-    assert!(!describe_action(&h, &Action::Combat(crate::CombatOrder::Hold)).is_empty());
+    assert!(!describe_action(&h, Some(seat), &a[0]).is_empty());
+    assert!(!describe_action(&h, None, &Action::Combat(crate::CombatOrder::Hold)).is_empty());
 }
 
 /// Every action and event of random games describes without panicking, and the
@@ -99,7 +99,7 @@ fn renders_random_games() {
             let legal = g.legal_actions(seat);
             if legal.len() < 400 {
                 for a in &legal {
-                    assert!(!describe_action(&g, a).is_empty());
+                    assert!(!describe_action(&g, Some(seat), a).is_empty());
                 }
             }
             if steps % 25 == 0 {

@@ -6,7 +6,9 @@
 //! Each of 3 rounds every player secretly bids 0–3 from a budget of 6. When all have
 //! bid, the bids are revealed; the single highest bidder rolls a die and scores it.
 
-use crate::{ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError};
+use crate::{
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
+};
 use serde::{Deserialize, Serialize};
 
 /// Set-up: how many players and rounds.
@@ -230,5 +232,53 @@ impl Game for SealedBids {
 
     fn action_bound(&self) -> usize {
         self.rounds as usize * self.seats() as usize
+    }
+
+    /// Every invariant of a saved state: the set-up's limits, one entry per seat in
+    /// every list, budgets of at most 6, bids the budget allows, no round left with
+    /// every bid in (it would have been revealed) and none pending after the end.
+    fn validate(&self) -> Result<(), StateError> {
+        let mut problems = Vec::new();
+        let n = self.budgets.len();
+        if !(2..=4).contains(&n) {
+            problems.push(format!("budgets: {n} seats, not 2 to 4"));
+        }
+        if self.scores.len() != n || self.pending.len() != n {
+            problems.push(format!(
+                "scores and pending must have one entry per seat ({n}); they have {} and {}",
+                self.scores.len(),
+                self.pending.len()
+            ));
+        }
+        if self.rounds == 0 || self.rounds > 20 {
+            problems.push(format!("rounds: {} is not in 1..=20", self.rounds));
+        }
+        if self.round == 0 || self.round > self.rounds.saturating_add(1) {
+            problems.push(format!(
+                "round: {} is not in 1..={}",
+                self.round,
+                self.rounds + 1
+            ));
+        }
+        for (i, &b) in self.budgets.iter().enumerate() {
+            if b > 6 {
+                problems.push(format!("budgets[{i}]: {b} is more than the starting 6"));
+            }
+            if let Some(Some(bid)) = self.pending.get(i) {
+                if *bid > b.min(3) {
+                    problems.push(format!(
+                        "pending[{i}]: bid {bid} exceeds 3 or the budget {b}"
+                    ));
+                }
+            }
+        }
+        if !self.pending.is_empty() && self.pending.iter().all(Option::is_some) {
+            problems
+                .push("pending: every seat has bid, so the bids would have been revealed".into());
+        }
+        if self.round > self.rounds && self.pending.iter().any(Option::is_some) {
+            problems.push("pending: a bid is pending after the last round".into());
+        }
+        StateError::check(problems)
     }
 }

@@ -21,6 +21,16 @@ enum Flaw {
     ForgetsSecrets,
     /// `unrevealed` counts more secret actions than the seat ever made.
     OvercountsSecrets,
+    /// Views, records and events keep the bids secret, but the description of a bid
+    /// mentions the other seats' pending bids.
+    LeakyDescription,
+    /// Refusing a bid above the budget names every pending bid in the message.
+    LeakyRefusal,
+    /// `validate` accepts any state, so a saved state with a seat missing from the
+    /// pending list loads and then fails.
+    TrustsSaves,
+    /// `determinize` keeps the other seats' real bids: look-ahead agents peek.
+    PeekingDeterminize,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -71,6 +81,14 @@ impl Game for Broken {
             return self.inner.apply(seat, &Bid { amount: 0 });
         }
         let r = self.inner.apply(seat, a);
+        if self.flaw == Flaw::LeakyRefusal {
+            if let Err(ActionError::Illegal(m)) = r {
+                return Err(ActionError::illegal(format!(
+                    "{m} (table: {})",
+                    pending(&self.inner)
+                )));
+            }
+        }
         if r.is_err() && self.flaw == Flaw::NotAtomic {
             self.inner.rng_mut().d6();
         }
@@ -92,6 +110,27 @@ impl Game for Broken {
     fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()
     }
+    fn describe_action(&self, viewer: Option<Seat>, a: &Bid) -> String {
+        match self.flaw {
+            Flaw::LeakyDescription => format!("bid {} (table: {})", a.amount, pending(&self.inner)),
+            _ => self.inner.describe_action(viewer, a),
+        }
+    }
+    fn validate(&self) -> Result<(), StateError> {
+        match self.flaw {
+            Flaw::TrustsSaves => Ok(()),
+            _ => self.inner.validate(),
+        }
+    }
+    fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
+        match self.flaw {
+            Flaw::PeekingDeterminize => {
+                let seed = rng.next_u64();
+                self.inner.rng_mut().reseed(seed);
+            }
+            _ => self.inner.determinize(viewer, rng),
+        }
+    }
     fn scores(&self) -> Vec<f64> {
         self.inner.scores()
     }
@@ -104,6 +143,13 @@ impl Game for Broken {
     fn rng_mut(&mut self) -> &mut Rng {
         self.inner.rng_mut()
     }
+}
+
+/// The toy's pending bids, read from its saved form (the fields are private).
+fn pending(g: &SealedBids) -> String {
+    serde_json::to_value(g)
+        .map(|v| v["pending"].to_string())
+        .unwrap_or_default()
 }
 
 fn violations(flaw: Flaw) -> Vec<String> {
@@ -124,7 +170,10 @@ fn violations(flaw: Flaw) -> Vec<String> {
 #[test]
 fn a_leaky_view_is_caught() {
     let v = violations(Flaw::LeakyView);
-    assert!(v.iter().any(|m| m.contains("view depends on")), "{v:?}");
+    assert!(
+        v.iter().any(|m| m.contains("secret commitment through view:")),
+        "{v:?}"
+    );
 }
 
 #[test]
@@ -154,7 +203,7 @@ fn a_record_that_shows_a_pending_bid_is_caught() {
         "{v:?}"
     );
     // The views themselves hide the bid: only the record check catches it.
-    assert!(!v.iter().any(|m| m.contains("view depends on")), "{v:?}");
+    assert!(!v.iter().any(|m| m.contains("through view")), "{v:?}");
 }
 
 #[test]
@@ -164,6 +213,60 @@ fn an_unrevealed_count_beyond_the_actions_made_is_caught() {
         v.iter().any(|m| m.contains("but the seat made only")),
         "{v:?}"
     );
+}
+
+#[test]
+fn a_description_that_names_pending_bids_is_caught() {
+    let v = violations(Flaw::LeakyDescription);
+    assert!(
+        v.iter()
+            .any(|m| m.contains("secret commitment through description of")),
+        "{v:?}"
+    );
+    // Views, events and records keep the secret: only the description leaks.
+    assert!(!v.iter().any(|m| m.contains("view")), "{v:?}");
+    assert!(!v.iter().any(|m| m.contains("record")), "{v:?}");
+}
+
+#[test]
+fn a_refusal_that_names_pending_bids_is_caught() {
+    let v = violations(Flaw::LeakyRefusal);
+    assert!(
+        v.iter()
+            .any(|m| m.contains("secret commitment through answer to")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_determinization_that_keeps_the_real_bids_is_caught() {
+    let v = violations(Flaw::PeekingDeterminize);
+    assert!(v.iter().any(|m| m.contains("determinized copy")), "{v:?}");
+}
+
+#[test]
+fn a_validate_that_trusts_saved_states_is_caught() {
+    let v = violations(Flaw::TrustsSaves);
+    assert!(v.iter().any(|m| m.contains("state corrupted at")), "{v:?}");
+}
+
+#[test]
+fn the_toy_game_refuses_impossible_saves_listing_every_problem() {
+    let g = SealedBids::setup(
+        &BidScenario {
+            players: 2,
+            rounds: 3,
+        },
+        1,
+    )
+    .expect("setup");
+    let mut v = serde_json::to_value(&g).expect("json");
+    v["budgets"] = serde_json::json!([9, 6, 6]);
+    v["round"] = serde_json::json!(0);
+    let bad: SealedBids = serde_json::from_value(v).expect("deserializes");
+    let e = bad.validate().unwrap_err();
+    // Three seats' budgets but two scores and bids, round 0, a budget of 9.
+    assert_eq!(e.problems.len(), 3, "{e}");
 }
 
 #[test]

@@ -10,16 +10,32 @@
 //! - [`Game::sample_action`] and [`Game::search_actions`] offer only listed actions;
 //! - actions from a seat that is not to move, and malformed or mutated actions that are
 //!   not in the legal list, are rejected with the state hash unchanged;
-//! - when several seats commit at once, each seat's view, legal actions and visible
-//!   events are identical whichever legal action another seat committed (leak check),
-//!   and so is the spectator's view, and so is the per-seat record
-//!   ([`Record::seen_by`]) of every other seat and of the spectator;
+//! - when a seat commits a secret (several seats to move, or the action stays
+//!   unrevealed), **every seat-facing channel** of every other seat and of the
+//!   spectator is identical whichever legal action it committed (leak check): views,
+//!   visible events, per-seat records ([`Record::seen_by`]), text renderings, legal
+//!   and search actions, the sampler, the timeout default, descriptions of every
+//!   seat's actions (and of malformed ones), odds answers, the refusal messages of
+//!   actions tried, the caller's extra [`Channel`]s (agent suggestions and their
+//!   text), and what a look-ahead agent starts from ([`Game::determinize`]);
+//! - hidden information that no seat committed (unseen cards): two copies
+//!   determinized for a seat with different generators tell that seat the same
+//!   through every channel (every `deep_every`-th step);
+//! - every state reached passes [`Game::validate`], and saved states corrupted one
+//!   field at a time are refused (by deserialization or `validate`) or stay
+//!   playable: no panic, seats to move have actions, listed actions apply;
 //! - `unrevealed(s)` never exceeds the number of actions seat `s` has made;
 //! - the game ends within [`Game::action_bound`] actions;
 //! - a JSON save/load mid-game gives the same hash and the game goes on from it;
 //! - replaying the game's [`Record`] reproduces every hash.
 
+mod channels;
+mod corrupt;
+
+pub use channels::Channel;
+
 use crate::{seat_record, Game, Record, RecordedAction, Rng, Seat};
+use channels::{first_difference, probes, readings};
 use serde_json::Value;
 
 /// How hard to look.
@@ -35,6 +51,13 @@ pub struct Config {
     pub illegal_samples: usize,
     /// Run the per-step checks only on every n-th step (1 = every step).
     pub check_every: usize,
+    /// Compare two determinized copies through every channel on every n-th checked
+    /// step (0 = never).
+    pub deep_every: usize,
+    /// Single-field corruptions of the saved state tried per game.
+    pub corruptions: usize,
+    /// Random actions played from a corrupted state that passed `validate`.
+    pub corrupt_steps: usize,
 }
 
 impl Default for Config {
@@ -45,6 +68,9 @@ impl Default for Config {
             legal_samples: 2,
             illegal_samples: 3,
             check_every: 1,
+            deep_every: 8,
+            corruptions: 6,
+            corrupt_steps: 20,
         }
     }
 }
@@ -79,11 +105,21 @@ impl Report {
 
 /// Run the suite over the given scenarios.
 pub fn run<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
+    run_with::<G>(scenarios, cfg, &[])
+}
+
+/// [`run`], with extra seat-facing channels (e.g. agent suggestions) in the leak
+/// checks.
+pub fn run_with<G: Game>(
+    scenarios: &[G::Scenario],
+    cfg: &Config,
+    channels: &[Channel<G>],
+) -> Report {
     let mut report = Report::default();
     for (si, scenario) in scenarios.iter().enumerate() {
         for i in 0..cfg.games {
             let seed = cfg.first_seed + i as u64;
-            play_one::<G>(scenario, seed, cfg, &mut report, si);
+            play_one_with::<G>(scenario, seed, cfg, channels, &mut report, si);
             report.games += 1;
             if report.violations.len() > 50 {
                 return report;
@@ -102,6 +138,17 @@ pub fn play_one<G: Game>(
     scenario: &G::Scenario,
     seed: u64,
     cfg: &Config,
+    report: &mut Report,
+    scenario_index: usize,
+) {
+    play_one_with::<G>(scenario, seed, cfg, &[], report, scenario_index);
+}
+
+fn play_one_with<G: Game>(
+    scenario: &G::Scenario,
+    seed: u64,
+    cfg: &Config,
+    channels: &[Channel<G>],
     report: &mut Report,
     scenario_index: usize,
 ) {
@@ -150,21 +197,40 @@ pub fn play_one<G: Game>(
             ));
             return;
         }
-        if step.is_multiple_of(cfg.check_every.max(1)) {
+        let checked = step.is_multiple_of(cfg.check_every.max(1));
+        if checked {
+            corrupt::check_valid(&game, &format!("{tag} step {step}"), &mut report.violations);
             check_step(
                 &game,
-                seat,
-                &to_move,
-                &legal,
+                Mover {
+                    seat,
+                    to_move: &to_move,
+                    legal: &legal,
+                },
                 &record,
                 cfg,
+                channels,
                 &mut chooser,
                 report,
                 &tag,
                 step,
             );
         }
+        if checked
+            && cfg.deep_every > 0
+            && (step / cfg.check_every.max(1)).is_multiple_of(cfg.deep_every)
+        {
+            check_hidden(&game, channels, &mut chooser, report, &tag, step);
+        }
         if step == save_at {
+            corrupt::check_corruptions::<G>(
+                &to_json(&game),
+                cfg.corruptions,
+                cfg.corrupt_steps,
+                &mut chooser,
+                &format!("{tag} step {step}"),
+                &mut report.violations,
+            );
             match serde_json::to_string(&game).map(|s| serde_json::from_str::<G>(&s)) {
                 Ok(Ok(loaded)) => {
                     if loaded.state_hash() != game.state_hash() {
@@ -226,19 +292,30 @@ fn check_unrevealed<G: Game>(
     }
 }
 
+/// The seat whose action is being chosen, the seats to move and its legal actions.
+struct Mover<'a, A> {
+    seat: Seat,
+    to_move: &'a [Seat],
+    legal: &'a [A],
+}
+
 #[allow(clippy::too_many_arguments)]
 fn check_step<G: Game>(
     game: &G,
-    seat: Seat,
-    to_move: &[Seat],
-    legal: &[G::Action],
+    mover: Mover<'_, G::Action>,
     record: &Record,
     cfg: &Config,
+    channels: &[Channel<G>],
     chooser: &mut Rng,
     report: &mut Report,
     tag: &str,
     step: usize,
 ) {
+    let Mover {
+        seat,
+        to_move,
+        legal,
+    } = mover;
     let hash = game.state_hash();
     // Listed actions apply.
     for _ in 0..cfg.legal_samples.min(legal.len()) {
@@ -313,64 +390,125 @@ fn check_step<G: Game>(
             Err(_) => report.illegal_rejected += 1,
         }
     }
-    // Leak check for simultaneous commitments.
-    if to_move.len() >= 2 && legal.len() >= 2 {
-        let i = chooser.index(legal.len());
-        let j = (i + 1 + chooser.index(legal.len() - 1)) % legal.len();
-        let (mut g1, mut g2) = (game.clone(), game.clone());
-        let (e1, e2) = match (g1.apply(seat, &legal[i]), g2.apply(seat, &legal[j])) {
-            (Ok(a), Ok(b)) => (a, b),
-            _ => return,
+    if legal.len() >= 2 {
+        check_commitment(
+            game, seat, to_move, legal, record, channels, chooser, report, tag, step,
+        );
+    }
+}
+
+/// Leak check: `seat` commits one of two different legal actions. If the commitment
+/// is secret (several seats to move, or it stays unrevealed), nobody else may tell
+/// the two worlds apart through any channel.
+#[allow(clippy::too_many_arguments)]
+fn check_commitment<G: Game>(
+    game: &G,
+    seat: Seat,
+    to_move: &[Seat],
+    legal: &[G::Action],
+    record: &Record,
+    channels: &[Channel<G>],
+    chooser: &mut Rng,
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    let i = chooser.index(legal.len());
+    let j = (i + 1 + chooser.index(legal.len() - 1)) % legal.len();
+    let (mut g1, mut g2) = (game.clone(), game.clone());
+    let (e1, e2) = match (g1.apply(seat, &legal[i]), g2.apply(seat, &legal[j])) {
+        (Ok(a), Ok(b)) => (a, b),
+        _ => return,
+    };
+    let secret = g1.unrevealed(seat) > 0 && g2.unrevealed(seat) > 0;
+    if to_move.len() < 2 && !secret {
+        return;
+    }
+    report.simultaneous_checks += 1;
+    let branch = |g: &G, a: &G::Action| {
+        let mut r = record.clone();
+        r.actions.push(RecordedAction {
+            seat,
+            action: to_json(a),
+            hash: Some(g.state_hash()),
+        });
+        r
+    };
+    let (r1, r2) = (branch(&g1, &legal[i]), branch(&g2, &legal[j]));
+    for (g, r) in [(&g1, &r1), (&g2, &r2)] {
+        check_unrevealed(g, r, report, tag, step + 1);
+    }
+    let salt = chooser.next_u64();
+    let asked = probes(game, salt);
+    let viewers = Seat::all(game.seats())
+        .filter(|&s| s != seat)
+        .map(Some)
+        .chain(std::iter::once(None));
+    for v in viewers {
+        let who = v.map_or("spectator".to_string(), |s| format!("seat {s}"));
+        let vis = |ev: &Vec<crate::Logged<G::Event>>| -> Vec<Value> {
+            ev.iter()
+                .filter(|e| e.visible_to(v))
+                .map(|e| to_json(&e.event))
+                .collect()
         };
-        report.simultaneous_checks += 1;
-        let branch = |g: &G, a: &G::Action| {
-            let mut r = record.clone();
-            r.actions.push(RecordedAction {
-                seat,
-                action: to_json(a),
-                hash: Some(g.state_hash()),
-            });
-            r
-        };
-        let (r1, r2) = (branch(&g1, &legal[i]), branch(&g2, &legal[j]));
-        for (g, r) in [(&g1, &r1), (&g2, &r2)] {
-            check_unrevealed(g, r, report, tag, step + 1);
+        if vis(&e1) != vis(&e2) {
+            report.violations.push(format!(
+                "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
+            ));
         }
-        let viewers = Seat::all(game.seats())
-            .filter(|&s| s != seat)
-            .map(Some)
-            .chain(std::iter::once(None));
-        for v in viewers {
-            let who = v.map_or("spectator".to_string(), |s| format!("seat {s}"));
-            if to_json(&g1.view(v)) != to_json(&g2.view(v)) {
+        if to_json(&seat_record(&r1, &g1, v)) != to_json(&seat_record(&r2, &g2, v)) {
+            report.violations.push(format!(
+                "{tag} step {step}: {who}'s seat record depends on seat {seat}'s secret commitment (is `unrevealed` right?)"
+            ));
+        }
+        let (a, b) = (
+            readings(&g1, v, &asked, channels, salt),
+            readings(&g2, v, &asked, channels, salt),
+        );
+        if let Some(d) = first_difference(&a, &b) {
+            report.violations.push(format!(
+                "{tag} step {step}: {who} can tell seat {seat}'s secret commitment through {d}"
+            ));
+        }
+        if let Some(s) = v {
+            let mut d1 = g1.clone();
+            let mut d2 = g2.clone();
+            d1.determinize(s, &mut Rng::seed_from(salt));
+            d2.determinize(s, &mut Rng::seed_from(salt));
+            if to_json(&d1) != to_json(&d2) {
                 report.violations.push(format!(
-                    "{tag} step {step}: {who}'s view depends on seat {seat}'s secret commitment"
+                    "{tag} step {step}: {who}'s determinized copy (what a look-ahead agent starts from) depends on seat {seat}'s secret commitment"
                 ));
-            }
-            let vis = |ev: &Vec<crate::Logged<G::Event>>| -> Vec<Value> {
-                ev.iter()
-                    .filter(|e| e.visible_to(v))
-                    .map(|e| to_json(&e.event))
-                    .collect()
-            };
-            if vis(&e1) != vis(&e2) {
-                report.violations.push(format!(
-                    "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
-                ));
-            }
-            if to_json(&seat_record(&r1, &g1, v)) != to_json(&seat_record(&r2, &g2, v)) {
-                report.violations.push(format!(
-                    "{tag} step {step}: {who}'s seat record depends on seat {seat}'s secret commitment (is `unrevealed` right?)"
-                ));
-            }
-            if let Some(s) = v {
-                if to_json(&g1.legal_actions(s)) != to_json(&g2.legal_actions(s)) {
-                    report.violations.push(format!(
-                        "{tag} step {step}: {who}'s legal actions depend on seat {seat}'s secret commitment"
-                    ));
-                }
             }
         }
+    }
+}
+
+/// Hidden information that was dealt, not committed (unseen cards): a seat must learn
+/// the same from two copies determinized for it with different generators.
+fn check_hidden<G: Game>(
+    game: &G,
+    channels: &[Channel<G>],
+    chooser: &mut Rng,
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    let seat = Seat(chooser.index(usize::from(game.seats()).max(1)) as u8);
+    let salt = chooser.next_u64();
+    let (mut d1, mut d2) = (game.clone(), game.clone());
+    d1.determinize(seat, &mut Rng::seed_from(salt));
+    d2.determinize(seat, &mut Rng::seed_from(salt ^ 0x9e37_79b9_7f4a_7c15));
+    let asked = probes(game, salt);
+    let (a, b) = (
+        readings(&d1, Some(seat), &asked, channels, salt),
+        readings(&d2, Some(seat), &asked, channels, salt),
+    );
+    if let Some(d) = first_difference(&a, &b) {
+        report.violations.push(format!(
+            "{tag} step {step}: seat {seat} learns hidden information (two determinizations differ) through {d}"
+        ));
     }
 }
 

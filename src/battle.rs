@@ -66,7 +66,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         );
     }
     let mut game = reg
-        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed)
+        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed())
         .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
     let seats = game.seats();
     let names: Vec<Option<String>> = (0..usize::from(seats))
@@ -86,7 +86,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         println!(
             "{} battle, seed {}: {}",
             game.ruleset(),
-            a.game.seed,
+            a.game.seed(),
             names
                 .iter()
                 .enumerate()
@@ -95,7 +95,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
                 .join(", ")
         );
     }
-    let mut agents = AgentTable::new(names.clone(), a.game.seed, a.budget.budget());
+    let mut agents = AgentTable::new(names.clone(), a.game.seed(), a.budget.budget());
     let mut since = 0usize;
     let mut decisions = 0u64;
     if narrate {
@@ -133,7 +133,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         let o = game.outcome();
         let out = json!({
             "ruleset": game.ruleset(),
-            "seed": a.game.seed,
+            "seed": a.game.seed(),
             "agents": names,
             "turn": status.turn,
             "decisions": decisions,
@@ -150,8 +150,11 @@ pub fn run(a: &BattleArgs) -> Result<()> {
     }
     print!("{}", score_table(game.as_ref()));
     println!(
-        "Turns: {}   decisions: {}   final hash: {}",
-        status.turn, decisions, status.hash
+        "Turns: {}   decisions: {}   final hash: {}   seed: {}",
+        status.turn,
+        decisions,
+        status.hash,
+        a.game.seed()
     );
     Ok(())
 }

@@ -97,9 +97,10 @@ struct GameArgs {
     /// docs/launch-fighters-data.md, or JSON); default: the ruleset's first scenario.
     #[arg(long, short = 's')]
     scenario: Option<String>,
-    /// Seed for all dice; the same seed and agents replay the same battle.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Seed for all dice; the same seed and agents replay the same battle. Default: a
+    /// random seed, printed so the battle can be replayed.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -170,6 +171,15 @@ enum FleetCommand {
 }
 
 impl GameArgs {
+    /// The seed (a random one is drawn in `run` when none was given).
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or_default()
+    }
+
+    /// Draw a random seed if none was given.
+    fn pick_seed(&mut self) {
+        self.seed.get_or_insert_with(orrery_protocol::random_seed);
+    }
     /// The scenario to set up: a TOML or JSON file if the argument names one, else a
     /// built-in scenario name.
     fn scenario_spec(&self) -> Result<ScenarioSpec> {
@@ -249,8 +259,14 @@ fn run(cli: Cli) -> Result<()> {
             println!();
             Ok(())
         }
-        Some(Command::Battle(a)) => battle::run(&a),
-        Some(Command::Play(a)) => play::run(&a),
+        Some(Command::Battle(mut a)) => {
+            a.game.pick_seed();
+            battle::run(&a)
+        }
+        Some(Command::Play(mut a)) => {
+            a.game.pick_seed();
+            play::run(&a)
+        }
         Some(Command::Engine) => engine(),
         Some(Command::Fleet(FleetCommand::Check { file, json })) => fleet::check(&file, json),
         Some(Command::Sim(a)) => sim::run(&a),

@@ -366,7 +366,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let reg = registry();
     a.game.check_ruleset(&reg)?;
     let game = reg
-        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed)
+        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed())
         .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
     let seats = game.seats();
     let who = parse_seats(&a.seats, seats)?;
@@ -379,7 +379,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         _ => None,
     };
     let mut play = Play {
-        agents: AgentTable::new(who.clone(), a.game.seed, a.budget.budget()),
+        agents: AgentTable::new(who.clone(), a.game.seed(), a.budget.budget()),
         game,
         who,
         history: Vec::new(),
@@ -393,7 +393,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     println!(
         "{} game, seed {}. Seats: {}",
         play.game.ruleset(),
-        a.game.seed,
+        a.game.seed(),
         (0..play.game.seats())
             .map(|s| play.label(Seat(s)))
             .collect::<Vec<_>>()

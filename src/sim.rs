@@ -84,7 +84,7 @@ pub(crate) fn scenario<G: Game>(ruleset: &str, arg: Option<&str>) -> Result<(Str
     let game_args = crate::GameArgs {
         ruleset: ruleset.to_string(),
         scenario: arg.map(str::to_string),
-        seed: 1,
+        seed: Some(1),
     };
     let mut builtin = G::scenarios();
     let known = || {

@@ -127,6 +127,30 @@ impl<G: Game> Agent<G> for DefaultAgent {
     }
 }
 
+/// Every agent as a seat-facing channel for the conformance suite's leak checks
+/// ([`orrery_core::conformance::run_with`]): what each agent, seeded alike, suggests
+/// for the seat and the suggestion's description as the seat reads it. A searching
+/// agent runs on a small iteration budget so the check stays deterministic.
+pub fn conformance_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
+    AGENT_NAMES
+        .iter()
+        .map(|&name| {
+            orrery_core::conformance::Channel::new(name, move |game: &G, seat: Seat| {
+                let Ok(mut agent) = by_name_with::<G>(name, 7, Budget::iterations(24)) else {
+                    return serde_json::Value::Null;
+                };
+                match agent.choose(game, seat) {
+                    Some(a) => serde_json::json!({
+                        "action": serde_json::to_value(&a).unwrap_or_default(),
+                        "text": game.describe_action(Some(seat), &a),
+                    }),
+                    None => serde_json::Value::Null,
+                }
+            })
+        })
+        .collect()
+}
+
 /// The value of a finished game for `seat` on a 0–1 scale: 1 for a sole win, 0.5 for
 /// a shared win or draw, 0 for a loss; `None` while the game goes on.
 pub(crate) fn outcome_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {

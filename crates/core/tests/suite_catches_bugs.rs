@@ -171,7 +171,8 @@ fn violations(flaw: Flaw) -> Vec<String> {
 fn a_leaky_view_is_caught() {
     let v = violations(Flaw::LeakyView);
     assert!(
-        v.iter().any(|m| m.contains("secret commitment through view:")),
+        v.iter()
+            .any(|m| m.contains("secret commitment through view:")),
         "{v:?}"
     );
 }

@@ -198,10 +198,24 @@ impl<G: Game> SessionGame<G> {
         seat.0 < self.session.game().seats()
     }
 
+    /// Read an action, strictly: it must be written exactly as the ruleset writes it
+    /// (no unknown fields, enum names as strings, not numbers), so a typo is an
+    /// error rather than a different order.
     fn parse_action(action: &Value) -> Result<G::Action, ProtocolError> {
-        G::Action::deserialize(action).map_err(|e| {
-            ProtocolError::IllegalAction(format!("not an action of this ruleset: {e}"))
-        })
+        let parsed = G::Action::deserialize(action).map_err(|e| {
+            ProtocolError::IllegalAction(format!(
+                "not an action of this ruleset: {}",
+                crate::clip_to(&e.to_string(), 400)
+            ))
+        })?;
+        let canonical = serde_json::to_value(&parsed)
+            .map_err(|e| ProtocolError::Internal(format!("action cannot be written: {e}")))?;
+        match crate::strict::difference(action, &canonical, "") {
+            None => Ok(parsed),
+            Some(why) => Err(ProtocolError::IllegalAction(format!(
+                "not an action of this ruleset: {why}"
+            ))),
+        }
     }
 }
 
@@ -216,9 +230,21 @@ fn audience_json(a: &Audience) -> Value {
     serde_json::to_value(a).unwrap_or(Value::Null)
 }
 
-/// Check that a freshly deserialized state answers the basic questions without
-/// failing, so that a malformed save cannot crash later requests.
+/// Check a freshly deserialized state: every invariant of the ruleset
+/// ([`Game::validate`], all problems listed), then that it answers the basic
+/// questions without failing, so that a malformed save cannot crash later requests.
 fn sanity_check<G: Game>(g: &G) -> Result<(), String> {
+    match catch_unwind(AssertUnwindSafe(|| g.validate())) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            return Err(format!(
+                "{} problem(s): {}",
+                e.problems.len(),
+                e.problems.join("; ")
+            ))
+        }
+        Err(_) => return Err("the state is inconsistent (the ruleset failed checking it)".into()),
+    }
     let r = catch_unwind(AssertUnwindSafe(|| {
         let to_move = g.to_move();
         let outcome = g.outcome();

@@ -130,7 +130,7 @@ pub const MAX_BUDGET_MS: u64 = 10_000;
 pub const MAX_ITERATIONS: u32 = 100_000;
 
 /// A seed nobody can predict, for games started without one.
-fn random_seed() -> u64 {
+pub fn random_seed() -> u64 {
     use std::hash::{BuildHasher, Hasher};
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u128(
@@ -167,7 +167,7 @@ pub fn error_response(e: &ProtocolError, id: Option<&Value>) -> Value {
     m.insert("ok".into(), Value::Bool(false));
     m.insert(
         "error".into(),
-        json!({"code": e.code(), "message": e.to_string()}),
+        json!({"code": e.code(), "message": crate::clip_to(&e.to_string(), crate::MAX_MESSAGE_CHARS)}),
     );
     if let Some(id) = id {
         m.insert("id".into(), id.clone());
@@ -362,7 +362,7 @@ impl<'r> Engine<'r> {
                 let r = self
                     .registry
                     .get(ruleset)
-                    .ok_or_else(|| ProtocolError::UnknownRuleset(ruleset.to_string()))?;
+                    .ok_or_else(|| ProtocolError::UnknownRuleset(crate::clip(ruleset)))?;
                 reply([("scenario", r.scenario_json(name)?)])
             }
             "new" => {
@@ -524,7 +524,7 @@ impl<'r> Engine<'r> {
                 g.load_state(state)?;
                 Self::started(g.as_ref())
             }
-            other => Err(ProtocolError::UnknownCommand(other.to_string())),
+            other => Err(ProtocolError::UnknownCommand(crate::clip(other))),
         }
     }
 }

@@ -124,6 +124,11 @@ impl From<ReplayError> for ProtocolError {
 
 impl From<orrery_agents::UnknownAgent> for ProtocolError {
     fn from(e: orrery_agents::UnknownAgent) -> Self {
-        ProtocolError::UnknownAgent(e.to_string())
+        ProtocolError::UnknownAgent(
+            orrery_agents::UnknownAgent {
+                name: crate::clip(&e.name),
+            }
+            .to_string(),
+        )
     }
 }

@@ -15,8 +15,13 @@ mod dyn_game;
 mod engine;
 mod error;
 mod registry;
+mod strict;
 
 pub use dyn_game::{DynGame, OutcomeJson, SessionGame, Status};
-pub use engine::{error_response, serve, CommandInfo, Engine, COMMANDS};
+pub use engine::{
+    error_response, random_seed, serve, CommandInfo, Engine, COMMANDS, MAX_BUDGET_MS,
+    MAX_ITERATIONS, MAX_LINE_BYTES,
+};
 pub use error::ProtocolError;
 pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioInfo, ScenarioSpec};
+pub use strict::{clip, clip_to, MAX_ECHO_CHARS, MAX_MESSAGE_CHARS};

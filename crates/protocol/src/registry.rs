@@ -65,7 +65,7 @@ impl<G: Game> RulesetOf<G> {
             .map(|s| s.scenario.clone())
             .ok_or_else(|| ProtocolError::UnknownScenario {
                 ruleset: G::ID.to_string(),
-                name: name.to_string(),
+                name: crate::clip(name),
                 known,
             })
     }
@@ -171,7 +171,7 @@ impl Registry {
 
     fn ruleset(&self, id: &str) -> Result<&dyn Ruleset, ProtocolError> {
         self.get(id)
-            .ok_or_else(|| ProtocolError::UnknownRuleset(id.to_string()))
+            .ok_or_else(|| ProtocolError::UnknownRuleset(crate::clip(id)))
     }
 
     /// Set up a new game.

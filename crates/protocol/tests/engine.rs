@@ -193,10 +193,13 @@ fn new_game_variants() {
     assert_eq!(r["status"]["turn"], json!(1));
     assert_eq!(r["status"]["phase"], json!("bidding"));
     assert_eq!(r["status"]["hash"].as_str().unwrap().len(), 16);
+    // No seed: a random one, returned; the same seed gives the same game.
+    let drawn = r["seed"].as_u64().expect("the drawn seed is returned");
+    let h_drawn = r["status"]["hash"].clone();
+    let r = t.ok(json!({"cmd":"new","ruleset":"sealed-bids","scenario":"default","seed":drawn}));
+    assert_eq!(r["status"]["hash"], h_drawn);
+    let r = t.ok(json!({"cmd":"new","ruleset":"sealed-bids","seed":0}));
     let h_seed0 = r["status"]["hash"].clone();
-
-    let r = t.ok(json!({"cmd":"new","ruleset":"sealed-bids","scenario":"default","seed":0}));
-    assert_eq!(r["status"]["hash"], h_seed0);
     let r = t.ok(json!({"cmd":"new","ruleset":"sealed-bids","seed":5}));
     assert_ne!(r["status"]["hash"], h_seed0);
 
@@ -529,6 +532,28 @@ fn a_ruleset_failure_is_reported_and_the_engine_goes_on() {
         t.err(json!({"cmd":"agent","player":1,"name":"random"})),
         "no_action"
     );
+}
+
+/// Issue 8 §2: "on any error nothing changes" holds even when the ruleset fails
+/// half-way through an action: the action is applied to a copy.
+#[test]
+fn a_ruleset_failing_half_way_through_an_action_changes_nothing() {
+    let reg = registry();
+    let mut t = T::new(&reg);
+    t.ok(json!({"cmd":"new","ruleset":"touchy","seed":5}));
+    t.ok(json!({"cmd":"apply","player":0,"action":1}));
+    let mut st = t.ok(json!({"cmd":"state"}))["state"].clone();
+    st["explode"] = json!(true);
+    t.ok(json!({"cmd":"load_state","state":st}));
+    let h = t.hash();
+    for _ in 0..3 {
+        assert_eq!(
+            t.err(json!({"cmd":"apply","player":1,"action":1})),
+            "internal_error"
+        );
+        assert_eq!(t.hash(), h, "the failed action left no trace");
+    }
+    assert_eq!(t.ok(json!({"cmd":"events"}))["events"], json!([]));
 }
 
 #[test]
@@ -877,6 +902,9 @@ struct Touchy {
     bomb: bool,
     #[serde(default)]
     stuck: bool,
+    /// `apply` changes the state, then fails half-way.
+    #[serde(default)]
+    explode: bool,
     rng: Rng,
 }
 
@@ -901,6 +929,7 @@ impl Game for Touchy {
             turn: 0,
             bomb: false,
             stuck: false,
+            explode: false,
             rng: Rng::seed_from(seed),
         })
     }
@@ -934,6 +963,10 @@ impl Game for Touchy {
             return Err(ActionError::illegal("1 or 2"));
         }
         self.n += a;
+        if self.explode {
+            self.rng.d6();
+            panic!("half-way through the action");
+        }
         self.turn = 1 - self.turn;
         Ok(vec![Logged::public(*a)])
     }

@@ -67,6 +67,10 @@ pub struct CalibrateArgs {
     pub json: bool,
 }
 
+/// The most unit types a roster may have: the fit has one parameter per type, and
+/// no built-in roster comes near (docs/lab.md).
+const MAX_ROSTER: usize = 1000;
+
 /// Puts the two fleets into the base scenario.
 type Build<'a, S> = &'a (dyn Fn(&S, &[Vec<String>]) -> Result<S, SetupError> + Sync);
 
@@ -93,6 +97,34 @@ fn calibrate<G: Game>(
     limit: Option<f64>,
 ) -> Result<Calibration> {
     let agents = agent_list(&a.agents)?;
+    // Errors about a roster file's units name the file.
+    let from = |what: String| -> anyhow::Error {
+        if a.roster == "default" {
+            anyhow!("{what}")
+        } else {
+            anyhow!("roster file {}: {what}", a.roster)
+        }
+    };
+    if roster.len() > MAX_ROSTER {
+        return Err(from(format!(
+            "{} unit types; calibrate fits at most {MAX_ROSTER}",
+            roster.len()
+        )));
+    }
+    if !roster.is_empty() && roster.iter().all(|e| e.points <= 0.0) {
+        return Err(from(
+            "every unit type costs 0 points; calibration needs positive costs".into(),
+        ));
+    }
+    if let Some(e) = roster
+        .iter()
+        .find(|e| !(e.points.is_finite() && e.points > 0.0))
+    {
+        return Err(from(format!(
+            "unit type `{}` costs {} points; calibration needs positive costs",
+            e.name, e.points
+        )));
+    }
     if roster.is_empty() {
         bail!(
             "{} offers no roster to build fleets from (scenario `{name}`)",
@@ -116,9 +148,11 @@ fn calibrate<G: Game>(
     };
     let bar = progress(a.n, "matchups");
     let tick = || bar.inc(1);
-    let matchups = play_matchups::<G, _>(base, &roster, build, &cfg, &tick)?;
+    let matchups = play_matchups::<G, _>(base, &roster, build, &cfg, &tick)
+        .map_err(|e| from(e.to_string()))?;
     bar.finish_and_clear();
-    let report = fit_values(&roster, &matchups, points, cfg.seat_term)?;
+    let report =
+        fit_values(&roster, &matchups, points, cfg.seat_term).map_err(|e| from(e.to_string()))?;
     Ok(Calibration {
         scenario: name,
         roster,
@@ -187,6 +221,24 @@ fn stratoyager(a: &CalibrateArgs) -> Result<Calibration> {
     if a.roster != "default" {
         base.roster = orrery_stratoyager::data::parse_roster(&read(&a.roster)?, &a.roster)
             .map_err(|e| anyhow!("{e}"))?;
+        // The scenario's own forces are set up too (to learn its seats): every unit
+        // they name must be in the file.
+        let missing: Vec<&str> = base
+            .forces
+            .iter()
+            .flat_map(|f| f.units.iter())
+            .filter(|u| !base.roster.iter().any(|r| r.name == **u))
+            .map(String::as_str)
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !missing.is_empty() {
+            bail!(
+                "roster file {}: lacks the unit types of scenario `{name}`: {}",
+                a.roster,
+                missing.join(", ")
+            );
+        }
     }
     let roster = Stratoyager::roster(&base);
     calibrate::<Stratoyager>(a, name, &base, roster, &Stratoyager::with_forces, limit)

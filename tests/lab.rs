@@ -378,3 +378,47 @@ fn calibrate_runs_for_launch_fighters() {
     assert!(out.contains("Brick") && out.contains("Wasp"), "{out}");
     assert!(out.contains("verdict"), "{out}");
 }
+
+/// Issue 8 §5: errors about a roster file name the file; a huge roster is refused
+/// quickly instead of loading for minutes.
+#[test]
+fn calibrate_roster_errors_name_the_file() {
+    let base = std::fs::read_to_string("crates/stratoyager/data/roster.toml").unwrap();
+    let zero = temp("zero-roster.toml");
+    let mut z = base.clone();
+    for p in ["110", "194", "84", "109"] {
+        z = z.replace(&format!("points = {p}"), "points = 0");
+    }
+    std::fs::write(&zero, &z).unwrap();
+    let zp = zero.to_str().unwrap();
+    fails_with(
+        &["calibrate", "stratoyager", "--roster", zp, "-n", "2"],
+        &format!("roster file {zp}: every unit type costs 0 points"),
+    );
+    let lacking = temp("lacking-roster.toml");
+    let first = base
+        .split("[[unit]]")
+        .take(2)
+        .collect::<Vec<_>>()
+        .join("[[unit]]");
+    std::fs::write(&lacking, first).unwrap();
+    let lp = lacking.to_str().unwrap();
+    fails_with(
+        &["calibrate", "stratoyager", "--roster", lp, "-n", "2"],
+        &format!("roster file {lp}: lacks the unit types of scenario `pilot-episode`"),
+    );
+    // 2,000 unit types (the scenario's four among them): over the cap, refused.
+    let big = temp("big-roster.toml");
+    let card = base.split("[[unit]]").nth(1).unwrap().to_string();
+    let mut text = base.clone();
+    for i in 0..2000 {
+        text.push_str("[[unit]]");
+        text.push_str(&card.replace("name = \"Guardian 151a\"", &format!("name = \"G{i}\"")));
+    }
+    std::fs::write(&big, text).unwrap();
+    let bp = big.to_str().unwrap();
+    fails_with(
+        &["calibrate", "stratoyager", "--roster", bp, "-n", "2"],
+        &format!("roster file {bp}: 2004 unit types; calibrate fits at most 1000"),
+    );
+}

@@ -120,6 +120,8 @@ impl ReadSy for Reader {
 
     fn cards(&mut self, root: &Table, key: &str) -> Vec<UnitType> {
         let mut out: Vec<UnitType> = Vec::new();
+        // Names seen so far: a set, so a long roster loads in linear time.
+        let mut seen = std::collections::HashSet::new();
         for (path, t) in self.tables(root, key, "", true) {
             let Some(card) = self.card(t, &path) else {
                 if let Some(Value::String(n)) = t.get("name") {
@@ -127,7 +129,7 @@ impl ReadSy for Reader {
                 }
                 continue;
             };
-            if out.iter().any(|c| c.name == card.name) {
+            if !seen.insert(card.name.clone()) {
                 let why = format!("\"{}\" is listed twice", card.name);
                 self.problem(join(&path, "name"), why);
             }

@@ -446,13 +446,15 @@ fn check_commitment<G: Game>(
         .chain(std::iter::once(None));
     for v in viewers {
         let who = v.map_or("spectator".to_string(), |s| format!("seat {s}"));
-        let vis = |ev: &Vec<crate::Logged<G::Event>>| -> Vec<Value> {
+        // Each visible event and its narrated text (computed from the state after the
+        // action, so it could leak what the event itself does not show).
+        let vis = |g: &G, ev: &Vec<crate::Logged<G::Event>>| -> Vec<Value> {
             ev.iter()
                 .filter(|e| e.visible_to(v))
-                .map(|e| to_json(&e.event))
+                .map(|e| serde_json::json!([to_json(&e.event), g.describe_event(&e.event)]))
                 .collect()
         };
-        if vis(&e1) != vis(&e2) {
+        if vis(&g1, &e1) != vis(&g2, &e2) {
             report.violations.push(format!(
                 "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
             ));

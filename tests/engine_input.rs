@@ -28,12 +28,24 @@ fn hash(e: &mut Engine) -> Value {
 fn a_numbered_variant_or_an_unknown_field_is_not_an_order() {
     let reg = registry();
     let mut e = Engine::new(&reg);
-    ok(&mut e, json!({"cmd": "new", "ruleset": "stratoyager", "scenario": "dogfight", "seed": 2}));
+    ok(
+        &mut e,
+        json!({"cmd": "new", "ruleset": "stratoyager", "scenario": "dogfight", "seed": 2}),
+    );
     let h = hash(&mut e);
     for (action, needle) in [
-        (json!({"kind": "combat", "order": 0}), "must be written by name"),
-        (json!({"kind": 5, "card": 1}), "not an action of this ruleset"),
-        (json!({"kind": "card", "card": 1, "unit": 3}), "unknown field `unit`"),
+        (
+            json!({"kind": "combat", "order": 0}),
+            "must be written by name",
+        ),
+        (
+            json!({"kind": 5, "card": 1}),
+            "not an action of this ruleset",
+        ),
+        (
+            json!({"kind": "card", "card": 1, "unit": 3}),
+            "unknown field `unit`",
+        ),
     ] {
         let r = e.handle(&json!({"cmd": "apply", "player": 0, "action": action}));
         assert_eq!(r["error"]["code"], "illegal_action", "{action} -> {r}");
@@ -43,7 +55,10 @@ fn a_numbered_variant_or_an_unknown_field_is_not_an_order() {
     }
     // What `legal` lists is accepted as written.
     let legal = ok(&mut e, json!({"cmd": "legal", "player": 0}))["actions"][0].clone();
-    ok(&mut e, json!({"cmd": "apply", "player": 0, "action": legal}));
+    ok(
+        &mut e,
+        json!({"cmd": "apply", "player": 0, "action": legal}),
+    );
 }
 
 /// Launch Fighters actions are read strictly too.
@@ -51,7 +66,10 @@ fn a_numbered_variant_or_an_unknown_field_is_not_an_order() {
 fn launch_fighters_actions_are_read_strictly() {
     let reg = registry();
     let mut e = Engine::new(&reg);
-    ok(&mut e, json!({"cmd": "new", "ruleset": "launch-fighters", "seed": 2}));
+    ok(
+        &mut e,
+        json!({"cmd": "new", "ruleset": "launch-fighters", "seed": 2}),
+    );
     let st = ok(&mut e, json!({"cmd": "status"}))["status"].clone();
     let seat = st["to_move"][0].clone();
     let mut a = ok(&mut e, json!({"cmd": "legal", "player": seat}))["actions"][0].clone();

@@ -2,26 +2,11 @@
 //! change nothing, impossible saved states are refused with every problem listed,
 //! and actions are read strictly.
 
-use orrery_launch_fighters::LaunchFighters;
-use orrery_protocol::{Engine, Registry};
-use orrery_stratoyager::Stratoyager;
+mod common;
+
+use common::{hash, ok, registry, status};
+use orrery_protocol::Engine;
 use serde_json::{json, Value};
-
-fn registry() -> Registry {
-    Registry::new()
-        .with::<LaunchFighters>()
-        .with::<Stratoyager>()
-}
-
-fn ok(e: &mut Engine, req: Value) -> Value {
-    let r = e.handle(&req);
-    assert_eq!(r["ok"], true, "{req} -> {r}");
-    r
-}
-
-fn hash(e: &mut Engine) -> Value {
-    ok(e, json!({"cmd": "status"}))["status"]["hash"].clone()
-}
 
 /// `"order":0` was read as `hold`, and unknown fields were ignored.
 #[test]
@@ -70,7 +55,7 @@ fn launch_fighters_actions_are_read_strictly() {
         &mut e,
         json!({"cmd": "new", "ruleset": "launch-fighters", "seed": 2}),
     );
-    let st = ok(&mut e, json!({"cmd": "status"}))["status"].clone();
+    let st = status(&mut e);
     let seat = st["to_move"][0].clone();
     let mut a = ok(&mut e, json!({"cmd": "legal", "player": seat}))["actions"][0].clone();
     if let Value::Object(m) = &mut a {

@@ -2,54 +2,29 @@
 //! told (descriptions, agent suggestions and their text, odds answers, refusals)
 //! depends on the other seat's hidden order.
 
-use orrery_launch_fighters::LaunchFighters;
-use orrery_protocol::{Engine, Registry};
-use orrery_stratoyager::Stratoyager;
+mod common;
+
+use common::{legal, ok, random_step, registry, status};
+use orrery_protocol::Engine;
 use serde_json::{json, Value};
-
-fn registry() -> Registry {
-    Registry::new()
-        .with::<LaunchFighters>()
-        .with::<Stratoyager>()
-}
-
-fn ask(e: &mut Engine, req: Value) -> Value {
-    e.handle(&req)
-}
-
-fn ok(e: &mut Engine, req: Value) -> Value {
-    let r = e.handle(&req);
-    assert_eq!(r["ok"], true, "{req} -> {r}");
-    r
-}
-
-fn legal(e: &mut Engine, seat: u8) -> Vec<Value> {
-    ok(e, json!({"cmd": "legal", "player": seat}))["actions"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
 
 /// Every answer seat 1 gets to the questions a bot would ask, in order.
 fn what_seat_1_is_told(e: &mut Engine, probes: &[Value]) -> Vec<Value> {
     let mut out = Vec::new();
     for a in probes {
-        out.push(ask(e, json!({"cmd": "describe", "player": 1, "action": a})));
-        out.push(ask(e, json!({"cmd": "describe", "action": a})));
-        out.push(ask(e, json!({"cmd": "odds", "player": 1, "action": a})));
+        out.push(e.handle(&json!({"cmd": "describe", "player": 1, "action": a})));
+        out.push(e.handle(&json!({"cmd": "describe", "action": a})));
+        out.push(e.handle(&json!({"cmd": "odds", "player": 1, "action": a})));
     }
     for name in ["random", "greedy", "heuristic", "default"] {
-        out.push(ask(e, json!({"cmd": "agent", "player": 1, "name": name})));
+        out.push(e.handle(&json!({"cmd": "agent", "player": 1, "name": name})));
     }
-    out.push(ask(
-        e,
-        json!({"cmd": "agent", "player": 1, "name": "mcts", "iterations": 30}),
-    ));
-    out.push(ask(e, json!({"cmd": "view", "player": 1})));
-    out.push(ask(e, json!({"cmd": "render", "player": 1})));
+    out.push(e.handle(&json!({"cmd": "agent", "player": 1, "name": "mcts", "iterations": 30})));
+    out.push(e.handle(&json!({"cmd": "view", "player": 1})));
+    out.push(e.handle(&json!({"cmd": "render", "player": 1})));
     // Refusals last: an accepted probe would move the game on.
     for a in probes {
-        let r = ask(e, json!({"cmd": "apply", "player": 1, "action": a}));
+        let r = e.handle(&json!({"cmd": "apply", "player": 1, "action": a}));
         if r["ok"] == true {
             break;
         }
@@ -69,7 +44,7 @@ fn check_two_worlds(scenario: &str, seed: u64, points: usize) {
     let mut played: Vec<(Value, Value)> = Vec::new();
     let mut checked = 0;
     for step in 0..400u64 {
-        let st = ok(&mut e, json!({"cmd": "status"}))["status"].clone();
+        let st = status(&mut e);
         if st["terminal"] == true || checked >= points {
             break;
         }
@@ -100,14 +75,7 @@ fn check_two_worlds(scenario: &str, seed: u64, points: usize) {
             }
             checked += 1;
         }
-        let seat = to_move[0].clone();
-        let a = ok(
-            &mut e,
-            json!({"cmd": "agent", "player": seat, "name": "random", "seed": step}),
-        )["action"]
-            .clone();
-        ok(&mut e, json!({"cmd": "apply", "player": seat, "action": a}));
-        played.push((seat, a));
+        played.push(random_step(&mut e, step));
     }
     assert!(checked > 0, "{scenario}: no secret step reached");
 }
@@ -138,14 +106,7 @@ fn describing_initiative_cards_does_not_single_out_the_one_used() {
         if l.first().is_some_and(|a| a["kind"] == "card") {
             break;
         }
-        let st = ok(&mut e, json!({"cmd": "status"}))["status"].clone();
-        let seat = st["to_move"][0].clone();
-        let a = ok(
-            &mut e,
-            json!({"cmd": "agent", "player": seat, "name": "random", "seed": step}),
-        )["action"]
-            .clone();
-        ok(&mut e, json!({"cmd": "apply", "player": seat, "action": a}));
+        random_step(&mut e, step);
     }
     let cards = legal(&mut e, 0);
     assert!(cards.len() >= 2, "{cards:?}");

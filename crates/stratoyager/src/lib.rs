@@ -31,6 +31,7 @@ pub mod stress;
 pub mod testkit;
 mod turn;
 pub mod types;
+mod validate;
 pub mod victory;
 pub mod view;
 
@@ -42,7 +43,7 @@ pub use view::SyView;
 
 use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
-    SetupError, UnitFate,
+    SetupError, StateError, UnitFate,
 };
 use state::Phase;
 
@@ -133,6 +134,10 @@ impl Game for Stratoyager {
 
     fn rng_mut(&mut self) -> &mut Rng {
         &mut self.rng
+    }
+
+    fn validate(&self) -> Result<(), StateError> {
+        validate::validate(self)
     }
 
     fn unrevealed(&self, seat: Seat) -> usize {

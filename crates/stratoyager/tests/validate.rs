@@ -1,0 +1,152 @@
+//! Issue 8 §3: a saved Stratoyager state must pass every invariant of the rules
+//! (`Game::validate`), every problem listed with its field, or be refused.
+
+use orrery_core::{Game, Rng};
+use orrery_stratoyager::testkit::scenario;
+use orrery_stratoyager::state::AskKind;
+use orrery_stratoyager::Stratoyager;
+use serde_json::{json, Value};
+
+fn pilot(seed: u64) -> Stratoyager {
+    Stratoyager::setup(&scenario("pilot-episode"), seed).expect("setup")
+}
+
+/// Corrupt a saved state and read it back: the problems `validate` lists.
+fn problems(g: &Stratoyager, edit: impl Fn(&mut Value)) -> Vec<String> {
+    let mut v = serde_json::to_value(g).expect("json");
+    edit(&mut v);
+    let loaded: Stratoyager = serde_json::from_value(v).expect("still deserializes");
+    loaded
+        .validate()
+        .err()
+        .map(|e| e.problems)
+        .unwrap_or_default()
+}
+
+/// A position in the middle of play: the first Movement Action question, nobody
+/// has answered yet.
+fn in_play() -> Stratoyager {
+    let mut g = pilot(5);
+    let mut r = Rng::seed_from(5);
+    loop {
+        if let Some(b) = &g.batch {
+            if b.kind == AskKind::Maneuver && b.asks.iter().all(|a| a.answer.is_none()) {
+                return g;
+            }
+        }
+        let s = g.to_move()[0];
+        let a = g.sample_action(s, &mut r).expect("an action");
+        g.apply(s, &a).expect("legal");
+    }
+}
+
+#[test]
+fn states_of_play_pass() {
+    for name in ["pilot-episode", "dogfight", "asteroid-ambush"] {
+        let mut g = Stratoyager::setup(&scenario(name), 3).expect("setup");
+        let mut r = Rng::seed_from(3);
+        while !g.is_terminal() {
+            assert_eq!(g.validate(), Ok(()), "{name} turn {}", g.turn);
+            let s = g.to_move()[0];
+            let a = g.sample_action(s, &mut r).expect("an action");
+            g.apply(s, &a).expect("legal");
+        }
+        assert_eq!(g.validate(), Ok(()));
+    }
+}
+
+#[test]
+fn a_unit_kind_outside_the_roster_is_refused() {
+    // The report: `units[3].kind = 256` was accepted; 16 applies later the ruleset
+    // failed half-way and the hash moved.
+    let p = problems(&pilot(5), |v| v["units"][3]["kind"] = json!(256));
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("units[3].kind: 256 is not a parameter card")),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn structure_above_the_card_is_refused() {
+    let g = in_play();
+    let p = problems(&g, |v| v["units"][0]["structure"] = json!(99));
+    let card = &g.roster[g.units[0].kind];
+    let want = format!(
+        "units[0].structure: 99 exceeds the {}'s Structure {}",
+        card.name, card.structure
+    );
+    assert!(p.contains(&want), "{p:?}");
+}
+
+#[test]
+fn a_side_that_does_not_exist_is_refused() {
+    let p = problems(&pilot(5), |v| v["units"][1]["side"] = json!(7));
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("units[1].side: 7 is not in 0..=1")),
+        "{p:?}"
+    );
+}
+
+#[test]
+fn a_table_no_rule_allows_is_refused() {
+    // `table.width = 1e18` was accepted, then `render` never returned.
+    let p = problems(&pilot(5), |v| v["table"]["width"] = json!(1e18));
+    assert!(p.iter().any(|m| m.starts_with("table: ")), "{p:?}");
+}
+
+#[test]
+fn a_secret_answer_planted_on_the_other_seats_question_is_refused() {
+    let mut g = in_play();
+    let mut r = Rng::seed_from(1);
+    // Seat 0 answers its first secret question; plant that answer on a question of
+    // seat 1's, or hand seat 1's question to seat 0.
+    let seat = g.to_move()[0];
+    let a = g.sample_action(seat, &mut r).expect("an action");
+    g.apply(seat, &a).expect("legal");
+    let b = g.batch.clone().expect("a secret batch");
+    let theirs = b
+        .asks
+        .iter()
+        .position(|x| x.seat != seat && x.answer.is_none())
+        .expect("the other side's question");
+    let p = problems(&g, |v| v["batch"]["asks"][theirs]["seat"] = json!(seat.0));
+    assert!(
+        p.iter()
+            .any(|m| m.contains(&format!("batch.asks[{theirs}].seat"))),
+        "{p:?}"
+    );
+    let mine = b
+        .asks
+        .iter()
+        .position(|x| x.answer.is_some())
+        .expect("the given answer");
+    let p = problems(&g, |v| {
+        v["batch"]["asks"][mine]["seat"] = json!(1 - seat.0);
+    });
+    assert!(
+        !p.is_empty(),
+        "an answer moved to the other seat is refused"
+    );
+}
+
+#[test]
+fn every_problem_is_reported_at_once() {
+    let g = in_play();
+    let p = problems(&g, |v| {
+        v["units"][0]["structure"] = json!(99);
+        v["units"][1]["side"] = json!(7);
+        v["units"][2]["missiles"]["heavy"] = json!(50);
+        v["priority"] = json!(4);
+    });
+    assert!(p.len() >= 4, "{p:?}");
+    for f in [
+        "units[0].structure",
+        "units[1].side",
+        "units[2].missiles",
+        "priority",
+    ] {
+        assert!(p.iter().any(|m| m.starts_with(f)), "{f} in {p:?}");
+    }
+}

@@ -23,7 +23,7 @@ mod reader;
 mod text;
 
 pub use embedded::{read_embedded, read_embedded_lenient, Embedded};
-pub use reader::Reader;
+pub use reader::{Reader, MAX_PROBLEMS};
 pub use text::{did_you_mean, line_col, suggest};
 
 use serde::Serialize;

@@ -6,6 +6,9 @@ use crate::{did_you_mean, found, join, line_col, DataError, Problem};
 use serde::de::DeserializeOwned;
 use toml::{Table, Value};
 
+/// The most problems one file's report lists.
+pub const MAX_PROBLEMS: usize = 1000;
+
 /// Collects the problems of one file while it is read.
 ///
 /// Every getter takes the table to read from, the key, and the table's own field path
@@ -17,6 +20,10 @@ use toml::{Table, Value};
 pub struct Reader {
     file: String,
     problems: Vec<Problem>,
+    /// `(field, why)` of every problem kept, to drop repeats in constant time.
+    seen: std::collections::HashSet<(String, String)>,
+    /// Problems past [`MAX_PROBLEMS`], counted but not kept.
+    dropped: usize,
     /// Names whose definition failed to read (see [`Reader::mark_broken`]).
     broken: Vec<String>,
 }
@@ -27,6 +34,8 @@ impl Reader {
         Reader {
             file: file.to_string(),
             problems: Vec::new(),
+            seen: std::collections::HashSet::new(),
+            dropped: 0,
             broken: Vec::new(),
         }
     }
@@ -36,18 +45,24 @@ impl Reader {
         &self.file
     }
 
-    /// Record a problem at `field` (identical repeats are dropped).
+    /// Record a problem at `field` (identical repeats are dropped). After
+    /// [`MAX_PROBLEMS`] problems the rest are only counted, so a huge broken file is
+    /// read in linear time and its report stays readable.
     pub fn problem(&mut self, field: String, why: String) {
-        let p = Problem {
+        if self.problems.len() >= MAX_PROBLEMS {
+            self.dropped += 1;
+            return;
+        }
+        if !self.seen.insert((field.clone(), why.clone())) {
+            return;
+        }
+        self.problems.push(Problem {
             file: self.file.clone(),
             field,
             why,
             line: None,
             column: None,
-        };
-        if !self.problems.contains(&p) {
-            self.problems.push(p);
-        }
+        });
     }
 
     /// Is there a problem at `path` or inside it (`path.x`, `path[i]`)? An empty path
@@ -77,7 +92,19 @@ impl Reader {
     }
 
     /// Every problem recorded so far (possibly none).
-    pub fn into_error(self) -> DataError {
+    pub fn into_error(mut self) -> DataError {
+        if self.dropped > 0 {
+            self.problems.push(Problem {
+                file: self.file.clone(),
+                field: String::new(),
+                why: format!(
+                    "… and {} more problem(s) not listed (at most {MAX_PROBLEMS} are)",
+                    self.dropped
+                ),
+                line: None,
+                column: None,
+            });
+        }
         DataError {
             problems: self.problems,
         }

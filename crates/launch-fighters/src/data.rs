@@ -196,9 +196,17 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     );
     let name = r.req_str(&root, "name", "");
     let description = r.opt_str(&root, "description", "").unwrap_or_default();
-    let side = |r: &mut Reader, key: &str, default: i32| {
-        r.opt_int(&root, key, "", 1, i64::from(MAX_MAP_SIDE))
-            .map_or(default, |v| v as i32)
+    let side = |r: &mut Reader, key: &str, default: i32| -> i32 {
+        let Some(v) = r.opt_int(&root, key, "", i64::MIN, i64::MAX) else {
+            return default;
+        };
+        match i32::try_from(v) {
+            Ok(v) if (1..=MAX_MAP_SIDE).contains(&v) => v,
+            _ => {
+                r.problem(key.into(), check::map_side_why(v));
+                default
+            }
+        }
     };
     let cols = side(&mut r, "cols", 27);
     let rows = side(&mut r, "rows", 24);

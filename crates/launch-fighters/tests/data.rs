@@ -839,6 +839,18 @@ fn lfo17_map_size_bounds() {
     only(&e, "cols, rows", &["the map is 23×23", "at least 24"]);
     let e = err(parse_scenario(&with("cols = 101\n"), "s.toml"));
     only(&e, "cols", &["101 is out of range", "100"]);
+    // Issue 8 §5: the error for 0 said "must be 1 to 100"; it states the whole rule.
+    let e = err(parse_scenario(&with("cols = 0\n"), "s.toml"));
+    only(
+        &e,
+        "cols",
+        &[
+            "0 is out of range",
+            "1 to 100",
+            "the longer side at least 24",
+            "LFO-17",
+        ],
+    );
     // The same bounds for a scenario built in code.
     let mut s = parse_scenario(duel, "duel.toml").unwrap_or_else(|e| panic!("{e}"));
     s.rows = 101;
@@ -867,4 +879,35 @@ fn lfo18_unoffered_optional_rules_are_refused() {
     let text = format!("{duel}\n[options]\nwarp_no_move_fire = true\n");
     let s = parse_scenario(&text, "s.toml").unwrap_or_else(|e| panic!("{e}"));
     assert!(s.options.warp_no_move_fire);
+}
+
+/// Issue 8 §5: 100,000 `[[terrain]]` counters took over a minute to check (each was
+/// compared with every earlier one, and so was each problem). The check is linear now
+/// and a report lists at most `MAX_PROBLEMS` problems, then how many more there were.
+#[test]
+fn lf21_a_huge_terrain_list_is_checked_in_linear_time_and_reported_briefly() {
+    let duel = include_str!("../data/scenarios/duel.toml");
+    let mut text = format!("cols = 100\nrows = 100\n{duel}\n");
+    for i in 0..100_000 {
+        text.push_str(&format!(
+            "[[terrain]]\nkind = \"asteroid\"\ncol = {}\nrow = {}\n",
+            i % 100,
+            (i / 100) % 100
+        ));
+    }
+    let e = err(parse_scenario(&text, "big.toml"));
+    let max = orrery_data::MAX_PROBLEMS;
+    assert_eq!(e.problems.len(), max + 1, "{}", e.problems[0].why);
+    assert!(
+        e.problems[0].why.contains("already holds terrain[0]"),
+        "{}",
+        e.problems[0].why
+    );
+    assert!(
+        e.problems[max]
+            .why
+            .contains("89000 more problem(s) not listed"),
+        "{}",
+        e.problems[max].why
+    );
 }

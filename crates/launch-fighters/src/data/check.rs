@@ -26,10 +26,7 @@ fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
     for (field, v) in [("cols", s.cols), ("rows", s.rows)] {
         if !(1..=MAX_MAP_SIDE).contains(&v) {
             map_ok = false;
-            p.push((
-                field.into(),
-                format!("{v} is out of range; must be 1 to {MAX_MAP_SIDE} (LF-01, LFO-17)"),
-            ));
+            p.push((field.into(), map_side_why(v)));
         }
     }
     if let Some(why) = map_size_why(s.cols, s.rows) {
@@ -84,7 +81,9 @@ pub(super) fn terrain_problems(
 ) -> Vec<(String, String)> {
     let map = HexMap { cols, rows };
     let mut p = Vec::new();
-    let mut seen: Vec<(Hex, &str)> = Vec::new();
+    // Hexes already holding a counter: a map, so a long list is checked in linear
+    // time (100,000 counters took over a minute as a list).
+    let mut seen: std::collections::HashMap<Hex, &str> = std::collections::HashMap::new();
     for (path, t) in items {
         let h = t.hex();
         if !map.contains(h) {
@@ -98,7 +97,7 @@ pub(super) fn terrain_problems(
                     rows - 1
                 ),
             ));
-        } else if let Some((_, other)) = seen.iter().find(|(x, _)| *x == h) {
+        } else if let Some(other) = seen.get(&h) {
             p.push((
                 path.clone(),
                 format!(
@@ -107,7 +106,7 @@ pub(super) fn terrain_problems(
                 ),
             ));
         } else {
-            seen.push((h, path));
+            seen.insert(h, path);
         }
     }
     p
@@ -163,6 +162,14 @@ pub(super) fn duplicate_fleet_names(fleets: &[Fleet]) -> Vec<(String, String)> {
 /// LF-01: "Scenarios may set other sizes (at least 24 columns or rows)" — the
 /// longer side must reach 24 (LFO-17). LFO-17's other half, each side at most
 /// [`MAX_MAP_SIDE`], is checked where each side is read (`cols`, `rows`).
+/// Why `v` cannot be a side of the map: the whole rule, so a newcomer sees it at once.
+pub(super) fn map_side_why(v: impl std::fmt::Display) -> String {
+    format!(
+        "{v} is out of range: each side of the map is 1 to {MAX_MAP_SIDE} hexes and the \
+         longer side at least {MIN_MAP_SIDE} (LF-01, LFO-17)"
+    )
+}
+
 pub(super) fn map_size_why(cols: i32, rows: i32) -> Option<String> {
     (cols.max(rows) < MIN_MAP_SIDE).then(|| {
         format!("the map is {cols}×{rows}; LF-01 needs at least {MIN_MAP_SIDE} columns or rows")

@@ -2,8 +2,8 @@
 //! (`Game::validate`), every problem listed with its field, or be refused.
 
 use orrery_core::{Game, Rng};
-use orrery_stratoyager::testkit::scenario;
 use orrery_stratoyager::state::AskKind;
+use orrery_stratoyager::testkit::scenario;
 use orrery_stratoyager::Stratoyager;
 use serde_json::{json, Value};
 

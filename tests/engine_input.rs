@@ -64,3 +64,90 @@ fn launch_fighters_actions_are_read_strictly() {
     let r = e.handle(&json!({"cmd": "apply", "player": seat, "action": a}));
     assert_eq!(r["error"]["code"], "illegal_action", "{r}");
 }
+
+/// Corrupt the current state with `edit`, load it, and expect `invalid_state` naming
+/// `needle`, with the game unchanged.
+fn refused(e: &mut Engine, edit: impl Fn(&mut Value), needle: &str) {
+    let h = hash(e);
+    let mut st = ok(e, json!({"cmd": "state"}))["state"].clone();
+    edit(&mut st);
+    let r = e.handle(&json!({"cmd": "load_state", "state": st}));
+    assert_eq!(r["error"]["code"], "invalid_state", "{r}");
+    let m = r["error"]["message"].as_str().unwrap_or_default();
+    assert!(m.contains(needle), "`{needle}` not in: {m}");
+    assert_eq!(hash(e), h, "a refused load changes nothing");
+}
+
+/// Issue 8 §2/§3: `units[3].kind = 256` was accepted and a later apply failed half-way
+/// and changed the hash; impossible Stratoyager states are now refused, every
+/// problem listed.
+#[test]
+fn impossible_stratoyager_states_are_refused() {
+    let reg = registry();
+    let mut e = Engine::new(&reg);
+    ok(
+        &mut e,
+        json!({"cmd": "new", "ruleset": "stratoyager", "seed": 5}),
+    );
+    refused(&mut e, |s| s["units"][3]["kind"] = json!(256), "units[3]");
+    refused(
+        &mut e,
+        |s| s["units"][0]["structure"] = json!(99),
+        "units[0]",
+    );
+    refused(&mut e, |s| s["units"][1]["side"] = json!(7), "units[1]");
+    refused(&mut e, |s| s["table"]["width"] = json!(1e18), "table");
+    // Two problems at once, both listed.
+    let mut both = ok(&mut e, json!({"cmd": "state"}))["state"].clone();
+    both["units"][0]["structure"] = json!(99);
+    both["units"][1]["side"] = json!(7);
+    let r = e.handle(&json!({"cmd": "load_state", "state": both}));
+    let m = r["error"]["message"].as_str().unwrap_or_default();
+    assert!(m.contains("units[0]") && m.contains("units[1]"), "{m}");
+}
+
+/// Issue 8 §3: Launch Fighters cannons 99, an owner seat 5 of 2 and two ships on one
+/// hex were accepted.
+#[test]
+fn impossible_launch_fighters_states_are_refused() {
+    let reg = registry();
+    let mut e = Engine::new(&reg);
+    ok(
+        &mut e,
+        json!({"cmd": "new", "ruleset": "launch-fighters", "seed": 5}),
+    );
+    // Play until every ship is on the map.
+    let placed = |e: &mut Engine| {
+        let st = ok(e, json!({"cmd": "state"}))["state"].clone();
+        st["units"]
+            .as_array()
+            .is_some_and(|u| u.iter().all(|u| u["location"] != "unplaced"))
+    };
+    let mut step = 0;
+    while !placed(&mut e) {
+        common::random_step(&mut e, step);
+        step += 1;
+        assert!(step < 500, "placement did not end");
+    }
+    refused(
+        &mut e,
+        |s| s["units"][0]["kind"]["ship"]["stats"]["cannons"] = json!(99),
+        "units[0]",
+    );
+    refused(&mut e, |s| s["units"][0]["owner"] = json!(5), "units[0]");
+    refused(
+        &mut e,
+        |s| {
+            let ships: Vec<usize> = s["units"]
+                .as_array()
+                .map(|u| {
+                    (0..u.len())
+                        .filter(|&i| u[i]["kind"].get("ship").is_some())
+                        .collect()
+                })
+                .unwrap_or_default();
+            s["units"][ships[1]]["location"] = s["units"][ships[0]]["location"].clone();
+        },
+        "units[",
+    );
+}

@@ -31,6 +31,7 @@ mod sequence;
 pub mod state;
 pub mod testkit;
 pub mod types;
+mod validate;
 pub mod victory;
 pub mod view;
 
@@ -42,7 +43,7 @@ pub use view::LfView;
 
 use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
-    SetupError, UnitFate,
+    SetupError, StateError, UnitFate,
 };
 use state::{Decision, Phase};
 
@@ -208,6 +209,10 @@ impl Game for LaunchFighters {
 
     fn rng_mut(&mut self) -> &mut Rng {
         &mut self.rng
+    }
+
+    fn validate(&self) -> Result<(), StateError> {
+        validate::validate(self)
     }
 
     fn default_action(&self, seat: Seat) -> Option<Action> {

@@ -21,6 +21,7 @@ fn config(games: usize, first_seed: u64) -> Config {
         legal_samples: 1,
         illegal_samples: 2,
         check_every: 1,
+        ..Config::default()
     }
 }
 

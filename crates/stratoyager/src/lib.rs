@@ -140,6 +140,16 @@ impl Game for Stratoyager {
         validate::validate(self)
     }
 
+    /// SY-26: in arcade mode "submitted orders cannot be edited": a Movement Action
+    /// order once given is final.
+    fn may_take_back(&self, before: &Self, _seat: Seat) -> bool {
+        let maneuver = before
+            .batch
+            .as_ref()
+            .is_some_and(|b| b.kind == state::AskKind::Maneuver);
+        !(before.options.arcade && maneuver)
+    }
+
     fn unrevealed(&self, seat: Seat) -> usize {
         self.batch.as_ref().map_or(0, |b| b.unrevealed(seat))
     }

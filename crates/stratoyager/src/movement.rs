@@ -104,7 +104,23 @@ pub fn check_plan(unit: &Unit, card: &UnitType, plan: &Plan) -> Result<(), Strin
     }
     check_maneuver(unit, card, "first", plan.first)?;
     check_maneuver(unit, card, "second", plan.second)?;
+    if plan.evasive && !evasive_allowed(unit, plan) {
+        return Err(
+            "evasive or yaw, not both: this unit yaws this turn (it is misaligned, so \
+             an order with thrust realigns it first), and the seed allows \"one additional \
+             maneuver\" (SYO-20)"
+                .into(),
+        );
+    }
     Ok(())
+}
+
+/// Seed: "In addition to compulsory maneuvers described above, players may choose
+/// one additional maneuver from those listed below" — Evasive Maneuver *or* Yaw
+/// (SYO-20). Evasive is allowed unless the unit has yawed this turn or this order
+/// realigns it first (that realignment is the turn's yaw, SY-08).
+pub fn evasive_allowed(unit: &Unit, plan: &Plan) -> bool {
+    !unit.yawed && !realigns(unit, plan)
 }
 
 /// Every Movement Action order that passes [`check_plan`], each exactly once.
@@ -129,7 +145,7 @@ pub fn plan_candidates(unit: &Unit, card: &UnitType) -> Vec<Plan> {
                             second: Maneuver::new(d2, t2),
                             evasive,
                         };
-                        if plan != drift {
+                        if plan != drift && (!evasive || evasive_allowed(unit, &plan)) {
                             debug_assert!(check_plan(unit, card, &plan).is_ok());
                             out.push(plan);
                         }
@@ -255,8 +271,13 @@ pub fn fly(unit: &Unit, plan: &Plan) -> Flight {
 ///
 /// Seed: "Unit by default can yaw as many hours on the Course Dial as it wishes,
 /// spending 1 Thrust"; SY-08: "Otherwise a unit may yaw after its MA". Whether the
-/// unit may still yaw this turn (it realigned, SY-08) is the caller's question.
+/// unit may still yaw this turn (it realigned, SY-08) is the caller's question; a unit
+/// flying evasively may not (SYO-20: one additional maneuver), so it only holds.
 pub fn yaw_options(unit: &Unit) -> Vec<Option<u8>> {
+    // SYO-20: an evasive unit has had its one additional maneuver.
+    if unit.evasive {
+        return vec![None];
+    }
     std::iter::once(None)
         .chain(
             Hour::all()

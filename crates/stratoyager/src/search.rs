@@ -401,7 +401,9 @@ impl Stratoyager {
 
     /// A plan uniform over [`crate::movement::plan_candidates`], without listing it:
     /// that list is drift, then every non-evasive setting but drift, then every evasive
-    /// one — 2·S plans for S settings of the ordered driver pairs.
+    /// one — 2·S plans for S settings of the ordered driver pairs. Where SYO-20 forbids
+    /// evasive (a unit that realigns or has yawed), an evasive draw flies plain, so
+    /// those plain orders are drawn twice as often.
     fn sample_plan(&self, id: UnitId, rng: &mut Rng) -> Option<Plan> {
         let unit = self.unit(id);
         let card = self.card_of(id);
@@ -436,11 +438,14 @@ impl Stratoyager {
                 let n2 = count(ranges[j]);
                 let t1 = ranges[i].0 + (k / n2) as u8;
                 let t2 = ranges[j].0 + (k % n2) as u8;
-                return Some(Plan {
+                let mut plan = Plan {
                     first: Maneuver::new(Driver::ALL[i], t1),
                     second: Maneuver::new(Driver::ALL[j], t2),
                     evasive,
-                });
+                };
+                // SYO-20: where evasive is not allowed, the order flies plain.
+                plan.evasive &= crate::movement::evasive_allowed(unit, &plan);
+                return Some(plan);
             }
             k -= n;
         }

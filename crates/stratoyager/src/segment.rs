@@ -104,7 +104,8 @@ impl Stratoyager {
             Step::Yaw => {
                 let units: Vec<UnitId> = acting
                     .into_iter()
-                    .filter(|&u| !self.unit(u).yawed)
+                    // SYO-20: evasive or yaw, not both; an evasive unit is not asked.
+                    .filter(|&u| !self.unit(u).yawed && !self.unit(u).evasive)
                     .collect();
                 if self.ask(AskKind::Yaw, true, &units) {
                     return true;
@@ -225,11 +226,13 @@ impl Stratoyager {
         }
         let flight = movement::fly(self.unit(id), plan);
         if flight.realigned {
+            // SY-08: the realigning yaw turns the facing to the course the unit had
+            // when its MA began (f := c), before the maneuvers change either.
             say(
                 log,
                 Event::Realigned {
                     unit: id,
-                    facing: flight.facing,
+                    facing: self.unit(id).course,
                 },
             );
         }

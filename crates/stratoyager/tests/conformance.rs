@@ -42,3 +42,29 @@ fn custom_and_arcade_random_games_keep_the_contract() {
     r.assert_clean();
     assert_eq!(r.games, 500);
 }
+
+/// Issue 8: saved states corrupted one JSON node at a time, many per game, each
+/// refused by deserialization or `validate`, or playable for 30 random actions. The
+/// per-step checks run rarely here; the bulk runs above cover them.
+#[test]
+fn corrupted_saved_states_are_refused_or_stay_playable() {
+    let cfg = Config {
+        games: 70,
+        first_seed: 40_000,
+        legal_samples: 0,
+        illegal_samples: 0,
+        check_every: 1_000,
+        deep_every: 0,
+        corruptions: 30,
+        corrupt_steps: 30,
+    };
+    let mut arcade = scenario("pilot-episode");
+    arcade.options.arcade = true;
+    arcade.options.keep_hulks = true;
+    let r = run::<Stratoyager>(
+        &[scenario("pilot-episode"), scenario("dogfight"), arcade],
+        &cfg,
+    );
+    r.assert_clean();
+    assert_eq!(r.games, 210);
+}

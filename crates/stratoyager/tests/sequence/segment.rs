@@ -294,3 +294,70 @@ fn sy26_arcade_first_submitter_moves_and_fires_first() {
         assert!(g.unit(b).is_lost());
     }
 }
+
+/// SY-26 arcade: "submitted orders cannot be edited". Taking back a submitted Movement
+/// Action order used to work (and cleared the first-submitter mark); now it is final.
+/// Without arcade mode an unrevealed order may still be taken back.
+#[test]
+fn sy26_a_submitted_arcade_order_cannot_be_taken_back() {
+    for (arcade, undoable) in [(true, false), (false, true)] {
+        let (g, _, _) = duel(arcade);
+        let base = orrery_stratoyager::testkit::scenario("dogfight");
+        let mut s = orrery_core::Session::<Stratoyager>::new(&base, 1).expect("setup");
+        s.replace_state(g);
+        s.apply(B, &drift()).expect("B's order");
+        assert_eq!(s.can_undo(), undoable, "arcade {arcade}");
+        assert_eq!(s.undo_by(B), undoable, "arcade {arcade}");
+        if arcade {
+            assert_eq!(s.game().batch.as_ref().and_then(|b| b.first), Some(B));
+        }
+    }
+}
+
+/// SYO-20 (seed: "players may choose one additional maneuver"): Evasive Maneuver or
+/// Yaw, not both. A misaligned unit whose order realigns it (its yaw) may not add
+/// evasive; an evasive unit is not asked for a yaw after its MA.
+#[test]
+fn syo20_evasive_or_yaw_not_both() {
+    let (mut g, a, b) = duel(false);
+    g.unit_mut(a).facing = Hour(10); // misaligned: course 12, facing 10
+    let evasive = |first, second| {
+        Action::Maneuver(orrery_stratoyager::types::Plan {
+            first,
+            second,
+            evasive: true,
+        })
+    };
+    let thrust = evasive(m(Driver::Accelerate, 2), zero(DriverGroup::B));
+    let e = err(&mut g, A, thrust.clone());
+    assert!(e.contains("evasive or yaw, not both"), "{e}");
+    assert!(!g.legal_actions(A).contains(&thrust));
+    // Without thrust it does not realign, so it may fly evasively.
+    ok(&mut g, A, evasive(zero(DriverGroup::A), zero(DriverGroup::B)));
+    // B flies evasively too: after the MAs nobody is asked for a yaw but A, which
+    // flew evasive as well, so the yaw step is skipped for both.
+    ok(&mut g, B, evasive(m(Driver::Accelerate, 1), zero(DriverGroup::B)));
+    assert!(g.unit(a).evasive && g.unit(b).evasive);
+    assert!(!asking(&g, AskKind::Yaw), "{:?}", g.batch);
+}
+
+/// SY-08: the `realigned` event names the facing the unit realigned to (its course
+/// when the MA began), not its course after the maneuvers.
+#[test]
+fn sy08_realigned_event_names_the_facing_realigned_to() {
+    let (mut g, a, _) = duel(false);
+    let u = g.unit_mut(a);
+    u.course = Hour(1);
+    u.facing = Hour(10);
+    ok(&mut g, A, plan(m(Driver::SlidePort, 2), m(Driver::TurnPort, 3)));
+    let ev = ok(&mut g, B, drift());
+    let realigned: Vec<Hour> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Realigned { unit, facing } if *unit == a => Some(*facing),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(realigned, vec![Hour(1)]);
+    assert_ne!(g.unit(a).course, Hour(1), "the maneuver turned the course");
+}

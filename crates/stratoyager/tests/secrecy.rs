@@ -251,3 +251,37 @@ fn sy27_determinize_erases_pending_orders_and_redraws_unseen_dogfight_cards() {
         "the combat order follows the redrawn card: {first:?}"
     );
 }
+
+/// Issue 8 §1, SY-27: describing a `dogfight_card` named the other side's whole hand
+/// (the description took the unit of the lowest seat whose question accepted it).
+/// Now a seat's description speaks of its own unit and hand only, and a spectator's
+/// of no unit's hand.
+#[test]
+fn sy27_describing_dogfight_cards_never_shows_the_other_hand() {
+    let mut g =
+        Stratoyager::setup(&orrery_stratoyager::testkit::scenario("dogfight"), 4).expect("setup");
+    defaults_until(&mut g, |g| kind(g) == Some(AskKind::DogfightCard));
+    let deal = g.dogfight.clone().expect("cards dealt");
+    let (hand_a, hand_b) = (deal.drawn[0], deal.drawn[1]);
+    for a in g.legal_actions(A) {
+        let t = g.describe_action(Some(B), &a);
+        for c in hand_a {
+            assert!(
+                !t.contains(&format!("combat card {c}")),
+                "B reads A's hand: {t}"
+            );
+        }
+        let t = g.describe_action(None, &a);
+        assert!(!t.contains("combat card"), "a spectator reads a hand: {t}");
+    }
+    // B's own answers name B's own combat card.
+    for a in g.legal_actions(B) {
+        let t = g.describe_action(Some(B), &a);
+        assert!(
+            hand_b
+                .iter()
+                .any(|c| t.contains(&format!("combat card {c}"))),
+            "{t}"
+        );
+    }
+}

@@ -197,8 +197,10 @@ pub fn describe_order(g: &Stratoyager, unit: Option<UnitId>, a: &Action) -> Stri
         }
         Action::Card { card } => format!("{name}: Initiative Card {card}"),
         Action::DogfightCard { movement } => {
+            // The unit is the describing seat's own (see `unit_for`): its own hand.
             let other = u
                 .and_then(|u| g.dogfight.as_ref()?.drawn.get(u.side.index()).copied())
+                .filter(|d| d.contains(movement))
                 .and_then(|d| d.iter().copied().find(|c| c != movement));
             match other {
                 Some(c) => format!("{name}: movement card {movement}, combat card {c}"),

@@ -333,10 +333,18 @@ fn syo20_evasive_or_yaw_not_both() {
     assert!(e.contains("evasive or yaw, not both"), "{e}");
     assert!(!g.legal_actions(A).contains(&thrust));
     // Without thrust it does not realign, so it may fly evasively.
-    ok(&mut g, A, evasive(zero(DriverGroup::A), zero(DriverGroup::B)));
+    ok(
+        &mut g,
+        A,
+        evasive(zero(DriverGroup::A), zero(DriverGroup::B)),
+    );
     // B flies evasively too: after the MAs nobody is asked for a yaw but A, which
     // flew evasive as well, so the yaw step is skipped for both.
-    ok(&mut g, B, evasive(m(Driver::Accelerate, 1), zero(DriverGroup::B)));
+    ok(
+        &mut g,
+        B,
+        evasive(m(Driver::Accelerate, 1), zero(DriverGroup::B)),
+    );
     assert!(g.unit(a).evasive && g.unit(b).evasive);
     assert!(!asking(&g, AskKind::Yaw), "{:?}", g.batch);
 }
@@ -349,7 +357,11 @@ fn sy08_realigned_event_names_the_facing_realigned_to() {
     let u = g.unit_mut(a);
     u.course = Hour(1);
     u.facing = Hour(10);
-    ok(&mut g, A, plan(m(Driver::SlidePort, 2), m(Driver::TurnPort, 3)));
+    ok(
+        &mut g,
+        A,
+        plan(m(Driver::SlidePort, 2), m(Driver::TurnPort, 3)),
+    );
     let ev = ok(&mut g, B, drift());
     let realigned: Vec<Hour> = ev
         .iter()

@@ -265,10 +265,10 @@ fn units(g: &Stratoyager, p: &mut Problems) {
             );
         }
         if let Some(card) = u.card {
-            if card == 0 || usize::from(card) > n.max(1) {
+            if card == 0 || card > g.cards {
                 p.add(
                     format!("{f}.card"),
-                    format!("{card} is not a card of this game (1 to {n})"),
+                    format!("{card} is not a card dealt this turn (1 to {})", g.cards),
                 );
             }
         }
@@ -433,6 +433,21 @@ fn batch_shape(g: &Stratoyager, b: &Batch, p: &mut Problems) {
     }
     if b.kind == AskKind::DogfightCard && g.dogfight.is_none() {
         p.add("dogfight", "dogfight cards are asked but none were dealt");
+    }
+    if b.kind == AskKind::Card {
+        // SY-13: each unit of a side takes a different card of 1..=cards.
+        for seat in [Seat(0), Seat(1)] {
+            let asked = b.asks.iter().filter(|a| a.seat == seat).count();
+            if asked > usize::from(g.cards) {
+                p.add(
+                    "cards",
+                    format!(
+                        "{} Initiative Cards for seat {seat}'s {asked} units (SY-13)",
+                        g.cards
+                    ),
+                );
+            }
+        }
     }
     let mut seen = Vec::new();
     let mut answered_prefix = true;

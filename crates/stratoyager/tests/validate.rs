@@ -150,3 +150,29 @@ fn every_problem_is_reported_at_once() {
         assert!(p.iter().any(|m| m.starts_with(f)), "{f} in {p:?}");
     }
 }
+
+#[test]
+fn sy13_fewer_initiative_cards_than_a_sides_units_is_refused() {
+    // Found by corrupting saved states: `cards` lowered to 1 in the Initiative Phase
+    // passed, then a side's second unit had no card left to take.
+    let mut g = pilot(7);
+    let mut r = Rng::seed_from(7);
+    let two = |g: &Stratoyager| {
+        g.batch.as_ref().is_some_and(|b| {
+            b.kind == AskKind::Card
+                && b.asks.iter().filter(|a| a.seat == b.asks[0].seat).count() >= 2
+        })
+    };
+    while !two(&g) {
+        let s = g.to_move()[0];
+        let a = g.sample_action(s, &mut r).expect("an action");
+        g.apply(s, &a).expect("legal");
+    }
+    assert_eq!(g.validate(), Ok(()));
+    let p = problems(&g, |v| v["cards"] = json!(1));
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("cards: 1 Initiative Cards for seat")),
+        "{p:?}"
+    );
+}

@@ -129,6 +129,18 @@ fn table_and_data(g: &Stratoyager, p: &mut Problems) {
     }
     for (i, o) in g.obstacles.iter().enumerate() {
         let f = format!("obstacles[{i}].outline");
+        // As the scenario loader: a circle, or a strictly convex polygon (line of
+        // sight and the footprint tests assume it). Quadratic, so only once the size
+        // is known to be sane.
+        let small = match &o.outline {
+            Shape::Polygon { points } => points.len() <= 1000,
+            Shape::Circle { .. } => true,
+        };
+        if small {
+            if let Err(why) = o.outline.validate() {
+                p.add(&f, why);
+            }
+        }
         match &o.outline {
             Shape::Circle { center, radius } => {
                 p.point(&format!("{f}.center"), *center);
@@ -198,8 +210,11 @@ fn loadout_within(have: Loadout, card: Loadout) -> bool {
 
 fn units(g: &Stratoyager, p: &mut Problems) {
     let n = g.units.len();
-    if n == 0 || n > 255 {
-        p.add("units", format!("{n} units; a game has 1 to 255"));
+    if n == 0 || n > 200 {
+        p.add(
+            "units",
+            format!("{n} units; a game has 1 to 200 (as set-up allows)"),
+        );
     }
     for (i, u) in g.units.iter().enumerate() {
         let f = format!("units[{i}]");

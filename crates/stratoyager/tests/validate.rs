@@ -176,3 +176,23 @@ fn sy13_fewer_initiative_cards_than_a_sides_units_is_refused() {
         "{p:?}"
     );
 }
+
+#[test]
+fn sy12_an_obstacle_the_scenario_loader_would_refuse_is_refused() {
+    let g = Stratoyager::setup(&scenario("asteroid-ambush"), 2).expect("setup");
+    let i = g
+        .obstacles
+        .iter()
+        .position(|o| matches!(o.outline, orrery_table::Shape::Polygon { .. }))
+        .expect("a polygon obstacle");
+    // A corner doubled: an edge of zero length, no longer strictly convex.
+    let p = problems(&g, |v| {
+        let pts = v["obstacles"][i]["outline"]["points"]
+            .as_array_mut()
+            .expect("points");
+        let first = pts[0].clone();
+        pts.insert(0, first);
+    });
+    let f = format!("obstacles[{i}].outline: polygon");
+    assert!(p.iter().any(|m| m.starts_with(&f)), "{p:?}");
+}

@@ -301,6 +301,13 @@ fn units(g: &Stratoyager, p: &mut Problems) {
                 );
             }
         }
+        if u.evasive && u.yawed {
+            p.add(
+                format!("{f}.evasive"),
+                "evasive and yawed in one turn; the seed allows \"one additional \
+                 maneuver\" (SYO-20)",
+            );
+        }
         if let Place::Away { left_turn } = u.place {
             if left_turn > g.turn {
                 p.add(

@@ -196,3 +196,15 @@ fn sy12_an_obstacle_the_scenario_loader_would_refuse_is_refused() {
     let f = format!("obstacles[{i}].outline: polygon");
     assert!(p.iter().any(|m| m.starts_with(&f)), "{p:?}");
 }
+
+#[test]
+fn syo20_evasive_and_yawed_in_one_turn_is_refused() {
+    let p = problems(&in_play(), |v| {
+        v["units"][0]["evasive"] = json!(true);
+        v["units"][0]["yawed"] = json!(true);
+    });
+    assert!(
+        p.iter().any(|m| m.starts_with("units[0].evasive: ")),
+        "{p:?}"
+    );
+}

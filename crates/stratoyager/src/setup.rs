@@ -94,8 +94,38 @@ pub fn card_problems(t: &UnitType) -> Vec<String> {
             p.push(format!("{field}: {v} is out of range; must be 0 to 9"));
         }
     }
+    // The limits the TOML roster loader (`data/read.rs`) enforces, so that a card
+    // handed to set-up directly plays by the same bounds (and every state it leads to
+    // passes `Game::validate`).
+    if t.points > 9999 {
+        p.push(format!(
+            "points: {} is out of range; must be 0 to 9999",
+            t.points
+        ));
+    }
     if t.structure == 0 {
         p.push("structure: must be at least 1".to_string());
+    }
+    if t.structure > 99 {
+        p.push(format!(
+            "structure: {} is out of range; must be 1 to 99",
+            t.structure
+        ));
+    }
+    if t.shields > 99 {
+        p.push(format!(
+            "shields: {} is out of range; must be 0 to 99",
+            t.shields
+        ));
+    }
+    for (field, v) in [
+        ("missiles.light", t.missiles.light),
+        ("missiles.medium", t.missiles.medium),
+        ("missiles.heavy", t.missiles.heavy),
+    ] {
+        if v > 99 {
+            p.push(format!("{field}: {v} is out of range; must be 0 to 99"));
+        }
     }
     if t.main_weapon > 12 {
         p.push(format!(

@@ -177,30 +177,10 @@ fn table_and_data(g: &Stratoyager, p: &mut Problems) {
     }
 }
 
-/// A parameter card within the limits the roster loader allows.
+/// A parameter card within the limits the roster loader and set-up allow.
 fn card(f: &str, c: &UnitType, p: &mut Problems) {
-    if c.name.trim().is_empty() {
-        p.add(format!("{f}.name"), "must not be empty");
-    }
-    p.range(&format!("{f}.points"), c.points, 0, 9999);
-    p.range(&format!("{f}.targeting"), c.targeting, -6, 12);
-    p.range(&format!("{f}.sensors"), c.sensors, -6, 12);
-    p.range(&format!("{f}.main_weapon"), c.main_weapon, 0, 12);
-    p.range(&format!("{f}.structure"), c.structure, 1, 99);
-    p.range(&format!("{f}.shields"), c.shields, 0, 99);
-    p.range(&format!("{f}.armor"), c.armor, 1, 6);
-    let s = c.safe;
-    for (k, v) in [
-        ("accelerate", s.accelerate),
-        ("decelerate", s.decelerate),
-        ("turn", s.turn),
-        ("slide", s.slide),
-    ] {
-        p.range(&format!("{f}.safe.{k}"), v, 0, 9);
-    }
-    let m = c.missiles;
-    for (k, v) in [("light", m.light), ("medium", m.medium), ("heavy", m.heavy)] {
-        p.range(&format!("{f}.missiles.{k}"), v, 0, 99);
+    for why in crate::setup::card_problems(c) {
+        p.0.push(format!("{f}.{why}"));
     }
 }
 

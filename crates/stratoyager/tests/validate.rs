@@ -208,3 +208,26 @@ fn syo20_evasive_and_yawed_in_one_turn_is_refused() {
         "{p:?}"
     );
 }
+
+#[test]
+fn sy02_set_up_refuses_a_card_validate_would_refuse() {
+    // A card handed to set-up directly (not through the TOML loader) with Structure
+    // 150 was accepted, and every state of that game then failed `validate`.
+    let mut s = scenario("pilot-episode");
+    s.roster[0].structure = 150;
+    s.roster[1].missiles.heavy = 120;
+    let e = Stratoyager::setup(&s, 1).err().expect("refused");
+    let text = e.to_string();
+    assert!(text.contains("structure: 150 is out of range"), "{text}");
+    assert!(
+        text.contains("missiles.heavy: 120 is out of range"),
+        "{text}"
+    );
+    // And validate names the same field of a loaded state's roster.
+    let p = problems(&pilot(5), |v| v["roster"][0]["structure"] = json!(150));
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("roster[0].structure: 150 is out of range")),
+        "{p:?}"
+    );
+}

@@ -216,7 +216,7 @@ fn sy02_set_up_refuses_a_card_validate_would_refuse() {
     let mut s = scenario("pilot-episode");
     s.roster[0].structure = 150;
     s.roster[1].missiles.heavy = 120;
-    let e = Stratoyager::setup(&s, 1).err().expect("refused");
+    let e = Stratoyager::setup(&s, 1).expect_err("refused");
     let text = e.to_string();
     assert!(text.contains("structure: 150 is out of range"), "{text}");
     assert!(

@@ -4,6 +4,7 @@
 use crate::state::{Ask, AskKind, Batch, Phase, Stratoyager, Unit};
 use crate::types::{Scenario, UnitId, UnitType, TABLE_SIZES};
 use orrery_core::{Rng, Seat, SetupError};
+use orrery_table::{Rect, EPS};
 
 /// Every problem of a scenario, as `field: why`.
 pub fn scenario_problems(s: &Scenario) -> Vec<String> {
@@ -70,9 +71,60 @@ pub fn scenario_problems(s: &Scenario) -> Vec<String> {
             s.options.turns
         ));
     }
-    for (i, o) in s.obstacles.iter().enumerate() {
+    if TABLE_SIZES.contains(&(w, l)) {
+        p.extend(obstacle_problems(&s.obstacles, s.table));
+    }
+    p
+}
+
+/// The most obstacles a table holds, and corners of all polygon outlines together:
+/// far beyond any scenario, and small enough that line of sight, placement and the
+/// outline checks stay quick.
+pub const MAX_OBSTACLES: usize = 1000;
+pub const MAX_CORNERS: usize = 10_000;
+
+/// Why `obstacles` are too many, if they are.
+pub fn obstacle_budget(obstacles: &[crate::types::Obstacle]) -> Option<String> {
+    let corners: usize = obstacles
+        .iter()
+        .map(|o| match &o.outline {
+            orrery_table::Shape::Polygon { points } => points.len(),
+            orrery_table::Shape::Circle { .. } => 0,
+        })
+        .sum();
+    (obstacles.len() > MAX_OBSTACLES || corners > MAX_CORNERS).then(|| {
+        format!(
+            "{} obstacles with {corners} polygon corners; at most {MAX_OBSTACLES} \
+             obstacles and {MAX_CORNERS} corners in all",
+            obstacles.len()
+        )
+    })
+}
+
+/// Problems of the obstacles on `table`, as the scenario loader finds them: within
+/// the budget, each outline a circle or a strictly convex polygon (SY-12) wholly on
+/// the table. Used by set-up and by `Game::validate`.
+pub fn obstacle_problems(obstacles: &[crate::types::Obstacle], table: Rect) -> Vec<String> {
+    if let Some(why) = obstacle_budget(obstacles) {
+        // Each outline check is quadratic in its corners: only within the budget.
+        return vec![format!("obstacles: {why}")];
+    }
+    let mut p = Vec::new();
+    for (i, o) in obstacles.iter().enumerate() {
+        let f = format!("obstacles[{i}].outline");
         if let Err(why) = o.outline.validate() {
-            p.push(format!("obstacles[{i}] ({}): {why}", o.name));
+            p.push(format!("{f}: {why} (SY-12: a convex polygon or a circle)"));
+            continue;
+        }
+        let (lo, hi) = o.outline.bounding_box();
+        let inside =
+            lo.x >= -EPS && lo.y >= -EPS && hi.x <= table.width + EPS && hi.y <= table.length + EPS;
+        if !inside {
+            p.push(format!(
+                "{f}: reaches outside the table: it spans x {} to {}, y {} to {}; the \
+                 table is x 0 to {}, y 0 to {}",
+                lo.x, hi.x, lo.y, hi.y, table.width, table.length
+            ));
         }
     }
     p

@@ -9,7 +9,7 @@ use crate::movement;
 use crate::state::{AskKind, Batch, Phase, Place, Step, Stratoyager};
 use crate::types::{Loadout, UnitType, TABLE_SIZES};
 use orrery_core::{Seat, StateError};
-use orrery_table::{Point, Shape};
+use orrery_table::Point;
 
 /// Coordinates beyond this many klicks from the table are not a position play can
 /// reach (a unit leaves the table at most its speed beyond the edge).
@@ -17,12 +17,32 @@ const FAR: f64 = 1000.0;
 /// The fastest speed accepted in a saved state; far above what a game reaches.
 const MAX_SPEED: u32 = 999;
 
-/// Collects problems, each `field: why`.
-struct Problems(Vec<String>);
+/// At most this many problems are listed; the rest are counted.
+const MAX_LISTED: usize = 1000;
+
+/// Collects problems, each `field: why`, and counts those past [`MAX_LISTED`].
+struct Problems(Vec<String>, usize);
 
 impl Problems {
     fn add(&mut self, field: impl AsRef<str>, why: impl AsRef<str>) {
-        self.0.push(format!("{}: {}", field.as_ref(), why.as_ref()));
+        if self.0.len() < MAX_LISTED {
+            self.0.push(format!("{}: {}", field.as_ref(), why.as_ref()));
+        } else {
+            self.1 += 1;
+        }
+    }
+
+    /// A list longer than one entry per unit cannot come from play, and its checks
+    /// would cost more than the state is worth: refused as a whole.
+    fn per_unit(&mut self, field: &str, len: usize, units: usize) -> bool {
+        if len > units {
+            self.add(
+                field,
+                format!("{len} entries for {units} units; at most one per unit"),
+            );
+            return false;
+        }
+        true
     }
 
     fn range<T: PartialOrd + std::fmt::Display>(&mut self, field: &str, v: T, lo: T, hi: T) {
@@ -43,12 +63,29 @@ impl Problems {
 
 /// Check `g` (see [`orrery_core::Game::validate`]).
 pub fn validate(g: &Stratoyager) -> Result<(), StateError> {
-    let mut p = Problems(Vec::new());
+    let mut p = Problems(Vec::new(), 0);
     table_and_data(g, &mut p);
     let n = g.units.len();
     // Unit references are checked before anything indexes with them.
     let unit_ok = |id: crate::types::UnitId| id.index() < n;
     units(g, &mut p);
+    // An ejected pilot per unit at most (SY-25), a missile marker per launching unit
+    // (SY-20), each unit acting, arriving or flown once.
+    let lists = [
+        ("pilots", g.pilots.len()),
+        ("missiles", g.missiles.len()),
+        ("current", g.current.len()),
+        ("arrivals", g.arrivals.len()),
+        ("flown", g.flown.len()),
+        ("batch.asks", g.batch.as_ref().map_or(0, |b| b.asks.len())),
+    ];
+    let mut sane = true;
+    for (field, len) in lists {
+        sane &= p.per_unit(field, len, n);
+    }
+    if !sane {
+        return finish(p);
+    }
     for (i, pilot) in g.pilots.iter().enumerate() {
         let f = format!("pilots[{i}]");
         if !unit_ok(pilot.unit) {
@@ -108,6 +145,13 @@ pub fn validate(g: &Stratoyager) -> Result<(), StateError> {
             }
         }
     }
+    finish(p)
+}
+
+fn finish(mut p: Problems) -> Result<(), StateError> {
+    if p.1 > 0 {
+        p.0.push(format!("… and {} more problems", p.1));
+    }
     StateError::check(p.0)
 }
 
@@ -127,39 +171,10 @@ fn table_and_data(g: &Stratoyager, p: &mut Problems) {
     for (i, c) in g.roster.iter().enumerate() {
         card(&format!("roster[{i}]"), c, p);
     }
-    for (i, o) in g.obstacles.iter().enumerate() {
-        let f = format!("obstacles[{i}].outline");
-        // As the scenario loader: a circle, or a strictly convex polygon (line of
-        // sight and the footprint tests assume it). Quadratic, so only once the size
-        // is known to be sane.
-        let small = match &o.outline {
-            Shape::Polygon { points } => points.len() <= 1000,
-            Shape::Circle { .. } => true,
-        };
-        if small {
-            if let Err(why) = o.outline.validate() {
-                p.add(&f, why);
-            }
-        }
-        match &o.outline {
-            Shape::Circle { center, radius } => {
-                p.point(&format!("{f}.center"), *center);
-                let most = g.table.width.max(g.table.length);
-                if !(radius.is_finite() && *radius > 0.0 && *radius <= most) {
-                    p.add(format!("{f}.radius"), format!("{radius} is not a radius"));
-                }
-            }
-            Shape::Polygon { points } => {
-                if points.len() < 3 || points.len() > 1000 {
-                    p.add(
-                        &f,
-                        format!("{} corners; a polygon has 3 to 1000", points.len()),
-                    );
-                }
-                for (k, q) in points.iter().enumerate() {
-                    p.point(&format!("{f}.points[{k}]"), *q);
-                }
-            }
+    if TABLE_SIZES.contains(&(g.table.width, g.table.length)) {
+        for why in crate::setup::obstacle_problems(&g.obstacles, g.table) {
+            let (field, why) = why.split_once(": ").unwrap_or(("obstacles", &why));
+            p.add(field, why);
         }
     }
     p.range("options.turns", g.options.turns, 1, 50);
@@ -180,7 +195,8 @@ fn table_and_data(g: &Stratoyager, p: &mut Problems) {
 /// A parameter card within the limits the roster loader and set-up allow.
 fn card(f: &str, c: &UnitType, p: &mut Problems) {
     for why in crate::setup::card_problems(c) {
-        p.0.push(format!("{f}.{why}"));
+        let (field, why) = why.split_once(": ").unwrap_or(("", &why));
+        p.add(format!("{f}.{field}"), why);
     }
 }
 

@@ -231,3 +231,79 @@ fn sy02_set_up_refuses_a_card_validate_would_refuse() {
         "{p:?}"
     );
 }
+
+#[test]
+fn absurdly_long_lists_are_refused_at_once_and_problems_are_capped() {
+    let g = in_play();
+    let n = g.units.len();
+    // A pilot per unit at most: 100,000 copies are refused without checking each.
+    let p = problems(&g, |v| {
+        let pilot = json!({"unit": 0, "side": 0, "at": {"x": 1.0, "y": 1.0}, "value": 1.0});
+        v["pilots"] = Value::Array(vec![pilot; 100_000]);
+    });
+    assert_eq!(
+        p,
+        vec![format!(
+            "pilots: 100000 entries for {n} units; at most one per unit"
+        )]
+    );
+    // Obstacles beyond the budget set-up allows.
+    let p = problems(&g, |v| {
+        let o = v["obstacles"].get(0).cloned().unwrap_or(json!({
+            "name": "rock", "kind": "asteroid",
+            "outline": {"shape": "circle", "center": {"x": 5.0, "y": 5.0}, "radius": 1.0}
+        }));
+        v["obstacles"] = Value::Array(vec![o; 5_000]);
+    });
+    assert!(
+        p.iter().any(|m| m.starts_with("obstacles: 5000 obstacles")),
+        "{p:?}"
+    );
+    // Set-up holds scenarios to the same budget.
+    let mut s = scenario("asteroid-ambush");
+    s.obstacles = vec![s.obstacles[0].clone(); 5_000];
+    let e = Stratoyager::setup(&s, 1).expect_err("too many obstacles");
+    assert!(e.to_string().contains("obstacles: 5000 obstacles"), "{e}");
+    // Thousands of bad units: a thousand listed, the rest counted.
+    let p = problems(&g, |v| {
+        for u in v["units"].as_array_mut().expect("units") {
+            u["structure"] = json!(99);
+            u["shields"] = json!(99);
+            u["speed"] = json!(100_000);
+            u["course"] = json!(77);
+            u["facing"] = json!(77);
+        }
+        v["roster"] = Value::Array(vec![v["roster"][0].clone(); 1]);
+        v["roster"][0]["armor"] = json!(9);
+        let card = v["roster"][0].clone();
+        v["roster"] = Value::Array(vec![card; 2_000]);
+    });
+    assert_eq!(p.len(), 1001, "{:?}", &p[..3]);
+    assert!(p[1000].starts_with("… and "), "{}", p[1000]);
+}
+
+#[test]
+fn sy12_an_obstacle_off_the_table_is_refused_by_set_up_and_validate() {
+    // The TOML loader kept outlines on the table; a scenario handed to set-up directly
+    // did not, and validate only asked for positions within 1,000 klicks.
+    let mut s = scenario("asteroid-ambush");
+    s.obstacles[0].outline = orrery_table::Shape::Circle {
+        center: orrery_table::Point::new(500.0, 12.0),
+        radius: 2.0,
+    };
+    let e = Stratoyager::setup(&s, 1).expect_err("off the table");
+    assert!(
+        e.to_string()
+            .contains("obstacles[0].outline: reaches outside the table"),
+        "{e}"
+    );
+    let g = Stratoyager::setup(&scenario("asteroid-ambush"), 1).expect("setup");
+    let p = problems(&g, |v| {
+        v["obstacles"][0]["outline"]["center"]["x"] = json!(500.0);
+    });
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("obstacles[0].outline: reaches outside the table")),
+        "{p:?}"
+    );
+}

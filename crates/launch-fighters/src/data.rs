@@ -13,7 +13,7 @@ mod check;
 mod read;
 
 use crate::design::CostBreakdown;
-use crate::types::{Fleet, Options, Scenario, ShipDesign};
+use crate::types::{ExitHex, Fleet, Options, Scenario, ShipDesign};
 use check::{
     duplicate_fleet_names, fleet_count_why, fleet_name_why, fleet_problems, map_size_why,
     terrain_problems,
@@ -190,6 +190,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             "turn_limit",
             "options",
             "terrain",
+            "exit_area",
             "designs",
             "fleets",
         ],
@@ -227,6 +228,26 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     let terrain = r.terrain(&root);
     if map_ok {
         for (field, why) in terrain_problems(&terrain, cols, rows) {
+            r.problem(field, why);
+        }
+    }
+    let mut exit_area = Vec::new();
+    for (path, t) in r.tables(&root, "exit_area", "", false) {
+        r.keys(t, &path, &["col", "row"]);
+        let col = r.req_int(t, "col", &path, 0, i64::from(MAX_MAP_SIDE) - 1);
+        let row = r.req_int(t, "row", &path, 0, i64::from(MAX_MAP_SIDE) - 1);
+        if let (Some(col), Some(row)) = (col, row) {
+            exit_area.push((
+                path,
+                ExitHex {
+                    col: col as i32,
+                    row: row as i32,
+                },
+            ));
+        }
+    }
+    if map_ok {
+        for (field, why) in check::exit_problems(&exit_area, cols, rows, &terrain) {
             r.problem(field, why);
         }
     }
@@ -274,6 +295,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         points,
         turn_limit,
         terrain: terrain.into_iter().map(|t| t.1).collect(),
+        exit_area: exit_area.into_iter().map(|e| e.1).collect(),
         options,
         fleets,
     };

@@ -144,6 +144,7 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
             rows: s.rows,
         },
         terrain: s.terrain.clone(),
+        exit_area: s.exit_area.clone(),
         options: s.options,
         turn_limit: s.turn_limit,
         players: s

@@ -26,6 +26,7 @@ use crate::event::Event;
 use crate::state::{Decision, LaunchFighters, Location, Pending, Phase, Unit};
 use crate::types::{Stat, UnitId};
 use orrery_core::{ActionError, Seat};
+use orrery_hex::Hex;
 
 impl LaunchFighters {
     /// Step (1): every inactive squadron, on the map or aboard, turns active (LF-16
@@ -237,6 +238,15 @@ impl LaunchFighters {
     /// it and so leave with it. A ship both warping and on an edge hex is reported as
     /// warped out.
     pub(crate) fn end_recovery(&mut self, ev: &mut Vec<Event>) {
+        self.retreat_from_exits(ev);
+    }
+
+    /// Is `h` in the scenario's exit area (LF-16 (3))?
+    pub fn in_exit_area(&self, h: Hex) -> bool {
+        self.exit_area.iter().any(|e| e.hex() == h)
+    }
+
+    fn retreat_from_exits(&mut self, ev: &mut Vec<Event>) {
         for i in 0..self.units.len() {
             let u = &self.units[i];
             let Some(h) = u.hex() else { continue };
@@ -248,7 +258,7 @@ impl LaunchFighters {
             if warping {
                 self.units[i].location = Location::Retreated;
                 ev.push(Event::WarpedOut { ship: id });
-            } else if can_move && self.map.is_edge(h) {
+            } else if can_move && (self.map.is_edge(h) || self.in_exit_area(h)) {
                 self.units[i].location = Location::Retreated;
                 ev.push(Event::Retreated { unit: id });
             }

@@ -301,6 +301,9 @@ pub struct LaunchFighters {
     pub scenario_name: String,
     pub map: HexMap,
     pub terrain: Vec<Terrain>,
+    /// The scenario's exit area (LF-16 (3)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exit_area: Vec<ExitHex>,
     pub options: Options,
     pub turn_limit: u32,
     pub players: Vec<Player>,

@@ -38,6 +38,7 @@ impl Sandbox {
                 scenario_name: "sandbox".into(),
                 map: HexMap { cols: 27, rows: 24 },
                 terrain: Vec::new(),
+                exit_area: Vec::new(),
                 options: Options::default(),
                 turn_limit: 30,
                 players: (0..players)

@@ -150,6 +150,22 @@ impl Terrain {
     }
 }
 
+/// A hex of a scenario's exit area (LF-16 (3), seed "adjacent to the edge of the
+/// board and/or designated area must 'retreat'"): a unit that can move and stands
+/// here in the recovery phase retreats, as from an edge hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExitHex {
+    pub col: i32,
+    pub row: i32,
+}
+
+impl ExitHex {
+    pub fn hex(&self) -> Hex {
+        Hex::from_offset(self.col, self.row)
+    }
+}
+
 /// Optional rules (seed "Optional Rule"s; all off by default, LF-19).
 ///
 /// LFO-18: only the warp "no move/fire" rule is offered. The flat warp cost, fighter
@@ -184,6 +200,9 @@ pub struct Scenario {
     pub turn_limit: u32,
     #[serde(default)]
     pub terrain: Vec<Terrain>,
+    /// Hexes besides the edge from which units retreat (LF-16 (3)); none by default.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exit_area: Vec<ExitHex>,
     #[serde(default)]
     pub options: Options,
     pub fleets: Vec<Fleet>,

@@ -56,6 +56,15 @@ pub fn validate(g: &LaunchFighters) -> Result<(), StateError> {
             ));
         }
     }
+    let mut exits = std::collections::HashSet::new();
+    for (i, e) in g.exit_area.iter().enumerate() {
+        if !g.map.contains(e.hex()) || !exits.insert(e.hex()) {
+            p.push(format!(
+                "exit_area[{i}]: ({}, {}) is off the map or listed twice",
+                e.col, e.row
+            ));
+        }
+    }
     let n_players = g.players.len();
     if !(2..=6).contains(&n_players) {
         p.push(format!("players: {n_players}; a battle has 2 to 6"));

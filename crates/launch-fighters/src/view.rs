@@ -3,7 +3,7 @@
 //! battle — except the random generator, whose state would reveal future dice.
 
 use crate::state::{Activation, LaunchFighters, Pending, Phase, Player, Unit};
-use crate::types::Terrain;
+use crate::types::{ExitHex, Terrain};
 use orrery_core::{Game, Outcome, Seat};
 use orrery_hex::HexMap;
 use serde::Serialize;
@@ -17,6 +17,9 @@ pub struct LfView {
     pub phase: Phase,
     pub map: HexMap,
     pub terrain: Vec<Terrain>,
+    /// The scenario's exit area (LF-16 (3)); absent when there is none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub exit_area: Vec<ExitHex>,
     pub players: Vec<Player>,
     pub units: Vec<Unit>,
     /// Initiative sequence, lowest first.
@@ -38,6 +41,7 @@ impl LfView {
             phase: g.phase,
             map: g.map,
             terrain: g.terrain.clone(),
+            exit_area: g.exit_area.clone(),
             players: g.players.clone(),
             units: g.units.clone(),
             order: g.order.clone(),

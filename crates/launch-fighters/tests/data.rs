@@ -911,3 +911,30 @@ fn lf21_a_huge_terrain_list_is_checked_in_linear_time_and_reported_briefly() {
         e.problems[max].why
     );
 }
+
+/// LF-16 (3) "or a scenario exit area": `[[exit_area]]` hexes are read, and each one
+/// off the map, listed twice or on a moon or planetoid is reported with its field.
+#[test]
+fn lf16_scenario_exit_area_is_read_and_checked() {
+    let duel = include_str!("../data/scenarios/duel.toml");
+    let text =
+        format!("{duel}\n[[exit_area]]\ncol = 13\nrow = 0\n[[exit_area]]\ncol = 14\nrow = 0\n");
+    let s = parse_scenario(&text, "s.toml").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.exit_area.len(), 2);
+    let text = format!(
+        "{duel}\n[[terrain]]\nkind = \"moon\"\ncol = 5\nrow = 5\n\
+         [[exit_area]]\ncol = 30\nrow = 0\n\
+         [[exit_area]]\ncol = 5\nrow = 5\n\
+         [[exit_area]]\ncol = 1\nrow = 1\n[[exit_area]]\ncol = 1\nrow = 1\n"
+    );
+    let e = err(parse_scenario(&text, "s.toml"));
+    let fields: Vec<&str> = e.problems.iter().map(|p| p.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        ["exit_area[0]", "exit_area[1]", "exit_area[3]"],
+        "{e}"
+    );
+    assert!(e.problems[0].why.contains("off the 27×24 map"), "{e}");
+    assert!(e.problems[1].why.contains("moon or planetoid"), "{e}");
+    assert!(e.problems[2].why.contains("already exit_area[2]"), "{e}");
+}

@@ -20,6 +20,7 @@ fn scenario(fleets: Vec<Vec<ShipDesign>>) -> Scenario {
         points: None,
         turn_limit: 30,
         terrain: Vec::new(),
+        exit_area: Vec::new(),
         options: Options::default(),
         fleets: fleets
             .into_iter()
@@ -1503,4 +1504,25 @@ fn lf01_odd_q_rectangles_hold_shortest_paths() {
             }
         }
     }
+}
+
+/// Seed "D) Recovery" 3): units "adjacent to the edge of the board and/or designated
+/// area must 'retreat'" (LF-16 (3): "or a scenario exit area"). A ship that can move
+/// in an exit hex away from the edge retreats; one next to it stays.
+#[test]
+fn lf16_units_in_a_scenario_exit_area_retreat() {
+    let mut sb = Sandbox::new(2);
+    let out = sb.ship(0, design("Out", 1, 0, 0, 3, 2), 12, 10, Dir::N);
+    let stays = sb.ship(0, design("Stays", 1, 0, 0, 3, 2), 14, 10, Dir::N);
+    recovery_sandbox(&mut sb);
+    let mut g = sb.build();
+    g.exit_area = vec![orrery_launch_fighters::types::ExitHex { col: 12, row: 10 }];
+    assert_eq!(g.validate(), Ok(()));
+    let ev = play(&mut g, Seat(1), Action::EndRepairs);
+    assert!(ev.contains(&Event::Retreated { unit: out }), "{ev:?}");
+    assert_eq!(g.units[out.index()].location, Location::Retreated);
+    assert!(matches!(
+        g.units[stays.index()].location,
+        Location::OnMap(_)
+    ));
 }

@@ -3,7 +3,7 @@
 
 use super::{FLEETS, MAX_MAP_SIDE, MIN_MAP_SIDE};
 use crate::design;
-use crate::types::{Fleet, Scenario, Terrain};
+use crate::types::{ExitHex, Fleet, Scenario, Terrain};
 use orrery_data::join;
 use orrery_hex::{Hex, HexMap};
 
@@ -53,6 +53,13 @@ fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
             .map(|(i, t)| (format!("terrain[{i}]"), *t))
             .collect();
         p.extend(terrain_problems(&items, s.cols, s.rows));
+        let exits: Vec<(String, ExitHex)> = s
+            .exit_area
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (format!("exit_area[{i}]"), *e))
+            .collect();
+        p.extend(exit_problems(&exits, s.cols, s.rows, &items));
     }
     if let Some(why) = fleet_count_why(s.fleets.len()) {
         p.push(("fleets".into(), why));
@@ -107,6 +114,47 @@ pub(super) fn terrain_problems(
             ));
         } else {
             seen.insert(h, path);
+        }
+    }
+    p
+}
+
+/// Exit-area hexes (LF-16 (3)) off the map, listed twice, or on a moon or planetoid
+/// (no unit can stand there to retreat).
+pub(super) fn exit_problems(
+    items: &[(String, ExitHex)],
+    cols: i32,
+    rows: i32,
+    terrain: &[(String, Terrain)],
+) -> Vec<(String, String)> {
+    let map = HexMap { cols, rows };
+    let blocked: std::collections::HashSet<Hex> = terrain
+        .iter()
+        .filter(|t| t.1.kind.blocks())
+        .map(|t| t.1.hex())
+        .collect();
+    let mut seen: std::collections::HashMap<Hex, &str> = std::collections::HashMap::new();
+    let mut p = Vec::new();
+    for (path, e) in items {
+        let h = e.hex();
+        if !map.contains(h) {
+            p.push((
+                path.clone(),
+                format!("({}, {}) is off the {cols}×{rows} map", e.col, e.row),
+            ));
+        } else if blocked.contains(&h) {
+            p.push((
+                path.clone(),
+                format!(
+                    "({}, {}) is a moon or planetoid; no unit can stand there to retreat",
+                    e.col, e.row
+                ),
+            ));
+        } else if let Some(other) = seen.insert(h, path) {
+            p.push((
+                path.clone(),
+                format!("({}, {}) is already {other}", e.col, e.row),
+            ));
         }
     }
     p

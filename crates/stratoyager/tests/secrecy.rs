@@ -285,3 +285,33 @@ fn sy27_describing_dogfight_cards_never_shows_the_other_hand() {
         );
     }
 }
+
+/// Issue 8 §1, SY-27: `render::describe_order` names the unit itself, so it takes the
+/// reader too: a dogfight order of A's unit read by B or a spectator names no card of
+/// A's hand but the one in the order; A reads its combat card.
+#[test]
+fn sy27_describe_order_tells_a_hand_to_its_own_side_only() {
+    use orrery_stratoyager::render::describe_order;
+    let mut g =
+        Stratoyager::setup(&orrery_stratoyager::testkit::scenario("dogfight"), 4).expect("setup");
+    defaults_until(&mut g, |g| kind(g) == Some(AskKind::DogfightCard));
+    let hand = g.dogfight.as_ref().expect("cards dealt").drawn[0];
+    let unit = g
+        .batch
+        .as_ref()
+        .and_then(|b| b.asks.iter().find(|x| x.seat == A))
+        .map(|x| x.unit)
+        .expect("A's question");
+    for (movement, other) in [(hand[0], hand[1]), (hand[1], hand[0])] {
+        let a = Action::DogfightCard { movement };
+        for reader in [Some(B), None] {
+            let t = describe_order(&g, reader, Some(unit), &a);
+            assert!(
+                !t.contains(&format!("card {other}")),
+                "{reader:?} reads {t}"
+            );
+        }
+        let t = describe_order(&g, Some(A), Some(unit), &a);
+        assert!(t.contains(&format!("combat card {other}")), "{t}");
+    }
+}

@@ -224,7 +224,7 @@ pub fn question(out: &mut String, g: &Stratoyager, view: &SyView) {
             let _ = writeln!(
                 out,
                 "  Your order: {}",
-                describe_order(g, Some(a.unit), ans)
+                describe_order(g, Some(seat), Some(a.unit), ans)
             );
         }
     }

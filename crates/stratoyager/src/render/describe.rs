@@ -20,7 +20,7 @@ fn unit_for(g: &Stratoyager, viewer: Option<Seat>) -> Option<UnitId> {
 /// One readable line for an action, in the current state (before it is applied), as
 /// `viewer` may read it: the unit is the one `viewer` is being asked about.
 pub fn describe_action(g: &Stratoyager, viewer: Option<Seat>, a: &Action) -> String {
-    describe_order(g, unit_for(g, viewer), a)
+    describe_order(g, viewer, unit_for(g, viewer), a)
 }
 
 fn maneuver_text(m: Maneuver) -> String {
@@ -170,8 +170,14 @@ pub(super) fn combat_text(g: &Stratoyager, unit: Option<UnitId>, o: &CombatOrder
     }
 }
 
-/// An action as the order of `unit` (`None`: unknown unit).
-pub fn describe_order(g: &Stratoyager, unit: Option<UnitId>, a: &Action) -> String {
+/// An action as the order of `unit` (`None`: unknown unit), as `viewer` may read it:
+/// what only the unit's own side knows (its dogfight hand) is told to that side only.
+pub fn describe_order(
+    g: &Stratoyager,
+    viewer: Option<Seat>,
+    unit: Option<UnitId>,
+    a: &Action,
+) -> String {
     let u = unit.and_then(|id| unit_ref(g, id));
     let name = unit.map_or_else(|| "the unit".to_string(), |id| label(g, id));
     match a {
@@ -197,8 +203,9 @@ pub fn describe_order(g: &Stratoyager, unit: Option<UnitId>, a: &Action) -> Stri
         }
         Action::Card { card } => format!("{name}: Initiative Card {card}"),
         Action::DogfightCard { movement } => {
-            // The unit is the describing seat's own (see `unit_for`): its own hand.
+            // SY-27: the hand is secret; only the unit's own side reads it.
             let other = u
+                .filter(|u| viewer == Some(u.side))
                 .and_then(|u| g.dogfight.as_ref()?.drawn.get(u.side.index()).copied())
                 .filter(|d| d.contains(movement))
                 .and_then(|d| d.iter().copied().find(|c| c != movement));

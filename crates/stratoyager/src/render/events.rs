@@ -43,7 +43,9 @@ pub fn describe_event(g: &Stratoyager, e: &Event) -> String {
             None => format!("P{} gave a secret order", seat.0),
         },
         Event::YourOrder { unit, action } => {
-            format!("Your order: {}", describe_order(g, *unit, action))
+            // Told only to the seat that gave it: the unit's own side reads it.
+            let owner = unit.and_then(|u| unit_ref(g, u)).map(|u| u.side);
+            format!("Your order: {}", describe_order(g, owner, *unit, action))
         }
         Event::DeploymentRevealed { cards } => {
             let list: Vec<String> = cards

@@ -65,6 +65,7 @@ fn describes_maneuvers_with_stress_and_placement() {
     );
     let s = describe_order(
         &g,
+        Some(seat),
         Some(UnitId(0)),
         &Action::Place {
             x: 12,

@@ -14,8 +14,11 @@ use orrery_table::Point;
 /// Coordinates beyond this many klicks from the table are not a position play can
 /// reach (a unit leaves the table at most its speed beyond the edge).
 const FAR: f64 = 1000.0;
-/// The fastest speed accepted in a saved state; far above what a game reaches.
-const MAX_SPEED: u32 = 999;
+/// The fastest speed accepted in a saved state. Play reaches at most 468: a start of
+/// 9 (a D10, SY-22) and +9 (the dial's top) in one Movement Action a turn over at
+/// most 51 turns. Kept below `FAR` less the table, so that a unit flying off the
+/// table from a state that passed stays at a position that passes.
+const MAX_SPEED: u32 = 500;
 
 /// At most this many problems are listed; the rest are counted.
 const MAX_LISTED: usize = 1000;

@@ -307,3 +307,15 @@ fn sy12_an_obstacle_off_the_table_is_refused_by_set_up_and_validate() {
         "{p:?}"
     );
 }
+
+#[test]
+fn a_speed_play_cannot_reach_is_refused() {
+    // 9 to start and +9 a turn for 51 turns is 468; 999 was accepted, and a unit
+    // flying off the table at that speed ended where validate refused the position.
+    let p = problems(&in_play(), |v| v["units"][0]["speed"] = json!(600));
+    assert!(
+        p.iter()
+            .any(|m| m.starts_with("units[0].speed: 600 is not in 0..=500")),
+        "{p:?}"
+    );
+}

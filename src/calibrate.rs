@@ -182,7 +182,7 @@ fn launch_fighters(a: &CalibrateArgs) -> Result<Calibration> {
         .iter()
         .map(|d| RosterEntry {
             name: d.name.clone(),
-            points: f64::from(d.cost()),
+            points: f64::from(d.cost_under(&base.options)),
         })
         .collect();
     // The file's designs, not the Blue Book's of the same name.

@@ -175,6 +175,13 @@ impl Reader {
             self.problem(field, format!("expected a table, found {}", found(v)));
             return None;
         }
+        self.serde_value(v, &field)
+    }
+
+    /// A value at `field` read by serde from its type, reported like [`Self::serde_table`]
+    /// (e.g. one table of an array read by [`Self::tables`]).
+    pub fn serde_value<T: DeserializeOwned>(&mut self, v: &Value, field: &str) -> Option<T> {
+        let field = field.to_string();
         match v.clone().try_into::<T>() {
             Ok(x) => Some(x),
             Err(e) => {

@@ -14,6 +14,16 @@ use orrery_core::Seat;
 pub const MAX_ABOARD: usize = 10;
 
 impl LaunchFighters {
+    /// What a hit may reduce (LF-13): the five stats, and the holds when the optional
+    /// rule "Holds may be hit in combat and reduced like a stat" is on (LF-19).
+    pub fn hittable(&self) -> &'static [Stat] {
+        if self.options.holds_can_be_hit {
+            &Stat::WITH_HOLDS
+        } else {
+            &Stat::ALL
+        }
+    }
+
     /// One die that succeeds on "a 4, 5 or 6" — the seed's test for asteroid hits,
     /// bay hits, repairs and intercepts. Returns the face and the success.
     pub(crate) fn roll_four_up(&mut self) -> (u8, bool) {
@@ -21,9 +31,10 @@ impl LaunchFighters {
         (roll, roll >= 4)
     }
 
-    /// Reduce one stat of a ship by one level (never below 0). A lost Bays level with
-    /// squadrons aboard rolls 1D6: 4–6 destroys one of them (LF-15). A ship whose five
-    /// stats are all 0 is destroyed, credited to `credited`.
+    /// Reduce one stat (or, where holds can be hit, a hold) of a ship by one level
+    /// (never below 0). A lost Bays level with squadrons aboard rolls 1D6: 4–6 destroys
+    /// one of them (LF-15). A ship whose five stats are all 0 is destroyed, credited to
+    /// `credited`: holds left do not keep it in play ("If all of its stats reach zero").
     pub fn reduce_stat(
         &mut self,
         ship: UnitId,
@@ -34,7 +45,7 @@ impl LaunchFighters {
         let Some(s) = self.unit_mut(ship).ship_mut() else {
             return;
         };
-        let level = s.stats.get_mut(stat);
+        let level = s.level_mut(stat);
         if *level == 0 {
             return;
         }

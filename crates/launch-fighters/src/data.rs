@@ -13,7 +13,7 @@ mod check;
 mod read;
 
 use crate::design::CostBreakdown;
-use crate::types::{ExitHex, Fleet, Options, Scenario, ShipDesign};
+use crate::types::{Fleet, MapHex, Objective, Options, Scenario, ShipDesign, Terrain};
 use check::{
     duplicate_fleet_names, fleet_count_why, fleet_name_why, fleet_problems, map_size_why,
     terrain_problems,
@@ -58,6 +58,11 @@ const SCENARIOS: &[orrery_data::Embedded] = &[
         "asteroid-field",
         "data/scenarios/asteroid-field.toml",
         include_str!("../data/scenarios/asteroid-field.toml"),
+    ),
+    (
+        "convoy-run",
+        "data/scenarios/convoy-run.toml",
+        include_str!("../data/scenarios/convoy-run.toml"),
     ),
 ];
 
@@ -191,6 +196,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             "options",
             "terrain",
             "exit_area",
+            "objectives",
             "designs",
             "fleets",
         ],
@@ -239,7 +245,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         if let (Some(col), Some(row)) = (col, row) {
             exit_area.push((
                 path,
-                ExitHex {
+                MapHex {
                     col: col as i32,
                     row: row as i32,
                 },
@@ -249,6 +255,12 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     if map_ok {
         for (field, why) in check::exit_problems(&exit_area, cols, rows, &terrain) {
             r.problem(field, why);
+        }
+    }
+    let mut objectives: Vec<(String, Objective)> = Vec::new();
+    for (path, t) in r.tables(&root, "objectives", "", false) {
+        if let Some(o) = r.serde_value::<Objective>(&toml::Value::Table(t.clone()), &path) {
+            objectives.push((path, o));
         }
     }
     let mut catalog = r.designs(&root, &blue);
@@ -270,7 +282,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         }
         // A fleet with an unreadable ship has no reliable total.
         if !r.has_problem_under(path) {
-            for (field, why) in fleet_problems(path, &fleet, points, "the scenario's") {
+            for (field, why) in fleet_problems(path, &fleet, points, "the scenario's", &options) {
                 r.problem(field, why);
             }
         }
@@ -281,6 +293,17 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     }
     for (field, why) in duplicate_fleet_names(&fleets) {
         r.problem(field, why);
+    }
+    // Objectives name fleets and ships: checked once all of them could be read.
+    if map_ok && !r.has_problem_under("fleets") {
+        let exits: Vec<MapHex> = exit_area.iter().map(|e| e.1).collect();
+        let terrain: Vec<Terrain> = terrain.iter().map(|t| t.1).collect();
+        let read: Vec<(String, &Objective)> =
+            objectives.iter().map(|(p, o)| (p.clone(), o)).collect();
+        for (field, why) in check::objectives_problems(&read, &fleets, cols, rows, &terrain, &exits)
+        {
+            r.problem(field, why);
+        }
     }
     if let Some(n) = &name {
         if n.trim().is_empty() {
@@ -296,6 +319,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         turn_limit,
         terrain: terrain.into_iter().map(|t| t.1).collect(),
         exit_area: exit_area.into_iter().map(|e| e.1).collect(),
+        objectives: objectives.into_iter().map(|o| o.1).collect(),
         options,
         fleets,
     };
@@ -400,7 +424,7 @@ fn read_fleet(text: &str, file: &str) -> Result<FleetRead, DataError> {
         }
     }
     if !r.has_problem_under("ships") && !r.has_problem_under("designs") {
-        for (field, why) in fleet_problems("", &fleet, limit, "its") {
+        for (field, why) in fleet_problems("", &fleet, limit, "its", &Options::default()) {
             r.problem(field, why);
         }
     }

@@ -12,20 +12,22 @@ use crate::state::{Decision, LaunchFighters};
 use crate::types::Stat;
 use orrery_core::{Game, Seat};
 
-/// The LF-13 timeout choice for `levels` levels off a ship with these stats: each
-/// level from the highest current stat, ties in record-sheet order.
-pub fn highest_stats(mut stats: crate::types::Stats, levels: u8) -> Vec<Stat> {
+/// The LF-13 timeout choice for `levels` levels off a ship whose current levels are
+/// `level`, among `hittable` (the five stats, and the holds where they can be hit):
+/// each level from the highest current one, ties in record-sheet order.
+pub fn highest_stats(level: impl Fn(Stat) -> u8, hittable: &[Stat], levels: u8) -> Vec<Stat> {
+    let mut left: Vec<(Stat, u8)> = hittable.iter().map(|&s| (s, level(s))).collect();
     let mut out = Vec::new();
     for _ in 0..levels {
-        let Some(best) = Stat::ALL
-            .into_iter()
-            .filter(|&s| stats.get(s) > 0)
-            .max_by_key(|&s| (stats.get(s), std::cmp::Reverse(s)))
+        let Some(best) = left
+            .iter_mut()
+            .filter(|(_, n)| *n > 0)
+            .max_by_key(|(s, n)| (*n, std::cmp::Reverse(*s)))
         else {
             break;
         };
-        *stats.get_mut(best) -= 1;
-        out.push(best);
+        best.1 -= 1;
+        out.push(best.0);
     }
     out.sort();
     out
@@ -35,9 +37,9 @@ pub(crate) fn default_action(g: &LaunchFighters, seat: Seat) -> Option<Action> {
     let legal = g.legal_actions(seat);
     if let Some(p) = g.pending.last() {
         if let Decision::ReduceStats { ship, levels, .. } = p.decision {
-            let stats = g.units.get(ship.index())?.ship()?.stats;
+            let s = g.units.get(ship.index())?.ship()?;
             let want = Action::Reduce {
-                stats: highest_stats(stats, levels),
+                stats: highest_stats(|k| s.level(k), g.hittable(), levels),
             };
             if legal.contains(&want) {
                 return Some(want);

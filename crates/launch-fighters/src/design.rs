@@ -9,7 +9,7 @@
 //! Worked line (Excelsior, seed): cannons 3 (6) + launchers 5 (15) + defense 6 (21) +
 //! 28 missiles (14) = B 56; P(3) = 6; m = ⌈56 / 14⌉ = 4; 56 + 24 = 80.
 
-use crate::types::ShipDesign;
+use crate::types::{Options, ShipDesign};
 use serde::Serialize;
 use std::fmt;
 
@@ -106,13 +106,26 @@ impl ShipDesign {
         self.cost_breakdown().multiplier
     }
 
-    /// Total build cost B + m·P (LF-18).
+    /// Total build cost B + m·P (LF-18), without optional rules.
     pub fn cost(&self) -> u32 {
         self.cost_breakdown().total
     }
 
-    /// The cost of every item and of Move (LF-18).
+    /// Total build cost under a scenario's optional rules (a flat warp cost, LF-19).
+    pub fn cost_under(&self, options: &Options) -> u32 {
+        self.cost_breakdown_under(options).total
+    }
+
+    /// The cost of every item and of Move (LF-18), without optional rules.
     pub fn cost_breakdown(&self) -> CostBreakdown {
+        self.cost_breakdown_under(&Options::default())
+    }
+
+    /// The cost of every item and of Move (LF-18) under a scenario's optional rules:
+    /// with `flat_warp_cost` warp drive of any level costs that flat amount ("Warp drive
+    /// is a flat cost per ship, for example 5 points"). Fighter warp costs 1 point per
+    /// squadron that has it ("for 1 extra point per squadron"), counted with the add-ons.
+    pub fn cost_breakdown_under(&self, options: &Options) -> CostBreakdown {
         let s = &self.stats;
         let a = &self.addons;
         let mut c = CostBreakdown {
@@ -121,9 +134,10 @@ impl ShipDesign {
             bays: progressive(s.bays),
             defense: progressive(s.defense),
             addons: progressive(a.sensors)
-                + progressive(a.warp)
+                + warp_cost(a.warp, options)
                 + progressive(a.repair)
-                + progressive(a.boosters),
+                + progressive(a.boosters)
+                + u32::from(a.fighter_warp),
             // "A single point buys 2 missiles"; odd counts are refused by `validate`.
             missiles: u32::from(self.missiles).div_ceil(2),
             squadrons: SQUADRON_COST * u32::from(self.squadrons),
@@ -153,6 +167,15 @@ impl ShipDesign {
     }
 }
 
+/// Points for warp drive of `level`: progressive (LF-18), or the scenario's flat cost
+/// for any level ≥ 1 (LF-19 optional rule).
+fn warp_cost(level: u8, options: &Options) -> u32 {
+    match options.flat_warp_cost {
+        Some(flat) if level >= 1 => u32::from(flat),
+        _ => progressive(level),
+    }
+}
+
 /// The highest value a numeric design field may take (LF-18), or `None` for a field that
 /// is not numeric. Field names are the data-file names (`move`, `addons.sensors`, …).
 pub fn field_max(field: &str) -> Option<u8> {
@@ -167,6 +190,7 @@ pub fn field_max(field: &str) -> Option<u8> {
         | "addons.boosters"
         | "addons.cargo_holds"
         | "addons.passenger_holds" => MAX_STAT,
+        "addons.fighter_warp" => MAX_SQUADRONS,
         _ => return None,
     })
 }
@@ -214,6 +238,7 @@ pub fn problems(d: &ShipDesign) -> Vec<(String, String)> {
         ("addons.boosters", a.boosters),
         ("addons.cargo_holds", a.cargo_holds),
         ("addons.passenger_holds", a.passenger_holds),
+        ("addons.fighter_warp", a.fighter_warp),
     ];
     for (field, v) in numeric {
         if let Some(why) = range_problem(field, i64::from(v)) {
@@ -254,6 +279,16 @@ pub fn problems(d: &ShipDesign) -> Vec<(String, String)> {
             format!(
                 "{} squadrons but bays 0; squadrons need bays of at least 1 (LF-18)",
                 d.squadrons
+            ),
+        );
+    }
+    if a.fighter_warp > d.squadrons {
+        add(
+            "addons.fighter_warp",
+            format!(
+                "{} squadrons with warp drive but the ship carries {}; at most every squadron \
+                 has it (LF-19)",
+                a.fighter_warp, d.squadrons
             ),
         );
     }

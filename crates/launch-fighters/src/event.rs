@@ -146,6 +146,10 @@ pub enum Event {
     WarpedOut {
         ship: UnitId,
     },
+    /// A squadron with warp drive (optional rule, LF-19) engaged it and left the map.
+    SquadronWarpedOut {
+        squadron: UnitId,
+    },
     GameOver {
         reason: String,
         scores: Vec<f64>,

@@ -22,6 +22,7 @@ mod evaluate;
 pub mod event;
 mod initiative;
 mod movement;
+pub mod objectives;
 pub mod odds;
 mod placement;
 mod recovery;

@@ -282,9 +282,10 @@ impl LaunchFighters {
             let max = base + u8::from(boost_ok);
             let mut dests = self.reach(start, max);
             dests.sort_by_key(|&(h, d)| (d, h));
-            let warps: &[bool] = match u.ship() {
-                Some(s) if s.design.addons.warp >= 1 => &[false, true],
-                _ => &[false],
+            let warps: &[bool] = if u.has_warp() {
+                &[false, true]
+            } else {
+                &[false]
             };
             let ship = u.is_ship();
             out.reserve(dests.len() * if ship { 6 * warps.len() } else { 1 });
@@ -314,13 +315,20 @@ impl LaunchFighters {
                             }
                         }
                     }
-                    None => out.push(Action::Move {
-                        unit: u.id,
-                        to,
-                        facing: None,
-                        boost: false,
-                        warp: false,
-                    }),
+                    None => {
+                        for &warp in warps {
+                            if warp && self.options.warp_no_move_fire && to != start {
+                                continue;
+                            }
+                            out.push(Action::Move {
+                                unit: u.id,
+                                to,
+                                facing: None,
+                                boost: false,
+                                warp,
+                            });
+                        }
+                    }
                 }
             }
         }
@@ -406,10 +414,15 @@ impl LaunchFighters {
                         "squadrons have no facing (seed \"How to Move\")",
                     ));
                 }
-                if *boost || *warp {
-                    return Err(ActionError::illegal(
-                        "squadrons have neither boosters nor warp drive",
-                    ));
+                if *boost {
+                    return Err(ActionError::illegal("squadrons have no boosters"));
+                }
+                if *warp && !u.has_warp() {
+                    return Err(ActionError::illegal(format!(
+                        "squadron #{} has no warp drive (fighters have it only under the \
+                         optional rule fighter_warp, LF-19)",
+                        unit.0
+                    )));
                 }
             }
         }
@@ -449,7 +462,7 @@ impl LaunchFighters {
         }
         if *warp && self.options.warp_no_move_fire && (*to != start || *boost) {
             return Err(ActionError::illegal(
-                "optional rule: a ship engaging warp may not move this turn (LFO-08)",
+                "optional rule: a unit engaging warp may not move this turn (LFO-08)",
             ));
         }
         Ok(())
@@ -489,14 +502,15 @@ impl LaunchFighters {
         let path = self.best_path(start, to, max).unwrap_or_default();
 
         // Boosters: "Cross off the booster after use." Warp: declared on the move.
-        if let Some(s) = self.unit_mut(id).ship_mut() {
-            if boost {
-                s.boosters_left = s.boosters_left.saturating_sub(1);
-                s.used_booster_this_turn = true;
+        match &mut self.unit_mut(id).kind {
+            UnitKind::Ship(s) => {
+                if boost {
+                    s.boosters_left = s.boosters_left.saturating_sub(1);
+                    s.used_booster_this_turn = true;
+                }
+                s.warp_declared |= warp;
             }
-            if warp {
-                s.warp_declared = true;
-            }
+            UnitKind::Squadron(q) => q.warp_declared |= warp,
         }
         if boost {
             ev.push(Event::BoosterUsed { unit: id });

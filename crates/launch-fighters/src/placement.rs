@@ -125,14 +125,17 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
                 d,
                 letter(j),
                 Location::Unplaced,
+                &s.options,
             ));
-            for _ in 0..d.squadrons {
+            // The first `fighter_warp` squadrons have warp drive (LF-19).
+            for k in 0..d.squadrons {
                 let id = UnitId(units.len() as u16);
                 units.push(Unit::new_squadron(
                     id,
                     owner,
                     ship_id,
                     Location::Aboard(ship_id),
+                    k < d.addons.fighter_warp,
                 ));
             }
         }
@@ -145,6 +148,8 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
         },
         terrain: s.terrain.clone(),
         exit_area: s.exit_area.clone(),
+        objectives: s.objectives.clone(),
+        held_turns: vec![0; s.objectives.len()],
         options: s.options,
         turn_limit: s.turn_limit,
         players: s

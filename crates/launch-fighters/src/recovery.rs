@@ -49,22 +49,21 @@ impl LaunchFighters {
     }
 
     /// Can this ship attempt a repair now? On the map, Repair left, not repaired this
-    /// turn, and some stat below its original level (LF-16 (2)).
-    fn can_repair(u: &Unit) -> bool {
+    /// turn, and some stat (of `stats`: holds too when they can be hit) below its
+    /// original level (LF-16 (2)).
+    fn can_repair(u: &Unit, stats: &[Stat]) -> bool {
         matches!(u.location, Location::OnMap(_))
             && u.ship().is_some_and(|s| {
                 s.repair_left > 0
                     && !s.repaired_this_turn
-                    && Stat::ALL
-                        .iter()
-                        .any(|&st| s.stats.get(st) < s.design.stats.get(st))
+                    && stats.iter().any(|&st| s.level(st) < s.original_level(st))
             })
     }
 
     fn has_repairable(&self, seat: Seat) -> bool {
         self.units
             .iter()
-            .any(|u| u.owner == seat && Self::can_repair(u))
+            .any(|u| u.owner == seat && Self::can_repair(u, self.hittable()))
     }
 
     /// Who decides about repairs now: the first player in ascending initiative, from
@@ -89,7 +88,8 @@ impl LaunchFighters {
 
     pub(crate) fn recovery_candidates(&self, seat: Seat) -> Vec<Action> {
         if self.pending_repair_stat().is_some() {
-            return Stat::ALL
+            return self
+                .hittable()
                 .iter()
                 .map(|&stat| Action::RepairStat { stat })
                 .collect();
@@ -100,7 +100,7 @@ impl LaunchFighters {
         let mut out: Vec<Action> = self
             .units
             .iter()
-            .filter(|u| u.owner == seat && Self::can_repair(u))
+            .filter(|u| u.owner == seat && Self::can_repair(u, self.hittable()))
             .map(|u| Action::Repair { ship: u.id })
             .collect();
         out.push(Action::EndRepairs);
@@ -117,10 +117,15 @@ impl LaunchFighters {
             let Some(s) = self.units.get(ship.index()).and_then(|u| u.ship()) else {
                 return Err(ActionError::illegal("the repaired ship is gone"));
             };
-            if s.stats.get(*stat) >= s.design.stats.get(*stat) {
+            if !self.hittable().contains(stat) {
+                return Err(ActionError::illegal(
+                    "holds are repaired only where they can be hit (optional rule, LF-19)",
+                ));
+            }
+            if s.level(*stat) >= s.original_level(*stat) {
                 return Err(ActionError::illegal(format!(
                     "{stat:?} is at its original level {}; a repair may not raise a stat above it",
-                    s.design.stats.get(*stat)
+                    s.original_level(*stat)
                 )));
             }
             return Ok(());
@@ -164,7 +169,7 @@ impl LaunchFighters {
                         ship.0
                     )));
                 }
-                if !Self::can_repair(u) {
+                if !Self::can_repair(u, self.hittable()) {
                     return Err(ActionError::illegal(format!(
                         "ship #{} has no stat below its original level",
                         ship.0
@@ -188,8 +193,8 @@ impl LaunchFighters {
                 let Some(s) = self.units.get_mut(ship.index()).and_then(|u| u.ship_mut()) else {
                     return;
                 };
-                let original = s.design.stats.get(*stat);
-                let level = s.stats.get_mut(*stat);
+                let original = s.original_level(*stat);
+                let level = s.level_mut(*stat);
                 if *level < original {
                     *level += 1;
                 }
@@ -234,7 +239,9 @@ impl LaunchFighters {
     /// (ship Move ≥ 1, any squadron) is removed as retreated and never returns; ships
     /// in warp (LF-19) leave now too" (LF-16). Warp (seed): "At the end of the entire
     /// turn, if that ship still has move stat of 1 or more, warp drive is engaged and
-    /// the ship retreats from the board." Squadrons aboard a leaving ship stay aboard
+    /// the ship retreats from the board." A squadron with warp drive (optional rule)
+    /// that declared warp and is still on the map leaves the same way; its Move is
+    /// always 5 and it is right side up again after step (1). Squadrons aboard a leaving ship stay aboard
     /// it and so leave with it. A ship both warping and on an edge hex is reported as
     /// warped out.
     pub(crate) fn end_recovery(&mut self, ev: &mut Vec<Event>) {
@@ -252,14 +259,19 @@ impl LaunchFighters {
             let Some(h) = u.hex() else { continue };
             let (can_move, warping) = match u.ship() {
                 Some(s) => (s.stats.mv >= 1, s.warp_declared && s.stats.mv >= 1),
-                None => (true, false),
+                None => (true, u.warp_declared()),
             };
-            let id = u.id;
+            let (id, is_ship) = (u.id, u.is_ship());
             if warping {
                 self.units[i].location = Location::Retreated;
-                ev.push(Event::WarpedOut { ship: id });
+                ev.push(if is_ship {
+                    Event::WarpedOut { ship: id }
+                } else {
+                    Event::SquadronWarpedOut { squadron: id }
+                });
             } else if can_move && (self.map.is_edge(h) || self.in_exit_area(h)) {
                 self.units[i].location = Location::Retreated;
+                self.units[i].retreated_at = Some(h);
                 ev.push(Event::Retreated { unit: id });
             }
         }

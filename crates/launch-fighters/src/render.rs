@@ -35,6 +35,8 @@ pub fn stat_name(s: Stat) -> &'static str {
         Stat::Bays => "bays",
         Stat::Defense => "defense",
         Stat::Move => "move",
+        Stat::CargoHolds => "cargo holds",
+        Stat::PassengerHolds => "passenger holds",
     }
 }
 

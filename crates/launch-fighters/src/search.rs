@@ -460,13 +460,16 @@ impl LaunchFighters {
                     warp,
                 }
             }
-            None => Action::Move {
-                unit: u.id,
-                to,
-                facing: None,
-                boost: false,
-                warp: false,
-            },
+            None => {
+                let may_warp = u.has_warp() && (!self.options.warp_no_move_fire || to == start);
+                Action::Move {
+                    unit: u.id,
+                    to,
+                    facing: None,
+                    boost: false,
+                    warp: may_warp && rng.index(2) == 1,
+                }
+            }
         })
     }
 
@@ -503,13 +506,14 @@ impl LaunchFighters {
 /// The designs a scenario's fleets may be built from: the Blue Book (LF-20, where a
 /// fleet of the scenario uses a design of the same name, that design), then any other
 /// design the scenario's fleets use, each with its LF-18 cost (squadrons carried
-/// included; squadrons are not bought separately, so they are no entry of their own).
+/// included; squadrons are not bought separately, so they are no entry of their own),
+/// costed under the scenario's optional rules (LF-19).
 pub fn roster(s: &Scenario) -> Vec<RosterEntry> {
     designs(s)
         .iter()
         .map(|d| RosterEntry {
             name: d.name.clone(),
-            points: f64::from(d.cost()),
+            points: f64::from(d.cost_under(&s.options)),
         })
         .collect()
 }
@@ -565,7 +569,7 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
         if ships.is_empty() {
             problems.push(format!("forces[{i}]: a fleet needs at least one ship"));
         }
-        let cost: u32 = ships.iter().map(|d| d.cost()).sum();
+        let cost: u32 = ships.iter().map(|d| d.cost_under(&base.options)).sum();
         if let Some(limit) = base.points {
             if cost > limit {
                 problems.push(format!(

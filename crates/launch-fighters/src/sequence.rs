@@ -7,7 +7,7 @@
 //! > "this attack initiative is from highest to lowest"
 
 use crate::event::Event;
-use crate::state::{LaunchFighters, Location, Phase};
+use crate::state::{LaunchFighters, Location, Phase, UnitKind};
 use orrery_core::Seat;
 
 impl LaunchFighters {
@@ -143,6 +143,7 @@ impl LaunchFighters {
             } else {
                 self.quiet_turns + 1
             };
+            self.count_held_turns();
         }
         self.fired_this_turn = false;
         if let Some(reason) = self.end_reason() {
@@ -153,11 +154,14 @@ impl LaunchFighters {
         for u in &mut self.units {
             u.moved = false;
             u.activated = false;
-            if let Some(s) = u.ship_mut() {
-                s.recovered_this_turn = 0;
-                s.warp_declared = false;
-                s.used_booster_this_turn = false;
-                s.repaired_this_turn = false;
+            match &mut u.kind {
+                UnitKind::Ship(s) => {
+                    s.recovered_this_turn = 0;
+                    s.warp_declared = false;
+                    s.used_booster_this_turn = false;
+                    s.repaired_this_turn = false;
+                }
+                UnitKind::Squadron(q) => q.warp_declared = false,
             }
         }
         ev.push(Event::TurnStarted { turn: self.turn });

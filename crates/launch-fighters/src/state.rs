@@ -29,6 +29,9 @@ pub struct Ship {
     pub cost: u32,
     /// Current stats.
     pub stats: Stats,
+    /// Current holds: reduced by hits only when holds can be hit (LF-19).
+    #[serde(default)]
+    pub holds: Holds,
     pub missiles: u8,
     pub repair_left: u8,
     pub boosters_left: u8,
@@ -45,6 +48,46 @@ pub struct Ship {
     pub flagship: bool,
 }
 
+/// A ship's cargo and passenger holds (seed "Cargo Holds").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Holds {
+    pub cargo: u8,
+    pub passengers: u8,
+}
+
+impl Ship {
+    /// The current level of a stat or a hold.
+    pub fn level(&self, s: Stat) -> u8 {
+        match s {
+            Stat::CargoHolds => self.holds.cargo,
+            Stat::PassengerHolds => self.holds.passengers,
+            _ => self.stats.get(s),
+        }
+    }
+
+    /// The current level of a stat or a hold, to change.
+    pub fn level_mut(&mut self, s: Stat) -> &mut u8 {
+        match s {
+            Stat::Cannons => &mut self.stats.cannons,
+            Stat::Launchers => &mut self.stats.launchers,
+            Stat::Bays => &mut self.stats.bays,
+            Stat::Defense => &mut self.stats.defense,
+            Stat::Move => &mut self.stats.mv,
+            Stat::CargoHolds => &mut self.holds.cargo,
+            Stat::PassengerHolds => &mut self.holds.passengers,
+        }
+    }
+
+    /// The level a stat or hold had as built.
+    pub fn original_level(&self, s: Stat) -> u8 {
+        match s {
+            Stat::CargoHolds => self.design.addons.cargo_holds,
+            Stat::PassengerHolds => self.design.addons.passenger_holds,
+            _ => self.design.stats.get(s),
+        }
+    }
+}
+
 /// A fighter squadron: Guns 1, Move 5, defence rolled.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Squadron {
@@ -55,6 +98,16 @@ pub struct Squadron {
     /// Set when it was destroyed aboard a ship that was destroyed (LF-15, LF-17).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lost_with_host: Option<UnitId>,
+    /// Has warp drive (optional rule "Fighters can have warp drive", LF-19).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub warp: bool,
+    /// Warp declared this turn (LF-19).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub warp_declared: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,25 +130,34 @@ pub struct Unit {
     pub activated: bool,
     /// Who gets the victory points if it was eliminated (LF-17).
     pub eliminated_by: Option<Seat>,
+    /// Where it retreated from the map (not by warp), for `escape` objectives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreated_at: Option<Hex>,
 }
 
 impl Unit {
     /// A ship as built from its design: full stats, add-ons unused, facing north,
     /// not yet placed anywhere (`location` says where).
+    /// `options` decide its cost (a flat warp cost, LF-19).
     pub fn new_ship(
         id: UnitId,
         owner: Seat,
         design: &ShipDesign,
         letter: char,
         location: Location,
+        options: &Options,
     ) -> Unit {
         Unit {
             id,
             owner,
             location,
             kind: UnitKind::Ship(Ship {
-                cost: design.cost(),
+                cost: design.cost_under(options),
                 stats: design.stats,
+                holds: Holds {
+                    cargo: design.addons.cargo_holds,
+                    passengers: design.addons.passenger_holds,
+                },
                 missiles: design.missiles,
                 repair_left: design.addons.repair,
                 boosters_left: design.addons.boosters,
@@ -111,11 +173,19 @@ impl Unit {
             moved: false,
             activated: false,
             eliminated_by: None,
+            retreated_at: None,
         }
     }
 
-    /// An active squadron that started aboard `host`.
-    pub fn new_squadron(id: UnitId, owner: Seat, host: UnitId, location: Location) -> Unit {
+    /// An active squadron that started aboard `host`; `warp` if it has warp drive
+    /// (LF-19 optional rule).
+    pub fn new_squadron(
+        id: UnitId,
+        owner: Seat,
+        host: UnitId,
+        location: Location,
+        warp: bool,
+    ) -> Unit {
         Unit {
             id,
             owner,
@@ -124,10 +194,30 @@ impl Unit {
                 active: true,
                 original_host: host,
                 lost_with_host: None,
+                warp,
+                warp_declared: false,
             }),
             moved: false,
             activated: false,
             eliminated_by: None,
+            retreated_at: None,
+        }
+    }
+
+    /// Has this ship or squadron declared warp this turn (LF-19)?
+    pub fn warp_declared(&self) -> bool {
+        match &self.kind {
+            UnitKind::Ship(s) => s.warp_declared,
+            UnitKind::Squadron(q) => q.warp_declared,
+        }
+    }
+
+    /// Does this ship or squadron have warp drive (LF-19; squadrons only under the
+    /// optional rule)?
+    pub fn has_warp(&self) -> bool {
+        match &self.kind {
+            UnitKind::Ship(s) => s.design.addons.warp >= 1,
+            UnitKind::Squadron(q) => q.warp,
         }
     }
 
@@ -303,7 +393,14 @@ pub struct LaunchFighters {
     pub terrain: Vec<Terrain>,
     /// The scenario's exit area (LF-16 (3)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub exit_area: Vec<ExitHex>,
+    pub exit_area: Vec<MapHex>,
+    /// The scenario's objectives (LF-17 (c)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<Objective>,
+    /// For each objective, the turns in a row it has been held at the start of a
+    /// turn (`hold`; 0 for the others).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held_turns: Vec<u32>,
     pub options: Options,
     pub turn_limit: u32,
     pub players: Vec<Player>,

@@ -39,6 +39,8 @@ impl Sandbox {
                 map: HexMap { cols: 27, rows: 24 },
                 terrain: Vec::new(),
                 exit_area: Vec::new(),
+                objectives: Vec::new(),
+                held_turns: Vec::new(),
                 options: Options::default(),
                 turn_limit: 30,
                 players: (0..players)
@@ -78,6 +80,7 @@ impl Sandbox {
             &d,
             letter,
             Location::OnMap(Hex::from_offset(col, row)),
+            &self.g.options,
         );
         if let Some(s) = u.ship_mut() {
             s.facing = facing;
@@ -96,11 +99,24 @@ impl Sandbox {
         self.add_squadron(owner, host, Location::Aboard(host))
     }
 
+    /// As at set-up, the host's first `fighter_warp` squadrons have warp drive (LF-19).
     fn add_squadron(&mut self, owner: u8, host: UnitId, location: Location) -> UnitId {
         let id = UnitId(self.g.units.len() as u16);
+        let before = self
+            .g
+            .units
+            .iter()
+            .filter(|u| u.squadron().is_some_and(|s| s.original_host == host))
+            .count();
+        let warp = self
+            .g
+            .units
+            .get(host.index())
+            .and_then(|u| u.ship())
+            .is_some_and(|s| before < usize::from(s.design.addons.fighter_warp));
         self.g
             .units
-            .push(Unit::new_squadron(id, Seat(owner), host, location));
+            .push(Unit::new_squadron(id, Seat(owner), host, location, warp));
         id
     }
 

@@ -5,8 +5,9 @@
 use crate::damage::MAX_ABOARD;
 use crate::data::{MAX_MAP_SIDE, MIN_MAP_SIDE};
 use crate::design;
+use crate::objectives::objective_problems;
 use crate::state::{Decision, LaunchFighters, Location, Phase, UnitKind};
-use crate::types::{Stats, UnitId};
+use crate::types::{Objective, Stats, UnitId};
 use orrery_core::{Game, Seat, StateError};
 use orrery_hex::Hex;
 use std::collections::HashMap;
@@ -64,6 +65,38 @@ pub fn validate(g: &LaunchFighters) -> Result<(), StateError> {
                 e.col, e.row
             ));
         }
+    }
+    // Objectives (LF-17 (c)) name fleets and ships of this battle.
+    let fleets: Vec<(String, Vec<String>)> = g
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| {
+            let ships = g
+                .units
+                .iter()
+                .filter(|u| u.owner.index() == i)
+                .filter_map(|u| u.ship())
+                .map(|s| s.design.name.clone())
+                .collect();
+            (pl.fleet.clone(), ships)
+        })
+        .collect();
+    let blocked = |h: Hex| g.terrain_at(h).is_some_and(|t| t.blocks());
+    let objectives: Vec<(String, &Objective)> = g
+        .objectives
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (format!("objectives[{i}]"), o))
+        .collect();
+    for (field, why) in objective_problems(&objectives, &fleets, g.map, &blocked, &g.exit_area) {
+        p.push(format!("{field}: {why}"));
+    }
+    if !g.held_turns.is_empty() && g.held_turns.len() != g.objectives.len() {
+        p.push("held_turns: one count per objective".into());
+    }
+    if g.held_turns.iter().any(|&n| n > g.turn) {
+        p.push("held_turns: more turns than have been played".into());
     }
     let n_players = g.players.len();
     if !(2..=6).contains(&n_players) {
@@ -157,6 +190,9 @@ fn units(g: &LaunchFighters, seat_ok: &dyn Fn(Seat) -> bool, p: &mut Vec<String>
                 g.players.len()
             ));
         }
+        if u.retreated_at.is_some() && u.location != Location::Retreated {
+            p.push(format!("{f}.retreated_at: the unit has not retreated"));
+        }
         if let Some(s) = u.eliminated_by {
             if !seat_ok(s) {
                 p.push(format!("{f}.eliminated_by: seat {s} does not exist"));
@@ -167,17 +203,38 @@ fn units(g: &LaunchFighters, seat_ok: &dyn Fn(Seat) -> bool, p: &mut Vec<String>
                 for why in design::validate(&s.design) {
                     p.push(format!("{f}.design.{why}"));
                 }
-                if s.cost != s.design.cost() {
+                let cost = s.design.cost_under(&g.options);
+                if s.cost != cost {
                     p.push(format!(
-                        "{f}.cost: {} but the design costs {} (LF-18)",
-                        s.cost,
-                        s.design.cost()
+                        "{f}.cost: {} but the design costs {cost} (LF-18, LF-19)",
+                        s.cost
                     ));
                 }
                 for stat in stats_within(&s.stats, &s.design.stats) {
                     p.push(format!(
                         "{f}.stats.{stat}: above the {}'s original level",
                         s.design.name
+                    ));
+                }
+                let a = &s.design.addons;
+                if s.holds.cargo > a.cargo_holds || s.holds.passengers > a.passenger_holds {
+                    p.push(format!(
+                        "{f}.holds: more than the {}'s holds",
+                        s.design.name
+                    ));
+                }
+                if (s.holds.cargo, s.holds.passengers) != (a.cargo_holds, a.passenger_holds)
+                    && !g.options.holds_can_be_hit
+                {
+                    p.push(format!(
+                        "{f}.holds: lost holds, but holds are hit only under the optional rule \
+                         holds_can_be_hit (LF-19)"
+                    ));
+                }
+                if a.fighter_warp > 0 && !g.options.fighter_warp {
+                    p.push(format!(
+                        "{f}.design.addons.fighter_warp: only under the optional rule \
+                         fighter_warp (LF-19)"
                     ));
                 }
                 if s.missiles > s.design.missiles {
@@ -207,6 +264,15 @@ fn units(g: &LaunchFighters, seat_ok: &dyn Fn(Seat) -> bool, p: &mut Vec<String>
                         "{f}.original_host: unit {} is not a ship",
                         q.original_host.0
                     ));
+                }
+                if q.warp && !g.options.fighter_warp {
+                    p.push(format!(
+                        "{f}.warp: fighters have warp drive only under the optional rule \
+                         fighter_warp (LF-19)"
+                    ));
+                }
+                if q.warp_declared && !q.warp {
+                    p.push(format!("{f}.warp_declared: the squadron has no warp drive"));
                 }
                 if let Some(h) = q.lost_with_host {
                     if !unit(h).is_some_and(|h| h.is_ship()) {

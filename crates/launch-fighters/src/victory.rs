@@ -121,7 +121,8 @@ fn kill_half_points(g: &LaunchFighters, u: &Unit) -> u32 {
 /// Each seat's victory points if the battle ended now (LF-17), in half points
 /// internally, returned as points.
 pub fn scores(g: &LaunchFighters) -> Vec<f64> {
-    let mut half = vec![0u32; g.players.len()];
+    // "Each player scores points for any special scenario conditions" (LF-17 (c)).
+    let mut half = g.objective_half_points();
     for u in &g.units {
         let own = own_half_points(g, u);
         if let Some(h) = half.get_mut(u.owner.index()) {
@@ -184,6 +185,9 @@ impl LaunchFighters {
             } else {
                 "no fleet has a unit on the map able to move or roll a barrage (LF-17 (a))".into()
             });
+        }
+        if let Some(reason) = self.objective_end_reason() {
+            return Some(reason);
         }
         if self.quiet_turns >= 3 {
             return Some(format!(

@@ -2,11 +2,23 @@
 //! ships on the map are public knowledge"), so every seat and spectators see the whole
 //! battle — except the random generator, whose state would reveal future dice.
 
+use crate::objectives::objective_text;
 use crate::state::{Activation, LaunchFighters, Pending, Phase, Player, Unit};
-use crate::types::{ExitHex, Terrain};
+use crate::types::{MapHex, Objective, Terrain};
 use orrery_core::{Game, Outcome, Seat};
 use orrery_hex::HexMap;
 use serde::Serialize;
+
+/// An objective as a seat sees it: the objective, its text, how many times its points
+/// are earned now and (for `hold`) the turns in a row it has been held.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ObjectiveView {
+    #[serde(flatten)]
+    pub objective: Objective,
+    pub text: String,
+    pub earned: u32,
+    pub held_turns: u32,
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LfView {
@@ -19,7 +31,11 @@ pub struct LfView {
     pub terrain: Vec<Terrain>,
     /// The scenario's exit area (LF-16 (3)); absent when there is none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub exit_area: Vec<ExitHex>,
+    pub exit_area: Vec<MapHex>,
+    /// The scenario's objectives (LF-17 (c)) and, for each, how many times its points
+    /// are earned if the battle ended now; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub objectives: Vec<ObjectiveView>,
     pub players: Vec<Player>,
     pub units: Vec<Unit>,
     /// Initiative sequence, lowest first.
@@ -42,6 +58,17 @@ impl LfView {
             map: g.map,
             terrain: g.terrain.clone(),
             exit_area: g.exit_area.clone(),
+            objectives: g
+                .objectives
+                .iter()
+                .enumerate()
+                .map(|(i, o)| ObjectiveView {
+                    text: objective_text(o),
+                    objective: o.clone(),
+                    earned: g.objective_count(i),
+                    held_turns: g.held_turns.get(i).copied().unwrap_or(0),
+                })
+                .collect(),
             players: g.players.clone(),
             units: g.units.clone(),
             order: g.order.clone(),

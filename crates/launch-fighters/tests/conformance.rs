@@ -51,3 +51,13 @@ fn six_player_random_games_keep_the_contract() {
     r.assert_clean();
     assert_eq!(r.games, 500);
 }
+
+/// The scenario with objectives (LF-17 (c)), an exit area (LF-16 (3)) and every optional
+/// rule of LF-19 on: hold points, escapes, fighter warp and holds that can be hit all
+/// meet the contract and the state validation in random play.
+#[test]
+fn scenario_conditions_and_optional_rules_keep_the_contract() {
+    let r = run::<LaunchFighters>(&[scenario("convoy-run")], &config(300, 30_000));
+    r.assert_clean();
+    assert_eq!(r.games, 300);
+}

@@ -317,16 +317,25 @@ fn builtin_scenarios_load_default_first() {
     let ids: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         ids,
-        ["duel", "standard", "three-way", "melee-6", "asteroid-field"]
+        [
+            "duel",
+            "standard",
+            "three-way",
+            "melee-6",
+            "asteroid-field",
+            "convoy-run"
+        ]
     );
     assert_eq!(builtin_scenario_ids(), ids);
     assert_eq!(builtin_scenarios().len(), all.len());
     let players: Vec<usize> = all.iter().map(|s| s.scenario.fleets.len()).collect();
-    assert_eq!(players, [2, 2, 3, 6, 2]);
+    assert_eq!(players, [2, 2, 3, 6, 2, 2]);
     for s in &all {
         assert!(!s.description.is_empty(), "{}", s.name);
         assert_eq!(s.description, s.scenario.description);
-        assert_eq!(s.scenario.turn_limit, 30, "LF-17 (d) default");
+        // LF-17 (d) default; the convoy run is a 20-turn dash.
+        let turns = if s.name == "convoy-run" { 20 } else { 30 };
+        assert_eq!(s.scenario.turn_limit, turns, "{}", s.name);
         assert_eq!((s.scenario.cols, s.scenario.rows), (27, 24), "LF-01");
         assert!(scenario_problems(&s.scenario).is_empty(), "{}", s.name);
     }
@@ -344,7 +353,8 @@ fn builtin_fleets_are_within_and_close_to_their_points() {
         let want = if s.name == "standard" { 200 } else { 100 };
         assert_eq!(limit, want, "{}", s.name);
         for f in &s.scenario.fleets {
-            let total: u32 = f.ships.iter().map(|d| d.cost()).sum();
+            let o = &s.scenario.options;
+            let total: u32 = f.ships.iter().map(|d| d.cost_under(o)).sum();
             assert!(total <= limit, "{} / {}: {total}", s.name, f.name);
             assert!(
                 total + 12 >= limit,
@@ -859,26 +869,6 @@ fn lfo17_map_size_bounds() {
         p.iter().any(|p| p.starts_with("rows: 101 is out of range")),
         "{p:?}"
     );
-}
-
-/// LFO-18 Optional rules not offered: the flat warp cost, fighter warp and "holds may
-/// be hit" are not options; a scenario naming one is refused, pointing at the key and
-/// listing the options there are.
-#[test]
-fn lfo18_unoffered_optional_rules_are_refused() {
-    let duel = include_str!("../data/scenarios/duel.toml");
-    for key in ["holds_can_be_hit", "flat_warp_cost", "fighter_warp"] {
-        let text = format!("{duel}\n[options]\n{key} = true\n");
-        let e = err(parse_scenario(&text, "s.toml"));
-        only(
-            &e,
-            &format!("options.{key}"),
-            &["unknown field", "warp_no_move_fire"],
-        );
-    }
-    let text = format!("{duel}\n[options]\nwarp_no_move_fire = true\n");
-    let s = parse_scenario(&text, "s.toml").unwrap_or_else(|e| panic!("{e}"));
-    assert!(s.options.warp_no_move_fire);
 }
 
 /// Issue 8 §5: 100,000 `[[terrain]]` counters took over a minute to check (each was

@@ -21,6 +21,7 @@ fn scenario(fleets: Vec<Vec<ShipDesign>>) -> Scenario {
         turn_limit: 30,
         terrain: Vec::new(),
         exit_area: Vec::new(),
+        objectives: Vec::new(),
         options: Options::default(),
         fleets: fleets
             .into_iter()
@@ -1516,7 +1517,7 @@ fn lf16_units_in_a_scenario_exit_area_retreat() {
     let stays = sb.ship(0, design("Stays", 1, 0, 0, 3, 2), 14, 10, Dir::N);
     recovery_sandbox(&mut sb);
     let mut g = sb.build();
-    g.exit_area = vec![orrery_launch_fighters::types::ExitHex { col: 12, row: 10 }];
+    g.exit_area = vec![orrery_launch_fighters::types::MapHex { col: 12, row: 10 }];
     assert_eq!(g.validate(), Ok(()));
     let ev = play(&mut g, Seat(1), Action::EndRepairs);
     assert!(ev.contains(&Event::Retreated { unit: out }), "{ev:?}");

@@ -1,7 +1,7 @@
 //! Project rulings of the attack phase (docs/launch-fighters.md, "Project rulings")
 //! that no seed example shows: each test names the ruling (LFO-…) it shows acting.
-//! LFO-10, LFO-15 and LFO-16 are also shown in `attack*.rs`; LFO-17 and LFO-18 in
-//! `data.rs`.
+//! LFO-10, LFO-15 and LFO-16 are also shown in `attack*.rs`; LFO-17 in `data.rs`;
+//! LFO-18 in `optional_rules.rs`.
 
 mod attack_support;
 

@@ -195,7 +195,7 @@ fn unit_fates_cover_every_unit() {
             assert_eq!(u.owner, f.seat);
             if let Some(s) = u.ship() {
                 assert_eq!(f.kind, s.design.name);
-                assert_eq!(f.points, f64::from(s.design.cost()));
+                assert_eq!(f.points, f64::from(s.design.cost_under(&g.options)));
                 let gone = matches!(u.location, Location::Eliminated | Location::Retreated);
                 assert_eq!(f.survived, !gone);
             } else {

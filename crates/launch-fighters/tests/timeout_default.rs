@@ -19,10 +19,11 @@ fn lf13_timeout_takes_the_highest_stat_with_record_sheet_ties() {
         defense: 6,
         mv: 3,
     };
-    assert_eq!(highest_stats(excelsior, 1), vec![Stat::Defense]);
+    let e = |s| excelsior.get(s);
+    assert_eq!(highest_stats(e, &Stat::ALL, 1), vec![Stat::Defense]);
     // 6 → 5 ties Launchers 5: Launchers comes first on the record sheet.
     assert_eq!(
-        highest_stats(excelsior, 2),
+        highest_stats(e, &Stat::ALL, 2),
         vec![Stat::Launchers, Stat::Defense]
     );
     let flat = Stats {
@@ -32,7 +33,27 @@ fn lf13_timeout_takes_the_highest_stat_with_record_sheet_ties() {
         defense: 2,
         mv: 2,
     };
-    assert_eq!(highest_stats(flat, 1), vec![Stat::Cannons]);
+    assert_eq!(
+        highest_stats(|s| flat.get(s), &Stat::ALL, 1),
+        vec![Stat::Cannons]
+    );
+    // LF-19 "Holds may be hit … reduced like a stat": where they can, the holds are
+    // levels like the others; 7 cargo holds are the highest.
+    let with_cargo = |s| {
+        if s == Stat::CargoHolds {
+            7
+        } else {
+            flat.get(s)
+        }
+    };
+    assert_eq!(
+        highest_stats(with_cargo, &Stat::WITH_HOLDS, 2),
+        vec![Stat::CargoHolds, Stat::CargoHolds]
+    );
+    assert_eq!(
+        highest_stats(with_cargo, &Stat::ALL, 1),
+        vec![Stat::Cannons]
+    );
 }
 
 #[test]

@@ -11,54 +11,63 @@
 use super::{illegal, strictly_ascending, subsets};
 use crate::action::{Action, SquadronFate};
 use crate::event::Event;
+use crate::state::Ship;
 use crate::state::{Decision, LaunchFighters, Pending};
-use crate::types::{Stat, Stats, UnitId};
+use crate::types::{Stat, UnitId};
 use orrery_core::{ActionError, Seat};
 
 /// "Up to 3 active fighter squadrons may intercept" (LF-05).
 const MAX_INTERCEPTORS: usize = 3;
 
-/// Every multiset of `n` stats (record-sheet order, non-decreasing: LFO-10's one
-/// spelling) that `stats` can lose: a stat may appear as often as it has levels.
-fn reduce_options(stats: &Stats, n: usize) -> Vec<Vec<Stat>> {
-    fn rec(stats: &Stats, from: usize, n: usize, cur: &mut Vec<Stat>, out: &mut Vec<Vec<Stat>>) {
+/// Every multiset of `n` of `stats` (record-sheet order, non-decreasing: LFO-10's one
+/// spelling) that `ship` can lose: a stat may appear as often as it has levels.
+fn reduce_options(ship: &Ship, stats: &[Stat], n: usize) -> Vec<Vec<Stat>> {
+    fn rec(
+        ship: &Ship,
+        stats: &[Stat],
+        from: usize,
+        n: usize,
+        cur: &mut Vec<Stat>,
+        out: &mut Vec<Vec<Stat>>,
+    ) {
         if cur.len() == n {
             out.push(cur.clone());
             return;
         }
-        for (i, &s) in Stat::ALL.iter().enumerate().skip(from) {
+        for (i, &s) in stats.iter().enumerate().skip(from) {
             let used = cur.iter().filter(|&&c| c == s).count();
-            if used < usize::from(stats.get(s)) {
+            if used < usize::from(ship.level(s)) {
                 cur.push(s);
-                rec(stats, i, n, cur, out);
+                rec(ship, stats, i, n, cur, out);
                 cur.pop();
             }
         }
     }
     let mut out = Vec::new();
-    rec(stats, 0, n, &mut Vec::new(), &mut out);
+    rec(ship, stats, 0, n, &mut Vec::new(), &mut out);
     out
 }
 
-/// Total stat levels left on a ship.
-fn total_levels(stats: &Stats) -> usize {
-    Stat::ALL.iter().map(|&s| usize::from(stats.get(s))).sum()
+/// Levels of `stats` left on a ship.
+fn total_levels(ship: &Ship, stats: &[Stat]) -> usize {
+    stats.iter().map(|&s| usize::from(ship.level(s))).sum()
 }
 
 impl LaunchFighters {
     /// Levels a `ReduceStats` really takes now: "A stat cannot be reduced below zero",
-    /// so a ship with fewer levels left loses what it has.
-    fn levels_to_reduce(&self, ship: UnitId, levels: u8) -> Option<(&Stats, usize)> {
+    /// so a ship with fewer levels left (of what a hit may reduce) loses what it has.
+    fn levels_to_reduce(&self, ship: UnitId, levels: u8) -> Option<(&Ship, usize)> {
         let s = self.unit_opt(ship)?.ship()?;
         self.unit_opt(ship)?.hex()?;
-        Some((&s.stats, usize::from(levels).min(total_levels(&s.stats))))
+        let left = total_levels(s, self.hittable());
+        Some((s, usize::from(levels).min(left)))
     }
 
     pub(super) fn decision_candidates(&self, p: &Pending) -> Vec<Action> {
         match &p.decision {
             Decision::ReduceStats { ship, levels, .. } => {
                 match self.levels_to_reduce(*ship, *levels) {
-                    Some((stats, n)) => reduce_options(stats, n)
+                    Some((s, n)) => reduce_options(s, self.hittable(), n)
                         .into_iter()
                         .map(|stats| Action::Reduce { stats })
                         .collect(),
@@ -226,13 +235,19 @@ impl LaunchFighters {
         }
         if !stats.windows(2).all(|w| w[0] <= w[1]) {
             return illegal(
-                "list the stats in record-sheet order (cannons, launchers, bays, defense, move) \
-                 (LFO-10)",
+                "list the stats in record-sheet order (cannons, launchers, bays, defense, move, \
+                 then cargo and passenger holds) (LFO-10)",
             );
         }
         for &s in stats {
+            if !self.hittable().contains(&s) {
+                return illegal(format!(
+                    "{s:?} may be hit only under the optional rule \"Holds may be hit in \
+                     combat\" (LF-19), which this scenario does not use"
+                ));
+            }
             let times = stats.iter().filter(|&&c| c == s).count();
-            let level = cur.get(s);
+            let level = cur.level(s);
             if level == 0 {
                 return illegal(format!("{s:?} is already 0 and cannot be reduced"));
             }

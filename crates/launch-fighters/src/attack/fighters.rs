@@ -45,16 +45,23 @@ impl LaunchFighters {
         self.units
             .iter()
             .filter(|u| u.id != leader && u.owner == l.owner && !u.activated)
+            .filter(|u| !self.warp_holds_fire(u.id))
             .filter(|u| u.squadron().is_some_and(|s| s.active))
             .filter(|u| u.hex().is_some_and(|h| h.is_adjacent(th)))
             .map(|u| u.id)
             .collect()
     }
 
-    /// The squadron has not used its guns (nor returned) in this activation.
+    /// The squadron has not used its guns (nor returned) in this activation, nor is it
+    /// held back by warp (LF-19).
     fn check_guns_unused(&self, act: &Activation) -> Result<(), ActionError> {
         if act.used.contains(&System::Guns) {
             return illegal("this squadron has already attacked in this activation");
+        }
+        if self.warp_holds_fire(act.unit) {
+            return illegal(
+                "this squadron engaged warp this turn and may not attack (optional rule, LF-19)",
+            );
         }
         Ok(())
     }

@@ -131,7 +131,7 @@ impl LaunchFighters {
                 "{name} have already been used in this activation (each weapons system once)"
             ));
         }
-        if self.options.warp_no_move_fire && s.warp_declared {
+        if self.warp_holds_fire(act.unit) {
             return illegal(
                 "this ship engaged warp this turn and may not fire (optional rule, LF-19)",
             );
@@ -236,6 +236,13 @@ impl LaunchFighters {
         self.finalize_pool(ev);
     }
 
+    /// "A ship may not move and/or fire in the turn it engages warp" (optional rule,
+    /// LF-19), and under fighter warp a squadron likewise: it neither attacks, joins a
+    /// formation nor intercepts.
+    pub(super) fn warp_holds_fire(&self, unit: UnitId) -> bool {
+        self.options.warp_no_move_fire && self.unit_opt(unit).is_some_and(|u| u.warp_declared())
+    }
+
     /// LF-05: squadrons that may intercept missiles fired from `from` at ship `target`:
     /// the target owner's active squadrons adjacent to it and not in its arc opposite
     /// the incoming missiles (front missiles: not rear; rear: not front; side line:
@@ -256,6 +263,7 @@ impl LaunchFighters {
         self.units
             .iter()
             .filter(|u| u.owner == tu.owner && u.squadron().is_some_and(|s| s.active))
+            .filter(|u| !self.warp_holds_fire(u.id))
             .filter(|u| {
                 u.hex()
                     .is_some_and(|h| h.is_adjacent(th) && opposite != Some(th.arc(ts.facing, h)))

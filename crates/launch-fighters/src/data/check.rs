@@ -3,7 +3,7 @@
 
 use super::{FLEETS, MAX_MAP_SIDE, MIN_MAP_SIDE};
 use crate::design;
-use crate::types::{ExitHex, Fleet, Scenario, Terrain};
+use crate::types::{Fleet, MapHex, Objective, Options, Scenario, Terrain};
 use orrery_data::join;
 use orrery_hex::{Hex, HexMap};
 
@@ -53,13 +53,27 @@ fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
             .map(|(i, t)| (format!("terrain[{i}]"), *t))
             .collect();
         p.extend(terrain_problems(&items, s.cols, s.rows));
-        let exits: Vec<(String, ExitHex)> = s
+        let exits: Vec<(String, MapHex)> = s
             .exit_area
             .iter()
             .enumerate()
             .map(|(i, e)| (format!("exit_area[{i}]"), *e))
             .collect();
         p.extend(exit_problems(&exits, s.cols, s.rows, &items));
+        let objectives: Vec<(String, &Objective)> = s
+            .objectives
+            .iter()
+            .enumerate()
+            .map(|(i, o)| (format!("objectives[{i}]"), o))
+            .collect();
+        p.extend(objectives_problems(
+            &objectives,
+            &s.fleets,
+            s.cols,
+            s.rows,
+            &s.terrain,
+            &s.exit_area,
+        ));
     }
     if let Some(why) = fleet_count_why(s.fleets.len()) {
         p.push(("fleets".into(), why));
@@ -75,9 +89,44 @@ fn scenario_problem_pairs(s: &Scenario) -> Vec<(String, String)> {
                 p.push((format!("{path}.ships[{j}].{field}"), why));
             }
         }
-        p.extend(fleet_problems(&path, f, s.points, "the scenario's"));
+        p.extend(fleet_problems(
+            &path,
+            f,
+            s.points,
+            "the scenario's",
+            &s.options,
+        ));
     }
     p
+}
+
+/// Problems of a scenario's objectives (LF-17 (c)), given its fleets, map, terrain and
+/// exit area.
+pub(super) fn objectives_problems(
+    objectives: &[(String, &Objective)],
+    fleets: &[Fleet],
+    cols: i32,
+    rows: i32,
+    terrain: &[Terrain],
+    exit_area: &[MapHex],
+) -> Vec<(String, String)> {
+    let fleets: Vec<(String, Vec<String>)> = fleets
+        .iter()
+        .map(|f| {
+            (
+                f.name.clone(),
+                f.ships.iter().map(|d| d.name.clone()).collect(),
+            )
+        })
+        .collect();
+    let blocked = |h: Hex| terrain.iter().any(|t| t.hex() == h && t.kind.blocks());
+    crate::objectives::objective_problems(
+        objectives,
+        &fleets,
+        HexMap { cols, rows },
+        &blocked,
+        exit_area,
+    )
 }
 
 /// Terrain off the map or sharing a hex (LF-21), for counters with their paths.
@@ -122,7 +171,7 @@ pub(super) fn terrain_problems(
 /// Exit-area hexes (LF-16 (3)) off the map, listed twice, or on a moon or planetoid
 /// (no unit can stand there to retreat).
 pub(super) fn exit_problems(
-    items: &[(String, ExitHex)],
+    items: &[(String, MapHex)],
     cols: i32,
     rows: i32,
     terrain: &[(String, Terrain)],
@@ -166,6 +215,7 @@ pub(super) fn fleet_problems(
     f: &Fleet,
     limit: Option<u32>,
     whose: &str,
+    options: &Options,
 ) -> Vec<(String, String)> {
     let mut p = Vec::new();
     if f.ships.is_empty() {
@@ -174,8 +224,20 @@ pub(super) fn fleet_problems(
             "a fleet needs at least one ship".into(),
         ));
     }
+    if !options.fighter_warp {
+        for (j, d) in f.ships.iter().enumerate() {
+            if d.addons.fighter_warp > 0 {
+                p.push((
+                    join(path, &format!("ships[{j}].addons.fighter_warp")),
+                    "fighters have warp drive only under the optional rule \
+                     `fighter_warp = true` in the scenario's [options] (LF-19)"
+                        .into(),
+                ));
+            }
+        }
+    }
     if let Some(limit) = limit {
-        if let Some(why) = over_points_why(f, limit, whose) {
+        if let Some(why) = over_points_why(f, limit, whose, options) {
             let field = if path.is_empty() {
                 "points".to_string()
             } else {
@@ -243,13 +305,16 @@ pub(super) fn fleet_name_why(f: &Fleet) -> Option<String> {
         .then(|| "must not be empty".to_string())
 }
 
-fn over_points_why(f: &Fleet, limit: u32, whose: &str) -> Option<String> {
-    let total = f.ships.iter().fold(0u32, |a, d| a.saturating_add(d.cost()));
+fn over_points_why(f: &Fleet, limit: u32, whose: &str, options: &Options) -> Option<String> {
+    let total = f
+        .ships
+        .iter()
+        .fold(0u32, |a, d| a.saturating_add(d.cost_under(options)));
     (total > limit).then(|| {
         let items: Vec<String> = f
             .ships
             .iter()
-            .map(|d| format!("{} {}", d.name, d.cost()))
+            .map(|d| format!("{} {}", d.name, d.cost_under(options)))
             .collect();
         format!(
             "fleet \"{}\" costs {total} points, over {whose} limit of {limit} by {} ({})",

@@ -29,6 +29,7 @@ const ADDON_KEYS: &[&str] = &[
     "boosters",
     "cargo_holds",
     "passenger_holds",
+    "fighter_warp",
 ];
 /// The fields of a ship entry that references a design.
 const REF_KEYS: &[&str] = &["design", "name"];
@@ -158,6 +159,7 @@ impl ReadLf for Reader {
                     boosters: num(self, a, "boosters", &ap, "addons.boosters"),
                     cargo_holds: num(self, a, "cargo_holds", &ap, "addons.cargo_holds"),
                     passenger_holds: num(self, a, "passenger_holds", &ap, "addons.passenger_holds"),
+                    fighter_warp: num(self, a, "fighter_warp", &ap, "addons.fighter_warp"),
                 };
             }
             Some(v) => {

@@ -63,7 +63,12 @@ impl LaunchFighters {
         });
         match (tu.ship(), tu.squadron()) {
             (Some(s), _) => {
-                let left: u32 = Stat::ALL.iter().map(|&k| u32::from(s.stats.get(k))).sum();
+                let levels =
+                    |list: &[Stat]| -> u32 { list.iter().map(|&k| u32::from(s.level(k))).sum() };
+                let left = Left {
+                    hittable: levels(self.hittable()),
+                    stats: levels(&Stat::ALL),
+                };
                 ship_fields(&mut v, &o, system, left);
             }
             (None, Some(sq)) => {
@@ -142,18 +147,34 @@ impl LaunchFighters {
 /// LF-13 on a ship with `left` stat levels: "Launchers: hit 1 stat, direct hit 2
 /// levels"; cannons and guns: 1 level either way; never below 0 — the ship is
 /// destroyed when all are gone.
-fn ship_fields(v: &mut Value, o: &BarrageOdds, system: System, left: u32) {
+/// Levels a target ship has left: of what a hit may reduce (holds too where they can
+/// be hit, LF-19), and of the five stats whose loss destroys it.
+struct Left {
+    hittable: u32,
+    stats: u32,
+}
+
+/// Levels lost and the chance the ship is removed. A ship goes when its five stats do;
+/// where holds can be hit, the chooser (LF-13) decides: an attacker choosing takes the
+/// last stats, a defender choosing loses holds first.
+fn ship_fields(v: &mut Value, o: &BarrageOdds, system: System, left: Left) {
     let direct_levels = if system == System::Launchers { 2 } else { 1 };
     let mut lost = [add(o.auto_miss, o.miss), Prob::ZERO, Prob::ZERO];
-    let hit_levels = 1.min(left) as usize;
+    let hit_levels = 1.min(left.hittable) as usize;
     lost[hit_levels] = add(lost[hit_levels], o.hit);
-    let dl = direct_levels.min(left) as usize;
+    let dl = direct_levels.min(left.hittable) as usize;
     lost[dl] = add(lost[dl], o.direct_hit);
+    // Who chooses a plain hit's level (LF-13): the attacker for launchers only.
+    let hit_goes = if system == System::Launchers {
+        left.stats <= 1
+    } else {
+        left.hittable <= 1
+    };
     let mut removed = Prob::ZERO;
-    if left <= 1 {
+    if hit_goes {
         removed = add(removed, o.hit);
     }
-    if left <= direct_levels {
+    if left.stats <= direct_levels {
         removed = add(removed, o.direct_hit);
     }
     v["levels_lost"] = json!({"0": lost[0], "1": lost[1], "2": lost[2]});

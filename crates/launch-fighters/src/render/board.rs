@@ -2,8 +2,9 @@
 //! the score table.
 
 use super::*;
+use crate::objectives::objective_text;
 use crate::state::{Decision, LaunchFighters, Location, Unit};
-use crate::types::TerrainKind;
+use crate::types::{ObjectiveKind, TerrainKind};
 use orrery_core::{Game, Seat};
 use orrery_hex::{Dir, Hex};
 
@@ -54,10 +55,21 @@ fn cell(g: &LaunchFighters, h: Hex) -> [char; CELL] {
         c = [' ', l, d, if active { ' ' } else { '_' }];
     } else if let Some(t) = terrain {
         c[1] = terrain_char(t);
+    } else if g.in_exit_area(h) {
+        c[1] = 'x';
+    } else if in_objective_area(g, h) {
+        c[1] = '#';
     } else {
         c[1] = '.';
     }
     c
+}
+
+/// Is `h` in some objective's area (LF-17 (c))?
+fn in_objective_area(g: &LaunchFighters, h: Hex) -> bool {
+    g.objectives
+        .iter()
+        .any(|o| o.area.iter().any(|a| a.hex() == h))
 }
 
 fn write_map(out: &mut String, g: &LaunchFighters) {
@@ -129,6 +141,30 @@ fn write_map(out: &mut String, g: &LaunchFighters) {
          a0 = squadron of P0 from ship A (a0_ inactive); * = squadron sharing the hex;\n        \
          o moon/planetoid, : asteroid, ~ nebula, . empty space. Odd columns sit half a hex lower.\n",
     );
+    if !g.exit_area.is_empty() || g.objectives.iter().any(|o| !o.area.is_empty()) {
+        out.push_str(
+            "        x scenario exit area (units there retreat, LF-16); # objective area.\n",
+        );
+    }
+    if !g.objectives.is_empty() {
+        out.push_str("Objectives (LF-17 (c)):\n");
+        for (i, o) in g.objectives.iter().enumerate() {
+            let n = g.objective_count(i);
+            let now = match (o.kind, n) {
+                (ObjectiveKind::Destroy | ObjectiveKind::Escape, _) if o.ship.is_none() => {
+                    format!("{n} so far, {} points", o.points.saturating_mul(n))
+                }
+                (_, 0) => "not met now".to_string(),
+                _ => "met now".to_string(),
+            };
+            let held = match (o.kind, o.turns, g.held_turns.get(i)) {
+                (ObjectiveKind::Hold, Some(t), Some(h)) => format!(", held {h} of {t} turns"),
+                _ => String::new(),
+            };
+            let ends = if o.ends_game { ", ends the battle" } else { "" };
+            let _ = writeln!(out, "  {}: {now}{held}{ends}", objective_text(o));
+        }
+    }
 }
 
 // ------------------------------------------------------------------ cards
@@ -208,11 +244,25 @@ fn ship_card(out: &mut String, g: &LaunchFighters, u: &Unit) {
     if a.warp > 0 {
         addons.push(format!("warp {}", a.warp));
     }
+    if a.fighter_warp > 0 {
+        addons.push(format!("fighter warp {}", a.fighter_warp));
+    }
+    // Holds show what is left where they can be hit (LF-19).
+    let hold = |left: u8, of: u8| {
+        if g.options.holds_can_be_hit {
+            format!("{left}/{of}")
+        } else {
+            of.to_string()
+        }
+    };
     if a.cargo_holds > 0 {
-        addons.push(format!("cargo {}", a.cargo_holds));
+        addons.push(format!("cargo {}", hold(s.holds.cargo, a.cargo_holds)));
     }
     if a.passenger_holds > 0 {
-        addons.push(format!("passengers {}", a.passenger_holds));
+        addons.push(format!(
+            "passengers {}",
+            hold(s.holds.passengers, a.passenger_holds)
+        ));
     }
     if !addons.is_empty() {
         let _ = write!(out, "   add-ons: {}", addons.join(", "));
@@ -270,6 +320,9 @@ fn seat_cards(out: &mut String, g: &LaunchFighters, seat: Seat, scores: &[f64]) 
             );
             if u.activated {
                 s.push_str(" (attacked)");
+            }
+            if u.warp_declared() {
+                s.push_str(" (warp engaged)");
             }
             Some(s)
         })

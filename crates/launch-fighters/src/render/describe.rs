@@ -459,6 +459,9 @@ pub fn describe_event(g: &LaunchFighters, e: &Event) -> String {
             format!("{} retreats off the map", unit_label(g, *unit))
         }
         Event::WarpedOut { ship } => format!("{} warps out", unit_label(g, *ship)),
+        Event::SquadronWarpedOut { squadron } => {
+            format!("{} warps out", unit_label(g, *squadron))
+        }
         Event::GameOver {
             reason,
             scores,

@@ -196,7 +196,7 @@ pub fn audit(g: &LaunchFighters) {
             });
         }
     }
-    let all = Stat::ALL;
+    let all = Stat::WITH_HOLDS;
     universe.push(Action::Reduce { stats: vec![] });
     for a in all {
         universe.push(Action::Reduce { stats: vec![a] });

@@ -23,6 +23,7 @@ use orrery_core::{Game, Rng, Seat};
 /// is the agent that uses the abstraction.
 #[derive(Clone, Debug)]
 pub struct GreedyAgent {
+    seed: u64,
     rng: Rng,
     sample_cap: usize,
 }
@@ -36,6 +37,7 @@ impl GreedyAgent {
 
     pub fn new(seed: u64) -> Self {
         GreedyAgent {
+            seed,
             rng: Rng::seed_from(seed),
             sample_cap: Self::DEFAULT_SAMPLE_CAP,
         }
@@ -72,6 +74,7 @@ impl<G: Game> Agent<G> for GreedyAgent {
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        self.rng = crate::decision_rng(self.seed, game, seat);
         let mut legal = game.legal_actions(seat);
         if legal.is_empty() {
             return None;

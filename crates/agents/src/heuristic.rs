@@ -34,6 +34,7 @@ use orrery_core::{Game, Rng, Seat};
 /// in a step are modelled by the random and default policies.
 #[derive(Clone, Debug)]
 pub struct HeuristicAgent {
+    seed: u64,
     rng: Rng,
     samples: usize,
     horizon: usize,
@@ -50,6 +51,7 @@ impl HeuristicAgent {
 
     pub fn new(seed: u64) -> Self {
         HeuristicAgent {
+            seed,
             rng: Rng::seed_from(seed),
             samples: Self::DEFAULT_SAMPLES,
             horizon: Self::DEFAULT_HORIZON,
@@ -152,6 +154,7 @@ impl<G: Game> Agent<G> for HeuristicAgent {
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        self.rng = crate::decision_rng(self.seed, game, seat);
         if !game.to_move().contains(&seat) {
             return None;
         }

@@ -37,6 +37,17 @@ pub use random::RandomAgent;
 use orrery_core::{Game, Seat};
 use thiserror::Error;
 
+/// The seed of one decision: the agent's `seed`, the position as `seat` sees it and
+/// the seat. Never the full state, whose hidden parts the seat may not read.
+pub fn decision_seed<G: Game>(seed: u64, game: &G, seat: Seat) -> u64 {
+    orrery_core::stable_hash(&(seed, game.view(Some(seat)), seat.0)).0
+}
+
+/// A generator for one decision (see [`decision_seed`]).
+pub(crate) fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> orrery_core::Rng {
+    orrery_core::Rng::seed_from(decision_seed(seed, game, seat))
+}
+
 /// Something that picks actions for a seat.
 pub trait Agent<G: Game>: Send {
     /// The agent's name, as accepted by [`by_name`].

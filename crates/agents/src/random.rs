@@ -8,12 +8,14 @@ use orrery_core::{Game, Rng, Seat};
 /// document the distribution) so the agent need not list them all.
 #[derive(Clone, Debug)]
 pub struct RandomAgent {
+    seed: u64,
     rng: Rng,
 }
 
 impl RandomAgent {
     pub fn new(seed: u64) -> Self {
         RandomAgent {
+            seed,
             rng: Rng::seed_from(seed),
         }
     }
@@ -25,6 +27,7 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        self.rng = crate::decision_rng(self.seed, game, seat);
         if !game.to_move().contains(&seat) {
             return None;
         }

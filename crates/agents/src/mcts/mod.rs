@@ -103,6 +103,7 @@ pub struct SearchStats {
 /// Information-set MCTS within a [`Budget`]; see the module documentation.
 #[derive(Clone, Debug)]
 pub struct MctsAgent {
+    seed: u64,
     rng: Rng,
     budget: Budget,
     config: MctsConfig,
@@ -115,6 +116,7 @@ impl MctsAgent {
 
     pub fn new(seed: u64) -> Self {
         MctsAgent {
+            seed,
             rng: Rng::seed_from(seed),
             budget: Budget::default(),
             config: MctsConfig::default(),
@@ -259,6 +261,7 @@ impl<G: Game> Agent<G> for MctsAgent {
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        self.rng = crate::decision_rng(self.seed, game, seat);
         if !game.to_move().contains(&seat) {
             return None;
         }

@@ -1,26 +1,30 @@
-//! The greedy agent: one ply of look-ahead on the full legal set (sampled).
+//! The greedy agent: one ply of look-ahead over the ruleset's search abstraction.
 
 use crate::Agent;
 use orrery_core::{Game, Rng, Seat};
 
 /// One-ply greedy look-ahead.
 ///
-/// For each candidate action the agent clones the game and **determinizes** the
-/// clone for its seat ([`Game::determinize`]: other seats' secrets resampled, the
-/// generator reseeded from the agent's own, so it never sees the real dice to come),
-/// applies the action and scores the result with the ruleset's [`Game::evaluate`]
-/// (by default `my score − best opponent score`),
-/// plus [`GreedyAgent::WIN_BONUS`] if the copy is over and this seat is among the
-/// winners. The best score wins; ties are broken uniformly by the agent's generator.
+/// For each candidate action the agent takes up to [`GreedyAgent::SAMPLES`] copies of
+/// the game **determinized** for its seat ([`Game::determinize`]: other seats' secrets
+/// resampled, the generator reseeded from the agent's own, so it never sees the real
+/// dice to come), applies the action, lets the step it belongs to resolve (the other
+/// seats answer with [`Game::sample_action`], its own further answers of a secret step
+/// with [`Game::default_action`] — the same completion as [`crate::HeuristicAgent`]'s,
+/// with no further horizon) and scores the result with the ruleset's
+/// [`Game::evaluate`] plus [`GreedyAgent::WIN_BONUS`] if the copy is over and this
+/// seat is among the winners. The mean over the samples is the candidate's value (one
+/// sample when nothing random happened); the best wins, ties broken uniformly by the
+/// agent's generator.
 ///
-/// **Abstraction:** when there are more than [`GreedyAgent::sample_cap`] legal
-/// actions (default [`GreedyAgent::DEFAULT_SAMPLE_CAP`]), only a uniform random
-/// sample of that many (without replacement) is evaluated. The agent therefore
-/// chooses among the sample, not the full legal set; every action it returns is
-/// still legal. It deliberately keeps to the legal set rather than
-/// [`Game::search_actions`], so its documented behaviour (the protocol's `greedy`)
-/// does not change with a ruleset's search abstraction; [`crate::HeuristicAgent`]
-/// is the agent that uses the abstraction.
+/// **Candidates:** [`Game::search_actions`], the ruleset's representative subset
+/// (every one legal; it leaves out plays that only waste, such as dice gathered and
+/// not rolled); when there are more than [`GreedyAgent::sample_cap`] (default
+/// [`GreedyAgent::DEFAULT_SAMPLE_CAP`]), a uniform random sample of that many.
+/// Issue 9 §1: judged on the legal list one sample at a time, the agent declared
+/// attacks it then did not roll (a barrage whose hit waits on the defender's choice
+/// tied with stopping) and flew Stratoyager ships off the table (an order means
+/// nothing until both sides' orders resolve).
 #[derive(Clone, Debug)]
 pub struct GreedyAgent {
     seed: u64,
@@ -34,6 +38,8 @@ impl GreedyAgent {
     /// Added to the evaluation of a position where the game is over and this seat
     /// is among the winners.
     pub const WIN_BONUS: f64 = 0.5;
+    /// Determinized samples per candidate at most.
+    pub const SAMPLES: usize = 4;
 
     pub fn new(seed: u64) -> Self {
         GreedyAgent {
@@ -55,16 +61,30 @@ impl GreedyAgent {
     }
 
     fn evaluate<G: Game>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
-        let mut copy = game.clone();
-        copy.determinize(seat, &mut self.rng);
-        copy.apply(seat, action).ok()?;
-        let mut value = copy.evaluate(seat);
-        if let Some(outcome) = copy.outcome() {
-            if outcome.winners.contains(&seat) {
-                value += Self::WIN_BONUS;
+        let mut total = 0.0;
+        let mut n = 0u32;
+        for _ in 0..Self::SAMPLES {
+            let mut copy = game.clone();
+            copy.determinize(seat, &mut self.rng);
+            let draws = copy.rng().draws();
+            copy.apply(seat, action).ok()?;
+            let others = crate::heuristic::settle(&mut copy, seat, 0, &mut self.rng);
+            let mut value = copy.evaluate(seat);
+            if let Some(outcome) = copy.outcome() {
+                if outcome.winners.contains(&seat) {
+                    value += Self::WIN_BONUS;
+                }
+            }
+            if value.is_nan() {
+                continue;
+            }
+            total += value;
+            n += 1;
+            if others == 0 && copy.rng().draws() == draws {
+                break;
             }
         }
-        Some(value)
+        (n > 0).then(|| total / f64::from(n))
     }
 }
 
@@ -74,8 +94,11 @@ impl<G: Game> Agent<G> for GreedyAgent {
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        if !game.to_move().contains(&seat) {
+            return None;
+        }
         self.rng = crate::decision_rng(self.seed, game, seat);
-        let mut legal = game.legal_actions(seat);
+        let mut legal = game.search_actions(seat);
         if legal.is_empty() {
             return None;
         }

@@ -27,6 +27,9 @@ impl<G: Game> Agent<G> for RandomAgent {
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        if !game.to_move().contains(&seat) {
+            return None;
+        }
         self.rng = crate::decision_rng(self.seed, game, seat);
         if !game.to_move().contains(&seat) {
             return None;

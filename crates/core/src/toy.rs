@@ -174,7 +174,7 @@ impl Game for SealedBids {
             budgets: self.budgets.clone(),
             scores: self.scores.clone(),
             committed: self.pending.iter().map(Option::is_some).collect(),
-            my_bid: viewer.and_then(|s| self.pending[s.index()]),
+            my_bid: viewer.and_then(|s| self.pending.get(s.index()).copied().flatten()),
         }
     }
 

@@ -95,7 +95,7 @@ impl LaunchFighters {
 
     /// The search abstraction of the legal list (see the module doc).
     pub fn search_moves(&self, seat: Seat) -> Vec<Action> {
-        let legal = self.legal_actions(seat);
+        let legal = self.without_waste(seat, self.legal_actions(seat));
         if legal.len() <= SMALL {
             return legal;
         }
@@ -109,6 +109,28 @@ impl LaunchFighters {
         } else {
             out
         }
+    }
+
+    /// Issue 9 §1: "an agent never gathers dice it will not roll unless stopping is
+    /// the better play". A barrage never harms the side rolling it (LF-11, LF-13), so
+    /// with an open pool that can hit, `StopFiring` only throws dice away and is left
+    /// out; and a cannon or missile pool that could never hit (LF-11: too few dice
+    /// for the target's Defense) is not gathered. Nothing is left out when it would
+    /// leave nothing.
+    fn without_waste(&self, seat: Seat, legal: Vec<Action>) -> Vec<Action> {
+        let pool_can_hit = self.pool_hit_chance().is_some_and(|p| p > 0.0);
+        let waste = |a: &Action| match a {
+            Action::StopFiring => pool_can_hit,
+            Action::FireCannons { .. } | Action::FireLaunchers { .. } => {
+                let mut copy = self.clone();
+                copy.apply(seat, a).is_ok() && copy.pool_hit_chance() == Some(0.0)
+            }
+            _ => false,
+        };
+        if !legal.iter().any(|a| !waste(a)) {
+            return legal;
+        }
+        legal.into_iter().filter(|a| !waste(a)).collect()
     }
 
     fn search_movement(&self, seat: Seat, legal: &[Action]) -> Vec<Action> {

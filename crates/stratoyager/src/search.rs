@@ -40,6 +40,9 @@ use crate::types::{Driver, Edge, Maneuver, Plan, Scenario, UnitId, UnitType, MAX
 use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_table::{in_front_arc, Hour, Point};
 
+/// Stress Dice from which a maneuver counts as reckless for the search (SY-09: three
+/// fails are a blackout and a structure hit).
+pub const RECKLESS_DICE: u32 = 3;
 /// Aiming plans kept per Maneuver question.
 pub const AIM: usize = 8;
 /// Spread x positions for placements.
@@ -124,9 +127,40 @@ impl Stratoyager {
                 out.push(a);
             }
         }
+        if kind == AskKind::Maneuver {
+            out = self.without_reckless(id, out);
+        }
         if out.is_empty() {
             if let Some(a) = self.default_action(seat) {
                 out.push(a);
+            }
+        }
+        out
+    }
+
+    /// Issue 9 §1: an agent "never throws a unit away to hull stress or the table edge
+    /// without reason". Plans whose flight ends off the table (SY-24: the unit leaves)
+    /// and plans of [`RECKLESS_DICE`] or more Stress Dice (SY-09: three fails black the
+    /// pilot out and cost structure) are left out while a plan without that risk
+    /// remains; the yaw's die is counted when the unit must realign first.
+    fn without_reckless(&self, id: UnitId, answers: Vec<Action>) -> Vec<Action> {
+        let unit = self.unit(id);
+        let card = self.card_of(id);
+        let risky = |a: &Action, off_table: bool| match a {
+            Action::Maneuver(p) => {
+                let flight = fly(unit, p);
+                if off_table {
+                    !self.table.contains(flight.end)
+                } else {
+                    crate::stress::stress_dice(card, p, flight.realigned) >= RECKLESS_DICE
+                }
+            }
+            _ => false,
+        };
+        let mut out = answers;
+        for off_table in [true, false] {
+            if out.iter().any(|a| !risky(a, off_table)) {
+                out.retain(|a| !risky(a, off_table));
             }
         }
         out

@@ -114,6 +114,26 @@ impl LaunchFighters {
         }
     }
 
+    /// The chance that rolling the whole open pool hits its target at all (LF-11), or
+    /// `None` with no pool open. A flak pool (squadrons roll their defense) can always
+    /// hit.
+    pub(crate) fn pool_hit_chance(&self) -> Option<f64> {
+        let act = self.activation.as_ref()?;
+        let pool = act.pool.as_ref()?;
+        if pool.dice == 0 {
+            return Some(0.0);
+        }
+        let from = self.units.get(act.unit.index())?.hex()?;
+        let tu = self.units.get(pool.target.index())?;
+        let to = tu.hex()?;
+        let defense = match tu.ship() {
+            Some(s) => Defense::Ship(s.stats.defense),
+            None => return Some(1.0),
+        };
+        let o = barrage(pool.dice, self.odds_modifier(from, to), defense);
+        Some(add(o.hit, o.direct_hit).p)
+    }
+
     fn dogfight_odds(&self, attacker: UnitId, target: UnitId) -> Option<Value> {
         let ah = self.unit(attacker).hex()?;
         let tu = self.units.get(target.index())?;

@@ -335,8 +335,15 @@ fn text(a: &CalibrateArgs, c: &Calibration) -> String {
     }
     let _ = writeln!(
         o,
-        "\n  {:<22} {:>9} {:>6} {:>17} {:>9}  {:<19} verdict",
-        "unit", "published", "count", "log-odds ± se", "fair", "95% interval"
+        "\n  {:<22} {:>9} {:>6} {:>17} {:>9}  {:<19} {:<24} blocks (fair per block of {})",
+        "unit",
+        "published",
+        "count",
+        "log-odds ± se",
+        "fair",
+        "95% interval",
+        "verdict",
+        r.matchups / orrery_lab::calibrate::BLOCKS
     );
     for u in &r.units {
         let logit = match (u.logit, u.logit_se) {
@@ -347,10 +354,21 @@ fn text(a: &CalibrateArgs, c: &Calibration) -> String {
         let ci = u
             .fair_ci95
             .map_or("-".to_string(), |c| format!("[{:.1}, {:.1}]", c[0], c[1]));
+        let verdict = match u.stable {
+            Some(true) => format!("{} (stable)", u.verdict),
+            Some(false) => format!("{} (unstable)", u.verdict),
+            None => u.verdict.clone(),
+        };
+        let blocks = u
+            .block_fair
+            .iter()
+            .map(|v| v.map_or("-".to_string(), |v| format!("{v:.0}")))
+            .collect::<Vec<_>>()
+            .join(" ");
         let _ = writeln!(
             o,
-            "  {:<22} {:>9} {:>6.2} {:>17} {:>9}  {:<19} {}",
-            u.name, u.published, u.mean_count, logit, fair, ci, u.verdict
+            "  {:<22} {:>9} {:>6.2} {:>17} {:>9}  {:<19} {:<24} {}",
+            u.name, u.published, u.mean_count, logit, fair, ci, verdict, blocks
         );
     }
     for n in &r.notes {

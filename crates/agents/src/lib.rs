@@ -61,9 +61,25 @@ pub trait Agent<G: Game>: Send {
 /// Every name [`by_name`] accepts.
 pub const AGENT_NAMES: &[&str] = &["random", "greedy", "default", "heuristic", "mcts"];
 
+/// Strength levels by name (issue 9 §1), weakest first: the agent each stands for and
+/// its iteration budget (deterministic on any machine, see [`Budget`]). Measured win
+/// rates are in docs/agents.md.
+pub const LEVELS: &[(&str, &str, Option<u32>)] = &[
+    ("easy", "greedy", None),
+    ("normal", "mcts", Some(300)),
+    ("hard", "mcts", Some(2000)),
+];
+
+/// The level front ends play when nobody chooses one: the strongest that answers
+/// within a fraction of a second per decision.
+pub const DEFAULT_LEVEL: &str = "hard";
+
 /// [`by_name`] was given a name that is not in [`AGENT_NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown agent `{name}` (known agents: {})", AGENT_NAMES.join(", "))]
+#[error(
+    "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard)",
+    AGENT_NAMES.join(", ")
+)]
 pub struct UnknownAgent {
     pub name: String,
 }
@@ -104,13 +120,25 @@ pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Unkn
     by_name_with(name, seed, Budget::default())
 }
 
-/// Build the agent called `name`, seeded with `seed`, thinking within `budget` (only
-/// `mcts` uses it; the other agents ignore it).
+/// Build the agent called `name` (or a level of [`LEVELS`]), seeded with `seed`,
+/// thinking within `budget` (only `mcts` uses it; the other agents ignore it; a level
+/// brings its own iteration budget where `budget` sets none).
 pub fn by_name_with<G: Game>(
     name: &str,
     seed: u64,
     budget: Budget,
 ) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
+    if let Some(&(_, agent, iterations)) = LEVELS.iter().find(|l| l.0 == name) {
+        let budget = if budget == Budget::default() {
+            Budget {
+                millis: None,
+                iterations,
+            }
+        } else {
+            budget
+        };
+        return by_name_with(agent, seed, budget);
+    }
     match name {
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),

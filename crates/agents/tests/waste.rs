@@ -66,19 +66,24 @@ fn issue9_agents_roll_the_dice_they_gather() {
     }
 }
 
-/// Stratoyager: agents keep their ships on the table. Before the fix `greedy` flew
-/// 22 units off the table in 5 games of the pilot episode.
+/// Stratoyager: agents keep their ships on the table and do not eject from a sound
+/// unit. Before the fix `greedy` flew 22 units off the table in 5 games of the pilot
+/// episode, and ejected from undamaged units.
 #[test]
-fn issue9_agents_do_not_fly_off_the_table() {
+fn issue9_agents_do_not_fly_off_the_table_or_eject_needlessly() {
     for agent in ["greedy", "heuristic"] {
-        let left: usize = (1..=4)
-            .map(|seed| {
-                events::<Stratoyager>(agent, seed)
-                    .iter()
-                    .filter(|e| matches!(e, SyEvent::LeftTable { .. }))
-                    .count()
-            })
-            .sum();
-        assert!(left <= 2, "{agent}: {left} units left the table in 4 games");
+        let (mut left, mut ejected) = (0, 0);
+        for seed in 1..=4 {
+            for e in events::<Stratoyager>(agent, seed) {
+                match e {
+                    SyEvent::LeftTable { .. } => left += 1,
+                    SyEvent::Ejected { .. } => ejected += 1,
+                    _ => {}
+                }
+            }
+        }
+        // At most one a game (inertia can make it unavoidable); 4.4 a game before.
+        assert!(left <= 4, "{agent}: {left} units left the table in 4 games");
+        assert_eq!(ejected, 0, "{agent}: {ejected} pilots ejected in 4 games");
     }
 }

@@ -211,7 +211,21 @@ pub struct UnitValue {
     /// `over-costed` (published above the interval), `under-costed` (below) or
     /// `fair` (inside); `unknown` when not identified.
     pub verdict: String,
+    /// The fair value fitted on each of [`BLOCKS`] consecutive blocks of the matchups
+    /// (`None` where a block could not value it); empty when there were too few
+    /// matchups to split.
+    pub block_fair: Vec<Option<f64>>,
+    /// For an `over-costed` or `under-costed` verdict: whether every block's value lies
+    /// on the same side of the published points. `None` for other verdicts or without
+    /// blocks.
+    pub stable: Option<bool>,
 }
+
+/// Blocks the matchups are split into to test whether the verdicts hold up (issue 9
+/// §2: a verdict at one seed that another seed block contradicts is not one to act on).
+pub const BLOCKS: usize = 4;
+/// Fewest matchups per block for the block fits.
+pub const MIN_BLOCK: usize = 50;
 
 /// The fit.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -246,8 +260,103 @@ fn verdict(published: f64, ci: [f64; 2]) -> &'static str {
     }
 }
 
-/// Fit fair values from `matchups` of fleets drawn from `roster`.
+/// Fit fair values from `matchups` of fleets drawn from `roster`, and test the
+/// verdicts on [`BLOCKS`] consecutive blocks of the matchups (each fitted on its own):
+/// an `over-costed` or `under-costed` verdict is *stable* when every block's value lies
+/// on the same side of the published points. Unstable verdicts, too few matchups to
+/// test, and negative values are explained in the notes.
 pub fn fit_values(
+    roster: &[RosterEntry],
+    matchups: &[Matchup],
+    points: f64,
+    seat_term: bool,
+) -> Result<CalibrateReport, LabError> {
+    let mut report = fit_once(roster, matchups, points, seat_term)?;
+    let m = matchups.len();
+    let decided = |u: &UnitValue| u.verdict == "over-costed" || u.verdict == "under-costed";
+    if m >= BLOCKS * MIN_BLOCK {
+        let fits: Vec<Option<CalibrateReport>> = (0..BLOCKS)
+            .map(|b| {
+                fit_once(
+                    roster,
+                    &matchups[b * m / BLOCKS..(b + 1) * m / BLOCKS],
+                    points,
+                    seat_term,
+                )
+                .ok()
+            })
+            .collect();
+        for (j, u) in report.units.iter_mut().enumerate() {
+            u.block_fair = fits
+                .iter()
+                .map(|f| f.as_ref().and_then(|f| f.units.get(j)).and_then(|v| v.fair))
+                .collect();
+            if decided(u) {
+                let over = u.verdict == "over-costed";
+                u.stable = Some(u.block_fair.iter().all(|v| {
+                    v.is_some_and(|v| {
+                        if over {
+                            v < u.published
+                        } else {
+                            v > u.published
+                        }
+                    })
+                }));
+            }
+        }
+        let unstable: Vec<String> = report
+            .units
+            .iter()
+            .filter(|u| u.stable == Some(false))
+            .map(|u| {
+                let blocks: Vec<String> = u
+                    .block_fair
+                    .iter()
+                    .map(|v| v.map_or("-".into(), |v| format!("{v:.0}")))
+                    .collect();
+                format!("`{}` {} (blocks: {})", u.name, u.verdict, blocks.join(", "))
+            })
+            .collect();
+        if !unstable.is_empty() {
+            report.notes.push(format!(
+                "the sample is too small for these verdicts: fitted on {BLOCKS} blocks of {} \
+                 matchups each, the values fall on both sides of the published points: {}; \
+                 play more matchups (docs/lab.md gives the sizes at which the built-in \
+                 rosters' verdicts hold)",
+                m / BLOCKS,
+                unstable.join("; ")
+            ));
+        }
+    } else if report.units.iter().any(decided) {
+        report.notes.push(format!(
+            "the sample is too small to test the verdicts: {m} matchups, fewer than the \
+             {} needed to fit {BLOCKS} blocks of {MIN_BLOCK}; treat them as unconfirmed",
+            BLOCKS * MIN_BLOCK
+        ));
+    }
+    for u in &report.units {
+        if let (Some(f), Some(ci)) = (u.fair, u.fair_ci95) {
+            if f < 0.0 {
+                let why = if ci[1] > 0.0 {
+                    "its interval includes 0, so this is noise: the battles could not tell \
+                     what it adds"
+                } else {
+                    "its whole interval is below 0: in these battles a side won less often the \
+                     more of it it fielded (for these agents it costs more than it brings)"
+                };
+                report.notes.push(format!(
+                    "`{}` has a negative fair value ({f:.0} points): a fleet fielding one more \
+                     of it won less often in these battles; {why}",
+                    u.name
+                ));
+            }
+        }
+    }
+    Ok(report)
+}
+
+/// One logistic fit of `matchups` (see [`fit_values`]).
+fn fit_once(
     roster: &[RosterEntry],
     matchups: &[Matchup],
     points: f64,
@@ -392,6 +501,8 @@ pub fn fit_values(
                 fair: None,
                 fair_ci95: None,
                 verdict: "unknown".into(),
+                block_fair: Vec::new(),
+                stable: None,
             };
             if let Some(a) = pos {
                 u.logit = Some(fit.coefficients[off + a]);
@@ -472,20 +583,18 @@ mod tests {
         assert!(check_roster(&[], 10.0).is_err());
     }
 
-    /// Synthetic battles whose true values are known: Heavy is worth 90 points
-    /// where Light is worth 20 and Medium 35. The fit must find Heavy under-costed
-    /// and the ratio of values.
-    #[test]
-    fn recovers_known_values() {
+    /// `n` synthetic battles of random 200-point fleets whose true values are
+    /// `truth(i)` for battle `i` (a logistic with 0.02 log-odds per point).
+    fn synthetic(n: usize, seed: u64, truth: impl Fn(usize) -> [f64; 3]) -> Vec<Matchup> {
         let r = roster();
-        let truth = [20.0, 35.0, 90.0];
         let lambda = 0.02;
-        let mut rng = Rng::seed_from(11);
+        let mut rng = Rng::seed_from(seed);
         let mut matchups = Vec::new();
-        for i in 0..6000 {
+        for i in 0..n {
+            let t = truth(i);
             let counts = [compose(&r, 200.0, &mut rng), compose(&r, 200.0, &mut rng)];
             let value =
-                |c: &[u32]| -> f64 { c.iter().zip(truth).map(|(&n, v)| f64::from(n) * v).sum() };
+                |c: &[u32]| -> f64 { c.iter().zip(t).map(|(&n, v)| f64::from(n) * v).sum() };
             let eta = lambda * (value(&counts[0]) - value(&counts[1]));
             let p = 1.0 / (1.0 + (-eta).exp());
             let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
@@ -511,11 +620,23 @@ mod tests {
                 },
             });
         }
+        matchups
+    }
+
+    /// Synthetic battles whose true values are known: Heavy is worth 90 points
+    /// where Light is worth 20 and Medium 35. The fit must find Heavy under-costed
+    /// and the ratio of values; every block agrees (issue 9 §2: a stable verdict).
+    #[test]
+    fn recovers_known_values() {
+        let r = roster();
+        let matchups = synthetic(6000, 11, |_| [20.0, 35.0, 90.0]);
         let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
         assert!(rep.converged);
         assert!(rep.notes.is_empty(), "{:?}", rep.notes);
         let heavy = &rep.units[2];
         assert_eq!(heavy.verdict, "under-costed", "{heavy:?}");
+        assert_eq!(heavy.block_fair.len(), BLOCKS);
+        assert_eq!(heavy.stable, Some(true), "{heavy:?}");
         // Values are relative: Heavy is worth 4.5 Lights.
         let ratio = heavy.fair.unwrap() / rep.units[0].fair.unwrap();
         assert!((3.8..5.2).contains(&ratio), "{ratio}");
@@ -527,5 +648,66 @@ mod tests {
             .map(|u| u.mean_count * u.fair.unwrap())
             .sum();
         assert!((sp - sf).abs() < 1e-6 * sp);
+    }
+
+    /// Issue 9 §2: a verdict the blocks contradict is flagged. Heavy is worth 150
+    /// points in the first half of the battles and 20 in the second: the whole sample
+    /// calls it under-costed, the later blocks value it below its 60 points.
+    #[test]
+    fn a_verdict_the_blocks_contradict_is_flagged() {
+        let r = roster();
+        let matchups = synthetic(4000, 5, |i| {
+            if i < 2000 {
+                [20.0, 35.0, 150.0]
+            } else {
+                [20.0, 35.0, 20.0]
+            }
+        });
+        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let heavy = &rep.units[2];
+        assert_eq!(heavy.verdict, "under-costed", "{heavy:?}");
+        assert_eq!(heavy.stable, Some(false), "{heavy:?}");
+        assert!(
+            rep.notes
+                .iter()
+                .any(|n| n.contains("too small for these verdicts") && n.contains("`Heavy`")),
+            "{:?}",
+            rep.notes
+        );
+    }
+
+    /// Too few matchups to split into blocks: decided verdicts are called unconfirmed.
+    #[test]
+    fn too_few_matchups_to_test_is_said() {
+        let r = roster();
+        let matchups = synthetic(150, 7, |_| [20.0, 35.0, 200.0]);
+        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        assert!(rep.units.iter().all(|u| u.block_fair.is_empty()));
+        if rep.units.iter().any(|u| u.verdict.ends_with("-costed")) {
+            assert!(
+                rep.notes.iter().any(|n| n.contains("too small to test")),
+                "{:?}",
+                rep.notes
+            );
+        }
+    }
+
+    /// Issue 9 §2 "explain … negative values": a unit that loses battles for its side
+    /// fits a negative value, and the note says what that means.
+    #[test]
+    fn negative_values_are_explained() {
+        let r = roster();
+        let matchups = synthetic(6000, 13, |_| [-20.0, 35.0, 60.0]);
+        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let light = &rep.units[0];
+        assert!(light.fair.is_some_and(|f| f < 0.0), "{light:?}");
+        assert!(
+            rep.notes
+                .iter()
+                .any(|n| n.contains("`Light` has a negative fair value")
+                    && n.contains("won less often")),
+            "{:?}",
+            rep.notes
+        );
     }
 }

@@ -33,7 +33,7 @@
 //! listing them. Everything else: uniform over the (short) list. Every draw is checked
 //! by the rules; a refusal falls back to a uniform draw from the list.
 
-use crate::action::Action;
+use crate::action::{Action, CombatOrder};
 use crate::movement::{check_plan, fly, max_thrust};
 use crate::state::{AskKind, Place, Stratoyager, Unit};
 use crate::types::{Driver, Edge, Maneuver, Plan, Scenario, UnitId, UnitType, MAX_START_SPEED};
@@ -119,6 +119,7 @@ impl Stratoyager {
             AskKind::Enter => self.search_enter(seat, id),
             AskKind::Maneuver => self.search_maneuver(id),
             AskKind::Yaw => self.search_yaw(id),
+            AskKind::Combat => return self.without_needless_eject(id, self.answers(i)),
             _ => return self.answers(i),
         };
         let mut out: Vec<Action> = Vec::new();
@@ -136,6 +137,21 @@ impl Stratoyager {
             }
         }
         out
+    }
+
+    /// Issue 9 §1: an agent "never throws a unit away … without reason". Eject (SY-25;
+    /// seed: "Pilot may opt to bail out from his 'yager if necessary") gives up the
+    /// unit, its pilot worth half its points to whichever side is closest at the end;
+    /// it is left out while the unit has more than 1 structure left.
+    fn without_needless_eject(&self, id: UnitId, answers: Vec<Action>) -> Vec<Action> {
+        if self.unit(id).structure <= 1 {
+            return answers;
+        }
+        let eject = |a: &Action| matches!(a, Action::Combat(CombatOrder::Eject { .. }));
+        if answers.iter().all(eject) {
+            return answers;
+        }
+        answers.into_iter().filter(|a| !eject(a)).collect()
     }
 
     /// Issue 9 §1: an agent "never throws a unit away to hull stress or the table edge

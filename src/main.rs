@@ -125,11 +125,15 @@ struct BattleArgs {
 struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Who plays a seat: SEAT=human or SEAT=AGENT (random, greedy, heuristic, mcts,
-    /// default). Repeat for each seat; seats not given are played by greedy, except
-    /// seat 0, which is human when no seat is human.
+    /// Who plays a seat: SEAT=human, SEAT=LEVEL (easy, normal, hard) or SEAT=AGENT
+    /// (random, greedy, heuristic, mcts, default). Repeat for each seat; seats not
+    /// given are played by --ai, except seat 0, which is human when no seat is human.
     #[arg(long = "seat", value_name = "SEAT=WHO")]
     seats: Vec<String>,
+    /// Strength of the computer opponents: easy, normal or hard (or any agent name).
+    /// Their measured win rates are in docs/agents.md.
+    #[arg(long, value_name = "LEVEL", default_value = orrery_agents::DEFAULT_LEVEL)]
+    ai: String,
     #[command(flatten)]
     budget: BudgetArgs,
 }

@@ -28,8 +28,16 @@ Commands:
 In hot-seat play (two or more humans) the screen is cleared and the keyboard
 handed over between players; secret orders are never shown to the others.";
 
-/// Who plays each seat: `None` = a human at this terminal.
-fn parse_seats(specs: &[String], seats: u8) -> Result<Vec<Option<String>>> {
+/// Who plays each seat: `None` = a human at this terminal; seats not given are
+/// played by `ai` (an agent or a level), except seat 0 when no seat is human.
+fn parse_seats(specs: &[String], seats: u8, ai: &str) -> Result<Vec<Option<String>>> {
+    let ai = ai.trim().to_ascii_lowercase();
+    if !orrery_agents::is_known(&ai) {
+        bail!(
+            "--ai `{ai}`: not a level (easy, normal, hard) nor an agent (known agents: {})",
+            orrery_agents::AGENT_NAMES.join(", ")
+        );
+    }
     let mut who: Vec<Option<Option<String>>> = vec![None; usize::from(seats)];
     for spec in specs {
         let (seat, name) = spec
@@ -48,11 +56,12 @@ fn parse_seats(specs: &[String], seats: u8) -> Result<Vec<Option<String>>> {
         let name = name.trim().to_ascii_lowercase();
         let entry = if name == "human" {
             None
-        } else if orrery_agents::AGENT_NAMES.contains(&name.as_str()) {
+        } else if orrery_agents::is_known(&name) {
             Some(name)
         } else {
             bail!(
-                "--seat `{spec}`: `{name}` is neither `human` nor an agent (known agents: {})",
+                "--seat `{spec}`: `{name}` is neither `human`, a level (easy, normal, hard) \
+                 nor an agent (known agents: {})",
                 orrery_agents::AGENT_NAMES.join(", ")
             );
         };
@@ -65,7 +74,7 @@ fn parse_seats(specs: &[String], seats: u8) -> Result<Vec<Option<String>>> {
         .map(|(i, w)| match w {
             Some(w) => w,
             None if i == 0 && !any_human => None,
-            None => Some("greedy".to_string()),
+            None => Some(ai.clone()),
         })
         .collect())
 }
@@ -369,7 +378,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed())
         .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
     let seats = game.seats();
-    let who = parse_seats(&a.seats, seats)?;
+    let who = parse_seats(&a.seats, seats, &a.ai)?;
     let humans: Vec<Seat> = (0..game.seats())
         .map(Seat)
         .filter(|s| who[s.index()].is_none())
@@ -463,14 +472,20 @@ mod tests {
         );
     }
 
+    /// Issue 9 §1: the default opponent is the default level; `--ai` names another
+    /// level or an agent.
     #[test]
-    fn seats_default_to_one_human_and_greedy() {
-        let w = parse_seats(&[], 3).unwrap();
-        assert_eq!(w, vec![None, Some("greedy".into()), Some("greedy".into())]);
-        let w = parse_seats(&["1=human".into(), "0=random".into()], 2).unwrap();
-        assert_eq!(w, vec![Some("random".into()), None]);
-        assert!(parse_seats(&["5=human".into()], 2).is_err());
-        assert!(parse_seats(&["0=oracle".into()], 2).is_err());
-        assert!(parse_seats(&["0human".into()], 2).is_err());
+    fn seats_default_to_one_human_and_the_default_level() {
+        let hard = orrery_agents::DEFAULT_LEVEL;
+        let w = parse_seats(&[], 3, hard).unwrap();
+        assert_eq!(w, vec![None, Some(hard.into()), Some(hard.into())]);
+        let w = parse_seats(&[], 2, "easy").unwrap();
+        assert_eq!(w, vec![None, Some("easy".into())]);
+        let w = parse_seats(&["1=human".into(), "0=normal".into()], 2, hard).unwrap();
+        assert_eq!(w, vec![Some("normal".into()), None]);
+        assert!(parse_seats(&["5=human".into()], 2, hard).is_err());
+        assert!(parse_seats(&["0=oracle".into()], 2, hard).is_err());
+        assert!(parse_seats(&["0human".into()], 2, hard).is_err());
+        assert!(parse_seats(&[], 2, "godlike").is_err());
     }
 }

@@ -74,6 +74,11 @@ pub const LEVELS: &[(&str, &str, Option<u32>)] = &[
 /// within a fraction of a second per decision.
 pub const DEFAULT_LEVEL: &str = "hard";
 
+/// Is `name` an agent of [`AGENT_NAMES`] or a level of [`LEVELS`]?
+pub fn is_known(name: &str) -> bool {
+    AGENT_NAMES.contains(&name) || LEVELS.iter().any(|l| l.0 == name)
+}
+
 /// [`by_name`] was given a name that is not in [`AGENT_NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(

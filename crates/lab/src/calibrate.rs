@@ -334,6 +334,24 @@ pub fn fit_values(
             BLOCKS * MIN_BLOCK
         ));
     }
+    let vague: Vec<String> = report
+        .units
+        .iter()
+        .filter(|u| {
+            u.fair_ci95
+                .is_some_and(|ci| (ci[1] - ci[0]) / 2.0 > u.published)
+        })
+        .map(|u| format!("`{}`", u.name))
+        .collect();
+    if !vague.is_empty() {
+        report.notes.push(format!(
+            "the intervals of {} are wider than their published points: these battles \
+             barely depend on which units the fleets hold ({} of {m} drawn), so no value \
+             here is meaningful; play many more matchups or use a stronger agent",
+            vague.join(", "),
+            report.draws
+        ));
+    }
     for u in &report.units {
         if let (Some(f), Some(ci)) = (u.fair, u.fair_ci95) {
             if f < 0.0 {
@@ -709,5 +727,30 @@ mod tests {
             "{:?}",
             rep.notes
         );
+    }
+
+    /// Battles that do not depend on the fleets give intervals wider than the points
+    /// themselves, and a note says the values mean nothing (issue 9 §2: Stratoyager's
+    /// drawn-out battles gave "fair" verdicts with intervals thousands of points wide).
+    #[test]
+    fn values_from_battles_that_ignore_the_fleets_are_called_meaningless() {
+        let r = roster();
+        let matchups = synthetic(400, 17, |_| [0.001, 0.001, 0.001]);
+        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        if rep.logit_per_point.is_some() {
+            assert!(
+                rep.notes
+                    .iter()
+                    .any(|n| n.contains("no value here is meaningful")),
+                "{:?}",
+                rep.notes
+            );
+        } else {
+            assert!(
+                rep.notes.iter().any(|n| n.contains("not positive")),
+                "{:?}",
+                rep.notes
+            );
+        }
     }
 }

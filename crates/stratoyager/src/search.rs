@@ -17,11 +17,14 @@
 //!   accelerate 0 / safe or brake safe in both orders, that end with the nearest
 //!   enemy (where its inertia takes it) in the front arc at the lowest To Hit
 //!   Threshold, then nearest.
+//! - Of those Maneuver plans, the ones whose flight ends off the table and the ones of
+//!   [`RECKLESS_DICE`] or more Stress Dice are dropped while a plan without that risk
+//!   remains (issue 9 §1: no unit thrown away to the table edge or hull stress).
 //! - **Yaw**: no yaw; the hours that put each of the two nearest enemies on the table
 //!   in the front arc (the hour pointing closest at it and its neighbours that still
 //!   do); the course and the reverse of the facing.
 //! - **Deploy, Card, DogfightCard, Leave, FireAtWill, Combat**: every answer (short
-//!   lists).
+//!   lists), except Eject while the unit has more than 1 structure left.
 //!
 //! # Sampler ([`Stratoyager::sample_answer`])
 //!

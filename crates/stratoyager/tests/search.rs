@@ -105,7 +105,14 @@ fn search_actions_are_legal_nonempty_and_small() {
             e.1 = e.1.min(s.len());
         }
         if k == AskKind::Maneuver {
-            assert!(s.contains(&Action::Maneuver(orrery_stratoyager::Plan::drift())));
+            // Drift is offered unless it flies the unit off the table while another
+            // plan keeps it on (issue 9 §1: no unit thrown away to the table edge).
+            let plan = orrery_stratoyager::Plan::drift();
+            let b = g.batch.as_ref().expect("a batch");
+            let unit = g.unit(b.asks[b.next_for(seat).expect("an ask")].unit);
+            let end = orrery_stratoyager::movement::fly(unit, &plan).end;
+            let drift = Action::Maneuver(plan);
+            assert!(s.contains(&drift) || !g.table.contains(end), "{s:?}");
         }
         if k == AskKind::Yaw {
             assert!(s.contains(&Action::Yaw { facing: None }));

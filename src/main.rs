@@ -280,7 +280,23 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// Issue 9 §3: `orrery battle … | head` panicked with "Broken pipe". A command whose
+/// reader has gone should stop quietly, as Unix tools do: restore the default action
+/// of SIGPIPE (Rust ignores it, turning every later write into a panic in `println!`).
+#[cfg(unix)]
+fn quiet_on_closed_pipe() {
+    // SAFETY: called first thing in `main`, before any thread exists; it only resets
+    // the disposition of one signal to the system default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn quiet_on_closed_pipe() {}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -467,3 +467,29 @@ fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
         "{rest}"
     );
 }
+
+/// Issue 9 §3: "`orrery battle … | head` panics with 'Broken pipe'". A reader that
+/// goes away stops the command quietly: no panic message, no panic exit code.
+#[test]
+fn issue9_a_closed_pipe_stops_battle_quietly() {
+    let mut child = orrery()
+        // Six fleets narrate some 75 KB, more than a pipe holds: the battle is still
+        // writing when the reader goes.
+        .args(["battle", "--scenario", "melee-6", "--seed", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("battle starts");
+    {
+        let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut first = String::new();
+        out.read_line(&mut first).expect("a first line");
+        assert!(first.contains("battle"), "{first}");
+        // `out` is dropped here: the pipe closes with the battle still narrating.
+    }
+    let out = child.wait_with_output().expect("battle ends");
+    let err = text(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}

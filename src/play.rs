@@ -13,7 +13,8 @@ use std::io::{BufRead, Write};
 
 const HELP: &str = "\
 Commands:
-  NUMBER   take the action with that number from the list
+  NUMBER   take the action with that number from the list (a number that is not
+           in the list, such as a hex label, filters it instead)
   list     show the numbered legal actions again
   map      show the battle (map, unit cards, scores)
   undo     take back your last action (never past a die roll; agents' moves after
@@ -24,7 +25,7 @@ Commands:
            yaw 6` (Stratoyager: the yaw is kept as your plan and offered at the
            yaw question; press Enter there to confirm it)
   TEXT     any other text lists the actions whose description contains it
-           (e.g. a hex like 1311 or a unit name)
+           (e.g. a hex like 1311 or a unit name); it never acts by itself
 In hot-seat play (two or more humans) the screen is cleared and the keyboard
 handed over between players; secret orders are never shown to the others.";
 
@@ -264,10 +265,14 @@ impl Play {
                 _ => {
                     if let Ok(n) = cmd.parse::<usize>() {
                         if n == 0 || n > legal.len() {
-                            println!(
-                                "No action {n}: choose a number from 1 to {} (or type help).",
-                                legal.len()
-                            );
+                            // Not a choice: a number like a hex label (`1311`) filters.
+                            if self.list(seat, &legal, Some(&line)) == 0 {
+                                println!(
+                                    "No action {n}: choose a number from 1 to {} (or type \
+                                     help).",
+                                    legal.len()
+                                );
+                            }
                             continue;
                         }
                         let action = legal[n - 1].clone();

@@ -493,3 +493,35 @@ fn issue9_a_closed_pipe_stops_battle_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(out.status.code(), Some(101), "{err}");
 }
+
+/// Issue 9 §3: "The README's hex filter does not work: `printf '1301\nquit\n' | orrery
+/// play` answers `No action 1301`". A number that is not a choice lists the actions
+/// that mention it (a hex label), and acts on none.
+#[test]
+fn issue9_a_hex_label_filters_the_list() {
+    let mut child = orrery()
+        .args(["play", "--seed", "1", "--ai", "easy"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"1301\nquit\n")
+        .expect("input");
+    let out = child.wait_with_output().expect("play ends");
+    let s = text(&out.stdout);
+    assert!(!s.contains("No action 1301"), "{s}");
+    let after = s.split("P0> ").nth(1).unwrap_or("");
+    assert!(after.contains("at 1301"), "{s}");
+    assert!(
+        after
+            .lines()
+            .take_while(|l| !l.starts_with("P0>"))
+            .all(|l| !l.contains("placed")),
+        "{s}"
+    );
+}

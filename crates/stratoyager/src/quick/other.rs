@@ -37,19 +37,22 @@ pub(super) fn other(
             _ => Err(nothing(kind, "`movement 3`")),
         },
         AskKind::Place => {
-            let skip = usize::from(matches!(first, "place" | "at" | "p"));
-            let args = &words[skip.min(words.len())..];
+            // Issue 9 §3: "A filter only filters": bare coordinates such as `(12, 2)`
+            // are a filter of the listed placements, not an order; an order names itself.
+            if !matches!(first, "place" | "at" | "p") {
+                return Err(nothing(kind, "`place 12 1 course 0 speed 5`"));
+            }
+            let args = &words[1.min(words.len())..];
             let nums: Vec<&str> = args
                 .iter()
                 .copied()
                 .filter(|w| *w != "," && *w != "at")
                 .collect();
             let (Some(x), Some(y)) = (num(nums.first()), num(nums.get(1))) else {
-                return Err(if skip == 1 {
-                    "place needs x and y in whole klicks, e.g. `place 12 1 course 0 speed 5`".into()
-                } else {
-                    nothing(kind, "`place 12 1 course 0 speed 5`")
-                });
+                return Err(
+                    "place needs x and y in whole klicks, e.g. `place 12 1 course 0 speed 5`"
+                        .into(),
+                );
             };
             let mut course = i32::from(if seat.0 == 0 { 0u8 } else { 6 });
             let mut speed = 0;
@@ -63,19 +66,20 @@ pub(super) fn other(
             })
         }
         AskKind::Enter => {
-            let skip = usize::from(matches!(first, "enter" | "from"));
-            let args: Vec<&str> = words[skip.min(words.len())..]
+            // As for placements: an order starts with `enter`.
+            if !matches!(first, "enter" | "from") {
+                return Err(nothing(kind, "`enter west 10 speed 4`"));
+            }
+            let args: Vec<&str> = words[1.min(words.len())..]
                 .iter()
                 .copied()
                 .filter(|w| !matches!(*w, "," | "at" | "edge"))
                 .collect();
             let Some(e) = edge(args.first()) else {
-                return Err(if skip == 1 {
+                return Err(
                     "enter needs an edge: south, north, west or east, e.g. `enter west 10 speed 4`"
-                        .into()
-                } else {
-                    nothing(kind, "`enter west 10 speed 4`")
-                });
+                        .into(),
+                );
             };
             let at = num(args.get(1))
                 .ok_or("enter needs a klick along the edge, e.g. `enter west 10`")?;

@@ -190,3 +190,45 @@ fn describes_attacks_damage_and_stress() {
     let s = describe_event(&g, &Event::LeftTable { unit: UnitId(77) });
     assert_eq!(s, "unit #77 leaves the table");
 }
+
+/// Issue 9 §3: "at Stratoyager placement, `(12, 2)` placed the ship at speed 0 (about
+/// 120 actions matched; it took the first). A filter only filters." Bare coordinates
+/// are no order (so `play` lists the matching placements); `place 12 2` is one.
+#[test]
+fn issue9_bare_coordinates_are_a_filter_not_a_placement() {
+    let mut g = Stratoyager::setup(&scenario("dogfight"), 5).unwrap();
+    for _ in 0..10 {
+        let seat = g.to_move()[0];
+        match asked_unit(&g, seat) {
+            Some((crate::state::AskKind::Place, _, _)) => {
+                for text in ["(12, 2)", "12 2", "12, 2 speed 5"] {
+                    let e = parse_order(&g, seat, text).expect_err(text);
+                    assert!(e.contains(crate::quick::NOTHING_MATCHED), "{text}: {e}");
+                }
+                let y = if seat.0 == 0 { 1 } else { 23 };
+                let ok = parse_order(&g, seat, &format!("place 12 {y} speed 4")).unwrap();
+                assert!(
+                    matches!(
+                        ok[0],
+                        Action::Place {
+                            x: 12,
+                            speed: 4,
+                            ..
+                        }
+                    ),
+                    "{ok:?}"
+                );
+                return;
+            }
+            Some((crate::state::AskKind::Deploy, _, _)) => {
+                let a = parse_order(&g, seat, "card 1").unwrap().remove(0);
+                g.apply(seat, &a).unwrap();
+            }
+            _ => {
+                let a = g.legal_actions(seat)[0].clone();
+                g.apply(seat, &a).unwrap();
+            }
+        }
+    }
+    panic!("no placement question reached");
+}

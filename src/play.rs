@@ -266,7 +266,7 @@ impl Play {
                     if let Ok(n) = cmd.parse::<usize>() {
                         if n == 0 || n > legal.len() {
                             // Not a choice: a number like a hex label (`1311`) filters.
-                            if self.list(seat, &legal, Some(&line)) == 0 {
+                            if n == 0 || self.list(seat, &legal, Some(&line)) == 0 {
                                 println!(
                                     "No action {n}: choose a number from 1 to {} (or type \
                                      help).",

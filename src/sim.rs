@@ -279,7 +279,7 @@ fn csv(b: &Batch) -> String {
     for s in 0..b.seats {
         let _ = write!(out, ",score_p{s}");
     }
-    out.push_str(",turns,decisions\n");
+    out.push_str(",turns,decisions,reason\n");
     for r in &b.records {
         let _ = write!(out, "{},{}", r.index, r.seed);
         for s in 0..b.seats {
@@ -294,7 +294,9 @@ fn csv(b: &Batch) -> String {
         for s in 0..b.seats {
             let _ = write!(out, ",{}", r.scores.get(s).copied().unwrap_or(0.0));
         }
-        let _ = writeln!(out, ",{},{}", r.turns, r.decisions);
+        // The reason is free text: quoted, with quotes doubled (RFC 4180).
+        let reason = r.reason.replace('"', "\"\"");
+        let _ = writeln!(out, ",{},{},\"{reason}\"", r.turns, r.decisions);
     }
     out
 }
@@ -393,6 +395,10 @@ fn text(a: &SimArgs, b: &Batch) -> String {
         }
         _ => o.push('\n'),
     }
+    let _ = writeln!(o, "\nHow the battles ended");
+    for e in &d.endings {
+        let _ = writeln!(o, "  {:>6} {:>6}  {}", e.battles, pct(e.share), e.reason);
+    }
     let _ = writeln!(o, "\nTurns");
     let top = d
         .histogram
@@ -468,7 +474,8 @@ fn plot(path: &Path, ruleset: &str, b: &Batch) -> Result<()> {
         .margin(12)
         .x_label_area_size(30)
         .y_label_area_size(50)
-        .build_cartesian_2d((0..m).into_segmented(), 0f64..1f64)
+        // Integer ranges are inclusive in plotters: m bars take 0..m − 1.
+        .build_cartesian_2d((0..(m - 1).max(0)).into_segmented(), 0f64..1f64)
         .map_err(|e| anyhow!("{e}"))?;
     chart
         .configure_mesh()
@@ -520,13 +527,15 @@ fn plot(path: &Path, ruleset: &str, b: &Batch) -> Result<()> {
         (Some(a), Some(z)) => (a.turn, z.turn),
         _ => (0, 0),
     };
-    let most = hist.iter().map(|t| t.battles).max().unwrap_or(1).max(1) as f64;
+    // Counts are whole battles: an integer axis with headroom.
+    let most = hist.iter().map(|t| t.battles).max().unwrap_or(1).max(1);
+    let top = most + most.div_ceil(10);
     let mut chart = ChartBuilder::on(&bottom)
         .caption("battle length (turns)", ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(30)
         .y_label_area_size(50)
-        .build_cartesian_2d((lo..hi + 1).into_segmented(), 0f64..most * 1.1)
+        .build_cartesian_2d((lo..hi).into_segmented(), 0..top)
         .map_err(|e| anyhow!("{e}"))?;
     chart
         .configure_mesh()
@@ -539,8 +548,8 @@ fn plot(path: &Path, ruleset: &str, b: &Batch) -> Result<()> {
         .draw_series(hist.iter().map(|t| {
             let mut rect = Rectangle::new(
                 [
-                    (SegmentValue::Exact(t.turn), 0.0),
-                    (SegmentValue::Exact(t.turn + 1), t.battles as f64),
+                    (SegmentValue::Exact(t.turn), 0),
+                    (SegmentValue::Exact(t.turn + 1), t.battles),
                 ],
                 BLUE.mix(0.5).filled(),
             );

@@ -117,7 +117,27 @@ fn sim_json_reports_seats_agents_balance_and_duration() {
     assert!(v["balance"]["decisiveness"]["rate"].is_number());
     assert!(v["duration"]["turns"]["mean"].is_number());
     assert!(!v["duration"]["histogram"].as_array().unwrap().is_empty());
+    // Issue 9 §4: how every battle ended, in the ruleset's words.
+    let endings = v["duration"]["endings"].as_array().expect("endings");
+    let counted: u64 = endings.iter().map(|e| e["battles"].as_u64().unwrap()).sum();
+    assert_eq!(counted, 20, "{endings:?}");
+    for e in endings {
+        let reason = e["reason"].as_str().unwrap();
+        assert!(!reason.is_empty() && reason != "not said", "{e}");
+    }
     assert!(v["units"].is_array());
+}
+
+/// Issue 9 §4: a default Launch Fighters! batch says how its battles ended, each
+/// reason naming its LF-17 clause.
+#[test]
+fn sim_reports_launch_fighters_end_reasons() {
+    let v = json(&["sim", "launch-fighters", "-n", "4", "--json"]);
+    let endings = v["duration"]["endings"].as_array().expect("endings");
+    assert!(!endings.is_empty());
+    for e in endings {
+        assert!(e["reason"].as_str().unwrap().contains("LF-17"), "{e}");
+    }
 }
 
 #[test]
@@ -178,12 +198,13 @@ fn sim_csv_has_one_row_per_battle() {
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "battle,seed,agent_p0,agent_p1,winners,draw,score_p0,score_p1,turns,decisions"
+        "battle,seed,agent_p0,agent_p1,winners,draw,score_p0,score_p1,turns,decisions,reason"
     );
     assert_eq!(lines.len(), 1 + 17, "{csv}");
     for (i, line) in lines[1..].iter().enumerate() {
         let cells: Vec<&str> = line.split(',').collect();
-        assert_eq!(cells.len(), 10, "{line}");
+        assert_eq!(cells.len(), 11, "{line}");
+        assert!(cells[10].starts_with('"'), "the end reason, quoted: {line}");
         assert_eq!(cells[0], i.to_string());
         assert_eq!(cells[1], (1 + i).to_string());
     }
@@ -207,6 +228,67 @@ fn sim_plot_writes_an_svg() {
     let svg = std::fs::read_to_string(&path).expect("the SVG is written");
     assert!(svg.contains("<svg"), "{svg}");
     assert!(svg.contains("win rate"));
+    // Issue 9 §4: the histogram counts whole battles, so its labels are whole numbers.
+    let texts: Vec<&str> = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            t.split_once('>')
+                .and_then(|(_, rest)| rest.split('<').next())
+        })
+        .map(str::trim)
+        .collect();
+    let hist = texts
+        .iter()
+        .position(|t| t.starts_with("battle length"))
+        .expect("a histogram caption");
+    for label in &texts[hist + 1..] {
+        assert!(
+            label.parse::<u32>().is_ok() || ["turn", "battles"].contains(label),
+            "a histogram label is not a whole number: {label:?} in {texts:?}"
+        );
+    }
+}
+
+/// Issue 9 §4: the win-rate chart has one slot per bar and no empty slot after
+/// the last: the last bar ends where the axis does (within its 20-pixel margin).
+#[test]
+fn sim_plot_has_no_empty_slot() {
+    let path = temp("slots.svg");
+    ok(&[
+        "sim",
+        "stratoyager",
+        "--scenario",
+        "dogfight",
+        "--agents",
+        "random,greedy",
+        "-n",
+        "4",
+        "--plot",
+        path.to_str().unwrap(),
+    ]);
+    let svg = std::fs::read_to_string(&path).expect("the SVG is written");
+    let attr = |tag: &str, name: &str| -> f64 {
+        let at = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
+        tag[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    // Bars are the filled rectangles of the top half (y < 380), background excluded.
+    let bars: Vec<(f64, f64)> = svg
+        .split("<rect")
+        .skip(1)
+        .filter(|t| t.contains("opacity=\"0.5\"") && attr(t, "y") < 380.0)
+        .map(|t| (attr(t, "x"), attr(t, "x") + attr(t, "width")))
+        .collect();
+    assert_eq!(bars.len(), 4, "two agents and two seats: {bars:?}");
+    let slot = bars[1].0 - bars[0].0;
+    let (first, last) = (bars[0], bars[3]);
+    // The axis spans the bars' slots exactly: first bar's slot starts 20 px
+    // before it, last bar's ends 20 px after it; the chart is 900 px wide with a
+    // 12 px margin, so nothing is left of an empty fifth slot.
+    assert!(
+        (last.1 + 20.0) > 900.0 - 12.0 - slot / 2.0,
+        "an empty slot after the last bar: bars {bars:?}, first {first:?}"
+    );
 }
 
 #[test]
@@ -227,6 +309,7 @@ fn sim_text_report_has_every_section() {
         "seat advantage",
         "decisiveness",
         "duration",
+        "How the battles ended",
         "Turns",
     ] {
         assert!(s.contains(section), "`{section}` missing:\n{s}");

@@ -296,6 +296,7 @@ impl Game for Race {
                 .map(Seat)
                 .collect(),
             scores: self.scores(),
+            reason: String::new(),
         })
     }
     fn scores(&self) -> Vec<f64> {

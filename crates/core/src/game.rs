@@ -37,6 +37,10 @@ pub struct Outcome {
     pub winners: Vec<Seat>,
     /// The final score of every seat (victory points in most rulesets).
     pub scores: Vec<f64>,
+    /// Why the game ended, in the ruleset's words (e.g. "stalemate: no barrage or
+    /// dogfight in the last 3 turns (LF-17 (b))"); empty when the ruleset does not say.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
 }
 
 /// Where the game stands, for status lines.

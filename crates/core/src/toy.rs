@@ -190,6 +190,7 @@ impl Game for SealedBids {
                 .filter(|s| scores[s.index()] == best)
                 .collect(),
             scores,
+            reason: String::new(),
         })
     }
 

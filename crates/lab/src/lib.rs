@@ -86,6 +86,8 @@ pub struct BattleRecord {
     pub scores: Vec<f64>,
     /// The turn the game ended on ([`Game::progress`]).
     pub turns: u32,
+    /// Why it ended, in the ruleset's words ([`orrery_core::Outcome::reason`]).
+    pub reason: String,
     /// Decisions made by all seats.
     pub decisions: u64,
     /// What became of every unit ([`Game::unit_fates`]).
@@ -165,6 +167,7 @@ fn play_indexed<G: Game>(
         agents: names,
         winners: outcome.winners.iter().map(|s| s.0).collect(),
         scores: outcome.scores,
+        reason: outcome.reason,
         turns: game.progress().turn,
         decisions,
         fates: game.unit_fates(),

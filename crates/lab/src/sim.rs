@@ -48,6 +48,15 @@ pub struct TurnCount {
     pub battles: usize,
 }
 
+/// How many battles ended for one reason.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ending {
+    /// The ruleset's words ([`orrery_core::Outcome::reason`]); "not said" when empty.
+    pub reason: String,
+    pub battles: usize,
+    pub share: f64,
+}
+
 /// How long the battles lasted.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Duration {
@@ -55,6 +64,8 @@ pub struct Duration {
     /// Every turn from the shortest to the longest battle, with how many ended there.
     pub histogram: Vec<TurnCount>,
     pub decisions: Summary,
+    /// How the battles ended, most frequent first.
+    pub endings: Vec<Ending>,
     /// The scenario's turn limit, when known.
     pub turn_limit: Option<u32>,
     /// Battles that reached the turn limit (ended on or after it), when it is known.
@@ -91,6 +102,33 @@ pub struct Balance {
     pub decisiveness: Proportion,
     /// Best score minus second-best score, per battle.
     pub score_margin: Summary,
+}
+
+/// Count the battles by end reason, most frequent first (ties by reason).
+fn endings(records: &[BattleRecord]) -> Vec<Ending> {
+    let mut by: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in records {
+        let reason = if r.reason.is_empty() {
+            "not said"
+        } else {
+            &r.reason
+        };
+        *by.entry(reason).or_default() += 1;
+    }
+    let mut rows: Vec<Ending> = by
+        .into_iter()
+        .map(|(reason, battles)| Ending {
+            reason: reason.to_string(),
+            battles,
+            share: battles as f64 / records.len().max(1) as f64,
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.battles
+            .cmp(&a.battles)
+            .then_with(|| a.reason.cmp(&b.reason))
+    });
+    rows
 }
 
 /// Everything `orrery sim` reports about a batch.
@@ -204,6 +242,7 @@ pub fn report(records: &[BattleRecord], seats: usize, turn_limit: Option<u32>) -
         _ => Vec::new(),
     };
     let decisions: Vec<f64> = records.iter().map(|r| r.decisions as f64).collect();
+    let endings = endings(records);
     let reached_turn_limit = turn_limit.map(|limit| {
         let n = records.iter().filter(|r| r.turns >= limit).count();
         Proportion::new(n as f64, records.len() as f64)
@@ -248,6 +287,7 @@ pub fn report(records: &[BattleRecord], seats: usize, turn_limit: Option<u32>) -
             turns: Summary::of(&turns),
             histogram,
             decisions: Summary::of(&decisions),
+            endings,
             turn_limit,
             reached_turn_limit,
         },
@@ -276,6 +316,12 @@ mod tests {
             winners: winners.to_vec(),
             scores: scores.to_vec(),
             turns,
+            reason: if turns >= 30 {
+                "turn limit"
+            } else {
+                "stalemate"
+            }
+            .into(),
             decisions: 10,
             fates: vec![
                 UnitFate {
@@ -317,6 +363,15 @@ mod tests {
         // Seat 0 won 2 of 3 decisive games: 2/3 − 1/2.
         assert!((r.balance.seat_advantage.value - (2.0 / 3.0 - 0.5)).abs() < 1e-12);
         assert_eq!(r.duration.histogram.len(), 28);
+        // Three battles ended in stalemate, one at the turn limit: most frequent first.
+        let endings: Vec<(&str, usize)> = r
+            .duration
+            .endings
+            .iter()
+            .map(|e| (e.reason.as_str(), e.battles))
+            .collect();
+        assert_eq!(endings, vec![("stalemate", 3), ("turn limit", 1)]);
+        assert_eq!(r.duration.endings[0].share, 0.75);
         assert_eq!(
             r.duration.histogram[0],
             TurnCount {

@@ -221,6 +221,7 @@ impl LaunchFighters {
         self.outcome = Some(Outcome {
             winners: winners.clone(),
             scores: scores.clone(),
+            reason: reason.clone(),
         });
         ev.push(Event::GameOver {
             reason,

@@ -977,6 +977,7 @@ impl Game for Touchy {
         (self.n >= 10).then(|| Outcome {
             winners: vec![Seat(1 - self.turn)],
             scores: self.scores(),
+            reason: String::new(),
         })
     }
     fn scores(&self) -> Vec<f64> {

@@ -68,6 +68,7 @@ impl Game for Duel {
         self.rolled.then(|| Outcome {
             winners: vec![Seat(0)],
             scores: vec![0.0, 0.0],
+            reason: String::new(),
         })
     }
     fn scores(&self) -> Vec<f64> {

@@ -434,7 +434,11 @@ impl Stratoyager {
                 why: why.to_string(),
             },
         );
-        self.outcome = Some(orrery_core::Outcome { winners, scores });
+        self.outcome = Some(orrery_core::Outcome {
+            winners,
+            scores,
+            reason: why.to_string(),
+        });
         self.batch = None;
         self.phase = Phase::Over;
     }

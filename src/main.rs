@@ -11,6 +11,7 @@ mod odds;
 mod play;
 mod report;
 mod rulesets;
+mod scenario;
 mod sim;
 
 use anyhow::{bail, Context, Result};
@@ -20,23 +21,6 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub use rulesets::registry;
-
-/// Read a TOML scenario file of `ruleset` (each ruleset documents its format) into
-/// the scenario JSON the registry sets games up from.
-fn toml_scenario(ruleset: &str, text: &str, file: &str) -> Result<serde_json::Value> {
-    let value = match ruleset {
-        "launch-fighters" => serde_json::to_value(
-            orrery_launch_fighters::data::parse_scenario(text, file)
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-        )?,
-        "stratoyager" => serde_json::to_value(
-            orrery_stratoyager::data::parse_scenario(text, file)
-                .map_err(|e| anyhow::anyhow!("{e}"))?,
-        )?,
-        other => bail!("TOML scenarios are not read for {other}; give it a JSON scenario"),
-    };
-    Ok(value)
-}
 
 /// The ruleset used when none is named.
 pub const DEFAULT_RULESET: &str = "launch-fighters";
@@ -49,7 +33,8 @@ pub const DEFAULT_RULESET: &str = "launch-fighters";
     long_about = "Orrery plays tabletop space-combat wargames by their rules: watch AI \
                   fleets fight (`battle`), play against agents or friends at the \
                   terminal (`play`), drive games from your own program over JSON Lines \
-                  (`engine`), or check a fleet file (`fleet check`)."
+                  (`engine`), check a fleet or scenario file (`fleet check`, `scenario \
+                  check`), or measure balance (`sim`, `calibrate`, `odds`)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -67,6 +52,9 @@ enum Command {
     /// Run the engine protocol: one JSON request per line on stdin, one JSON response
     /// per line on stdout (see docs/protocol.md).
     Engine,
+    /// Scenario files: check one before playing it.
+    #[command(subcommand, arg_required_else_help = true)]
+    Scenario(ScenarioCommand),
     /// Fleet files: validate and cost them.
     #[command(subcommand, arg_required_else_help = true)]
     Fleet(FleetCommand),
@@ -174,6 +162,28 @@ enum FleetCommand {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum ScenarioCommand {
+    /// Check a scenario file (TOML in the ruleset's format, see docs/*-data.md, or
+    /// JSON): read it, set it up under every rule of its ruleset, and list each seat's
+    /// units and points; exits non-zero listing every problem with file, field and
+    /// reason.
+    #[command(after_help = "Examples:
+  orrery scenario check my-battle.toml
+  orrery scenario check my-battle.toml --ruleset stratoyager --json")]
+    Check {
+        /// The scenario file to check.
+        file: std::path::PathBuf,
+        /// The ruleset the file is for; default: the ruleset that sets it up (or,
+        /// when none does, the one with the fewest problems).
+        #[arg(long, short = 'r')]
+        ruleset: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 impl GameArgs {
     /// The seed (a random one is drawn in `run` when none was given).
     fn seed(&self) -> u64 {
@@ -192,19 +202,16 @@ impl GameArgs {
         };
         let path = Path::new(s);
         if path.is_file() {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read scenario file {}", path.display()))?;
-            if path.extension().is_some_and(|e| e == "toml") {
-                let file = path.display().to_string();
-                return Ok(ScenarioSpec::Inline(toml_scenario(
-                    &self.ruleset,
-                    &text,
-                    &file,
-                )?));
-            }
-            let v: serde_json::Value = serde_json::from_str(&text)
-                .with_context(|| format!("scenario file {} is not JSON", path.display()))?;
-            return Ok(ScenarioSpec::Inline(v));
+            let reg = registry();
+            self.check_ruleset(&reg)?;
+            let Some(ruleset) = reg.get(&self.ruleset) else {
+                bail!("unknown ruleset `{}`", self.ruleset);
+            };
+            return Ok(ScenarioSpec::Inline(scenario::read(
+                ruleset,
+                &self.ruleset,
+                path,
+            )?));
         }
         Ok(ScenarioSpec::Named(s.clone()))
     }
@@ -273,6 +280,11 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Engine) => engine(),
         Some(Command::Fleet(FleetCommand::Check { file, json })) => fleet::check(&file, json),
+        Some(Command::Scenario(ScenarioCommand::Check {
+            file,
+            ruleset,
+            json,
+        })) => scenario::check(&registry(), &file, ruleset.as_deref(), json),
         Some(Command::Sim(a)) => sim::run(&a),
         Some(Command::Calibrate(a)) => calibrate::run(&a),
         Some(Command::Odds(a)) => odds::run(&a),

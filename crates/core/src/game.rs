@@ -184,6 +184,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         Vec::new()
     }
 
+    /// Read a scenario written in the ruleset's own file format (TOML for the shipped
+    /// rulesets, documented with each), naming `file`, the field and the reason in
+    /// every problem. It only reads: [`Game::setup`] checks the scenario's rules.
+    /// `None`: the ruleset reads scenarios as JSON only (the default).
+    fn scenario_from_text(_text: &str, _file: &str) -> Option<Result<Self::Scenario, SetupError>> {
+        None
+    }
+
     /// The unit types `scenario`'s forces may be drawn from, with their published
     /// points (for `calibrate`). The default is none.
     fn roster(_scenario: &Self::Scenario) -> Vec<RosterEntry> {

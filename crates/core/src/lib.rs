@@ -26,7 +26,9 @@ pub mod toy;
 
 pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};
-pub use game::{score_margin, Game, NamedScenario, Outcome, Progress, RosterEntry, UnitFate};
+pub use game::{
+    scenario_from_json, score_margin, Game, NamedScenario, Outcome, Progress, RosterEntry, UnitFate,
+};
 pub use hash::{stable_hash, StateHash};
 pub use record::{
     seat_record, Record, RecordedAction, ReplayError, SeatRecord, SeatRecordedAction,

@@ -80,6 +80,12 @@ fn render_problems(p: &[Problem]) -> String {
 }
 
 impl DataError {
+    /// Every problem as one line: `file: field: reason` (with line and column when
+    /// known), for callers that report problems as text.
+    pub fn messages(&self) -> Vec<String> {
+        self.problems.iter().map(ToString::to_string).collect()
+    }
+
     /// Is there a problem at `field` whose reason contains `needle`? (For tests and tools.)
     pub fn has(&self, field: &str, needle: &str) -> bool {
         self.problems

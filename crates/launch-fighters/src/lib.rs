@@ -232,6 +232,11 @@ impl Game for LaunchFighters {
         self.fates()
     }
 
+    /// Scenario files in TOML (docs/launch-fighters-data.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
     fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
         search::roster(scenario)
     }

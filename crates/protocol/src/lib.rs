@@ -23,5 +23,5 @@ pub use engine::{
     MAX_ITERATIONS, MAX_LINE_BYTES,
 };
 pub use error::ProtocolError;
-pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioInfo, ScenarioSpec};
+pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioCheck, ScenarioInfo, ScenarioSpec};
 pub use strict::{clip, clip_to, MAX_ECHO_CHARS, MAX_MESSAGE_CHARS};

@@ -1,7 +1,7 @@
 //! The rulesets an engine offers, by id.
 
 use crate::{DynGame, ProtocolError, SessionGame};
-use orrery_core::{Game, Record, Session};
+use orrery_core::{scenario_from_json, Game, Record, Session, SetupError, UnitFate};
 use serde::Serialize;
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -36,6 +36,15 @@ pub enum ScenarioSpec {
     Inline(Value),
 }
 
+/// A scenario that sets up, described for `orrery scenario check`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioCheck {
+    pub ruleset: String,
+    pub seats: u8,
+    /// Every unit each seat fields at the start, with its published points.
+    pub units: Vec<UnitFate>,
+}
+
 /// One registered ruleset, type-erased. Implemented for every [`Game`] by
 /// [`Registry::register`].
 pub trait Ruleset: Send + Sync {
@@ -48,6 +57,12 @@ pub trait Ruleset: Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError>;
     /// A built-in scenario as JSON (`None` = the default one).
     fn scenario_json(&self, name: Option<&str>) -> Result<Value, ProtocolError>;
+    /// Read a scenario file in the ruleset's own format ([`Game::scenario_from_text`])
+    /// into scenario JSON; `None` when the ruleset reads JSON scenarios only.
+    fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>>;
+    /// Set `scenario` up (every rule of the ruleset's set-up is checked) and list
+    /// the forces it fields.
+    fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError>;
 }
 
 struct RulesetOf<G>(PhantomData<fn() -> G>);
@@ -126,6 +141,24 @@ impl<G: Game> Ruleset for RulesetOf<G> {
         };
         serde_json::to_value(s)
             .map_err(|e| ProtocolError::Internal(format!("scenario cannot be written: {e}")))
+    }
+
+    fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>> {
+        let scenario = G::scenario_from_text(text, file)?;
+        Some(scenario.and_then(|s| {
+            serde_json::to_value(s)
+                .map_err(|e| SetupError::one(format!("{file}: cannot be written as JSON: {e}")))
+        }))
+    }
+
+    fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError> {
+        let scenario = scenario_from_json::<G>(scenario)?;
+        let game = G::setup(&scenario, 1)?;
+        Ok(ScenarioCheck {
+            ruleset: G::ID.to_string(),
+            seats: game.seats(),
+            units: game.unit_fates(),
+        })
     }
 }
 

@@ -174,6 +174,11 @@ impl Game for Stratoyager {
         self.fates()
     }
 
+    /// Scenario files in TOML (docs/stratoyager-data.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
     fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
         search::roster(scenario)
     }

@@ -96,7 +96,8 @@ struct BattleArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Agents by name, comma-separated, one per seat in seat order; the list is cycled
-    /// over the seats (known: random, greedy, heuristic, mcts, default).
+    /// over the seats (known: random, greedy, heuristic, mcts, default, and the levels
+    /// easy, normal, hard; see docs/agents.md).
     #[arg(long, short = 'a', value_delimiter = ',', default_value = "greedy")]
     agents: Vec<String>,
     #[command(flatten)]

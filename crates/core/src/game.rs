@@ -47,6 +47,8 @@ pub struct Outcome {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
     pub turn: u32,
+    /// The phase's name (snake_case, e.g. `movement`): exactly the `phase` field of
+    /// the ruleset's views, when they have one (the conformance suite checks it).
     pub phase: String,
 }
 

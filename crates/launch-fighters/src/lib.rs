@@ -190,17 +190,12 @@ impl Game for LaunchFighters {
         evaluate::evaluate(self, seat)
     }
 
+    /// The turn and the phase's name, as the view's `phase` field writes it; the
+    /// view's sibling fields (`step`, `segment`, `index`) say where in the phase.
     fn progress(&self) -> Progress {
-        let phase = match self.phase {
-            Phase::Placement => "placement".to_string(),
-            Phase::Movement { step } => format!("movement step {step}"),
-            Phase::Attack { step } => format!("attack step {step}"),
-            Phase::Recovery => "recovery".to_string(),
-            Phase::Over => "over".to_string(),
-        };
         Progress {
             turn: self.turn,
-            phase,
+            phase: self.phase.name().to_string(),
         }
     }
 

@@ -279,6 +279,19 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase's name as views write it (their `phase` field) and the status shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Placement => "placement",
+            Phase::Movement { .. } => "movement",
+            Phase::Attack { .. } => "attack",
+            Phase::Recovery => "recovery",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// A decision owed by one seat before play goes on (pushes, stat choices, intercepts…).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case")]

@@ -26,6 +26,9 @@ pub struct LfView {
     pub scenario: String,
     pub turn: u32,
     pub turn_limit: u32,
+    /// The phase's name, as the status shows it, with its details beside it
+    /// (`step`; for Stratoyager also `segment`, `index`): flattened.
+    #[serde(flatten)]
     pub phase: Phase,
     pub map: HexMap,
     pub terrain: Vec<Terrain>,

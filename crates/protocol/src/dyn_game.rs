@@ -28,6 +28,10 @@ pub struct OutcomeJson {
     pub winners: Vec<Seat>,
     /// Final scores, or the current scores if the game is not over.
     pub scores: Vec<f64>,
+    /// Why the game ended, in the ruleset's words; absent until it is over (and when
+    /// the ruleset does not say).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub reason: String,
 }
 
 /// One game of any ruleset, JSON in and out. Object safe.
@@ -352,11 +356,13 @@ impl<G: Game> DynGame for SessionGame<G> {
                 terminal: true,
                 winners: o.winners,
                 scores: o.scores,
+                reason: o.reason,
             },
             None => OutcomeJson {
                 terminal: false,
                 winners: Vec::new(),
                 scores: g.scores(),
+                reason: String::new(),
             },
         }
     }

@@ -45,7 +45,6 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
     SetupError, StateError, UnitFate,
 };
-use state::Phase;
 
 impl Game for Stratoyager {
     type Scenario = Scenario;
@@ -109,22 +108,12 @@ impl Game for Stratoyager {
         secrets::evaluate(self, seat)
     }
 
+    /// The turn and the phase's name, as the view's `phase` field writes it; the
+    /// view's sibling fields (`step`, `segment`, `index`) say where in the phase.
     fn progress(&self) -> Progress {
-        let phase = match self.phase {
-            Phase::DeployCards => "deployment cards".to_string(),
-            Phase::Placing { segment } => format!("placing, card {segment}"),
-            Phase::Arrivals => "reserves arriving".to_string(),
-            Phase::Initiative => "initiative".to_string(),
-            Phase::DogfightCards => "dogfight cards".to_string(),
-            Phase::Segment { segment, step } => format!("segment {segment}, {step:?}"),
-            Phase::Dogfight { index, step } => {
-                format!("dogfight activation {}, {step:?}", index + 1)
-            }
-            Phase::Over => "over".to_string(),
-        };
         Progress {
             turn: self.turn,
-            phase,
+            phase: self.phase.name().to_string(),
         }
     }
 

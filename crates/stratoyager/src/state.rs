@@ -245,6 +245,22 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// The phase's name as views write it (their `phase` field) and the status shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::DeployCards => "deploy_cards",
+            Phase::Placing { .. } => "placing",
+            Phase::Arrivals => "arrivals",
+            Phase::Initiative => "initiative",
+            Phase::DogfightCards => "dogfight_cards",
+            Phase::Segment { .. } => "segment",
+            Phase::Dogfight { .. } => "dogfight",
+            Phase::Over => "over",
+        }
+    }
+}
+
 /// The steps of a segment (SY-14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

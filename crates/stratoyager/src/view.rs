@@ -38,6 +38,9 @@ pub struct SyView {
     pub roster: Vec<UnitType>,
     pub turn: u32,
     pub last_turn: u32,
+    /// The phase's name, as the status shows it, with its details beside it
+    /// (`step`; for Stratoyager also `segment`, `index`): flattened.
+    #[serde(flatten)]
     pub phase: Phase,
     pub priority: Seat,
     pub cards: u8,

@@ -317,6 +317,19 @@ fn check_step<G: Game>(
         legal,
     } = mover;
     let hash = game.state_hash();
+    // Status and view name the phase alike: where a view has a `phase` field it is
+    // the status's phase string (issue 9: one type in `status` and `view`).
+    let phase = game.progress().phase;
+    for viewer in std::iter::once(None).chain(Seat::all(game.seats()).map(Some)) {
+        let v = to_json(&game.view(viewer));
+        if let Some(p) = v.get("phase") {
+            if p.as_str() != Some(phase.as_str()) {
+                report.violations.push(format!(
+                    "{tag} step {step}: the view's phase {p} is not the status's {phase:?}"
+                ));
+            }
+        }
+    }
     // Listed actions apply.
     for _ in 0..cfg.legal_samples.min(legal.len()) {
         let a = &legal[chooser.index(legal.len())];

@@ -74,9 +74,9 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         .collect();
     // Fail early on an unknown agent name, before any narration.
     for name in names.iter().flatten() {
-        if !orrery_agents::AGENT_NAMES.contains(&name.as_str()) {
+        if !orrery_agents::is_known(name) {
             bail!(
-                "unknown agent `{name}` (known agents: {})",
+                "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard)",
                 orrery_agents::AGENT_NAMES.join(", ")
             );
         }
@@ -129,6 +129,11 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         }
     }
     let status = game.status();
+    if let Some(path) = &a.save {
+        let text = serde_json::to_string_pretty(&game.record())?;
+        std::fs::write(path, text + "\n")
+            .with_context(|| format!("cannot write the record {}", path.display()))?;
+    }
     if a.json {
         let o = game.outcome();
         let out = json!({
@@ -139,6 +144,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
             "decisions": decisions,
             "scores": o.scores,
             "winners": o.winners,
+            "reason": o.reason,
             "table": score_rows(game.as_ref()),
             "hash": status.hash,
         });
@@ -149,6 +155,10 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         println!();
     }
     print!("{}", score_table(game.as_ref()));
+    let reason = game.outcome().reason;
+    if !reason.is_empty() {
+        println!("Ended: {reason}");
+    }
     println!(
         "Turns: {}   decisions: {}   final hash: {}   seed: {}",
         status.turn,

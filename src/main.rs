@@ -9,6 +9,7 @@ mod calibrate;
 mod fleet;
 mod odds;
 mod play;
+mod replay;
 mod report;
 mod rulesets;
 mod scenario;
@@ -52,6 +53,9 @@ enum Command {
     /// Run the engine protocol: one JSON request per line on stdin, one JSON response
     /// per line on stdout (see docs/protocol.md).
     Engine,
+    /// Narrate a saved game (from `play --save`, `battle --save` or the engine's
+    /// `record`), checking every recorded hash.
+    Replay(replay::ReplayArgs),
     /// Scenario files: check one before playing it.
     #[command(subcommand, arg_required_else_help = true)]
     Scenario(ScenarioCommand),
@@ -108,6 +112,10 @@ struct BattleArgs {
     /// Print the result as one JSON object instead of text (no narration).
     #[arg(long)]
     json: bool,
+    /// Write the battle's record (ruleset, scenario, seed, every action) to FILE, for
+    /// `orrery replay FILE` or the engine's `load`.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -125,6 +133,15 @@ struct PlayArgs {
     ai: String,
     #[command(flatten)]
     budget: BudgetArgs,
+    /// Save the game to FILE after every action (its record: ruleset, scenario, seed
+    /// and actions, never an order still secret from a seat); resume it with
+    /// --resume FILE, narrate it with `orrery replay FILE`.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
+    /// Go on with a game saved by --save (or any game record): its ruleset, scenario
+    /// and seed are the record's; it keeps saving to FILE unless --save names another.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scenario", "seed"])]
+    resume: Option<std::path::PathBuf>,
 }
 
 /// How long searching agents (mcts) think per decision.
@@ -280,6 +297,7 @@ fn run(cli: Cli) -> Result<()> {
             play::run(&a)
         }
         Some(Command::Engine) => engine(),
+        Some(Command::Replay(a)) => replay::run(&a),
         Some(Command::Fleet(FleetCommand::Check { file, json })) => fleet::check(&file, json),
         Some(Command::Scenario(ScenarioCommand::Check {
             file,

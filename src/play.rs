@@ -81,6 +81,9 @@ fn parse_seats(specs: &[String], seats: u8, ai: &str) -> Result<Vec<Option<Strin
 }
 
 mod hotseat;
+mod save;
+
+pub use save::read_record;
 
 struct Play {
     game: Box<dyn DynGame>,
@@ -99,6 +102,8 @@ struct Play {
     last_human: Option<Seat>,
     /// Event index at the last hot-seat hand-over (for the recap after it).
     handover_since: usize,
+    /// Where to save the game after every action (`--save`, or the `--resume` file).
+    save_to: Option<std::path::PathBuf>,
 }
 
 /// Longer action lists are not printed unasked.
@@ -378,10 +383,25 @@ fn numbered(items: &[(usize, String)]) -> String {
 
 pub fn run(a: &PlayArgs) -> Result<()> {
     let reg = registry();
-    a.game.check_ruleset(&reg)?;
-    let game = reg
-        .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed())
-        .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
+    let (game, seed) = match &a.resume {
+        Some(path) => {
+            let record = read_record(path)?;
+            let game = reg.load_record(&record).with_context(|| {
+                format!(
+                    "cannot resume {}: its record does not replay",
+                    path.display()
+                )
+            })?;
+            (game, record.seed)
+        }
+        None => {
+            a.game.check_ruleset(&reg)?;
+            let game = reg
+                .new_game(&a.game.ruleset, a.game.scenario_spec()?, a.game.seed())
+                .with_context(|| format!("cannot set up a `{}` game", a.game.ruleset))?;
+            (game, a.game.seed())
+        }
+    };
     let seats = game.seats();
     let who = parse_seats(&a.seats, seats, &a.ai)?;
     let humans: Vec<Seat> = (0..game.seats())
@@ -393,7 +413,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         _ => None,
     };
     let mut play = Play {
-        agents: AgentTable::new(who.clone(), a.game.seed(), a.budget.budget()),
+        agents: AgentTable::new(who.clone(), seed, a.budget.budget()),
         game,
         who,
         history: Vec::new(),
@@ -403,22 +423,42 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         hotseat: humans.len() >= 2,
         last_human: None,
         handover_since: 0,
+        save_to: a.save.clone().or_else(|| a.resume.clone()),
     };
     println!(
         "{} game, seed {}. Seats: {}",
         play.game.ruleset(),
-        a.game.seed(),
+        seed,
         (0..play.game.seats())
             .map(|s| play.label(Seat(s)))
             .collect::<Vec<_>>()
             .join(", ")
     );
+    if let Some(path) = &a.resume {
+        // The story so far is in the record (`orrery replay`); start from now.
+        play.since = play.game.events(play.viewer, usize::MAX).1;
+        play.history = play.game.record().actions.iter().map(|a| a.seat).collect();
+        let p = play.game.status();
+        println!(
+            "Resumed {}: {} actions played, turn {}, {}.",
+            path.display(),
+            play.history.len(),
+            p.turn,
+            p.phase
+        );
+    }
+    if let Some(path) = &play.save_to {
+        println!("Saving the game to {} after every action.", path.display());
+    }
     println!("Type a number or a quick order to act, or help, list, map, undo, quit.");
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut quit = false;
     loop {
         play.flush_events();
+        if let Some(path) = &play.save_to {
+            save::save(play.game.as_ref(), path)?;
+        }
         let status = play.game.status();
         if status.terminal {
             break;
@@ -449,6 +489,12 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     println!();
     if quit {
         println!("Game stopped.");
+        if let Some(path) = &play.save_to {
+            println!(
+                "Saved: go on with `orrery play --resume {}` (same --seat and --ai).",
+                path.display()
+            );
+        }
     } else {
         print!("{}", play.game.render_text(viewer));
         println!();

@@ -19,7 +19,8 @@ Commands:
   map      show the battle (map, unit cards, scores)
   undo     take back your last action (never past a die roll; agents' moves after
            it are taken back too)
-  help     this text
+  help     this text; `help rules` explains the screen, hits and scoring
+  odds N   the exact odds of attack N of the list (chance to hit, damage)
   quit     stop the game and show the scores
   ORDER    a quick order, where the game offers them, e.g. `acc 3, turn port 2,
            yaw 6` (Stratoyager: the yaw is kept as your plan and offered at the
@@ -104,6 +105,8 @@ struct Play {
     handover_since: usize,
     /// Where to save the game after every action (`--save`, or the `--resume` file).
     save_to: Option<std::path::PathBuf>,
+    /// The scores when they were last shown, to say when and why they change.
+    shown_scores: Vec<f64>,
 }
 
 /// Longer action lists are not printed unasked.
@@ -140,6 +143,35 @@ impl Play {
         let (events, next) = self.game.events(self.viewer, self.since);
         events.iter().for_each(print_event);
         self.since = next;
+        self.show_score_change();
+    }
+
+    /// After the events that changed them, the scores with each change (the events
+    /// above say why; `help rules` says how scores are counted).
+    fn show_score_change(&mut self) {
+        let now = self.game.scores();
+        if now == self.shown_scores {
+            return;
+        }
+        if self.shown_scores.len() == now.len() {
+            let parts: Vec<String> = now
+                .iter()
+                .zip(&self.shown_scores)
+                .enumerate()
+                .map(|(i, (&n, &b))| {
+                    if n == b {
+                        format!("P{i} {n}")
+                    } else {
+                        format!("P{i} {n} ({:+})", n - b)
+                    }
+                })
+                .collect();
+            println!(
+                "Victory points now: {} (why: the events above; how: `help rules`)",
+                parts.join(", ")
+            );
+        }
+        self.shown_scores = now;
     }
 
     /// Print the numbered actions (those whose description contains `filter`, if
@@ -149,7 +181,11 @@ impl Play {
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let text = self.describe(seat, a);
+                let mut text = self.describe(seat, a);
+                // Exact odds beside every attack and risky maneuver (issue 9 §3).
+                if let Some(odds) = self.game.odds_text(seat, a) {
+                    text.push_str(&format!("  [{odds}]"));
+                }
                 (i + 1, text)
             })
             .filter(|(_, text)| {
@@ -158,6 +194,21 @@ impl Play {
             .collect();
         print!("{}", numbered(&items));
         items.len()
+    }
+
+    /// `odds N`: the exact odds of action N of the list, or why there are none.
+    fn odds_of(&self, seat: Seat, legal: &[Value], arg: &str) -> String {
+        let Ok(n) = arg.parse::<usize>() else {
+            return "Type `odds N` with N the number of an attack in the list.".to_string();
+        };
+        let Some(action) = n.checked_sub(1).and_then(|i| legal.get(i)) else {
+            return format!("No action {n}: choose a number from 1 to {}.", legal.len());
+        };
+        let what = self.describe(seat, action);
+        match self.game.odds_text(seat, action) {
+            Some(odds) => format!("{n}. {what}\n   {odds}"),
+            None => format!("{n}. {what}: no dice are rolled for it, so there are no odds."),
+        }
     }
 
     /// Take back `seat`'s last action and the agents' actions after it, as far as no
@@ -255,6 +306,10 @@ impl Play {
                     continue;
                 }
                 "help" | "?" | "h" => println!("{HELP}"),
+                "help rules" | "rules" => match self.game.glossary() {
+                    "" => println!("This ruleset has no glossary yet; see its docs/ page."),
+                    g => println!("{}", g.trim_end()),
+                },
                 "quit" | "exit" | "q" => return Ok(false),
                 "map" | "m" => println!("{}", self.game.render_text(Some(seat)).trim_end()),
                 "list" | "ls" | "l" => {
@@ -266,6 +321,9 @@ impl Play {
                     println!("{msg}");
                     // The position may have changed: decide again from the top.
                     return Ok(true);
+                }
+                _ if cmd.starts_with("odds") => {
+                    println!("{}", self.odds_of(seat, &legal, cmd["odds".len()..].trim()));
                 }
                 _ => {
                     if let Ok(n) = cmd.parse::<usize>() {
@@ -424,7 +482,9 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         last_human: None,
         handover_since: 0,
         save_to: a.save.clone().or_else(|| a.resume.clone()),
+        shown_scores: Vec::new(),
     };
+    play.shown_scores = play.game.scores();
     println!(
         "{} game, seed {}. Seats: {}",
         play.game.ruleset(),

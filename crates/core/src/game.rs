@@ -186,6 +186,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         Vec::new()
     }
 
+    /// The in-game glossary a terminal shows for `help rules`: what the words,
+    /// letters and numbers on the screen mean, what hits do and how scores change,
+    /// each with its rule id. Empty (the default): the ruleset has none.
+    fn glossary() -> &'static str {
+        ""
+    }
+
     /// Read a scenario written in the ruleset's own file format (TOML for the shipped
     /// rulesets, documented with each), naming `file`, the field and the reason in
     /// every problem. It only reads: [`Game::setup`] checks the scenario's rules.
@@ -216,6 +223,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// hit, damage distribution, chance the target is removed (shape documented by
     /// the ruleset). `None` for anything else.
     fn action_odds(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// [`Game::action_odds`] as one line a player reads at a glance (e.g. "hit
+    /// 58.3% (direct 2.8%), destroys 0.0%"), for terminals and menus. The default
+    /// gives none.
+    fn action_odds_text(&self, _seat: Seat, _action: &Self::Action) -> Option<String> {
         None
     }
 

@@ -20,6 +20,7 @@ pub mod default_action;
 pub mod design;
 mod evaluate;
 pub mod event;
+pub mod glossary;
 mod initiative;
 mod movement;
 pub mod objectives;
@@ -227,6 +228,10 @@ impl Game for LaunchFighters {
         self.fates()
     }
 
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
+    }
+
     /// Scenario files in TOML (docs/launch-fighters-data.md).
     fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
         Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
@@ -242,6 +247,10 @@ impl Game for LaunchFighters {
 
     fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
         self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
     }
 
     fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {

@@ -18,6 +18,7 @@
 //! the real state.
 
 mod game;
+mod text;
 
 pub use orrery_core::prob::{pow6, Count, Prob, EXACT_DICE};
 use serde::Serialize;

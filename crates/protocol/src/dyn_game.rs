@@ -83,6 +83,9 @@ pub trait DynGame: Send {
             "this game gives no odds".to_string(),
         ))
     }
+    /// [`orrery_core::Game::action_odds_text`]: the odds of `action` in one line, or
+    /// `None` when it is not an attack (or does not read as an action).
+    fn odds_text(&self, seat: Seat, action: &Value) -> Option<String>;
     /// One-line description of an action as `viewer` (`None` = spectator) may read it
     /// ([`orrery_core::Game::describe_action`]); the action must deserialize.
     fn describe_action(
@@ -91,6 +94,8 @@ pub trait DynGame: Send {
         action: &Value,
     ) -> Result<String, ProtocolError>;
     fn render_text(&self, viewer: Option<Seat>) -> String;
+    /// The ruleset's in-game glossary ([`orrery_core::Game::glossary`]).
+    fn glossary(&self) -> &'static str;
     /// Quick order entry ([`orrery_core::Game::parse_action`]): the actions as JSON.
     fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
     fn can_undo(&self) -> bool;
@@ -453,6 +458,19 @@ impl<G: Game> DynGame for SessionGame<G> {
             }
         }
         self.session.game().render_text(viewer)
+    }
+
+    fn glossary(&self) -> &'static str {
+        G::glossary()
+    }
+
+    fn odds_text(&self, seat: Seat, action: &Value) -> Option<String> {
+        let action = Self::parse_action(action).ok()?;
+        let g = self.session.game();
+        if g.is_terminal() || !self.seat_exists(seat) {
+            return None;
+        }
+        g.action_odds_text(seat, &action)
     }
 
     fn can_undo(&self) -> bool {

@@ -17,6 +17,7 @@ mod asks;
 pub mod combat;
 pub mod data;
 pub mod event;
+pub mod glossary;
 pub mod movement;
 pub mod odds;
 pub mod quick;
@@ -178,6 +179,14 @@ impl Game for Stratoyager {
 
     fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
         self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
+    }
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
     }
 
     fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {

@@ -20,6 +20,7 @@
 
 mod game;
 mod prob;
+mod text;
 
 pub use prob::{Count, Prob, EXACT_DICE};
 

@@ -391,3 +391,49 @@ fn fire_at_will_shot_is_a_salvo() {
         .action_odds(A, &Action::FireAtWill { target: None })
         .is_none());
 }
+
+/// Issue 9 §3 "show exact odds (attack choices, stress dice)": every Movement Action
+/// offered is answered with the Hull Stress roll it makes (SY-09): the pool the
+/// engine counts for it, and the exact distribution of that pool.
+#[test]
+fn maneuvers_answer_their_hull_stress_odds() {
+    let mut g = game();
+    let guardian = add(&mut g, GUARDIAN, A, 12.0, 12.0, 0, 3);
+    g.batch = Some(Batch {
+        kind: AskKind::Maneuver,
+        secret: true,
+        asks: vec![Ask {
+            seat: A,
+            unit: guardian,
+            answer: None,
+        }],
+        first: None,
+    });
+    let legal = g.legal_actions(A);
+    let mut stressed = 0;
+    for a in &legal {
+        let Action::Maneuver(plan) = a else { continue };
+        let o = g
+            .action_odds(A, a)
+            .expect("a Movement Action has Hull Stress odds");
+        assert_eq!(o["kind"], "hull_stress");
+        let flight = orrery_stratoyager::movement::fly(g.unit(guardian), plan);
+        let dice = orrery_stratoyager::stress::stress_dice(
+            g.card_of(guardian),
+            plan,
+            flight.realigned || g.unit(guardian).yawed,
+        );
+        assert_eq!(o["dice"].as_u64(), Some(u64::from(dice)), "{plan:?}");
+        let want = hull_stress(dice, 4);
+        assert_eq!(o["greyout"].as_f64(), Some(want.greyout.p), "{plan:?}");
+        assert_eq!(o["destroyed"].as_f64(), Some(want.destroyed.p), "{plan:?}");
+        // The one-line form says how many dice, or nothing within the safe limits.
+        let line = g.action_odds_text(A, a);
+        assert_eq!(line.is_some(), dice > 0, "{plan:?}: {line:?}");
+        if dice > 0 {
+            stressed += 1;
+            assert!(line.unwrap().starts_with(&format!("{dice} Stress Di")));
+        }
+    }
+    assert!(stressed > 0, "some offered plan exceeds the safe limits");
+}

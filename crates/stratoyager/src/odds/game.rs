@@ -24,7 +24,10 @@ use super::{attack, Shot, Target};
 use crate::action::{Action, CombatOrder, MissileOrder};
 use crate::combat::{self, attack_band, damage_dice, line_of_sight};
 use crate::event::Weapon;
+use crate::movement::fly;
 use crate::state::Stratoyager;
+use crate::stress;
+use crate::types::Plan;
 use crate::types::{Band, Feature, UnitId};
 use orrery_core::Seat;
 use orrery_table::{aspect, in_front_arc};
@@ -107,11 +110,37 @@ impl Stratoyager {
         v
     }
 
+    /// SY-09: the Hull Stress roll a Movement Action makes, from the pool
+    /// [`stress::stress_dice`] counts as the engine will (the realigning yaw included;
+    /// a yaw chosen after the Movement Action may add its die). Shape:
+    /// `{"kind":"hull_stress","unit","dice","fail_on","none","greyout","blackout",
+    /// "structural","destroyed"}`.
+    fn stress_odds(&self, unit: UnitId, plan: &Plan) -> Value {
+        let card = self.card_of(unit);
+        let u = self.unit(unit);
+        let flight = fly(u, plan);
+        let dice = stress::stress_dice(card, plan, flight.realigned || u.yawed);
+        let fail_on = if card.has(Feature::RetrofittedCivilian) {
+            3
+        } else {
+            4
+        };
+        let mut v = serde_json::to_value(super::hull_stress(dice, fail_on)).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut v {
+            m.insert("kind".into(), json!("hull_stress"));
+            m.insert("unit".into(), json!(unit));
+            m.insert("dice".into(), json!(dice));
+            m.insert("fail_on".into(), json!(fail_on));
+        }
+        v
+    }
+
     /// The exact odds of `action` for `seat` if it is an attack legal now.
     pub(crate) fn odds_of(&self, seat: Seat, action: &Action) -> Option<Value> {
         let index = self.check(seat, action).ok()?;
         let unit = self.batch.as_ref()?.asks.get(index)?.unit;
         let (kind, shots) = match action {
+            Action::Maneuver(plan) => return Some(self.stress_odds(unit, plan)),
             Action::Combat(order) => ("combat", self.order_shots(unit, order)),
             Action::FireAtWill { target: Some(t) } => ("fire_at_will", vec![(Weapon::Salvo, *t)]),
             _ => return None,

@@ -1,0 +1,128 @@
+//! The terminal explains itself (issue 9 §3): `help rules` prints the ruleset's
+//! glossary, attacks in the list carry their exact odds, `odds N` answers them, and
+//! a change of the victory points is announced with where to read why.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn play(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the orrery binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn help_rules_explains_the_letters_hits_and_scores() {
+    let s = stdout(&play(
+        &["--seed", "1", "--ai", "easy"],
+        "help rules\nquit\n",
+    ));
+    for needle in [
+        "C Cannons",
+        "D Defense",
+        "direct hit",
+        "all five stats reach 0",
+        "Victory points (LF-17)",
+    ] {
+        assert!(s.contains(needle), "`{needle}` missing:\n{s}");
+    }
+    let s = stdout(&play(
+        &["stratoyager", "--seed", "1", "--ai", "easy"],
+        "help rules\nquit\n",
+    ));
+    for needle in ["Hull stress (SY-09)", "VICTORY POINTS", "THT"] {
+        assert!(s.contains(needle), "`{needle}` missing:\n{s}");
+    }
+}
+
+/// Two Wasps (docs/protocol.md): seat 1 has gathered one cannon die against seat 0's
+/// Wasp (Defense 3). The barrage in the list shows its odds: a die hits on 4-6.
+fn at_the_barrage() -> std::path::PathBuf {
+    let wasp = r#"{"name":"Wasp","cannons":2,"launchers":0,"bays":0,"defense":3,"move":4}"#;
+    let record = format!(
+        r#"{{"ruleset":"launch-fighters","seed":3,
+        "scenario":{{"name":"Two Wasps","fleets":[{{"name":"Red","ships":[{wasp}]}},{{"name":"Blue","ships":[{wasp}]}}]}},
+        "actions":[
+          {{"seat":0,"action":{{"type":"place","ship":0,"at":{{"q":13,"r":5}},"facing":"s"}}}},
+          {{"seat":1,"action":{{"type":"place","ship":1,"at":{{"q":13,"r":15}},"facing":"n"}}}},
+          {{"seat":0,"action":{{"type":"move","unit":0,"to":{{"q":13,"r":9}},"facing":"s"}}}},
+          {{"seat":1,"action":{{"type":"move","unit":1,"to":{{"q":13,"r":12}},"facing":"n"}}}},
+          {{"seat":1,"action":{{"type":"activate","unit":1}}}},
+          {{"seat":1,"action":{{"type":"fire_cannons","target":0}}}}]}}"#
+    );
+    let path = std::env::temp_dir().join(format!("orrery-odds-{}.json", std::process::id()));
+    std::fs::write(&path, record).unwrap();
+    path
+}
+
+#[test]
+fn attacks_are_listed_with_their_odds_and_odds_n_answers() {
+    let file = at_the_barrage();
+    let f = file.to_str().unwrap();
+    let s = stdout(&play(
+        &[
+            "--resume",
+            f,
+            "--seat",
+            "1=human",
+            "--ai",
+            "easy",
+            "--save",
+            "/dev/null",
+        ],
+        "odds 1\nodds 2\nodds 9\nquit\n",
+    ));
+    assert!(
+        s.contains("1. roll a barrage of 1 die at Wasp (P0-A)")
+            && s.contains("[hit 50.0% (direct 0.0%), destroys it 0.0%]"),
+        "{s}"
+    );
+    assert!(
+        s.contains("   hit 50.0% (direct 0.0%), destroys it 0.0%"),
+        "odds 1: {s}"
+    );
+    assert!(
+        s.contains("no dice are rolled for it"),
+        "odds 2 (stop firing): {s}"
+    );
+    assert!(s.contains("No action 9"), "{s}");
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn a_change_of_score_is_announced() {
+    // Answering every question with its first choice, the default duel soon sees a
+    // hit that costs a ship its capability or a kill.
+    let input = "1\n".repeat(80) + "quit\n";
+    let s = stdout(&play(&["--seed", "3", "--ai", "easy"], &input));
+    let line = s
+        .lines()
+        .find(|l| l.starts_with("Victory points now: "))
+        .unwrap_or_else(|| panic!("no score change announced:\n{s}"));
+    assert!(line.contains("help rules"), "{line}");
+    assert!(
+        line.contains('(') && (line.contains("(-") || line.contains("(+")),
+        "{line}"
+    );
+}

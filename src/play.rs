@@ -107,6 +107,8 @@ struct Play {
     save_to: Option<std::path::PathBuf>,
     /// The scores when they were last shown, to say when and why they change.
     shown_scores: Vec<f64>,
+    /// Seat, turn and phase of the last whole battle shown.
+    shown_board: Option<(Seat, u32, String)>,
 }
 
 /// Longer action lists are not printed unasked.
@@ -265,7 +267,19 @@ impl Play {
             bail!("seat {seat} is to move but has no legal action (a ruleset bug)");
         }
         println!();
-        println!("{}", self.game.render_text(Some(seat)).trim_end());
+        // The whole battle when the turn or phase changes (or for a new player at the
+        // keyboard); otherwise one line, so the moves just made stay on the screen.
+        let st = self.game.status();
+        let here = (seat, st.turn, st.phase.clone());
+        if self.shown_board.as_ref() != Some(&here) {
+            println!("{}", self.game.render_text(Some(seat)).trim_end());
+            self.shown_board = Some(here);
+        } else {
+            println!(
+                "Turn {}, {} (type `map` for the battle, `help rules` for what it shows)",
+                st.turn, st.phase
+            );
+        }
         println!();
         println!("{}, choose an action:", self.label(seat));
         if legal.len() > LONG_LIST {
@@ -483,6 +497,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         handover_since: 0,
         save_to: a.save.clone().or_else(|| a.resume.clone()),
         shown_scores: Vec::new(),
+        shown_board: None,
     };
     play.shown_scores = play.game.scores();
     println!(

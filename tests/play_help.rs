@@ -126,3 +126,31 @@ fn a_change_of_score_is_announced() {
         "{line}"
     );
 }
+
+/// Issue 9 §3: the map keeps every offered hex in view and marks it `+`; within one
+/// phase the whole battle is not printed again after every action, so the moves just
+/// made stay on the screen (`map` shows it on demand).
+#[test]
+fn the_map_marks_offered_hexes_and_is_not_reprinted_every_action() {
+    let s = stdout(&play(&["--seed", "3", "--ai", "easy"], "1\nmap\nquit\n"));
+    // The first flagship is placed at 1311 (LF-07): it is on the map, marked.
+    let first = s.split("Legend").next().unwrap();
+    assert!(
+        first.contains("showing columns") && first.contains("+."),
+        "{first}"
+    );
+    assert!(
+        s.contains("+ where you may place, move, launch or push now"),
+        "{s}"
+    );
+    // The second placement, same seat, turn and phase: one line, not the board.
+    assert!(
+        s.contains("Turn 0, placement (type `map` for the battle"),
+        "{s}"
+    );
+    assert_eq!(
+        s.matches("Initiative, lowest first").count(),
+        2,
+        "the board at the first decision and for `map`, not in between:\n{s}"
+    );
+}

@@ -320,7 +320,7 @@ fn check_step<G: Game>(
     // Status and view name the phase alike: where a view has a `phase` field it is
     // the status's phase string (issue 9: one type in `status` and `view`).
     let phase = game.progress().phase;
-    for viewer in std::iter::once(None).chain(Seat::all(game.seats()).map(Some)) {
+    for viewer in [None, Some(seat)] {
         let v = to_json(&game.view(viewer));
         if let Some(p) = v.get("phase") {
             if p.as_str() != Some(phase.as_str()) {

@@ -2,6 +2,7 @@
 //! the score table.
 
 use super::*;
+use crate::action::Action;
 use crate::objectives::objective_text;
 use crate::state::{Decision, LaunchFighters, Location, Unit};
 use crate::types::{ObjectiveKind, TerrainKind};
@@ -33,8 +34,32 @@ fn terrain_char(t: TerrainKind) -> char {
     }
 }
 
-/// The four characters of one hex.
-fn cell(g: &LaunchFighters, h: Hex) -> [char; CELL] {
+/// The hexes the viewer may choose now: where it may place a ship, move a unit, launch
+/// a squadron or push one (from its legal actions). Marked `+` on the map and kept in
+/// view when the map is cropped.
+fn reachable(g: &LaunchFighters, viewer: Option<Seat>) -> Vec<Hex> {
+    let Some(seat) = viewer else {
+        return Vec::new();
+    };
+    if !g.to_move().contains(&seat) {
+        return Vec::new();
+    }
+    let mut hexes: Vec<Hex> = g
+        .legal_actions(seat)
+        .iter()
+        .filter_map(|a| match a {
+            Action::Place { at, .. } => Some(*at),
+            Action::Move { to, .. } | Action::Launch { to, .. } | Action::Push { to } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    hexes.sort_by_key(|h| h.to_offset());
+    hexes.dedup();
+    hexes
+}
+
+/// The four characters of one hex (`+`: the viewer may go there now).
+fn cell(g: &LaunchFighters, h: Hex, reach: &[Hex]) -> [char; CELL] {
     let ship = g.ship_at(h);
     let squadron = g.squadron_at(h);
     let terrain = g.terrain_at(h);
@@ -62,6 +87,9 @@ fn cell(g: &LaunchFighters, h: Hex) -> [char; CELL] {
     } else {
         c[1] = '.';
     }
+    if reach.contains(&h) && c[0] == ' ' {
+        c[0] = '+';
+    }
     c
 }
 
@@ -72,18 +100,21 @@ fn in_objective_area(g: &LaunchFighters, h: Hex) -> bool {
         .any(|o| o.area.iter().any(|a| a.hex() == h))
 }
 
-fn write_map(out: &mut String, g: &LaunchFighters) {
+fn write_map(out: &mut String, g: &LaunchFighters, viewer: Option<Seat>) {
+    let reach = reachable(g, viewer);
     let (cols, rows) = (g.map.cols, g.map.rows);
     if cols <= 0 || rows <= 0 {
         out.push_str("(empty map)\n");
         return;
     }
-    // Crop to the units on the map (plus a margin) when the map is large.
+    // Crop to the units on the map and the hexes the viewer may choose (plus a
+    // margin) when the map is large: no offered hex is ever off-screen.
     let mut bounds = (0, cols - 1, 0, rows - 1);
     let on_map: Vec<(i32, i32)> = g
         .units
         .iter()
         .filter_map(|u| u.hex())
+        .chain(reach.iter().copied())
         .map(|h| h.to_offset())
         .collect();
     if cols * rows > 400 && !on_map.is_empty() {
@@ -127,7 +158,7 @@ fn write_map(out: &mut String, g: &LaunchFighters) {
             };
             for c in c0..=c1 {
                 if c.rem_euclid(2) == parity {
-                    line.extend(cell(g, Hex::from_offset(c, r)));
+                    line.extend(cell(g, Hex::from_offset(c, r), &reach));
                 } else {
                     line.push_str("    ");
                 }
@@ -141,6 +172,9 @@ fn write_map(out: &mut String, g: &LaunchFighters) {
          a0 = squadron of P0 from ship A (a0_ inactive); * = squadron sharing the hex;\n        \
          o moon/planetoid, : asteroid, ~ nebula, . empty space. Odd columns sit half a hex lower.\n",
     );
+    if !reach.is_empty() {
+        out.push_str("        + where you may place, move, launch or push now.\n");
+    }
     if !g.exit_area.is_empty() || g.objectives.iter().any(|o| !o.area.is_empty()) {
         out.push_str(
             "        x scenario exit area (units there retreat, LF-16); # objective area.\n",
@@ -416,7 +450,7 @@ pub(super) fn render_with_scores(
         let _ = writeln!(out, "Initiative, lowest first: {order}");
     }
     out.push('\n');
-    write_map(&mut out, g);
+    write_map(&mut out, g, viewer);
     out.push('\n');
 
     let n = g.players.len() as u8;

@@ -288,6 +288,9 @@ impl Play {
                  order if the game takes them - see `help`)",
                 legal.len()
             );
+            if let Some(hint) = self.game.input_hint(seat) {
+                println!("  {hint}");
+            }
         } else {
             self.list(seat, &legal, None);
         }

@@ -154,3 +154,33 @@ fn the_map_marks_offered_hexes_and_is_not_reprinted_every_action() {
         "the board at the first decision and for `map`, not in between:\n{s}"
     );
 }
+
+/// Issue 9 §3: at a Stratoyager placement (8,280 actions) the screen says how to
+/// type the order, and the example it gives is a legal placement.
+#[test]
+fn a_long_list_says_how_to_type_the_order_and_its_example_works() {
+    let args = [
+        "stratoyager",
+        "--scenario",
+        "dogfight",
+        "--ai",
+        "easy",
+        "--seed",
+        "4",
+    ];
+    let s = stdout(&play(&args, "card 1\nquit\n"));
+    let hint = s
+        .lines()
+        .find(|l| l.contains("by typing `place X Y course H speed S`"))
+        .unwrap_or_else(|| panic!("no placement hint:\n{s}"));
+    let example = hint
+        .split("e.g. `")
+        .nth(1)
+        .and_then(|r| r.split('`').next())
+        .expect("an example");
+    let s = stdout(&play(&args, &format!("card 1\n{example}\nquit\n")));
+    assert!(
+        s.lines().any(|l| l.contains("Guardian 151a placed at")),
+        "`{example}` did not place:\n{s}"
+    );
+}

@@ -186,6 +186,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         Vec::new()
     }
 
+    /// What `seat` may type to answer its current question directly, for a terminal
+    /// to show beside a list too long to read (e.g. "type `place X Y course H speed
+    /// S`, e.g. `place 12 1 course 0 speed 5`"): the forms [`Game::parse_action`]
+    /// reads, with an example that is legal now. `None` (the default): no hint.
+    fn input_hint(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// The in-game glossary a terminal shows for `help rules`: what the words,
     /// letters and numbers on the screen mean, what hits do and how scores change,
     /// each with its rule id. Empty (the default): the ruleset has none.

@@ -96,6 +96,8 @@ pub trait DynGame: Send {
     fn render_text(&self, viewer: Option<Seat>) -> String;
     /// The ruleset's in-game glossary ([`orrery_core::Game::glossary`]).
     fn glossary(&self) -> &'static str;
+    /// What `seat` may type for its current question ([`orrery_core::Game::input_hint`]).
+    fn input_hint(&self, seat: Seat) -> Option<String>;
     /// Quick order entry ([`orrery_core::Game::parse_action`]): the actions as JSON.
     fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
     fn can_undo(&self) -> bool;
@@ -462,6 +464,14 @@ impl<G: Game> DynGame for SessionGame<G> {
 
     fn glossary(&self) -> &'static str {
         G::glossary()
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        let g = self.session.game();
+        if g.is_terminal() || !self.seat_exists(seat) {
+            return None;
+        }
+        g.input_hint(seat)
     }
 
     fn odds_text(&self, seat: Seat, action: &Value) -> Option<String> {

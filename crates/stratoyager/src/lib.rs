@@ -189,6 +189,10 @@ impl Game for Stratoyager {
         glossary::GLOSSARY
     }
 
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint::input_hint(self, seat)
+    }
+
     fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
         render::describe_action(self, viewer, action)
     }

@@ -78,6 +78,7 @@ fn hour_arg(w: Option<&&str>, what: &str) -> Result<u8, String> {
     }
 }
 
+pub mod hint;
 mod maneuver;
 mod other;
 mod words;

@@ -9,7 +9,6 @@ use anyhow::{anyhow, bail, Context, Result};
 use orrery_core::Seat;
 use orrery_protocol::DynGame;
 use serde_json::Value;
-use std::io::{BufRead, Write};
 
 const HELP: &str = "\
 Commands:
@@ -27,7 +26,8 @@ Commands:
            yaw question; press Enter there to confirm it)
   TEXT     any other text lists the actions whose description contains it
            (e.g. a hex like 1311 or a unit name); it never acts by itself
-In hot-seat play (two or more humans) the screen is cleared and the keyboard
+At a terminal, lines can be edited and Up/Down recall earlier ones (Ctrl-D or Ctrl-C
+stops). In hot-seat play (two or more humans) the screen is cleared and the keyboard
 handed over between players; secret orders are never shown to the others.";
 
 /// Who plays each seat: `None` = a human at this terminal; seats not given are
@@ -82,7 +82,10 @@ fn parse_seats(specs: &[String], seats: u8, ai: &str) -> Result<Vec<Option<Strin
 }
 
 mod hotseat;
+mod input;
 mod save;
+
+use input::{Input, Lines};
 
 pub use save::read_record;
 
@@ -113,20 +116,6 @@ struct Play {
 
 /// Longer action lists are not printed unasked.
 const LONG_LIST: usize = 200;
-
-enum Input {
-    Line(String),
-    End,
-}
-
-fn read_line(input: &mut impl BufRead) -> Result<Input> {
-    let mut line = String::new();
-    let n = input.read_line(&mut line).context("cannot read input")?;
-    if n == 0 {
-        return Ok(Input::End);
-    }
-    Ok(Input::Line(line.trim().to_string()))
-}
 
 impl Play {
     fn is_human(&self, seat: Seat) -> bool {
@@ -261,7 +250,7 @@ impl Play {
     }
 
     /// One human decision. Returns false when the player quits (or input ends).
-    fn human_turn(&mut self, seat: Seat, input: &mut impl BufRead) -> Result<bool> {
+    fn human_turn(&mut self, seat: Seat, input: &mut Lines) -> Result<bool> {
         let legal = self.game.legal(seat);
         if legal.is_empty() {
             bail!("seat {seat} is to move but has no legal action (a ruleset bug)");
@@ -302,9 +291,7 @@ impl Play {
             );
         }
         loop {
-            print!("P{}> ", seat.0);
-            std::io::stdout().flush().ok();
-            let line = match read_line(input)? {
+            let line = match input.read(&format!("P{}> ", seat.0))? {
                 Input::End => {
                     println!();
                     println!("(end of input)");
@@ -529,8 +516,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         println!("Saving the game to {} after every action.", path.display());
     }
     println!("Type a number or a quick order to act, or help, list, map, undo, quit.");
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = Lines::from_stdin();
     let mut quit = false;
     loop {
         play.flush_events();

@@ -1,10 +1,9 @@
 //! Committing a human's action, quick-order intentions and the hot-seat hand-over.
 
-use super::{print_event, read_line, Input, Play};
+use super::{print_event, Input, Lines, Play};
 use anyhow::Result;
 use orrery_core::Seat;
 use serde_json::Value;
-use std::io::{BufRead, Write};
 
 /// Clears the terminal and its scrollback.
 const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
@@ -40,14 +39,13 @@ impl Play {
 
     /// Hot-seat: clear the screen and wait until `seat`'s player has the keyboard, then
     /// recap the public events since the last hand-over. False if input ended.
-    pub(super) fn hand_over(&mut self, seat: Seat, input: &mut impl BufRead) -> Result<bool> {
+    pub(super) fn hand_over(&mut self, seat: Seat, input: &mut Lines) -> Result<bool> {
         print!("{CLEAR}");
         println!(
             "Pass the keyboard to P{n}. Press Enter when only P{n} can see the screen.",
             n = seat.0
         );
-        std::io::stdout().flush().ok();
-        if let Input::End = read_line(input)? {
+        if let Input::End = input.read("")? {
             println!("(end of input)");
             return Ok(false);
         }

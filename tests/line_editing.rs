@@ -53,7 +53,7 @@ fn up_arrow_recalls_the_last_line() {
     let mut out = String::new();
     // Wait (at most a minute: a hang is a failure, not a measurement) until the
     // screen shows `count` copies of `what`.
-    let mut wait_for = |what: &str, count: usize, out: &mut String| {
+    let wait_for = |what: &str, count: usize, out: &mut String| {
         let deadline = Instant::now() + Duration::from_secs(60);
         while out.matches(what).count() < count {
             let left = deadline.saturating_duration_since(Instant::now());

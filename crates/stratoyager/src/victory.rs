@@ -38,7 +38,9 @@ pub fn pilot_owner(g: &Stratoyager, at: Point) -> Option<Seat> {
         _ => {}
     }
     let (a, b) = (nearest(Seat(0)), nearest(Seat(1)));
-    if (a - b).abs() <= orrery_table::EPS {
+    // Both sides in play but neither on the table (all in reserve or away): both
+    // distances are infinite, equal, and the pilot scores for nobody.
+    if a == b || (a - b).abs() <= orrery_table::EPS {
         None
     } else if a < b {
         Some(Seat(0))

@@ -162,7 +162,15 @@ fn sy25_pilot_points_nearest_side_tie_nobody_survivor_takes_all() {
         g.pilots = vec![pilot(x)];
         assert_eq!(scores(&g), want.to_vec(), "pilot at x = {x}");
     }
+    // Neither side on the table but both in play (reserve, away): equal (infinite)
+    // distances, nobody scores the pilot. It once went to side B: inf − inf is NaN.
     g.pilots = vec![pilot(13.0)];
+    let guardian = orrery_stratoyager::types::UnitId(0);
+    g.unit_mut(guardian).place = Place::Reserve;
+    g.unit_mut(b).place = Place::Away { left_turn: 1 };
+    assert_eq!(scores(&g), vec![0.0, 194.0], "nobody on the table");
+    g.unit_mut(guardian).place = Place::Table;
+    g.unit_mut(b).place = Place::Table;
     g.unit_mut(b).place = Place::Lost {
         loss: Loss::Destroyed,
     };

@@ -107,6 +107,10 @@ fn attacks_are_listed_with_their_odds_and_odds_n_answers() {
         "odds 2 (stop firing): {s}"
     );
     assert!(s.contains("No action 9"), "{s}");
+    // The map marks the active Wasp's reach (range 5, LF-10) and front arc (LF-03):
+    // the enemy Wasp 3 hexes ahead is in it.
+    assert!(s.contains("'A0v"), "{s}");
+    assert!(s.contains("' within range 5 of your active ship"), "{s}");
     let _ = std::fs::remove_file(file);
 }
 

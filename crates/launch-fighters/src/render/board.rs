@@ -58,8 +58,23 @@ fn reachable(g: &LaunchFighters, viewer: Option<Seat>) -> Vec<Hex> {
     hexes
 }
 
-/// The four characters of one hex (`+`: the viewer may go there now).
-fn cell(g: &LaunchFighters, h: Hex, reach: &[Hex]) -> [char; CELL] {
+/// Range of cannons and launchers against ships (LF-10: "a ship at distance ≤ 5").
+const FIRE_RANGE: u32 = 5;
+
+/// The viewer's active ship, if one is activated now: its hex and facing, for marking
+/// its weapons' reach and front arc (LF-03, LF-10).
+fn active_ship(g: &LaunchFighters, viewer: Option<Seat>) -> Option<(Hex, Dir)> {
+    let act = g.activation.as_ref()?;
+    let u = g.units.get(act.unit.index())?;
+    if Some(u.owner) != viewer {
+        return None;
+    }
+    Some((u.hex()?, u.ship()?.facing))
+}
+
+/// The four characters of one hex (`+`: the viewer may go there now; `'` and `,`:
+/// within range 5 of the viewer's active ship, in its front arc or not).
+fn cell(g: &LaunchFighters, h: Hex, reach: &[Hex], fire: Option<(Hex, Dir)>) -> [char; CELL] {
     let ship = g.ship_at(h);
     let squadron = g.squadron_at(h);
     let terrain = g.terrain_at(h);
@@ -89,6 +104,14 @@ fn cell(g: &LaunchFighters, h: Hex, reach: &[Hex]) -> [char; CELL] {
     }
     if reach.contains(&h) && c[0] == ' ' {
         c[0] = '+';
+    } else if let Some((at, facing)) = fire {
+        if at != h && at.distance(h) <= FIRE_RANGE && c[0] == ' ' {
+            c[0] = if at.arc(facing, h) == orrery_hex::Arc::Front {
+                '\''
+            } else {
+                ','
+            };
+        }
     }
     c
 }
@@ -102,6 +125,7 @@ fn in_objective_area(g: &LaunchFighters, h: Hex) -> bool {
 
 fn write_map(out: &mut String, g: &LaunchFighters, viewer: Option<Seat>) {
     let reach = reachable(g, viewer);
+    let fire = active_ship(g, viewer);
     let (cols, rows) = (g.map.cols, g.map.rows);
     if cols <= 0 || rows <= 0 {
         out.push_str("(empty map)\n");
@@ -110,13 +134,19 @@ fn write_map(out: &mut String, g: &LaunchFighters, viewer: Option<Seat>) {
     // Crop to the units on the map and the hexes the viewer may choose (plus a
     // margin) when the map is large: no offered hex is ever off-screen.
     let mut bounds = (0, cols - 1, 0, rows - 1);
-    let on_map: Vec<(i32, i32)> = g
+    let mut on_map: Vec<(i32, i32)> = g
         .units
         .iter()
         .filter_map(|u| u.hex())
         .chain(reach.iter().copied())
         .map(|h| h.to_offset())
         .collect();
+    if let Some((at, _)) = fire {
+        // The active ship's whole reach stays in view too.
+        let (c, r) = at.to_offset();
+        let d = FIRE_RANGE as i32;
+        on_map.extend([(c - d, r - d), (c + d, r + d)]);
+    }
     if cols * rows > 400 && !on_map.is_empty() {
         const MARGIN: i32 = 2;
         let c0 = on_map.iter().map(|p| p.0).min().unwrap_or(0) - MARGIN;
@@ -158,7 +188,7 @@ fn write_map(out: &mut String, g: &LaunchFighters, viewer: Option<Seat>) {
             };
             for c in c0..=c1 {
                 if c.rem_euclid(2) == parity {
-                    line.extend(cell(g, Hex::from_offset(c, r), &reach));
+                    line.extend(cell(g, Hex::from_offset(c, r), &reach, fire));
                 } else {
                     line.push_str("    ");
                 }
@@ -174,6 +204,12 @@ fn write_map(out: &mut String, g: &LaunchFighters, viewer: Option<Seat>) {
     );
     if !reach.is_empty() {
         out.push_str("        + where you may place, move, launch or push now.\n");
+    }
+    if fire.is_some() {
+        out.push_str(
+            "        ' within range 5 of your active ship, in its front arc; , in range, \
+             not in it (LF-03, LF-10).\n",
+        );
     }
     if !g.exit_area.is_empty() || g.objectives.iter().any(|o| !o.area.is_empty()) {
         out.push_str(

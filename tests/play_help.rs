@@ -80,6 +80,8 @@ fn at_the_barrage() -> std::path::PathBuf {
 fn attacks_are_listed_with_their_odds_and_odds_n_answers() {
     let file = at_the_barrage();
     let f = file.to_str().unwrap();
+    // Saved elsewhere, so the record read stays as it is.
+    let saved = file.with_extension("saved.json");
     let s = stdout(&play(
         &[
             "--resume",
@@ -89,7 +91,7 @@ fn attacks_are_listed_with_their_odds_and_odds_n_answers() {
             "--ai",
             "easy",
             "--save",
-            "/dev/null",
+            saved.to_str().unwrap(),
         ],
         "odds 1\nodds 2\nodds 9\nquit\n",
     ));
@@ -112,6 +114,7 @@ fn attacks_are_listed_with_their_odds_and_odds_n_answers() {
     assert!(s.contains("'A0v"), "{s}");
     assert!(s.contains("' within range 5 of your active ship"), "{s}");
     let _ = std::fs::remove_file(file);
+    let _ = std::fs::remove_file(saved);
 }
 
 #[test]

@@ -30,10 +30,15 @@ pub fn saveable_record(game: &dyn DynGame) -> Record {
 }
 
 /// Write `game`'s saveable record to `path`: to a temporary file beside it first,
-/// then renamed over it, so a crash never leaves half a file.
+/// then renamed over it, so a crash never leaves half a file. Anything that is not a
+/// regular file (`/dev/null`, a pipe) is written to as it is, never replaced.
 pub fn save(game: &dyn DynGame, path: &Path) -> Result<()> {
     let record = saveable_record(game);
     let text = serde_json::to_string_pretty(&record)?;
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return std::fs::write(path, text + "\n")
+            .with_context(|| format!("cannot write the saved game {}", path.display()));
+    }
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     std::fs::write(&tmp, text + "\n")

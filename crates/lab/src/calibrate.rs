@@ -633,6 +633,7 @@ mod tests {
                     winners,
                     scores: vec![0.0, 0.0],
                     turns: 1,
+                    reason: String::new(),
                     decisions: 1,
                     fates: Vec::new(),
                 },

@@ -2,34 +2,13 @@
 //! glossary, attacks in the list carry their exact odds, `odds N` answers them, and
 //! a change of the victory points is announced with where to read why.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod cli_support;
+
+use cli_support::{orrery, stdout};
+use std::process::Output;
 
 fn play(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the orrery binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    orrery(&[&["play"], args].concat(), input)
 }
 
 #[test]
@@ -71,7 +50,7 @@ fn at_the_barrage() -> std::path::PathBuf {
           {{"seat":1,"action":{{"type":"activate","unit":1}}}},
           {{"seat":1,"action":{{"type":"fire_cannons","target":0}}}}]}}"#
     );
-    let path = std::env::temp_dir().join(format!("orrery-odds-{}.json", std::process::id()));
+    let path = cli_support::temp("odds.json");
     std::fs::write(&path, record).unwrap();
     path
 }

@@ -3,35 +3,11 @@
 //! unbroken game would, `orrery replay FILE` narrates it, and a saved file never
 //! holds an order still secret from a seat.
 
-use std::io::Write;
+mod cli_support;
+
+use cli_support::{orrery, temp, text};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn orrery(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the orrery binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("orrery-save-{}-{name}", std::process::id()))
-}
+use std::process::Output;
 
 fn last_hash(out: &Output) -> String {
     let s = text(&out.stdout);

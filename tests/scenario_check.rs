@@ -2,20 +2,14 @@
 //! ruleset, set up under every rule, and its forces listed; problems name the file,
 //! field and reason, and the map size rule matches the docs (LF-01, LFO-17).
 
+mod cli_support;
+
+use cli_support::{temp, text};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn orrery(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_orrery"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the orrery binary runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
+    cli_support::orrery(args, "")
 }
 
 /// The built-in Duel with the map size set first.

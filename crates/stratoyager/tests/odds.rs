@@ -151,8 +151,13 @@ fn within(label: &str, p: f64, count: u32, runs: u32) {
 
 /// Ask `unit` (side A) for its Combat Action.
 fn ask_combat(g: &mut Stratoyager, unit: UnitId) {
+    ask(g, unit, AskKind::Combat);
+}
+
+/// Ask `unit` (side A) the question `kind`, alone.
+fn ask(g: &mut Stratoyager, unit: UnitId, kind: AskKind) {
     g.batch = Some(Batch {
-        kind: AskKind::Combat,
+        kind,
         secret: true,
         asks: vec![Ask {
             seat: A,
@@ -399,16 +404,7 @@ fn fire_at_will_shot_is_a_salvo() {
 fn maneuvers_answer_their_hull_stress_odds() {
     let mut g = game();
     let guardian = add(&mut g, GUARDIAN, A, 12.0, 12.0, 0, 3);
-    g.batch = Some(Batch {
-        kind: AskKind::Maneuver,
-        secret: true,
-        asks: vec![Ask {
-            seat: A,
-            unit: guardian,
-            answer: None,
-        }],
-        first: None,
-    });
+    ask(&mut g, guardian, AskKind::Maneuver);
     let legal = g.legal_actions(A);
     let mut stressed = 0;
     for a in &legal {

@@ -19,8 +19,7 @@ fn duel_sized(cols: u32, rows: u32, tag: &str) -> PathBuf {
         "/crates/launch-fighters/data/scenarios/duel.toml"
     ))
     .expect("the built-in duel");
-    let path =
-        std::env::temp_dir().join(format!("orrery-scenario-{}-{tag}.toml", std::process::id()));
+    let path = temp(&format!("scenario-{tag}.toml"));
     std::fs::write(&path, format!("cols = {cols}\nrows = {rows}\n{duel}")).unwrap();
     path
 }

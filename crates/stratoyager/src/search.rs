@@ -17,9 +17,11 @@
 //!   accelerate 0 / safe or brake safe in both orders, that end with the nearest
 //!   enemy (where its inertia takes it) in the front arc at the lowest To Hit
 //!   Threshold, then nearest.
-//! - Of those Maneuver plans, the ones whose flight ends off the table and the ones of
-//!   [`RECKLESS_DICE`] or more Stress Dice are dropped while a plan without that risk
-//!   remains (issue 9 §1: no unit thrown away to the table edge or hull stress).
+//! - Of those Maneuver plans, the ones whose flight ends off the table and the
+//!   reckless ones are dropped while a plan without that risk remains (issue 9 §1: no
+//!   unit thrown away to the table edge or hull stress *without reason*). Reckless:
+//!   [`HOPELESS_DICE`] or more Stress Dice, or [`RECKLESS_DICE`] or more without lining
+//!   up a shot (the nearest enemy in the front arc within [`AIMED_KLICKS`]).
 //! - **Yaw**: no yaw; the hours that put each of the two nearest enemies on the table
 //!   in the front arc (the hour pointing closest at it and its neighbours that still
 //!   do); the course and the reverse of the facing.
@@ -44,8 +46,14 @@ use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_table::{in_front_arc, Hour, Point};
 
 /// Stress Dice from which a maneuver counts as reckless for the search (SY-09: three
-/// fails are a blackout and a structure hit).
+/// fails are a blackout and a structure hit) unless it lines up a shot.
 pub const RECKLESS_DICE: u32 = 3;
+/// Stress Dice from which a maneuver is reckless even when it lines up a shot: with 5
+/// dice the unit is destroyed (4+ fails) about once in five (SY-09).
+pub const HOPELESS_DICE: u32 = 5;
+/// A shot is lined up when the nearest enemy (where its inertia takes it) ends in the
+/// front arc within this many klicks: the medium band (SY-05).
+pub const AIMED_KLICKS: f64 = 12.0;
 /// Aiming plans kept per Maneuver question.
 pub const AIM: usize = 8;
 /// Spread x positions for placements.
@@ -165,14 +173,21 @@ impl Stratoyager {
     fn without_reckless(&self, id: UnitId, answers: Vec<Action>) -> Vec<Action> {
         let unit = self.unit(id);
         let card = self.card_of(id);
+        let target = self
+            .enemies_by_distance(unit)
+            .first()
+            .map(|e| e.pos.along(e.course, f64::from(e.speed)));
         let risky = |a: &Action, off_table: bool| match a {
             Action::Maneuver(p) => {
                 let flight = fly(unit, p);
                 if off_table {
-                    !self.table.contains(flight.end)
-                } else {
-                    crate::stress::stress_dice(card, p, flight.realigned) >= RECKLESS_DICE
+                    return !self.table.contains(flight.end);
                 }
+                let dice = crate::stress::stress_dice(card, p, flight.realigned);
+                let aimed = target.is_some_and(|t| {
+                    in_front_arc(flight.end, flight.facing, t) && flight.end.dist(t) <= AIMED_KLICKS
+                });
+                dice >= HOPELESS_DICE || (dice >= RECKLESS_DICE && !aimed)
             }
             _ => false,
         };

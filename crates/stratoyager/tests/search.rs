@@ -236,3 +236,58 @@ fn evaluate_prefers_material_and_is_antisymmetric_at_the_start() {
     assert!(a.is_finite() && b.is_finite());
     assert!((a + b).abs() < 1e-9, "{a} {b}");
 }
+
+/// Issue 9 §1 "never throws a unit away to hull stress without reason" (SY-09): the
+/// search offers no Movement Action of [`HOPELESS_DICE`] or more Stress Dice, and one
+/// of [`RECKLESS_DICE`] or more only when it lines up a shot (the nearest enemy where
+/// its inertia takes it, in the front arc within [`AIMED_KLICKS`]) — while a plan
+/// without that risk remains. Aimed risky plans are kept: the search still attacks.
+#[test]
+fn search_maneuvers_risk_stress_only_to_line_up_a_shot() {
+    use orrery_stratoyager::movement::fly;
+    use orrery_stratoyager::search::{AIMED_KLICKS, HOPELESS_DICE, RECKLESS_DICE};
+    use orrery_stratoyager::stress::stress_dice;
+    use orrery_table::in_front_arc;
+    let (mut checked, mut aimed_risks) = (0, 0);
+    walk(3, |g, seat, _, _| {
+        if kind(g, seat) != Some(AskKind::Maneuver) {
+            return;
+        }
+        let b = g.batch.as_ref().unwrap();
+        let unit = g.unit(b.asks[b.next_for(seat).unwrap()].unit);
+        let card = g.card_of(unit.id);
+        let target = g
+            .units
+            .iter()
+            .filter(|e| e.side != unit.side && e.on_table())
+            .min_by(|a, b| a.pos.dist(unit.pos).total_cmp(&b.pos.dist(unit.pos)))
+            .map(|e| e.pos.along(e.course, f64::from(e.speed)));
+        let search = g.search_actions(seat);
+        let risk = |a: &Action| {
+            let Action::Maneuver(p) = a else {
+                return (0, false);
+            };
+            let f = fly(unit, p);
+            let aimed = target
+                .is_some_and(|t| in_front_arc(f.end, f.facing, t) && f.end.dist(t) <= AIMED_KLICKS);
+            (stress_dice(card, p, f.realigned), aimed)
+        };
+        let safe_exists = search.iter().any(|a| risk(a).0 < RECKLESS_DICE);
+        for a in &search {
+            let (dice, aimed) = risk(a);
+            checked += 1;
+            if safe_exists {
+                assert!(dice < HOPELESS_DICE, "{dice} Stress Dice offered: {a:?}");
+                assert!(dice < RECKLESS_DICE || aimed, "{dice} dice, no shot: {a:?}");
+            }
+            if dice >= RECKLESS_DICE && aimed {
+                aimed_risks += 1;
+            }
+        }
+    });
+    assert!(checked > 100, "{checked} plans checked");
+    assert!(
+        aimed_risks > 0,
+        "no aimed plan with stress was ever offered"
+    );
+}

@@ -1,6 +1,6 @@
 //! [`orrery_core::Game::input_hint`] for Basic Stratoyager: the quick order for the
-//! questions whose lists are too long to read (placing, entering, Movement Actions),
-//! with the ranges the legal answers span and an example that is legal now.
+//! questions whose lists are too long to read (placing, entering), with the ranges the
+//! legal answers span and an example that is legal now.
 
 use crate::action::Action;
 use crate::render::{asked_unit, label};
@@ -79,11 +79,8 @@ pub fn input_hint(g: &Stratoyager, seat: Seat) -> Option<String> {
              west or east, AT the klick along it; e.g. `enter {} {at} speed {speed}`.",
             format!("{edge:?}").to_lowercase()
         )),
-        (AskKind::Maneuver, _) => Some(format!(
-            "Give {name}'s Movement Action as up to two maneuvers (SY-07): e.g. `acc 3`, \
-             `dec 2, turn port 1`, `slide starboard 2`, `drift`, `evasive`, and a planned \
-             `yaw H`; the thrust limits and Stress Dice are on the screen above."
-        )),
+        // A Movement Action's quick order is on the screen already, with the thrust
+        // limits (render: "Quick order: e.g. …").
         _ => None,
     }
 }

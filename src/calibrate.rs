@@ -5,7 +5,7 @@
 //! docs/lab.md).
 
 use crate::rulesets::{self, WithGame};
-use crate::sim::{agent_list, jobs, progress, scenario, unknown_ruleset};
+use crate::sim::{agent_list, jobs, progress, scenario};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use orrery_core::{Game, RosterEntry, SetupError};
@@ -272,7 +272,9 @@ pub fn run(a: &CalibrateArgs) -> Result<()> {
     let c = match a.ruleset.as_str() {
         "launch-fighters" => launch_fighters(a)?,
         "stratoyager" => stratoyager(a)?,
-        other => rulesets::dispatch(other, Generic(a)).ok_or_else(|| unknown_ruleset(other))??,
+        other => {
+            rulesets::dispatch(other, Generic(a)).ok_or_else(|| rulesets::unknown(other))??
+        }
     };
     if a.json {
         let mut v = json!({

@@ -15,7 +15,7 @@ mod rulesets;
 mod scenario;
 mod sim;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand};
 use orrery_protocol::{Registry, ScenarioSpec};
 use std::path::Path;
@@ -221,10 +221,7 @@ impl GameArgs {
         let path = Path::new(s);
         if path.is_file() {
             let reg = registry();
-            self.check_ruleset(&reg)?;
-            let Some(ruleset) = reg.get(&self.ruleset) else {
-                bail!("unknown ruleset `{}`", self.ruleset);
-            };
+            let ruleset = rulesets::get(&reg, &self.ruleset)?;
             return Ok(ScenarioSpec::Inline(scenario::read(
                 ruleset,
                 &self.ruleset,
@@ -236,15 +233,7 @@ impl GameArgs {
 
     /// Check the ruleset id against the registry with a helpful message.
     fn check_ruleset(&self, registry: &Registry) -> Result<()> {
-        if registry.get(&self.ruleset).is_none() {
-            let known: Vec<String> = registry.rulesets().into_iter().map(|r| r.id).collect();
-            bail!(
-                "unknown ruleset `{}` (known: {})",
-                self.ruleset,
-                known.join(", ")
-            );
-        }
-        Ok(())
+        rulesets::get(registry, &self.ruleset).map(|_| ())
     }
 }
 

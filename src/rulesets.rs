@@ -3,7 +3,7 @@
 
 use orrery_core::Game;
 use orrery_launch_fighters::LaunchFighters;
-use orrery_protocol::Registry;
+use orrery_protocol::{Registry, Ruleset};
 use orrery_stratoyager::Stratoyager;
 
 /// Something to do with one concrete ruleset type.
@@ -31,6 +31,16 @@ impl WithGame for Register<'_> {
     fn with<G: Game>(self) {
         self.0.register::<G>();
     }
+}
+
+/// The error for a ruleset id this binary does not offer, listing the ones it does.
+pub fn unknown(id: &str) -> anyhow::Error {
+    anyhow::anyhow!("unknown ruleset `{id}` (known: {})", IDS.join(", "))
+}
+
+/// The ruleset `id` of `registry`, or [`unknown`].
+pub fn get<'a>(registry: &'a Registry, id: &str) -> anyhow::Result<&'a dyn Ruleset> {
+    registry.get(id).ok_or_else(|| unknown(id))
 }
 
 /// Every ruleset, registered for the engine protocol and the commands.

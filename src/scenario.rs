@@ -64,10 +64,7 @@ pub fn check(registry: &Registry, file: &Path, ruleset: Option<&str>, json: bool
         .with_context(|| format!("cannot read scenario file {}", file.display()))?;
     let ids: Vec<String> = match ruleset {
         Some(id) => {
-            if registry.get(id).is_none() {
-                let known: Vec<String> = registry.rulesets().into_iter().map(|r| r.id).collect();
-                bail!("unknown ruleset `{id}` (known: {})", known.join(", "));
-            }
+            crate::rulesets::get(registry, id)?;
             vec![id.to_string()]
         }
         None => registry.rulesets().into_iter().map(|r| r.id).collect(),

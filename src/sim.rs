@@ -161,13 +161,6 @@ pub(crate) fn agent_list(agents: &[String]) -> Result<Vec<String>> {
 }
 
 /// An unknown ruleset id, with the known ones.
-pub(crate) fn unknown_ruleset(id: &str) -> anyhow::Error {
-    anyhow!(
-        "unknown ruleset `{id}` (known: {})",
-        rulesets::IDS.join(", ")
-    )
-}
-
 struct Sim<'a>(&'a SimArgs);
 
 /// What a batch produced, for output.
@@ -230,7 +223,7 @@ pub fn run(a: &SimArgs) -> Result<()> {
     }
     jobs(a.jobs)?;
     let batch =
-        rulesets::dispatch(&a.ruleset, Sim(a)).ok_or_else(|| unknown_ruleset(&a.ruleset))??;
+        rulesets::dispatch(&a.ruleset, Sim(a)).ok_or_else(|| rulesets::unknown(&a.ruleset))??;
     if let Some(path) = &a.csv {
         std::fs::write(path, csv(&batch))
             .with_context(|| format!("cannot write {}", path.display()))?;

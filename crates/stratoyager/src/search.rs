@@ -167,23 +167,23 @@ impl Stratoyager {
 
     /// Issue 9 §1: an agent "never throws a unit away to hull stress or the table edge
     /// without reason". Plans whose flight ends off the table (SY-24: the unit leaves)
-    /// and plans of [`RECKLESS_DICE`] or more Stress Dice (SY-09: three fails black the
-    /// pilot out and cost structure) are left out while a plan without that risk
-    /// remains; the yaw's die is counted when the unit must realign first.
+    /// and reckless plans are left out while a plan without that risk remains.
+    /// Reckless (SY-09: three fails black the pilot out and cost structure, four destroy
+    /// the unit): [`HOPELESS_DICE`] or more Stress Dice, or [`RECKLESS_DICE`] or more
+    /// without lining up a shot at [`Stratoyager::aim_point`] within [`AIMED_KLICKS`].
+    /// The dice are counted as the engine will roll them
+    /// ([`crate::stress::planned_stress_dice`]).
     fn without_reckless(&self, id: UnitId, answers: Vec<Action>) -> Vec<Action> {
         let unit = self.unit(id);
         let card = self.card_of(id);
-        let target = self
-            .enemies_by_distance(unit)
-            .first()
-            .map(|e| e.pos.along(e.course, f64::from(e.speed)));
+        let target = self.aim_point(unit).map(|(_, there)| there);
         let risky = |a: &Action, off_table: bool| match a {
             Action::Maneuver(p) => {
                 let flight = fly(unit, p);
                 if off_table {
                     return !self.table.contains(flight.end);
                 }
-                let dice = crate::stress::stress_dice(card, p, flight.realigned);
+                let dice = crate::stress::planned_stress_dice(unit, card, p, &flight);
                 let aimed = target.is_some_and(|t| {
                     in_front_arc(flight.end, flight.facing, t) && flight.end.dist(t) <= AIMED_KLICKS
                 });
@@ -325,13 +325,19 @@ impl Stratoyager {
             .collect()
     }
 
+    /// The enemy nearest `unit` on the table and where its inertia takes it: the point
+    /// a maneuver aims at.
+    fn aim_point(&self, unit: &Unit) -> Option<(&Unit, Point)> {
+        let enemy = self.enemies_by_distance(unit).first().copied()?;
+        Some((enemy, enemy.pos.along(enemy.course, f64::from(enemy.speed))))
+    }
+
     /// The [`AIM`] plans that end with the nearest enemy in the front arc at the lowest
     /// THT, then nearest (module doc).
     fn aim_plans(&self, unit: &Unit, card: &UnitType) -> Vec<Plan> {
-        let Some(enemy) = self.enemies_by_distance(unit).first().copied() else {
+        let Some((enemy, there)) = self.aim_point(unit) else {
             return Vec::new();
         };
-        let there = enemy.pos.along(enemy.course, f64::from(enemy.speed));
         let tmax = i32::from(max_thrust(card, Driver::TurnPort));
         let s = card.safe;
         let dials = [

@@ -9,6 +9,8 @@
 //! ≥ 4 (Retrofitted Civilian: natural ≥ 3)."
 
 use crate::event::StressTier;
+use crate::movement::Flight;
+use crate::state::Unit;
 use crate::types::{Feature, Plan, UnitType};
 
 /// The thrust each maneuver counts for Stress Dice, `[first, second]`, with the yaw's
@@ -66,6 +68,14 @@ pub fn stress_dice(card: &UnitType, plan: &Plan, yaw: bool) -> u32 {
     } else {
         n
     }
+}
+
+/// The Stress Dice the engine will roll for `unit` flying `plan` as `flight`, before
+/// it flies: the yaw counts if the flight realigns first or the unit has yawed this
+/// turn already, as `hull_stress_all` finds the unit after the flight. For the odds
+/// and the agents' search, which must count alike.
+pub fn planned_stress_dice(unit: &Unit, card: &UnitType, plan: &Plan, flight: &Flight) -> u32 {
+    stress_dice(card, plan, flight.realigned || unit.yawed)
 }
 
 /// Whether one Stress Die (its natural roll) fails.

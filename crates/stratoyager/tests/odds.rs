@@ -413,11 +413,12 @@ fn maneuvers_answer_their_hull_stress_odds() {
             .action_odds(A, a)
             .expect("a Movement Action has Hull Stress odds");
         assert_eq!(o["kind"], "hull_stress");
-        let flight = orrery_stratoyager::movement::fly(g.unit(guardian), plan);
+        let u = g.unit(guardian);
+        let flight = orrery_stratoyager::movement::fly(u, plan);
         let dice = orrery_stratoyager::stress::stress_dice(
             g.card_of(guardian),
             plan,
-            flight.realigned || g.unit(guardian).yawed,
+            flight.realigned || u.yawed,
         );
         assert_eq!(o["dice"].as_u64(), Some(u64::from(dice)), "{plan:?}");
         let want = hull_stress(dice, 4);

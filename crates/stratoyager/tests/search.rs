@@ -246,7 +246,7 @@ fn evaluate_prefers_material_and_is_antisymmetric_at_the_start() {
 fn search_maneuvers_risk_stress_only_to_line_up_a_shot() {
     use orrery_stratoyager::movement::fly;
     use orrery_stratoyager::search::{AIMED_KLICKS, HOPELESS_DICE, RECKLESS_DICE};
-    use orrery_stratoyager::stress::stress_dice;
+    use orrery_stratoyager::stress::planned_stress_dice;
     use orrery_table::in_front_arc;
     let (mut checked, mut aimed_risks) = (0, 0);
     walk(3, |g, seat, _, _| {
@@ -270,7 +270,7 @@ fn search_maneuvers_risk_stress_only_to_line_up_a_shot() {
             let f = fly(unit, p);
             let aimed = target
                 .is_some_and(|t| in_front_arc(f.end, f.facing, t) && f.end.dist(t) <= AIMED_KLICKS);
-            (stress_dice(card, p, f.realigned), aimed)
+            (planned_stress_dice(unit, card, p, &f), aimed)
         };
         let safe_exists = search.iter().any(|a| risk(a).0 < RECKLESS_DICE);
         for a in &search {

@@ -118,8 +118,7 @@ impl Stratoyager {
     fn stress_odds(&self, unit: UnitId, plan: &Plan) -> Value {
         let card = self.card_of(unit);
         let u = self.unit(unit);
-        let flight = fly(u, plan);
-        let dice = stress::stress_dice(card, plan, flight.realigned || u.yawed);
+        let dice = stress::planned_stress_dice(u, card, plan, &fly(u, plan));
         let fail_on = if card.has(Feature::RetrofittedCivilian) {
             3
         } else {

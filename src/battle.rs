@@ -130,9 +130,8 @@ pub fn run(a: &BattleArgs) -> Result<()> {
     }
     let status = game.status();
     if let Some(path) = &a.save {
-        let text = serde_json::to_string_pretty(&game.record())?;
-        std::fs::write(path, text + "\n")
-            .with_context(|| format!("cannot write the record {}", path.display()))?;
+        // The battle is over: nothing is secret any more, the whole record is saved.
+        crate::play::save_record(game.as_ref(), path)?;
     }
     if a.json {
         let o = game.outcome();

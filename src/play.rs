@@ -87,7 +87,7 @@ mod save;
 
 use input::{Input, Lines};
 
-pub use save::read_record;
+pub use save::{read_record, save as save_record};
 
 struct Play {
     game: Box<dyn DynGame>,

@@ -210,9 +210,9 @@ fn sim_csv_has_one_row_per_battle() {
     }
 }
 
-#[test]
-fn sim_plot_writes_an_svg() {
-    let path = temp("sim.svg");
+/// The SVG `sim --plot` draws for `n` Stratoyager dogfights, random against greedy.
+fn sim_plot(name: &str, n: &str) -> String {
+    let path = temp(name);
     ok(&[
         "sim",
         "stratoyager",
@@ -221,11 +221,16 @@ fn sim_plot_writes_an_svg() {
         "--agents",
         "random,greedy",
         "-n",
-        "12",
+        n,
         "--plot",
         path.to_str().unwrap(),
     ]);
-    let svg = std::fs::read_to_string(&path).expect("the SVG is written");
+    std::fs::read_to_string(&path).expect("the SVG is written")
+}
+
+#[test]
+fn sim_plot_writes_an_svg() {
+    let svg = sim_plot("sim.svg", "12");
     assert!(svg.contains("<svg"), "{svg}");
     assert!(svg.contains("win rate"));
     // Issue 9 §4: the histogram counts whole battles, so its labels are whole numbers.
@@ -254,20 +259,7 @@ fn sim_plot_writes_an_svg() {
 /// the last: the last bar ends where the axis does (within its 20-pixel margin).
 #[test]
 fn sim_plot_has_no_empty_slot() {
-    let path = temp("slots.svg");
-    ok(&[
-        "sim",
-        "stratoyager",
-        "--scenario",
-        "dogfight",
-        "--agents",
-        "random,greedy",
-        "-n",
-        "4",
-        "--plot",
-        path.to_str().unwrap(),
-    ]);
-    let svg = std::fs::read_to_string(&path).expect("the SVG is written");
+    let svg = sim_plot("slots.svg", "4");
     let attr = |tag: &str, name: &str| -> f64 {
         let at = tag.find(&format!(" {name}=\"")).expect(name) + name.len() + 3;
         tag[at..].split('"').next().unwrap().parse().unwrap()

@@ -183,15 +183,11 @@ fn every_protocol_doc_example_runs_against_the_engine() {
                 "docs/protocol.md:{}: {}\n  {why}\n  engine: {}",
                 ex.line,
                 ex.request,
-                clip(&line)
+                orrery_protocol::clip_to(&line, 2000)
             ));
         }
     }
     drop(stdin);
     let _ = engine.wait();
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
-fn clip(s: &str) -> String {
-    s.chars().take(2000).collect()
 }

@@ -13,6 +13,7 @@ mod replay;
 mod report;
 mod rulesets;
 mod scenario;
+mod serve;
 mod sim;
 
 use anyhow::{Context, Result};
@@ -71,6 +72,9 @@ enum Command {
     /// Exact odds of an attack or a test (no sampling).
     #[command(arg_required_else_help = true)]
     Odds(odds::OddsArgs),
+    /// Serve games online: JSON over HTTP and WebSocket, secret orders kept by the
+    /// server, games kept in SQLite or PostgreSQL (see docs/server.md).
+    Serve(serve::ServeArgs),
     /// List the rulesets and their built-in scenarios.
     Rulesets {
         /// Print the list as JSON.
@@ -296,6 +300,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Sim(a)) => sim::run(&a),
         Some(Command::Calibrate(a)) => calibrate::run(&a),
         Some(Command::Odds(a)) => odds::run(&a),
+        Some(Command::Serve(a)) => serve::run(&a),
         Some(Command::Rulesets { json }) => rulesets(json),
     }
 }

@@ -111,9 +111,15 @@ pub trait DynGame: Send {
     /// Replace the state with a saved one (from [`DynGame::state`]); the hash is the
     /// saved game's. On error nothing changes.
     fn load_state(&mut self, state: Value) -> Result<(), ProtocolError>;
+    /// The action played for `seat` when it does not answer in time
+    /// ([`orrery_core::Game::default_action`]); `None` when it is not to move.
+    fn default_action(&self, seat: Seat) -> Option<Value>;
+    /// An independent copy (an agent thinks on it while the game stays free).
+    fn fork(&self) -> Box<dyn DynGame>;
 }
 
 /// [`DynGame`] for a concrete [`Game`].
+#[derive(Clone)]
 pub struct SessionGame<G: Game> {
     session: Session<G>,
     replayable: bool,
@@ -284,6 +290,19 @@ fn sanity_check<G: Game>(g: &G) -> Result<(), String> {
 impl<G: Game> DynGame for SessionGame<G> {
     fn ruleset(&self) -> &'static str {
         G::ID
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Value> {
+        let g = self.session.game();
+        if g.is_terminal() || !self.seat_exists(seat) || !g.to_move().contains(&seat) {
+            return None;
+        }
+        g.default_action(seat)
+            .and_then(|a| serde_json::to_value(a).ok())
+    }
+
+    fn fork(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
     }
 
     fn status(&self) -> Status {

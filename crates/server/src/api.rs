@@ -1,0 +1,432 @@
+//! The HTTP routes (docs/server.md). Shapes are the engine protocol's: a bot moves
+//! between `orrery engine` and the server without learning new objects.
+
+use crate::error::ApiError;
+use crate::live::{now_ms, Hub, Live};
+use crate::store::{GameRow, SeatKind, SeatRow};
+use crate::token;
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use orrery_core::Seat;
+use orrery_protocol::{random_seed, ScenarioSpec, MAX_BUDGET_MS};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+pub type Hubs = State<Arc<Hub>>;
+pub type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
+
+/// The body of a request, read as JSON within the size limit.
+pub fn json_body(body: Result<Bytes, BytesRejection>, limit: usize) -> Result<Value, ApiError> {
+    let bytes = match body {
+        Ok(b) => b,
+        Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return Err(ApiError::too_large(limit))
+        }
+        Err(e) => {
+            return Err(ApiError::bad_request(format!(
+                "the body cannot be read: {e}"
+            )))
+        }
+    };
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::bad_request(format!("the body is not JSON: {e}")))
+}
+
+/// The query parameters (a malformed query is `bad_request`).
+pub fn params(q: Params) -> Result<HashMap<String, String>, ApiError> {
+    q.map(|Query(m)| m)
+        .map_err(|e| ApiError::bad_request(format!("query: {e}")))
+}
+
+/// The token of a request: `Authorization: Bearer TOKEN`, else `?token=`.
+pub fn token_of(headers: &HeaderMap, params: &HashMap<String, String>) -> Option<String> {
+    if let Some(v) = headers.get(axum::http::header::AUTHORIZATION) {
+        let v = v.to_str().unwrap_or_default();
+        return Some(v.strip_prefix("Bearer ").unwrap_or(v).trim().to_string());
+    }
+    params.get("token").cloned()
+}
+
+/// The seat a token holds in `live` (`None` without a token: a spectator). A token
+/// that holds no seat is `bad_token`. Every seat is compared, in constant time each.
+pub fn seat_of(
+    hub: &Arc<Hub>,
+    live: &Arc<Live>,
+    token: Option<&str>,
+) -> Result<Option<u8>, ApiError> {
+    let Some(token) = token else { return Ok(None) };
+    let mut found = None;
+    for slot in &live.seats {
+        if let SeatKind::Human { token_hash } = &slot.kind {
+            if token::matches(token, token_hash) {
+                found = Some(slot.seat);
+            }
+        }
+    }
+    let seat = found.ok_or_else(ApiError::bad_token)?;
+    let slot = &live.seats[seat as usize];
+    if !slot.joined.swap(true, Ordering::AcqRel) {
+        let (hub, id) = (hub.clone(), live.setup.id.clone());
+        tokio::spawn(async move {
+            let _ = hub.store.mark_joined(&id, seat).await;
+        });
+    }
+    Ok(Some(seat))
+}
+
+fn need_seat(seat: Option<u8>) -> Result<u8, ApiError> {
+    seat.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_token",
+            "this route needs a seat's token (Authorization: Bearer TOKEN or ?token=)",
+        )
+    })
+}
+
+fn ok(mut v: Value) -> Json<Value> {
+    if let Value::Object(m) = &mut v {
+        m.insert("ok".into(), Value::Bool(true));
+    }
+    Json(v)
+}
+
+/// `GET /api/rulesets`
+pub async fn rulesets(State(hub): Hubs) -> Json<Value> {
+    ok(json!({"rulesets": hub.registry.rulesets()}))
+}
+
+/// `GET /api/openapi.json`
+pub async fn openapi() -> Response {
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        crate::OPENAPI,
+    )
+        .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    ruleset: String,
+    #[serde(default)]
+    scenario: Option<Value>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    seats: Option<Vec<NewSeat>>,
+    #[serde(default)]
+    clock_ms: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewSeat {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    agent: Option<String>,
+    #[serde(default)]
+    budget_ms: Option<u64>,
+}
+
+/// `POST /api/games`: set a game up; `201` with its id and one token per human seat.
+pub async fn create(
+    State(hub): Hubs,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let req: NewGame = serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
+    let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
+        ApiError::from(orrery_protocol::ProtocolError::UnknownRuleset(
+            orrery_protocol::clip(&req.ruleset),
+        ))
+    })?;
+    let (spec, scenario_name) = match req.scenario {
+        None => {
+            let first = ruleset.info().scenarios.first().map(|s| s.name.clone());
+            (ScenarioSpec::Default, first.unwrap_or_default())
+        }
+        Some(Value::String(name)) => (ScenarioSpec::Named(name.clone()), name),
+        Some(v @ Value::Object(_)) => (ScenarioSpec::Inline(v), "custom".to_string()),
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "field `scenario` must be a scenario name or a scenario object",
+            ))
+        }
+    };
+    let seed = req.seed.unwrap_or_else(random_seed);
+    let game = ruleset.new_game(spec, seed).map_err(|e| match e {
+        orrery_protocol::ProtocolError::BadRequest(m) => ApiError::invalid_setup(m),
+        other => ApiError::from(other),
+    })?;
+    let n = game.seats();
+    let wanted = req
+        .seats
+        .unwrap_or_else(|| (0..n).map(|_| human_seat()).collect());
+    if wanted.len() != n as usize {
+        return Err(ApiError::invalid_setup(format!(
+            "this scenario has {n} seats; `seats` lists {}",
+            wanted.len()
+        )));
+    }
+    if let Some(c) = req.clock_ms {
+        let (lo, hi) = hub.limits.clock_ms;
+        if !(lo..=hi).contains(&c) {
+            return Err(ApiError::invalid_setup(format!(
+                "`clock_ms` must be from {lo} to {hi}"
+            )));
+        }
+    }
+    let mut seats = Vec::new();
+    let mut tokens = Vec::new();
+    for (i, s) in wanted.into_iter().enumerate() {
+        let seat = i as u8;
+        let kind = match (s.kind.as_str(), s.agent) {
+            ("human", None) if s.budget_ms.is_none() => {
+                let t = token::new_token();
+                let kind = SeatKind::Human {
+                    token_hash: token::digest(&t),
+                };
+                tokens.push(json!({"seat": seat, "token": t}));
+                kind
+            }
+            ("human", _) => {
+                return Err(ApiError::invalid_setup(format!(
+                    "seat {seat}: a human seat has no `agent` or `budget_ms`"
+                )))
+            }
+            ("agent", Some(agent)) => {
+                if !orrery_agents::is_known(&agent) {
+                    return Err(ApiError::invalid_setup(format!(
+                        "seat {seat}: {}",
+                        orrery_agents::UnknownAgent {
+                            name: orrery_protocol::clip(&agent)
+                        }
+                    )));
+                }
+                if s.budget_ms.is_some_and(|b| b == 0 || b > MAX_BUDGET_MS) {
+                    return Err(ApiError::invalid_setup(format!(
+                        "seat {seat}: `budget_ms` must be from 1 to {MAX_BUDGET_MS}"
+                    )));
+                }
+                SeatKind::Agent {
+                    agent,
+                    budget_ms: s.budget_ms,
+                }
+            }
+            ("agent", None) => {
+                return Err(ApiError::invalid_setup(format!(
+                    "seat {seat}: an agent seat needs `agent` (e.g. \"hard\")"
+                )))
+            }
+            (other, _) => {
+                return Err(ApiError::invalid_setup(format!(
+                    "seat {seat}: `type` must be \"human\" or \"agent\", not {:?}",
+                    orrery_protocol::clip(other)
+                )))
+            }
+        };
+        seats.push(SeatRow {
+            seat,
+            kind,
+            joined: false,
+        });
+    }
+    let id = token::new_game_id();
+    let setup = GameRow {
+        id: id.clone(),
+        ruleset: req.ruleset.clone(),
+        scenario_name,
+        scenario: game.record().scenario,
+        seed,
+        clock_ms: req.clock_ms,
+        created_ms: now_ms(),
+        status: "playing".into(),
+        resigned: None,
+    };
+    hub.create(game, setup, seats).await?;
+    Ok((StatusCode::CREATED, ok(json!({"id": id, "seats": tokens}))).into_response())
+}
+
+fn human_seat() -> NewSeat {
+    NewSeat {
+        kind: "human".into(),
+        agent: None,
+        budget_ms: None,
+    }
+}
+
+/// `GET /api/games`: the lobby, newest first. Nothing secret.
+pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let limit = match q.get("limit") {
+        None => 100,
+        Some(l) => l
+            .parse::<i64>()
+            .ok()
+            .filter(|l| (1..=500).contains(l))
+            .ok_or_else(|| ApiError::bad_request("`limit` must be from 1 to 500"))?,
+    };
+    let games = hub.store.lobby(limit).await?;
+    let games: Vec<Value> = games
+        .iter()
+        .map(|(g, seats)| {
+            let seats: Vec<Value> = seats
+                .iter()
+                .map(|s| match &s.kind {
+                    SeatKind::Human { .. } => {
+                        json!({"seat": s.seat, "type": "human", "taken": s.joined})
+                    }
+                    SeatKind::Agent { agent, .. } => {
+                        json!({"seat": s.seat, "type": "agent", "agent": agent, "taken": true})
+                    }
+                })
+                .collect();
+            json!({
+                "id": g.id,
+                "ruleset": g.ruleset,
+                "scenario": g.scenario_name,
+                "seats": seats,
+                "status": g.status,
+                "created": rfc3339(g.created_ms),
+                "clock_ms": g.clock_ms,
+            })
+        })
+        .collect();
+    Ok(ok(json!({"games": games})))
+}
+
+/// `GET /api/games/{id}`: what the token's seat (or a spectator) may see now.
+pub async fn game(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let live = hub.get(&id).await?;
+    let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
+    let since = match q.get("since") {
+        None => 0,
+        Some(s) => s
+            .parse::<usize>()
+            .map_err(|_| ApiError::bad_request("`since` must be an event index"))?,
+    };
+    let clock = live.setup.clock_ms;
+    let snap = hub
+        .read(&live, |inner| inner.snapshot(seat.map(Seat), since, clock))
+        .await?;
+    Ok(ok(snap))
+}
+
+/// `POST /api/games/{id}/actions` with `{"action": ACTION}`.
+pub async fn act(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let live = hub.get(&id).await?;
+    let seat = need_seat(seat_of(&hub, &live, token_of(&headers, &q).as_deref())?)?;
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let action = action_of(body)?;
+    let acted = hub
+        .act(&live, seat, &action, crate::store::Cause::Player)
+        .await?;
+    Ok(ok(json!({"events": acted.events, "status": acted.status})))
+}
+
+/// The `action` of a `{"action": ACTION}` body (no other field).
+pub fn action_of(body: Value) -> Result<Value, ApiError> {
+    match body {
+        Value::Object(mut m) if m.len() == 1 && m.contains_key("action") => {
+            Ok(m.remove("action").unwrap_or(Value::Null))
+        }
+        _ => Err(ApiError::bad_request(
+            "the body must be {\"action\": ACTION} (one of the `legal` actions)",
+        )),
+    }
+}
+
+/// `GET /api/games/{id}/record`: the seat's record (a spectator's without a token);
+/// once the game is over, the referee's full record with the seed.
+pub async fn record(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let live = hub.get(&id).await?;
+    let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
+    let record = hub
+        .read(&live, |inner| {
+            if inner.over() {
+                serde_json::to_value(inner.game.record())
+            } else {
+                serde_json::to_value(inner.game.record_for(seat.map(Seat)))
+            }
+        })
+        .await?
+        .map_err(|e| ApiError::from(orrery_protocol::ProtocolError::Internal(e.to_string())))?;
+    Ok(ok(json!({"seat": seat, "record": record})))
+}
+
+/// `POST /api/games/{id}/resign`: the token's seat resigns; the others win.
+pub async fn resign(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let live = hub.get(&id).await?;
+    let seat = need_seat(seat_of(&hub, &live, token_of(&headers, &q).as_deref())?)?;
+    let status = hub.resign(&live, seat).await?;
+    Ok(ok(json!({"status": status})))
+}
+
+/// Unix milliseconds as an RFC 3339 UTC time (`2026-11-25T14:37:07Z`).
+pub fn rfc3339(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc3339_writes_utc_times() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(1_795_617_427_000), "2026-11-25T14:37:07Z");
+        assert_eq!(rfc3339(951_782_400_000), "2000-02-29T00:00:00Z");
+    }
+}

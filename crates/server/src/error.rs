@@ -1,0 +1,134 @@
+//! Every error the API answers: the engine protocol's `{"ok":false,"error":{"code",
+//! "message"}}` with an HTTP status (docs/server.md lists them).
+
+use crate::store::StoreError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use orrery_protocol::{clip_to, ProtocolError, MAX_MESSAGE_CHARS};
+use serde_json::json;
+
+/// An API error: status, stable code, human message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: clip_to(&message.into(), MAX_MESSAGE_CHARS),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    pub fn bad_token() -> Self {
+        Self::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_token",
+            "this token holds no seat of this game",
+        )
+    }
+
+    pub fn no_game() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "no_game", "no game with this id")
+    }
+
+    pub fn invalid_setup(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_setup", message)
+    }
+
+    pub fn too_large(limit: usize) -> Self {
+        Self::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+            format!("the request is larger than {limit} bytes"),
+        )
+    }
+
+    pub fn rate_limited() -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many requests from this client; slow down",
+        )
+    }
+
+    /// Another server instance applied an action to this game first.
+    pub fn conflict() -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "conflict",
+            "the game changed before this action was recorded; read it again and retry",
+        )
+    }
+
+    /// The database could not be reached: nothing was applied.
+    pub fn unavailable(e: &StoreError) -> Self {
+        eprintln!("orrery serve: {e}");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "the game store is unavailable; nothing was applied, retry later",
+        )
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            format!("no route {what}"),
+        )
+    }
+
+    /// The JSON body of this error (also a WebSocket message).
+    pub fn body(&self) -> serde_json::Value {
+        json!({"ok": false, "error": {"code": self.code, "message": self.message}})
+    }
+}
+
+impl From<ProtocolError> for ApiError {
+    fn from(e: ProtocolError) -> Self {
+        let status = match &e {
+            ProtocolError::BadRequest(_) | ProtocolError::UnknownCommand(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            ProtocolError::NoGame => StatusCode::NOT_FOUND,
+            ProtocolError::NotYourTurn(_)
+            | ProtocolError::GameOver
+            | ProtocolError::NoAction(_) => StatusCode::CONFLICT,
+            ProtocolError::InvalidSetup(_)
+            | ProtocolError::IllegalAction(_)
+            | ProtocolError::UnknownRuleset(_)
+            | ProtocolError::UnknownScenario { .. }
+            | ProtocolError::UnknownAgent(_)
+            | ProtocolError::InvalidState(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ProtocolError::ReplayFailed(_) | ProtocolError::Internal(_) => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        };
+        ApiError::new(status, e.code(), e.to_string())
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => ApiError::conflict(),
+            other => ApiError::unavailable(&other),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body())).into_response()
+    }
+}

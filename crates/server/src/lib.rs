@@ -1,0 +1,199 @@
+//! # orrery-server
+//!
+//! `orrery serve`: games played online, each player at their own screen, with secret
+//! orders only the server knows until the rules reveal them. JSON over HTTP plus a
+//! WebSocket per seat, shaped like the engine protocol (docs/server.md,
+//! `/api/openapi.json`). Games live in SQLite (embedded, the default) or PostgreSQL
+//! (several server processes may share it); every action is committed before it is
+//! acknowledged, and a restarted server resumes every game by replaying its record.
+//!
+//! The server has no per-ruleset code: it drives games through the protocol crate's
+//! type-erased [`orrery_protocol::DynGame`] and [`Registry`].
+
+mod api;
+mod error;
+mod limits;
+mod live;
+mod store;
+mod token;
+mod ws;
+
+pub use error::ApiError;
+pub use limits::{Limits, RateLimiter};
+pub use store::StoreError;
+
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use live::Hub;
+use orrery_protocol::Registry;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The OpenAPI description served at `/api/openapi.json`.
+pub const OPENAPI: &str = include_str!("../openapi.json");
+
+/// How to run a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (`127.0.0.1:8080`; port 0 picks a free one).
+    pub addr: String,
+    /// The SQLite database's directory (when no `database_url`).
+    pub data_dir: PathBuf,
+    /// `postgres://…`: use PostgreSQL instead of SQLite.
+    pub database_url: Option<String>,
+    pub limits: Limits,
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: String,
+        source: std::io::Error,
+    },
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("resuming the unfinished games: {0}")]
+    Resume(String),
+}
+
+/// Run the server until Ctrl-C (or SIGTERM). Prints `listening on http://ADDR` on
+/// standard output once it accepts connections.
+pub fn serve(config: Config, registry: Registry) -> Result<(), ServerError> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(run(config, registry))
+}
+
+async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
+    let store = store::Store::open(&config.data_dir, config.database_url.as_deref()).await?;
+    let what = if store.shared() {
+        "PostgreSQL".to_string()
+    } else {
+        format!("SQLite in {}", config.data_dir.display())
+    };
+    let hub = Arc::new(Hub::new(registry, store, config.limits.clone()));
+    let resumed = hub
+        .resume()
+        .await
+        .map_err(|e| ServerError::Resume(e.message))?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let listening = hub.store.clone();
+    tokio::spawn(async move { listening.listen(tx).await });
+    let notified = hub.clone();
+    tokio::spawn(async move {
+        while let Some(id) = rx.recv().await {
+            notified.changed_elsewhere(&id).await;
+        }
+    });
+    let swept = hub.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(10));
+        loop {
+            every.tick().await;
+            swept.sweep();
+            swept.limiter.forget_idle();
+        }
+    });
+    let listener = tokio::net::TcpListener::bind(&config.addr)
+        .await
+        .map_err(|source| ServerError::Listen {
+            addr: config.addr.clone(),
+            source,
+        })?;
+    let local = listener.local_addr()?;
+    println!("orrery serve: listening on http://{local} (games in {what}; {resumed} resumed)");
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    axum::serve(
+        listener,
+        router(hub).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await?;
+    Ok(())
+}
+
+async fn shutdown() {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .expect("SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Every route, with the limits in front.
+fn router(hub: Arc<Hub>) -> Router {
+    let body_limit = hub.limits.max_body_bytes;
+    Router::new()
+        .route("/api/openapi.json", get(api::openapi))
+        .route("/api/rulesets", get(api::rulesets))
+        .route("/api/games", get(api::lobby).post(api::create))
+        .route("/api/games/{id}", get(api::game))
+        .route("/api/games/{id}/actions", post(api::act))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(middleware::from_fn_with_state(hub.clone(), guard))
+        .with_state(hub)
+}
+
+async fn not_found(req: Request) -> ApiError {
+    ApiError::not_found(&format!(
+        "{} {}",
+        req.method(),
+        orrery_protocol::clip(req.uri().path())
+    ))
+}
+
+async fn method_not_allowed(req: Request) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        "bad_request",
+        format!(
+            "{} is not allowed on {}",
+            req.method(),
+            orrery_protocol::clip(req.uri().path())
+        ),
+    )
+}
+
+/// Per-client rate limit and the request time limit, before any route.
+async fn guard(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Response {
+    let peer = req
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    if let Some(ip) = peer {
+        if !hub.limiter.allow(ip) {
+            return ApiError::rate_limited().into_response();
+        }
+    }
+    match tokio::time::timeout(hub.limits.request_timeout, next.run(req)).await {
+        Ok(r) => r,
+        Err(_) => ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "timeout",
+            "the request took too long; it may or may not have been applied: read the game",
+        )
+        .into_response(),
+    }
+}

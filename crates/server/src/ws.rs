@@ -1,0 +1,170 @@
+//! `GET /api/games/{id}/ws?token=…`: on connect one message with what the seat may
+//! see now, then one after every change of the game. A client may also send
+//! `{"action": ACTION}` and gets the same answer as `POST …/actions`.
+
+use crate::api::{action_of, params, seat_of, token_of, Hubs, Params};
+use crate::error::ApiError;
+use crate::live::{Hub, Live};
+use crate::store::Cause;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use orrery_core::Seat;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast::error::RecvError;
+
+/// How often the server pings an open WebSocket.
+const PING_EVERY: Duration = Duration::from_secs(30);
+
+pub async fn upgrade(
+    axum::extract::State(hub): Hubs,
+    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    q: Params,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let q = params(q)?;
+    let live = hub.get(&id).await?;
+    let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
+    let ws = ws.map_err(|e| ApiError::bad_request(format!("not a WebSocket request: {e}")))?;
+    let max = hub.limits.max_ws_message_bytes;
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| session(hub, live, seat, peer, socket)))
+}
+
+/// The message after a change: everything the seat may now see, with the events it
+/// has not been sent yet.
+async fn state_message(
+    hub: &Hub,
+    live: &Live,
+    seat: Option<u8>,
+    next: &mut usize,
+    timed_out: Option<u8>,
+) -> Value {
+    let clock = live.setup.clock_ms;
+    let since = *next;
+    match hub
+        .read(live, |inner| inner.snapshot(seat.map(Seat), since, clock))
+        .await
+    {
+        Ok(mut snap) => {
+            if let Some(n) = snap.get("next").and_then(Value::as_u64) {
+                *next = n as usize;
+            }
+            if let Value::Object(m) = &mut snap {
+                m.insert("type".into(), Value::from("state"));
+                m.insert("ok".into(), Value::Bool(true));
+                if let Some(s) = timed_out {
+                    m.insert("timed_out".into(), Value::from(s));
+                }
+            }
+            snap
+        }
+        Err(e) => e.body(),
+    }
+}
+
+async fn send(socket: &mut WebSocket, v: &Value) -> bool {
+    socket
+        .send(Message::Text(Utf8Bytes::from(v.to_string())))
+        .await
+        .is_ok()
+}
+
+async fn session(
+    hub: Arc<Hub>,
+    live: Arc<Live>,
+    seat: Option<u8>,
+    peer: SocketAddr,
+    mut socket: WebSocket,
+) {
+    let mut changes = hub.subscribe(&live);
+    let mut next = 0usize;
+    let first = state_message(&hub, &live, seat, &mut next, None).await;
+    if !send(&mut socket, &first).await {
+        return;
+    }
+    let idle = hub.limits.ws_idle;
+    let mut last_heard = Instant::now();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    loop {
+        tokio::select! {
+            change = changes.recv() => {
+                let timed_out = match change {
+                    Ok(c) => c.timed_out,
+                    Err(RecvError::Lagged(_)) => None,
+                    Err(RecvError::Closed) => break,
+                };
+                let msg = state_message(&hub, &live, seat, &mut next, timed_out).await;
+                if !send(&mut socket, &msg).await {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let Some(Ok(msg)) = incoming else { break };
+                last_heard = Instant::now();
+                let reply = match msg {
+                    Message::Text(t) => Some(handle(&hub, &live, seat, peer, t.as_str()).await),
+                    Message::Binary(_) => Some(ApiError::bad_request("send JSON text messages").body()),
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Pong(_) => None,
+                };
+                if let Some(r) = reply {
+                    if !send(&mut socket, &r).await {
+                        break;
+                    }
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > idle {
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: 1001,
+                        reason: Utf8Bytes::from_static("idle"),
+                    }))).await;
+                    break;
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// One client message: `{"action": ACTION}`.
+async fn handle(
+    hub: &Arc<Hub>,
+    live: &Arc<Live>,
+    seat: Option<u8>,
+    peer: SocketAddr,
+    text: &str,
+) -> Value {
+    let result = async {
+        if !hub.limiter.allow(peer.ip()) {
+            return Err(ApiError::rate_limited());
+        }
+        let seat = seat.ok_or_else(ApiError::bad_token)?;
+        let body: Value = serde_json::from_str(text)
+            .map_err(|e| ApiError::bad_request(format!("the message is not JSON: {e}")))?;
+        let action = action_of(body)?;
+        let acted = hub.act(live, seat, &action, Cause::Player).await?;
+        Ok(json!({"type": "result", "ok": true, "events": acted.events, "status": acted.status}))
+    }
+    .await;
+    result.unwrap_or_else(|e: ApiError| {
+        let mut b = e.body();
+        if let Value::Object(m) = &mut b {
+            m.insert("type".into(), Value::from("error"));
+        }
+        b
+    })
+}

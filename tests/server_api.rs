@@ -1,0 +1,359 @@
+//! Issue 10 §3–§4: every route and every error code of `orrery serve`, against the
+//! real binary on a loopback port (SQLite). Errors change nothing.
+
+mod server_support;
+
+use serde_json::{json, Value};
+use server_support::{call, code, raw, temp_dir, two_wasps, Server};
+
+fn wasps(server: &Server) -> (String, Vec<Option<String>>) {
+    server.create(&json!({
+        "ruleset": "launch-fighters",
+        "scenario": two_wasps(),
+        "seed": 3,
+        "seats": [{"type": "human"}, {"type": "human"}],
+    }))
+}
+
+#[test]
+fn rulesets_lobby_and_openapi() {
+    let s = Server::start(&temp_dir("routes"), None, &[]);
+    let (c, v) = s.get("/api/rulesets", None);
+    assert_eq!(c, 200);
+    let ids: Vec<&str> = v["rulesets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, orrery_rulesets::ids());
+
+    let (id, tokens) = wasps(&s);
+    let (c, lobby) = s.get("/api/games", None);
+    assert_eq!(c, 200);
+    let text = lobby.to_string();
+    let game = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == json!(id))
+        .expect("the new game is in the lobby");
+    assert_eq!(game["ruleset"], "launch-fighters");
+    assert_eq!(game["status"], "playing");
+    assert_eq!(
+        game["seats"][0],
+        json!({"seat": 0, "type": "human", "taken": false})
+    );
+    assert!(game["created"].as_str().unwrap().ends_with('Z'));
+    for t in tokens.iter().flatten() {
+        assert!(!text.contains(t.as_str()), "the lobby shows no token");
+    }
+    assert!(!text.contains("\"seed\""), "the lobby shows no seed");
+    // A seat whose token was used is taken.
+    s.get(&format!("/api/games/{id}"), tokens[0].as_deref());
+    let (_, lobby) = s.get("/api/games?limit=5", None);
+    let game = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == json!(id))
+        .unwrap();
+    assert_eq!(game["seats"][0]["taken"], true);
+    assert_eq!(game["seats"][1]["taken"], false);
+    let (c, v) = s.get("/api/games?limit=0", None);
+    assert_eq!((c, code(&v)), (400, "bad_request"));
+
+    // The OpenAPI description parses and names every route.
+    let (c, api) = s.get("/api/openapi.json", None);
+    assert_eq!(c, 200);
+    for path in [
+        "/api/rulesets",
+        "/api/games",
+        "/api/games/{id}",
+        "/api/games/{id}/actions",
+        "/api/games/{id}/record",
+        "/api/games/{id}/resign",
+        "/api/games/{id}/ws",
+    ] {
+        assert!(api["paths"].get(path).is_some(), "openapi lacks {path}");
+    }
+    let (c, v) = s.get("/api/nothing-here", None);
+    assert_eq!((c, code(&v)), (404, "not_found"));
+}
+
+#[test]
+fn new_game_checks_its_setup() {
+    let s = Server::start(&temp_dir("setup"), None, &[]);
+    let bad = |body: &str, want_status: u16, want_code: &str| {
+        let (c, text) = raw(
+            "POST",
+            &format!("{}/api/games", s.base),
+            None,
+            Some(body.into()),
+        );
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!((c, code(&v)), (want_status, want_code), "{body}: {text}");
+        assert_eq!(v["ok"], false);
+    };
+    bad("{not json", 400, "bad_request");
+    bad(
+        r#"{"ruleset":"launch-fighters","colour":"red"}"#,
+        400,
+        "bad_request",
+    );
+    bad(r#"{"ruleset":"chess"}"#, 422, "unknown_ruleset");
+    bad(
+        r#"{"ruleset":"launch-fighters","scenario":"no-such"}"#,
+        422,
+        "unknown_scenario",
+    );
+    bad(
+        r#"{"ruleset":"launch-fighters","seats":[{"type":"human"}]}"#,
+        422,
+        "invalid_setup",
+    );
+    bad(
+        r#"{"ruleset":"launch-fighters","seats":[{"type":"human"},{"type":"agent","agent":"deep-blue"}]}"#,
+        422,
+        "invalid_setup",
+    );
+    bad(
+        r#"{"ruleset":"launch-fighters","seats":[{"type":"human"},{"type":"agent","agent":"hard","budget_ms":0}]}"#,
+        422,
+        "invalid_setup",
+    );
+    bad(
+        r#"{"ruleset":"launch-fighters","clock_ms":1}"#,
+        422,
+        "invalid_setup",
+    );
+    bad(
+        r#"{"ruleset":"launch-fighters","scenario":{"name":"x","fleets":[]}}"#,
+        422,
+        "invalid_setup",
+    );
+    let huge = format!(
+        r#"{{"ruleset":"launch-fighters","scenario":"{}"}}"#,
+        "x".repeat(300 * 1024)
+    );
+    bad(&huge, 413, "too_large");
+    let (_, lobby) = s.get("/api/games", None);
+    assert_eq!(lobby["games"], json!([]), "no bad request made a game");
+
+    // Seats default to humans; agent seats get no token.
+    let (c, v) = s.post("/api/games", None, &json!({"ruleset": "stratoyager"}));
+    assert_eq!(c, 201, "{v}");
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    let (c, v) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+    );
+    assert_eq!(c, 201);
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 1);
+    assert_eq!(seats[0]["seat"], 0);
+    let token = seats[0]["token"].as_str().unwrap();
+    assert_eq!(token.len(), 32, "128 bits as hex");
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+}
+
+#[test]
+fn seats_see_their_own_game_and_errors_change_nothing() {
+    let s = Server::start(&temp_dir("play"), None, &[]);
+    let (id, tokens) = wasps(&s);
+    let (t0, t1) = (tokens[0].as_deref().unwrap(), tokens[1].as_deref().unwrap());
+    let path = format!("/api/games/{id}");
+
+    let (c, me) = s.get(&path, Some(t0));
+    assert_eq!(c, 200);
+    assert_eq!(me["seat"], 0);
+    assert!(!me["legal"].as_array().unwrap().is_empty());
+    assert_eq!(me["status"]["to_move"], json!([0]));
+    let (c, spect) = s.get(&path, None);
+    assert_eq!(c, 200);
+    assert_eq!(spect["seat"], Value::Null);
+    assert_eq!(spect["legal"], json!([]));
+    // ?token= works as well as the header.
+    let (c, v) = call("GET", &format!("{}{path}?token={t1}", s.base), None, None);
+    assert_eq!((c, v["seat"].clone()), (200, json!(1)));
+
+    let (c, v) = s.get(&path, Some("0123456789abcdef0123456789abcdef"));
+    assert_eq!((c, code(&v)), (401, "bad_token"));
+    let (c, v) = s.get("/api/games/0123456789abcdef", None);
+    assert_eq!((c, code(&v)), (404, "no_game"));
+    let (c, v) = s.get("/api/games/..%2F..%2Fetc", None);
+    assert_eq!((c, code(&v)), (404, "no_game"));
+
+    let before = s.get_text(&path, Some(t0));
+    let act = format!("{path}/actions");
+    let good = me["legal"][0].clone();
+    let (c, v) = s.post(&act, None, &json!({"action": good}));
+    assert_eq!((c, code(&v)), (401, "bad_token"), "no token");
+    let (c, v) = s.post(&act, Some(t1), &json!({"action": good}));
+    assert_eq!((c, code(&v)), (409, "not_your_turn"));
+    let (c, v) = s.post(
+        &act,
+        Some(t0),
+        &json!({"action": {"type": "warp", "to": "home"}}),
+    );
+    assert_eq!((c, code(&v)), (422, "illegal_action"));
+    let (c, v) = s.post(&act, Some(t0), &json!({"move": good}));
+    assert_eq!((c, code(&v)), (400, "bad_request"));
+    let (c, _) = raw(
+        "POST",
+        &format!("{}{act}", s.base),
+        Some(t0),
+        Some("[[[".into()),
+    );
+    assert_eq!(c, 400);
+    let huge = json!({"action": "x".repeat(300 * 1024)});
+    let (c, v) = s.post(&act, Some(t0), &huge);
+    assert_eq!((c, code(&v)), (413, "too_large"));
+    assert_eq!(
+        s.get_text(&path, Some(t0)),
+        before,
+        "errors changed nothing"
+    );
+
+    let v = s.act(&id, t0, &good);
+    assert_eq!(v["ok"], true);
+    assert!(!v["events"].as_array().unwrap().is_empty());
+    assert_eq!(v["status"]["to_move"], json!([1]));
+    assert_ne!(s.get_text(&path, Some(t0)), before);
+
+    // The record: the seat's, the spectator's; the referee's (with the seed) only at
+    // the end.
+    let (c, r) = s.get(&format!("{path}/record"), Some(t1));
+    assert_eq!(c, 200);
+    assert_eq!(r["record"]["actions"].as_array().unwrap().len(), 1);
+    assert_eq!(r["record"]["seed"], Value::Null, "no seed before the end");
+    let (_, r) = s.get(&format!("{path}/record"), None);
+    assert_eq!(r["record"]["seed"], Value::Null);
+
+    // Resign: the other seat wins; nothing more can be played.
+    let (c, v) = s.post(&format!("{path}/resign"), None, &json!({}));
+    assert_eq!((c, code(&v)), (401, "bad_token"));
+    let (c, v) = s.post(&format!("{path}/resign"), Some(t1), &json!({}));
+    assert_eq!(c, 200, "{v}");
+    assert_eq!(v["status"]["terminal"], true);
+    let (_, spect) = s.get(&path, None);
+    assert_eq!(spect["outcome"]["winners"], json!([0]));
+    assert_eq!(spect["outcome"]["reason"], "seat 1 resigned");
+    let (c, v) = s.post(&format!("{path}/resign"), Some(t0), &json!({}));
+    assert_eq!((c, code(&v)), (409, "game_over"));
+    let (_, me) = s.get(&path, Some(t1));
+    assert_eq!(me["legal"], json!([]));
+    let (c, v) = s.post(&act, Some(t1), &json!({"action": good}));
+    assert_eq!((c, code(&v)), (409, "game_over"));
+    let (_, r) = s.get(&format!("{path}/record"), None);
+    assert_eq!(r["record"]["seed"], 3, "the full record once over");
+    let (_, lobby) = s.get("/api/games", None);
+    assert_eq!(lobby["games"][0]["status"], "over");
+}
+
+#[test]
+fn a_game_plays_to_its_end_over_http_and_its_record_replays() {
+    let s = Server::start(&temp_dir("end"), None, &[]);
+    let (id, tokens) = wasps(&s);
+    let n = server_support::play_first_legal(&s, &id, &tokens, 2000);
+    let (_, spect) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(spect["status"]["terminal"], true, "over after {n} actions");
+    let (_, r) = s.get(&format!("/api/games/{id}/record"), None);
+    assert_eq!(r["record"]["actions"].as_array().unwrap().len(), n);
+    // The engine replays it, checking every hash.
+    let load = json!({"cmd": "load", "record": r["record"]}).to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(format!("{load}\n").as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let reply: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(reply["ok"], true, "{reply}");
+}
+
+#[test]
+fn websocket_sends_the_state_then_every_change() {
+    let s = Server::start(&temp_dir("ws"), None, &[]);
+    let (id, tokens) = wasps(&s);
+    let (t0, t1) = (tokens[0].as_deref().unwrap(), tokens[1].as_deref().unwrap());
+    let mut w1 = s.ws(&id, Some(t1));
+    let first = w1.next();
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["seat"], 1);
+    assert_eq!(first["status"]["to_move"], json!([0]));
+    let mut spectator = s.ws(&id, None);
+    assert_eq!(spectator.next()["seat"], Value::Null);
+
+    let (_, me) = s.get(&format!("/api/games/{id}"), Some(t0));
+    s.act(&id, t0, &me["legal"][0]);
+    let m = w1.next();
+    assert_eq!(m["type"], "state");
+    assert_eq!(m["status"]["to_move"], json!([1]));
+    assert!(!m["legal"].as_array().unwrap().is_empty());
+    assert!(
+        !m["events"].as_array().unwrap().is_empty(),
+        "the new events"
+    );
+    assert_eq!(spectator.next()["status"]["to_move"], json!([1]));
+
+    // Actions over the socket.
+    let legal = m["legal"][0].clone();
+    w1.send(&json!({"action": {"type": "warp"}}));
+    let e = w1.next();
+    assert_eq!(
+        (e["type"].as_str(), code(&e)),
+        (Some("error"), "illegal_action")
+    );
+    w1.send(&json!({"action": legal}));
+    let r = w1.until(|m| m["type"] == "result");
+    assert_eq!(r["ok"], true);
+    w1.send(&json!({"action": legal}));
+    let e = w1.until(|m| m["type"] == "error");
+    assert_eq!(code(&e), "not_your_turn");
+    // A spectator cannot act.
+    spectator.send(&json!({"action": legal}));
+    let e = spectator.until(|m| m["type"] == "error");
+    assert_eq!(code(&e), "bad_token");
+
+    // An oversized message closes the socket and changes nothing.
+    let before = s.get_text(&format!("/api/games/{id}"), Some(t0));
+    let _ = w1
+        .socket
+        .send(tungstenite::Message::Text("x".repeat(100 * 1024).into()));
+    let closed = (0..10).any(|_| !matches!(w1.socket.read(), Ok(tungstenite::Message::Text(_))));
+    assert!(closed, "an oversized message ends the connection");
+    assert_eq!(s.get_text(&format!("/api/games/{id}"), Some(t0)), before);
+
+    // A bad token never upgrades.
+    let (c, v) = s.get(&format!("/api/games/{id}/ws?token=nope"), None);
+    assert_eq!((c, code(&v)), (401, "bad_token"));
+    let (c, v) = s.get(&format!("/api/games/{id}/ws"), None);
+    assert_eq!(
+        (c, code(&v)),
+        (400, "bad_request"),
+        "not a WebSocket request"
+    );
+}
+
+#[test]
+fn a_flood_is_rate_limited() {
+    let s = Server::start(&temp_dir("flood"), None, &["--rate-limit", "5"]);
+    let codes: Vec<u16> = (0..40).map(|_| s.get("/api/rulesets", None).0).collect();
+    assert_eq!(codes[0], 200);
+    assert!(codes.contains(&429), "{codes:?}");
+    let (c, v) = s.get("/api/rulesets", None);
+    if c == 429 {
+        assert_eq!(code(&v), "rate_limited");
+    }
+}

@@ -345,10 +345,15 @@ impl Postgres {
 impl Drop for Postgres {
     fn drop(&mut self) {
         if let Some(c) = &mut self.child {
-            // SIGINT: PostgreSQL's fast shutdown.
-            let _ = Command::new("kill")
-                .args(["-INT", &c.id().to_string()])
-                .status();
+            // SIGINT to the postmaster (not to `runuser`, which does not pass it on):
+            // PostgreSQL's fast shutdown.
+            let postmaster = self
+                .dir
+                .as_ref()
+                .and_then(|d| std::fs::read_to_string(d.join("data/postmaster.pid")).ok())
+                .and_then(|p| p.lines().next().map(str::to_string))
+                .unwrap_or_else(|| c.id().to_string());
+            let _ = Command::new("kill").args(["-INT", &postmaster]).status();
             let _ = c.wait();
         }
         if let Some(d) = &self.dir {

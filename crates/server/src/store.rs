@@ -7,6 +7,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
 use std::path::Path;
 use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
 
 /// A database failure.
 #[derive(Debug, thiserror::Error)]
@@ -20,6 +21,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("data directory {dir}: {source}")]
     DataDir { dir: String, source: std::io::Error },
+    #[error("the database writer has stopped")]
+    Closed,
     #[error("stored game {game} is unreadable: {why}")]
     Corrupt { game: String, why: String },
 }
@@ -105,7 +108,20 @@ pub struct Store {
     pool: AnyPool,
     postgres: bool,
     url: String,
+    /// SQLite: the one writer of actions, which commits them in groups.
+    writer: Option<mpsc::UnboundedSender<Append>>,
 }
+
+/// An action waiting for the SQLite writer.
+struct Append {
+    game: String,
+    row: ActionRow,
+    over: bool,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// Most actions committed in one SQLite transaction.
+const MAX_GROUP: usize = 256;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -146,10 +162,16 @@ impl Store {
         };
         let pool = options.connect(&url).await?;
         MIGRATOR.run(&pool).await?;
+        let writer = (!postgres).then(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(write_groups(pool.clone(), rx));
+            tx
+        });
         Ok(Store {
             pool,
             postgres,
             url,
+            writer,
         })
     }
 
@@ -205,37 +227,26 @@ impl Store {
 
     /// Record one action; `over` marks the game finished in the same transaction.
     /// [`StoreError::Conflict`] when `(game, seq)` is taken (another instance won).
+    /// Returns once the action is committed (with SQLite, in a group with the actions
+    /// of other games that arrived meanwhile: one fsync for them all).
     pub async fn append(&self, game: &str, a: &ActionRow, over: bool) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(game)
-        .bind(a.seq)
-        .bind(i64::from(a.seat))
-        .bind(a.action.to_string())
-        .bind(&a.hash)
-        .bind(a.cause.as_str())
-        .bind(a.at_ms)
-        .execute(&mut *tx)
-        .await;
-        match inserted {
-            Ok(_) => {}
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                return Err(StoreError::Conflict)
-            }
-            Err(e) => return Err(e.into()),
-        }
-        if over {
-            sqlx::query("UPDATE games SET status = 'over' WHERE id = $1")
-                .bind(game)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        self.notify(game).await;
-        Ok(())
+        let Some(writer) = &self.writer else {
+            let mut tx = self.pool.begin().await?;
+            insert_action(&mut tx, game, a, over).await?;
+            tx.commit().await?;
+            self.notify(game).await;
+            return Ok(());
+        };
+        let (done, answer) = oneshot::channel();
+        writer
+            .send(Append {
+                game: game.to_string(),
+                row: a.clone(),
+                over,
+                done,
+            })
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
     }
 
     /// Record that `seat` resigned (the game is over). False when it already was.
@@ -390,6 +401,84 @@ impl Store {
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
+        }
+    }
+}
+
+
+/// Insert one action (and mark the game over) inside a transaction.
+async fn insert_action(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &str,
+    a: &ActionRow,
+    over: bool,
+) -> Result<(), StoreError> {
+        let inserted = sqlx::query(
+            "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(game)
+        .bind(a.seq)
+        .bind(i64::from(a.seat))
+        .bind(a.action.to_string())
+        .bind(&a.hash)
+        .bind(a.cause.as_str())
+        .bind(a.at_ms)
+        .execute(&mut **tx)
+        .await;
+        match inserted {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(StoreError::Conflict)
+            }
+            Err(e) => return Err(e.into()),
+        }
+        if over {
+            sqlx::query("UPDATE games SET status = 'over' WHERE id = $1")
+                .bind(game)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+}
+
+
+/// The SQLite writer: takes every action waiting, commits them in one transaction
+/// (one fsync), then answers each. If the group fails, each action is tried alone,
+/// so one bad action cannot fail the others.
+async fn write_groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Append>) {
+    while let Some(first) = rx.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match rx.try_recv() {
+                Ok(a) => group.push(a),
+                Err(_) => break,
+            }
+        }
+        let together = async {
+            let mut tx = pool.begin().await?;
+            for a in &group {
+                insert_action(&mut tx, &a.game, &a.row, a.over).await?;
+            }
+            tx.commit().await?;
+            Ok::<(), StoreError>(())
+        }
+        .await;
+        if together.is_ok() {
+            for a in group {
+                let _ = a.done.send(Ok(()));
+            }
+            continue;
+        }
+        for a in group {
+            let alone = async {
+                let mut tx = pool.begin().await?;
+                insert_action(&mut tx, &a.game, &a.row, a.over).await?;
+                tx.commit().await?;
+                Ok::<(), StoreError>(())
+            }
+            .await;
+            let _ = a.done.send(alone);
         }
     }
 }

@@ -10,8 +10,6 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use orrery_core::{Game, RosterEntry, SetupError};
 use orrery_lab::calibrate::{fit_values, play_matchups, CalibrateConfig, CalibrateReport};
-use orrery_launch_fighters::{Fleet, LaunchFighters, ShipDesign};
-use orrery_stratoyager::Stratoyager;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -161,105 +159,30 @@ fn calibrate<G: Game>(
     })
 }
 
-fn launch_fighters(a: &CalibrateArgs) -> Result<Calibration> {
-    let (name, mut base) = scenario::<LaunchFighters>(&a.ruleset, a.scenario.as_deref())?;
-    let limit = base.points.map(f64::from);
-    base.points = None;
-    if a.roster == "default" {
-        let roster = LaunchFighters::roster(&base);
-        return calibrate::<LaunchFighters>(
-            a,
-            name,
-            &base,
-            roster,
-            &LaunchFighters::with_forces,
-            limit,
-        );
-    }
-    let designs = orrery_launch_fighters::data::parse_designs(&read(&a.roster)?, &a.roster)
-        .map_err(|e| anyhow!("{e}"))?;
-    let roster: Vec<RosterEntry> = designs
-        .iter()
-        .map(|d| RosterEntry {
-            name: d.name.clone(),
-            points: f64::from(d.cost_under(&base.options)),
-        })
-        .collect();
-    // The file's designs, not the Blue Book's of the same name.
-    let build = |base: &orrery_launch_fighters::Scenario, forces: &[Vec<String>]| {
-        let mut out = base.clone();
-        out.fleets = forces
-            .iter()
-            .enumerate()
-            .map(|(i, names)| {
-                let ships = names
-                    .iter()
-                    .map(|n| {
-                        designs
-                            .iter()
-                            .find(|d| &d.name == n)
-                            .cloned()
-                            .ok_or_else(|| SetupError::one(format!("unknown design `{n}`")))
-                    })
-                    .collect::<Result<Vec<ShipDesign>, SetupError>>()?;
-                let name = base
-                    .fleets
-                    .get(i)
-                    .map_or_else(|| format!("Fleet {}", i + 1), |f| f.name.clone());
-                Ok(Fleet { name, ships })
-            })
-            .collect::<Result<Vec<Fleet>, SetupError>>()?;
-        Ok(out)
-    };
-    calibrate::<LaunchFighters>(a, name, &base, roster, &build, limit)
-}
+/// Calibrate on the chosen ruleset: its scenario with the points limit lifted
+/// ([`Game::take_points_limit`]), and its built-in roster ([`Game::roster`],
+/// [`Game::with_forces`]) or a roster file it reads ([`Game::read_roster`]).
+struct Run<'a>(&'a CalibrateArgs);
 
-fn stratoyager(a: &CalibrateArgs) -> Result<Calibration> {
-    let (name, mut base) = scenario::<Stratoyager>(&a.ruleset, a.scenario.as_deref())?;
-    let limit = base.points.map(f64::from);
-    base.points = None;
-    if a.roster != "default" {
-        base.roster = orrery_stratoyager::data::parse_roster(&read(&a.roster)?, &a.roster)
-            .map_err(|e| anyhow!("{e}"))?;
-        // The scenario's own forces are set up too (to learn its seats): every unit
-        // they name must be in the file.
-        let missing: Vec<&str> = base
-            .forces
-            .iter()
-            .flat_map(|f| f.units.iter())
-            .filter(|u| !base.roster.iter().any(|r| r.name == **u))
-            .map(String::as_str)
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
-        if !missing.is_empty() {
-            bail!(
-                "roster file {}: lacks the unit types of scenario `{name}`: {}",
-                a.roster,
-                missing.join(", ")
-            );
-        }
-    }
-    let roster = Stratoyager::roster(&base);
-    calibrate::<Stratoyager>(a, name, &base, roster, &Stratoyager::with_forces, limit)
-}
-
-/// Any other ruleset: its own roster and `with_forces` on the chosen scenario.
-struct Generic<'a>(&'a CalibrateArgs);
-
-impl WithGame for Generic<'_> {
+impl WithGame for Run<'_> {
     type Out = Result<Calibration>;
     fn with<G: Game>(self) -> Result<Calibration> {
         let a = self.0;
-        if a.roster != "default" {
+        let (name, mut base) = scenario::<G>(&a.ruleset, a.scenario.as_deref())?;
+        let limit = G::take_points_limit(&mut base);
+        if a.roster == "default" {
+            let roster = G::roster(&base);
+            return calibrate::<G>(a, name, &base, roster, &G::with_forces, limit);
+        }
+        let text = read(&a.roster)?;
+        let Some(file) = G::read_roster(&base, &name, &text, &a.roster) else {
             bail!(
                 "roster files are not read for {}; use --roster default",
                 a.ruleset
             );
-        }
-        let (name, base) = scenario::<G>(&a.ruleset, a.scenario.as_deref())?;
-        let roster = G::roster(&base);
-        calibrate::<G>(a, name, &base, roster, &G::with_forces, None)
+        };
+        let file = file.map_err(|e| anyhow!("{}", e.problems.join("\n")))?;
+        calibrate::<G>(a, name, &file.base, file.roster, &*file.build, limit)
     }
 }
 
@@ -269,13 +192,8 @@ pub fn run(a: &CalibrateArgs) -> Result<()> {
     }
     jobs(a.jobs)?;
     agent_list(&a.agents)?;
-    let c = match a.ruleset.as_str() {
-        "launch-fighters" => launch_fighters(a)?,
-        "stratoyager" => stratoyager(a)?,
-        other => {
-            rulesets::dispatch(other, Generic(a)).ok_or_else(|| rulesets::unknown(other))??
-        }
-    };
+    let c =
+        rulesets::dispatch(&a.ruleset, Run(a)).ok_or_else(|| rulesets::unknown(&a.ruleset))??;
     if a.json {
         let mut v = json!({
             "ruleset": a.ruleset,

@@ -1,96 +1,82 @@
-//! `orrery fleet check`: validate a Launch Fighters! fleet file and show its costs.
+//! `orrery fleet check FILE [--ruleset ID] [--json]`: validate a fleet file and show
+//! its costs. The ruleset reads its own format and writes the report
+//! ([`orrery_core::Game::fleet_check`]); nothing here names a ruleset.
 
-use anyhow::{Context, Result};
-use orrery_launch_fighters::data::{fleet_check, FileForm, FleetReport};
+use anyhow::{bail, Context, Result};
+use orrery_core::FileError;
+use orrery_protocol::Registry;
 use std::path::Path;
 
-pub fn check(file: &Path, json: bool) -> Result<()> {
+/// Check `file`. Without `ruleset` it is tried under every ruleset that has fleet
+/// files; the one that accepts it reports, or, when none does, the one with the
+/// fewest problems (the likeliest meant), as `orrery scenario check` does.
+pub fn check(registry: &Registry, file: &Path, ruleset: Option<&str>, json: bool) -> Result<()> {
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("cannot read fleet file {}", file.display()))?;
     let name = file.display().to_string();
-    let report = match fleet_check(&text, &name) {
-        Ok(r) => r,
-        Err(e) => {
-            if json {
-                println!("{}", serde_json::to_string_pretty(&e)?);
-            }
-            let n = e.problems.len();
-            anyhow::bail!("{name}: {n} problem{}:\n{e}", if n == 1 { "" } else { "s" });
+    let ids: Vec<String> = match ruleset {
+        Some(id) => {
+            crate::rulesets::get(registry, id)?;
+            vec![id.to_string()]
         }
+        None => registry.rulesets().into_iter().map(|r| r.id).collect(),
+    };
+    let mut tried: Vec<(String, FileError)> = Vec::new();
+    for id in &ids {
+        let Some(r) = registry.get(id) else { continue };
+        match r.fleet_check(&text, &name) {
+            None => {}
+            Some(Ok(report)) => {
+                if json {
+                    println!("{}", report.json);
+                } else {
+                    print!("{}", report.text);
+                }
+                return Ok(());
+            }
+            Some(Err(e)) => tried.push((id.clone(), e)),
+        }
+    }
+    let several = tried.len() > 1;
+    let Some((id, e)) = tried.into_iter().min_by_key(|(_, e)| e.problems.len()) else {
+        bail!("{}", no_fleet_files(registry, ruleset));
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print!("{}", table(&report));
+        println!("{}", e.json);
     }
-    Ok(())
+    let n = e.problems.len();
+    let hint = if several {
+        format!("\n(read as a {id} fleet file, the closest of every ruleset; --ruleset ID reads it as another)")
+    } else {
+        String::new()
+    };
+    bail!(
+        "{name}: {n} problem{}:\n{e}{hint}",
+        if n == 1 { "" } else { "s" }
+    )
 }
 
-/// The report as a table: one row per ship with its stats and cost, the cost worked
-/// out beneath, then the total.
-fn table(r: &FleetReport) -> String {
-    let what = match r.form {
-        FileForm::Fleet => "Fleet",
-        FileForm::Designs => "Designs",
-        FileForm::Design => "Design",
-    };
-    let mut out = format!("{what} \"{}\" ({}): OK\n", r.name, r.file);
-    let nw = r
-        .units
-        .iter()
-        .map(|u| u.name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(4);
-    let header = format!(
-        "  {:<nw$}  {:>2} {:>2} {:>2} {:>2} {:>2}  {:>4} {:>4}  {:>5}  add-ons",
-        "ship", "C", "L", "B", "D", "M", "msl", "sqn", "cost"
-    );
-    out.push_str(&header);
-    out.push('\n');
-    for u in &r.units {
-        let d = &u.design;
-        let s = &d.stats;
-        let a = &d.addons;
-        let addons: Vec<String> = [
-            ("sensors", a.sensors),
-            ("warp", a.warp),
-            ("repair", a.repair),
-            ("boosters", a.boosters),
-            ("cargo", a.cargo_holds),
-            ("passengers", a.passenger_holds),
-        ]
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(k, n)| format!("{k} {n}"))
+/// Why no ruleset could read a fleet file: the one asked for has no fleet files (or
+/// none has). A ruleset has fleet files when its hook answers at all, even for an
+/// empty file.
+fn no_fleet_files(registry: &Registry, ruleset: Option<&str>) -> String {
+    let with: Vec<String> = registry
+        .rulesets()
+        .into_iter()
+        .map(|r| r.id)
+        .filter(|id| {
+            registry
+                .get(id)
+                .is_some_and(|r| r.fleet_check("", "").is_some())
+        })
         .collect();
-        let line = format!(
-            "  {:<nw$}  {:>2} {:>2} {:>2} {:>2} {:>2}  {:>4} {:>4}  {:>5}  {}",
-            u.name,
-            s.cannons,
-            s.launchers,
-            s.bays,
-            s.defense,
-            s.mv,
-            d.missiles,
-            d.squadrons,
-            u.cost,
-            addons.join(", ")
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
-        let mut detail = format!("  {:<nw$}    {}", "", u.breakdown);
-        if let Some(r) = &u.design_ref {
-            if r != &u.name {
-                detail.push_str(&format!("  (design {r})"));
-            }
-        }
-        out.push_str(&detail);
-        out.push('\n');
+    let which = match ruleset {
+        Some(id) => format!("{id} has no fleet files"),
+        None => "no ruleset has fleet files".to_string(),
+    };
+    if with.is_empty() {
+        which
+    } else {
+        format!("{which} (rulesets with fleet files: {})", with.join(", "))
     }
-    match r.limit {
-        Some(l) => out.push_str(&format!("Total {} of {} points\n", r.total, l)),
-        None => out.push_str(&format!("Total {} points\n", r.total)),
-    }
-    out
 }

@@ -24,8 +24,8 @@ use std::process::ExitCode;
 
 pub use rulesets::registry;
 
-/// The ruleset used when none is named.
-pub const DEFAULT_RULESET: &str = "launch-fighters";
+/// The ruleset used when none is named: the first of the list.
+pub const DEFAULT_RULESET: &str = orrery_rulesets::DEFAULT_ID;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -173,11 +173,16 @@ impl BudgetArgs {
 
 #[derive(Subcommand, Debug)]
 enum FleetCommand {
-    /// Check a Launch Fighters! fleet file (TOML): every ship's design and cost, and
-    /// the fleet total; exits non-zero naming the file, field and reason on problems.
+    /// Check a fleet file (TOML in its ruleset's format, see docs/*-data.md): every
+    /// ship's design and cost, and the fleet total; exits non-zero naming the file,
+    /// field and reason on problems.
     Check {
         /// The fleet file to check.
         file: std::path::PathBuf,
+        /// The ruleset the file is for; default: the ruleset that reads it (or, when
+        /// none does, the one with the fewest problems).
+        #[arg(long, short = 'r')]
+        ruleset: Option<String>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -291,7 +296,11 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Engine) => engine(),
         Some(Command::Replay(a)) => replay::run(&a),
-        Some(Command::Fleet(FleetCommand::Check { file, json })) => fleet::check(&file, json),
+        Some(Command::Fleet(FleetCommand::Check {
+            file,
+            ruleset,
+            json,
+        })) => fleet::check(&registry(), &file, ruleset.as_deref(), json),
         Some(Command::Scenario(ScenarioCommand::Check {
             file,
             ruleset,

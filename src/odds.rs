@@ -1,264 +1,174 @@
 //! `orrery odds`: exact odds of an attack or a test — every die outcome counted, no
 //! sampling (docs/odds.md). Without `--json` a table of percentages and exact
 //! fractions; with `--json` one JSON object.
+//!
+//! Each ruleset describes its calculators as data ([`orrery_core::Game::
+//! odds_calculators`]) and computes them ([`orrery_core::Game::odds_calculate`]); the
+//! subcommands `orrery odds RULESET NAME --PARAM …` are built here from that
+//! description, so nothing here names a ruleset.
 
 use anyhow::Result;
-use clap::{Args, Subcommand, ValueEnum};
-use orrery_launch_fighters::odds as lf;
-use orrery_stratoyager::odds as sy;
-use orrery_stratoyager::Band;
-use serde::Serialize;
+use clap::builder::PossibleValuesParser;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches};
+use orrery_core::{OddsCalculator, OddsCalculators, OddsParam, OddsValue, ParamKind};
 
-/// Arguments of `orrery odds`.
-#[derive(Args, Debug)]
+/// Arguments of `orrery odds`: the ruleset, its calculator and the arguments given.
+#[derive(Clone, Debug)]
 pub struct OddsArgs {
-    #[command(subcommand)]
-    pub ruleset: OddsRuleset,
+    pub ruleset: String,
+    pub calculator: String,
+    pub args: orrery_core::OddsArgs,
     /// Print one JSON object instead of a table.
-    #[arg(long, global = true)]
     pub json: bool,
 }
 
-#[derive(Subcommand, Debug)]
-pub enum OddsRuleset {
-    /// Launch Fighters!: barrages (LF-11) and dogfights (LF-12).
-    #[command(subcommand)]
-    LaunchFighters(LfOdds),
-    /// Basic Stratoyager: attacks (SY-17, SY-19) and Hull Stress (SY-09).
-    #[command(subcommand)]
-    Stratoyager(SyOdds),
+/// Every ruleset that has odds calculators, in the list's order.
+fn all_calculators() -> Vec<(String, OddsCalculators)> {
+    let reg = crate::registry();
+    reg.rulesets()
+        .into_iter()
+        .filter_map(|info| {
+            let calcs = reg.get(&info.id)?.odds_calculators()?;
+            Some((info.id, calcs))
+        })
+        .collect()
 }
 
-#[derive(Subcommand, Debug)]
-pub enum LfOdds {
-    /// One barrage: automatic miss, miss, hit, direct hit (LF-11).
-    Barrage {
-        /// Dice thrown in this barrage.
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
-        dice: u8,
-        /// The target ship's current Defense stat.
-        #[arg(
-            long,
-            required_unless_present = "squadron",
-            conflicts_with = "squadron"
-        )]
-        defense: Option<u8>,
-        /// The target is a squadron: its defence is the defender's 1D6.
-        #[arg(long)]
-        squadron: bool,
-        /// −1: the target is in an asteroid hex.
-        #[arg(long)]
-        asteroid: bool,
-        /// −1: the target is adjacent to a moon or planetoid and not adjacent to the
-        /// attacker.
-        #[arg(long)]
-        moon: bool,
-    },
-    /// One dogfight: no result, attacker hit / direct hit, defender hit / direct hit
-    /// (LF-12).
-    Dogfight {
-        /// The defender is in an asteroid hex (the attacker's roll −1, minimum 1).
-        #[arg(long)]
-        defender_in_asteroid: bool,
-        /// The attacker is in an asteroid hex (the defender's roll −1, minimum 1).
-        #[arg(long)]
-        attacker_in_asteroid: bool,
-    },
-}
+impl clap::Args for OddsArgs {
+    fn augment_args(cmd: Command) -> Command {
+        let cmd = all_calculators().into_iter().fold(cmd, |cmd, (id, calcs)| {
+            cmd.subcommand(ruleset_command(id, calcs))
+        });
+        cmd.subcommand_required(true)
+            .arg_required_else_help(true)
+            .arg(
+                Arg::new("json")
+                    .long("json")
+                    .action(ArgAction::SetTrue)
+                    .global(true)
+                    .help("Print one JSON object instead of a table"),
+            )
+    }
 
-/// The range bands with attack dice (SY-05; Visual has none).
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RangeBand {
-    PointBlank,
-    Close,
-    Medium,
-    Long,
-    Extreme,
-}
-
-impl From<RangeBand> for Band {
-    fn from(b: RangeBand) -> Band {
-        match b {
-            RangeBand::PointBlank => Band::PointBlank,
-            RangeBand::Close => Band::Close,
-            RangeBand::Medium => Band::Medium,
-            RangeBand::Long => Band::Long,
-            RangeBand::Extreme => Band::Extreme,
-        }
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
     }
 }
 
-#[derive(Subcommand, Debug)]
-pub enum SyOdds {
-    /// One attack roll and its damage: hit chance, Structure lost, wrecked, destroyed
-    /// (SY-17, SY-19).
-    Attack {
-        /// The range band whose pool is rolled (for a Dumb missile: already shifted
-        /// one band out).
-        #[arg(long, value_enum)]
-        range: RangeBand,
-        /// The To Hit Threshold (≤ 1 always hits, > 6 never).
-        #[arg(long, allow_negative_numbers = true)]
-        tht: i32,
-        /// Damage dice of the weapon.
-        #[arg(long)]
-        damage_dice: u8,
-        /// The defender's armour for the aspect attacked.
-        #[arg(long)]
-        armor: u8,
-        /// The defender's current shields.
-        #[arg(long, default_value_t = 0)]
-        shields: u8,
-        /// The defender's current Structure.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
-        structure: u32,
-        /// Linked main weapon: re-roll the picked die after a miss when it can help
-        /// (SYO-07, as the engine plays it).
-        #[arg(long)]
-        linked: bool,
-        /// Reactor Interference, attacked from aft: usable shields one less.
-        #[arg(long)]
-        reactor_interference_aft: bool,
-        /// A locked missile marker against Countermeasures: 4+ on 1D6 neutralises it
-        /// before damage (SY-20).
-        #[arg(long)]
-        countermeasures: bool,
-    },
-    /// A Hull Stress roll: none, greyout, blackout, structural, destroyed (SY-09).
-    HullStress {
-        /// Stress Dice rolled.
-        #[arg(long)]
-        dice: u8,
-        /// A die fails on this natural roll or more: 4, or 3 for Retrofitted Civilian.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=4))]
-        fail_on: u8,
-    },
+/// `orrery odds RULESET`: one subcommand per calculator.
+fn ruleset_command(id: String, calcs: OddsCalculators) -> Command {
+    let cmd = Command::new(id)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .about(calcs.about)
+        .long_about(None);
+    calcs.list.into_iter().fold(cmd, |cmd, calc| {
+        let sub = Command::new(calc.name).about(calc.about).long_about(None);
+        cmd.subcommand(calc.params.iter().fold(sub, |sub, p| sub.arg(param_arg(p))))
+    })
 }
 
-/// The computed odds, ready to print.
-pub enum Computed {
-    Barrage(lf::BarrageOdds),
-    Dogfight(lf::DogfightOdds),
-    Attack(sy::AttackOdds),
-    Stress(sy::StressOdds),
-}
-
-/// Compute the odds the arguments ask for (the part `benches/odds.rs` measures).
-pub fn compute(r: &OddsRuleset) -> Computed {
-    match r {
-        OddsRuleset::LaunchFighters(LfOdds::Barrage {
-            dice,
-            defense,
-            squadron,
-            asteroid,
-            moon,
-        }) => {
-            let def = match (squadron, defense) {
-                (true, _) | (false, None) => lf::Defense::Squadron,
-                (false, Some(d)) => lf::Defense::Ship(*d),
-            };
-            let m = lf::terrain_modifier(*moon, *asteroid);
-            Computed::Barrage(lf::barrage(*dice, m, def))
-        }
-        OddsRuleset::LaunchFighters(LfOdds::Dogfight {
-            defender_in_asteroid,
-            attacker_in_asteroid,
-        }) => Computed::Dogfight(lf::dogfight(*defender_in_asteroid, *attacker_in_asteroid)),
-        OddsRuleset::Stratoyager(SyOdds::Attack {
-            range,
-            tht,
-            damage_dice,
-            armor,
-            shields,
-            structure,
-            linked,
-            reactor_interference_aft,
-            countermeasures,
-        }) => {
-            let shot = sy::Shot {
-                band: Some((*range).into()),
-                tht: *tht,
-                linked: *linked,
-                damage_dice: *damage_dice,
-                countermeasures: *countermeasures,
-            };
-            let target = sy::Target {
-                armor: *armor,
-                shields: *shields,
-                structure: i32::try_from(*structure).unwrap_or(i32::MAX),
-                reactor_aft: *reactor_interference_aft,
-            };
-            Computed::Attack(sy::attack(&[shot], &target))
-        }
-        OddsRuleset::Stratoyager(SyOdds::HullStress { dice, fail_on }) => {
-            Computed::Stress(sy::hull_stress(u32::from(*dice), *fail_on))
-        }
-    }
-}
-
-fn json<T: Serialize>(v: &T) -> Result<String> {
-    Ok(serde_json::to_string(v)?)
-}
-
-/// A table row: label, then "p%  num/den".
-fn row(label: &str, text: String) -> String {
-    format!("  {label:<22}{text}\n")
-}
-
-/// The computed odds as a table or JSON.
-pub fn render(c: &Computed, as_json: bool) -> Result<String> {
-    if as_json {
-        return match c {
-            Computed::Barrage(o) => json(o),
-            Computed::Dogfight(o) => json(o),
-            Computed::Attack(o) => json(o),
-            Computed::Stress(o) => json(o),
-        };
-    }
-    let mut s = String::new();
-    match c {
-        Computed::Barrage(o) => {
-            s.push_str("Barrage (LF-11)\n");
-            s += &row("automatic miss", o.auto_miss.describe());
-            s += &row("miss", o.miss.describe());
-            s += &row("hit", o.hit.describe());
-            s += &row("direct hit", o.direct_hit.describe());
-        }
-        Computed::Dogfight(o) => {
-            s.push_str("Dogfight (LF-12)\n");
-            s += &row("no result", o.no_result.describe());
-            s += &row("attacker hit", o.attacker_hit.describe());
-            s += &row("attacker direct hit", o.attacker_direct_hit.describe());
-            s += &row("defender hit", o.defender_hit.describe());
-            s += &row("defender direct hit", o.defender_direct_hit.describe());
-        }
-        Computed::Attack(o) => {
-            s.push_str("Attack (SY-17, SY-19)\n");
-            s += &row("hit", o.p_hit.describe());
-            for (k, p) in &o.structure_lost {
-                s += &row(&format!("structure lost {k}"), p.describe());
+/// `--NAME` as the calculator describes it.
+fn param_arg(p: &OddsParam) -> Arg {
+    let arg = Arg::new(p.name.clone())
+        .long(p.name.clone())
+        .help(p.help.clone());
+    let arg = match &p.kind {
+        ParamKind::Flag => return arg.action(ArgAction::SetTrue),
+        ParamKind::Integer { min, max, default } => {
+            let arg = arg
+                .value_parser(clap::value_parser!(i64).range(*min..=*max))
+                .allow_negative_numbers(*min < 0);
+            match default {
+                Some(d) => arg.default_value(d.to_string()),
+                None => arg,
             }
-            s += &row("wrecked (= 0)", o.p_wrecked.describe());
-            s += &row("destroyed (< 0)", o.p_destroyed.describe());
         }
-        Computed::Stress(o) => {
-            s.push_str("Hull Stress (SY-09)\n");
-            s += &row("none", o.none.describe());
-            s += &row("greyout (1 fail)", o.greyout.describe());
-            s += &row("blackout (2)", o.blackout.describe());
-            s += &row("structural (3)", o.structural.describe());
-            s += &row("destroyed (4+)", o.destroyed.describe());
+        ParamKind::Choice { choices, default } => {
+            let arg = arg.value_parser(PossibleValuesParser::new(choices.clone()));
+            match default {
+                Some(d) => arg.default_value(d.clone()),
+                None => arg,
+            }
+        }
+    };
+    let arg = arg
+        .value_name(p.name.replace('-', "_").to_uppercase())
+        .action(ArgAction::Set);
+    let arg = match &p.unless {
+        Some(other) => arg.required_unless_present(other.clone()),
+        None => arg.required(p.required),
+    };
+    match &p.conflicts_with {
+        Some(other) => arg.conflicts_with(other.clone()),
+        None => arg,
+    }
+}
+
+impl FromArgMatches for OddsArgs {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let missing = || clap::Error::new(ErrorKind::MissingSubcommand);
+        let (ruleset, rm) = m.subcommand().ok_or_else(missing)?;
+        let (calculator, cm) = rm.subcommand().ok_or_else(missing)?;
+        let calc = all_calculators()
+            .into_iter()
+            .filter(|(id, _)| id == ruleset)
+            .flat_map(|(_, c)| c.list)
+            .find(|c| c.name == calculator)
+            .ok_or_else(|| clap::Error::new(ErrorKind::InvalidSubcommand))?;
+        Ok(OddsArgs {
+            ruleset: ruleset.to_string(),
+            calculator: calculator.to_string(),
+            args: values(&calc, cm),
+            json: m.get_flag("json"),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(m)?;
+        Ok(())
+    }
+}
+
+/// The arguments given (and defaulted) for `calc`, by parameter name.
+fn values(calc: &OddsCalculator, m: &ArgMatches) -> orrery_core::OddsArgs {
+    let mut out = orrery_core::OddsArgs::new();
+    for p in &calc.params {
+        let v = match &p.kind {
+            ParamKind::Flag => Some(OddsValue::Flag(m.get_flag(&p.name))),
+            ParamKind::Integer { .. } => m.get_one::<i64>(&p.name).map(|v| OddsValue::Integer(*v)),
+            ParamKind::Choice { .. } => m
+                .get_one::<String>(&p.name)
+                .map(|v| OddsValue::Choice(v.clone())),
+        };
+        if let Some(v) = v {
+            out = out.with(&p.name, v);
         }
     }
-    Ok(s)
+    out
 }
 
 pub fn run(a: &OddsArgs) -> Result<()> {
-    let out = render(&compute(&a.ruleset), a.json)?;
+    let reg = crate::registry();
+    let ruleset = crate::rulesets::get(&reg, &a.ruleset)?;
+    let report = ruleset.odds_calculate(&a.calculator, &a.args)?;
     if a.json {
-        println!("{out}");
+        println!("{}", report.json);
     } else {
-        print!("{out}");
+        print!("{}", report.text);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{Args, Command};
+
+    /// clap's own checks of the subcommands built from every ruleset's description
+    /// (ids that exist, no clashing names), which it makes only in debug builds.
+    #[test]
+    fn the_odds_subcommands_are_well_formed() {
+        super::OddsArgs::augment_args(Command::new("odds")).debug_assert();
+    }
 }

@@ -525,3 +525,22 @@ fn issue9_a_hex_label_filters_the_list() {
         "{s}"
     );
 }
+
+/// Issue 10 §1: `fleet check` reads through the ruleset; one without fleet files
+/// says so, naming the ones that have them.
+#[test]
+fn fleet_check_names_the_rulesets_with_fleet_files() {
+    let file = "crates/launch-fighters/data/fleets/example-fleet.toml";
+    let lf = run(&["fleet", "check", "--ruleset", "launch-fighters", file]);
+    assert!(lf.status.success(), "{}", text(&lf.stderr));
+    assert_eq!(lf.stdout, run(&["fleet", "check", file]).stdout);
+    let sy = run(&["fleet", "check", "-r", "stratoyager", file]);
+    assert!(!sy.status.success());
+    let err = text(&sy.stderr);
+    assert!(
+        err.contains("stratoyager has no fleet files") && err.contains("launch-fighters"),
+        "{err}"
+    );
+    let chess = run(&["fleet", "check", "-r", "chess", file]);
+    assert!(text(&chess.stderr).contains("unknown ruleset `chess`"));
+}

@@ -271,3 +271,22 @@ fn protocol_odds_for_a_launch_fighters_barrage() {
     assert_eq!(r[3]["error"]["code"], "illegal_action", "{}", r[3]);
     assert_eq!(r[4]["error"]["code"], "illegal_action", "{}", r[4]);
 }
+
+/// Issue 10 §1: the `odds` subcommands come from the one list of rulesets; its help
+/// lists every ruleset that has calculators, with its one-line summary.
+#[test]
+fn cli_odds_help_lists_every_ruleset_of_the_list() {
+    let out = run(&["odds", "--help"]);
+    assert!(out.status.success());
+    let s = String::from_utf8_lossy(&out.stdout);
+    let reg = orrery_rulesets::registry();
+    for id in orrery_rulesets::ids() {
+        let calcs = reg.get(id).and_then(|r| r.odds_calculators());
+        let calcs = calcs.unwrap_or_else(|| panic!("{id} has odds calculators"));
+        let line = s
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("`{id}` listed:\n{s}"));
+        assert!(line.contains(&calcs.about), "{line}");
+    }
+}

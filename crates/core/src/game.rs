@@ -1,4 +1,7 @@
-use crate::{stable_hash, ActionError, Logged, Rng, Seat, SetupError, StateError, StateHash};
+use crate::{
+    stable_hash, ActionError, FileError, FleetCheck, Logged, OddsArgs, OddsCalculators, OddsError,
+    OddsReport, Rng, RosterFile, Seat, SetupError, StateError, StateHash,
+};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -225,6 +228,51 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
             "{} cannot build forces from a roster",
             Self::ID
         )))
+    }
+
+    /// The scenario's points limit, taken away (calibration draws fleets of any
+    /// size, as big as it asks): `scenario` no longer refuses forces over it, and the
+    /// limit is returned. `None` (the default): the scenario sets no limit.
+    fn take_points_limit(_scenario: &mut Self::Scenario) -> Option<f64> {
+        None
+    }
+
+    /// Read a roster file (unit types and their published points, in the ruleset's
+    /// own format) for calibration on `base` (named `scenario` in messages): the
+    /// file's unit types, `base` changed as the file requires and how forces of those
+    /// types are put into it. Problems name the file. `None` (the default): the
+    /// ruleset reads no roster files.
+    fn read_roster(
+        _base: &Self::Scenario,
+        _scenario: &str,
+        _text: &str,
+        _file: &str,
+    ) -> Option<Result<RosterFile<Self::Scenario>, SetupError>> {
+        None
+    }
+
+    /// Check a fleet file in the ruleset's own format (`orrery fleet check`): every
+    /// unit's cost and the total, or every problem with file, field and reason.
+    /// `None` (the default): the ruleset has no fleet files.
+    fn fleet_check(_text: &str, _file: &str) -> Option<Result<FleetCheck, FileError>> {
+        None
+    }
+
+    /// The ruleset's stand-alone exact-odds calculators (`orrery odds ID NAME …`),
+    /// described as data for any front end. `None` (the default): it has none.
+    fn odds_calculators() -> Option<OddsCalculators> {
+        None
+    }
+
+    /// Run odds calculator `name` of [`Game::odds_calculators`] on `args`, which are
+    /// checked against its description first ([`OddsCalculators::checked`]).
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        let _ = args;
+        Err(OddsError::UnknownCalculator {
+            ruleset: Self::ID.to_string(),
+            name: name.to_string(),
+            known: String::new(),
+        })
     }
 
     /// The exact odds of `action` for `seat` if it is an attack legal now: chance to

@@ -12,9 +12,11 @@
 //!
 //! No I/O, no terminal, no async here.
 
+mod calculator;
 pub mod conformance;
 mod error;
 mod event;
+mod files;
 mod game;
 mod hash;
 pub mod prob;
@@ -24,8 +26,13 @@ mod seat;
 mod session;
 pub mod toy;
 
+pub use calculator::{
+    OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport, OddsValue,
+    ParamKind,
+};
 pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};
+pub use files::{BuildForces, FileError, FleetCheck, RosterFile};
 pub use game::{
     scenario_from_json, score_margin, Game, NamedScenario, Outcome, Progress, RosterEntry, UnitFate,
 };

@@ -60,6 +60,16 @@ impl Serialize for Prob {
     }
 }
 
+/// An odds table as `orrery odds` prints it: `title`, then one row per result with
+/// its label, percentage and exact fraction ([`Prob::describe`]).
+pub fn odds_table(title: &str, rows: impl IntoIterator<Item = (String, Prob)>) -> String {
+    let mut s = format!("{title}\n");
+    for (label, p) in rows {
+        s += &format!("  {label:<22}{}\n", p.describe());
+    }
+    s
+}
+
 fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);

@@ -11,6 +11,7 @@
 
 mod check;
 mod read;
+mod report;
 
 use crate::design::CostBreakdown;
 use crate::types::{Fleet, MapHex, Objective, Options, Scenario, ShipDesign, Terrain};
@@ -27,6 +28,7 @@ use std::sync::OnceLock;
 
 pub use check::scenario_problems;
 pub use orrery_data::{DataError, Problem};
+pub use report::{check_written, table as fleet_table};
 
 /// Where the embedded Blue Book says it comes from in error messages.
 pub const BLUE_BOOK_FILE: &str = "data/blue-book.toml";

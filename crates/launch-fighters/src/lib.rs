@@ -28,6 +28,7 @@ pub mod odds;
 mod placement;
 mod recovery;
 pub mod render;
+pub mod roster;
 pub mod search;
 mod sequence;
 pub mod state;
@@ -44,8 +45,9 @@ pub use types::*;
 pub use view::LfView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
-    SetupError, StateError, UnitFate,
+    ActionError, FileError, FleetCheck, Game, Logged, NamedScenario, OddsArgs, OddsCalculators,
+    OddsError, OddsReport, Outcome, Progress, Rng, RosterEntry, RosterFile, Seat, SetupError,
+    StateError, UnitFate,
 };
 use state::{Decision, Phase};
 
@@ -243,6 +245,34 @@ impl Game for LaunchFighters {
 
     fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
         search::with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// Design files (docs/launch-fighters-data.md) as rosters.
+    fn read_roster(
+        base: &Scenario,
+        _scenario: &str,
+        text: &str,
+        file: &str,
+    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
+        Some(roster::read_roster(base, text, file))
+    }
+
+    /// Fleet and design files (docs/launch-fighters-data.md), costed by LF-18.
+    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
+        Some(data::check_written(text, file))
+    }
+
+    /// Barrages (LF-11) and dogfights (LF-12).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calc::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calc::calculate(name, args)
     }
 
     fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {

@@ -15,8 +15,9 @@
 //! even when the defender wins."
 //!
 //! [`crate::LaunchFighters`]'s `Game::action_odds` (in `odds/game.rs`) applies these to
-//! the real state.
+//! the real state; `odds/calc.rs` offers them as stand-alone calculators.
 
+pub mod calc;
 mod game;
 mod text;
 

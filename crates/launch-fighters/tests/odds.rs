@@ -1,4 +1,4 @@
-//! Exact odds (src/odds.rs) against hand-computed cases from LF-11 / LF-12 and
+//! Exact odds (`odds.rs`) against hand-computed cases from LF-11 / LF-12 and
 //! against Monte Carlo runs of the real barrage and dogfight code (`Game::apply` on
 //! clones of one position, reseeded): every frequency within 4 standard errors.
 
@@ -323,4 +323,27 @@ fn formation_matches_the_engine() {
     assert_eq!(e["p_removed"], e["p_hit"]);
     assert_eq!(e["levels_lost"]["1"], e["p_hit"]);
     check_entry(e, sample_barrages(&g, &act));
+}
+
+/// `orrery odds launch-fighters barrage --dice 3 --defense 4` as the calculator hook
+/// (`Game::odds_calculate`) writes it: the table and the one-line JSON.
+#[test]
+fn the_barrage_calculator_writes_the_table_and_the_json() {
+    use orrery_core::{OddsArgs, OddsValue::Integer};
+    let args = OddsArgs::new()
+        .with("dice", Integer(3))
+        .with("defense", Integer(4));
+    let r = LaunchFighters::odds_calculate("barrage", &args).expect("computed");
+    assert_eq!(
+        r.text,
+        "Barrage (LF-11)\n  automatic miss           0.4630%  1/216\n  \
+         miss                     1.3889%  1/72\n  hit                     24.0741%  13/54\n  \
+         direct hit              74.0741%  20/27\n"
+    );
+    assert_eq!(
+        r.json,
+        r#"{"auto_miss":0.004629629629629629,"miss":0.013888888888888888,"hit":0.24074074074074073,"direct_hit":0.7407407407407407}"#
+    );
+    let both = args.with("squadron", orrery_core::OddsValue::Flag(true));
+    assert!(LaunchFighters::odds_calculate("barrage", &both).is_err());
 }

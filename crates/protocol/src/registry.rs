@@ -1,7 +1,10 @@
 //! The rulesets an engine offers, by id.
 
 use crate::{DynGame, ProtocolError, SessionGame};
-use orrery_core::{scenario_from_json, Game, Record, Session, SetupError, UnitFate};
+use orrery_core::{
+    scenario_from_json, FileError, FleetCheck, Game, OddsArgs, OddsCalculators, OddsError,
+    OddsReport, Record, Session, SetupError, UnitFate,
+};
 use serde::Serialize;
 use serde_json::Value;
 use std::marker::PhantomData;
@@ -63,6 +66,13 @@ pub trait Ruleset: Send + Sync {
     /// Set `scenario` up (every rule of the ruleset's set-up is checked) and list
     /// the forces it fields.
     fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError>;
+    /// Check a fleet file in the ruleset's own format ([`Game::fleet_check`]); `None`
+    /// when the ruleset has no fleet files.
+    fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>>;
+    /// The ruleset's stand-alone odds calculators ([`Game::odds_calculators`]).
+    fn odds_calculators(&self) -> Option<OddsCalculators>;
+    /// Run one of them ([`Game::odds_calculate`]).
+    fn odds_calculate(&self, name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError>;
 }
 
 struct RulesetOf<G>(PhantomData<fn() -> G>);
@@ -159,6 +169,18 @@ impl<G: Game> Ruleset for RulesetOf<G> {
             seats: game.seats(),
             units: game.unit_fates(),
         })
+    }
+
+    fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
+        G::fleet_check(text, file)
+    }
+
+    fn odds_calculators(&self) -> Option<OddsCalculators> {
+        G::odds_calculators()
+    }
+
+    fn odds_calculate(&self, name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        G::odds_calculate(name, args)
     }
 }
 

@@ -21,10 +21,14 @@ pub trait Visit {
 }
 
 macro_rules! rulesets {
-    ($($game:ty),+ $(,)?) => {
+    ($first:ty $(, $game:ty)* $(,)?) => {
+        /// The ruleset used when none is named: the first of the list.
+        pub const DEFAULT_ID: &str = <$first as Game>::ID;
+
         /// Visit every ruleset, in the order `rulesets` lists them.
         pub fn each<V: Visit>(v: &mut V) {
-            $( v.visit::<$game>(); )+
+            v.visit::<$first>();
+            $( v.visit::<$game>(); )*
         }
     };
 }

@@ -22,6 +22,7 @@ pub mod movement;
 pub mod odds;
 pub mod quick;
 pub mod render;
+pub mod roster;
 pub mod search;
 mod secrets;
 mod segment;
@@ -43,8 +44,8 @@ pub use types::*;
 pub use view::SyView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, RosterEntry, Seat,
-    SetupError, StateError, UnitFate,
+    ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
+    Outcome, Progress, Rng, RosterEntry, RosterFile, Seat, SetupError, StateError, UnitFate,
 };
 
 impl Game for Stratoyager {
@@ -175,6 +176,29 @@ impl Game for Stratoyager {
 
     fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
         search::with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
+    fn read_roster(
+        base: &Scenario,
+        scenario: &str,
+        text: &str,
+        file: &str,
+    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
+        Some(roster::read_roster(base, scenario, text, file))
+    }
+
+    /// Attacks (SY-17, SY-19) and Hull Stress (SY-09).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calc::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calc::calculate(name, args)
     }
 
     fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {

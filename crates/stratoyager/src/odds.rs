@@ -16,8 +16,10 @@
 //! SY-09: "a die fails on ≥ 4 (Retrofitted Civilian: natural ≥ 3). Fails: 1 Greyout,
 //! 2 Blackout, 3 Blackout + lose 1 Structure (shields do not absorb), 4+ destroyed."
 //!
-//! `odds/game.rs` applies these to the real state (`Game::action_odds`).
+//! `odds/game.rs` applies these to the real state (`Game::action_odds`); `odds/calc.rs`
+//! offers them as stand-alone calculators.
 
+pub mod calc;
 mod game;
 mod prob;
 mod text;

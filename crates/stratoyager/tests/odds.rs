@@ -1,4 +1,4 @@
-//! Exact odds (src/odds.rs) against hand-computed cases (SY-09, SY-17, SY-19) and
+//! Exact odds (`odds.rs`) against hand-computed cases (SY-09, SY-17, SY-19) and
 //! against Monte Carlo runs of the real combat code: `combat::resolve_combat` (attack
 //! rolls, damage rolls, shields, structure) and `combat::missile_damage_phase` on
 //! reseeded clones of one position; every frequency within 4 standard errors.
@@ -433,4 +433,28 @@ fn maneuvers_answer_their_hull_stress_odds() {
         }
     }
     assert!(stressed > 0, "some offered plan exceeds the safe limits");
+}
+
+/// `orrery odds stratoyager hull-stress …` as the calculator hook
+/// (`Game::odds_calculate`) writes it: the table, the one-line JSON, the default
+/// `--fail-on 4` and its range.
+#[test]
+fn the_hull_stress_calculator_writes_the_table_and_the_json() {
+    use orrery_core::{OddsArgs, OddsValue::Integer};
+    let one = OddsArgs::new().with("dice", Integer(1));
+    let r = Stratoyager::odds_calculate("hull-stress", &one.clone().with("fail-on", Integer(3)))
+        .expect("computed");
+    assert_eq!(
+        r.text,
+        "Hull Stress (SY-09)\n  none                    33.3333%  1/3\n  \
+         greyout (1 fail)        66.6667%  2/3\n  blackout (2)             0.0000%  0/1\n  \
+         structural (3)           0.0000%  0/1\n  destroyed (4+)           0.0000%  0/1\n"
+    );
+    let five = OddsArgs::new().with("dice", Integer(5));
+    let r = Stratoyager::odds_calculate("hull-stress", &five).expect("computed");
+    assert_eq!(
+        r.json,
+        r#"{"none":0.03125,"greyout":0.15625,"blackout":0.3125,"structural":0.3125,"destroyed":0.1875}"#
+    );
+    assert!(Stratoyager::odds_calculate("hull-stress", &one.with("fail-on", Integer(5))).is_err());
 }

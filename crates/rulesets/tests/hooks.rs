@@ -1,0 +1,126 @@
+//! Issue 10 §1: every front end reaches a ruleset's hooks by its id through the one
+//! list, never by naming it. For every registered ruleset: its odds calculators are
+//! listed and each computes from arguments built from its own description; its fleet
+//! files and roster files are read through the registry and dispatch.
+
+use orrery_core::{Game, OddsArgs, OddsCalculator, OddsValue, ParamKind};
+use orrery_rulesets::{dispatch, ids, registry, WithGame};
+
+/// Small arguments the description allows: every required parameter (even one
+/// another could replace) at its minimum (at least 1) or first choice.
+fn least_args(calc: &OddsCalculator) -> OddsArgs {
+    calc.params
+        .iter()
+        .filter(|p| p.required)
+        .fold(OddsArgs::new(), |a, p| {
+            let v = match &p.kind {
+                ParamKind::Flag => OddsValue::Flag(false),
+                ParamKind::Integer { min, max, .. } => OddsValue::Integer((*min).max(1).min(*max)),
+                ParamKind::Choice { choices, .. } => OddsValue::Choice(choices[0].clone()),
+            };
+            a.with(&p.name, v)
+        })
+}
+
+#[test]
+fn every_rulesets_odds_calculators_are_listed_and_compute_by_id() {
+    let reg = registry();
+    let mut computed = 0;
+    for id in ids() {
+        let r = reg.get(id).expect("every listed ruleset is registered");
+        let Some(calcs) = r.odds_calculators() else {
+            continue;
+        };
+        assert!(!calcs.about.is_empty() && !calcs.list.is_empty(), "{id}");
+        for calc in &calcs.list {
+            let report = r
+                .odds_calculate(&calc.name, &least_args(calc))
+                .unwrap_or_else(|e| panic!("{id} {}: {e}", calc.name));
+            let v: serde_json::Value = serde_json::from_str(&report.json).expect("JSON");
+            assert!(v.is_object(), "{id} {}: {v}", calc.name);
+            assert!(!report.json.contains('\n'), "one line");
+            assert!(report.text.ends_with('\n') && report.text.contains('%'));
+            computed += 1;
+        }
+        let unknown = r.odds_calculate("no-such-calculator", &OddsArgs::new());
+        assert!(unknown.is_err(), "{id}");
+    }
+    assert!(computed >= 4, "the shipped rulesets have calculators");
+}
+
+#[test]
+fn odds_arguments_are_checked_against_the_description() {
+    let reg = registry();
+    for id in ids() {
+        let r = reg.get(id).expect("registered");
+        let Some(calcs) = r.odds_calculators() else {
+            continue;
+        };
+        for calc in &calcs.list {
+            let bad = least_args(calc).with("no-such-param", OddsValue::Flag(true));
+            assert!(r.odds_calculate(&calc.name, &bad).is_err(), "{id}");
+            for p in calc.params.iter().filter(|p| p.required) {
+                let mut missing = least_args(calc);
+                missing.0.remove(&p.name);
+                assert!(
+                    r.odds_calculate(&calc.name, &missing).is_err(),
+                    "{id} {}",
+                    p.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn fleet_files_are_read_by_id_and_problems_name_the_file() {
+    let reg = registry();
+    let mut readers = 0;
+    for id in ids() {
+        let r = reg.get(id).expect("registered");
+        let Some(check) = r.fleet_check("name = 3\n", "odd-fleet.toml") else {
+            continue;
+        };
+        readers += 1;
+        let e = check.expect_err("not a fleet");
+        assert!(!e.problems.is_empty());
+        assert!(
+            e.problems.iter().all(|p| p.starts_with("odd-fleet.toml")),
+            "{e}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&e.json).expect("JSON problems");
+        assert!(v.is_object(), "{v}");
+    }
+    assert!(readers >= 1, "a shipped ruleset has fleet files");
+}
+
+#[test]
+fn roster_files_and_points_limits_are_reached_by_dispatch() {
+    /// Whether the ruleset reads roster files, and that a broken one is refused
+    /// naming the file.
+    struct Roster;
+    impl WithGame for Roster {
+        type Out = bool;
+        fn with<G: Game>(self) -> bool {
+            let Some(s) = G::scenarios().into_iter().next() else {
+                return false;
+            };
+            let mut base = s.scenario;
+            G::take_points_limit(&mut base);
+            assert!(G::take_points_limit(&mut base).is_none(), "taken once");
+            match G::read_roster(&base, &s.name, "= broken", "odd-roster.toml") {
+                None => false,
+                Some(r) => {
+                    let e = r.err().expect("a broken roster file is refused");
+                    assert!(e.problems.iter().any(|p| p.contains("odd-roster.toml")));
+                    true
+                }
+            }
+        }
+    }
+    let readers = ids()
+        .into_iter()
+        .filter(|id| dispatch(id, Roster).expect("listed"))
+        .count();
+    assert!(readers >= 2, "the shipped rulesets read roster files");
+}

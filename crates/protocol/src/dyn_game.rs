@@ -3,8 +3,9 @@
 
 use crate::ProtocolError;
 use orrery_agents::Budget;
-use orrery_core::{Audience, Game, Record, Seat, SeatRecord, Session, StateHash};
+use orrery_core::{stable_hash, Audience, Game, Record, Seat, SeatRecord, Session, StateHash};
 use serde::{Deserialize, Serialize};
+use serde_json::value::{to_raw_value, RawValue};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -111,6 +112,18 @@ pub trait DynGame: Send {
     /// Replace the state with a saved one (from [`DynGame::state`]); the hash is the
     /// saved game's. On error nothing changes.
     fn load_state(&mut self, state: Value) -> Result<(), ProtocolError>;
+    /// Seats that owe a decision now (as in [`DynGame::status`], without hashing).
+    fn to_move(&self) -> Vec<Seat>;
+    fn is_terminal(&self) -> bool;
+    /// [`DynGame::status`] as `viewer` (`None` = spectator) may see it: the hash is
+    /// of the viewer's view, never of the full state (which would let a seat test
+    /// guesses of another seat's secret order against it). What a server hands out.
+    fn seat_status(&self, viewer: Option<Seat>) -> Status;
+    /// [`DynGame::legal`] written as JSON directly (no [`Value`] tree: what a busy
+    /// server sends).
+    fn legal_raw(&self, seat: Seat) -> Box<RawValue>;
+    /// [`DynGame::view`] written as JSON directly.
+    fn view_raw(&self, viewer: Option<Seat>) -> Box<RawValue>;
     /// The action played for `seat` when it does not answer in time
     /// ([`orrery_core::Game::default_action`]); `None` when it is not to move.
     fn default_action(&self, seat: Seat) -> Option<Value>;
@@ -236,6 +249,11 @@ impl<G: Game> SessionGame<G> {
     }
 }
 
+/// JSON `null`, raw.
+pub fn raw_null() -> Box<RawValue> {
+    to_raw_value(&()).expect("null is JSON")
+}
+
 /// An event's description; a ruleset that fails describing it (a bug) must not leave
 /// the game half-applied, so the failure becomes a placeholder text.
 fn event_text<G: Game>(g: &G, event: &G::Event) -> String {
@@ -290,6 +308,45 @@ fn sanity_check<G: Game>(g: &G) -> Result<(), String> {
 impl<G: Game> DynGame for SessionGame<G> {
     fn ruleset(&self) -> &'static str {
         G::ID
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        self.session.game().to_move()
+    }
+
+    fn legal_raw(&self, seat: Seat) -> Box<RawValue> {
+        let legal = match self.seat_exists(seat) {
+            true => self.session.game().legal_actions(seat),
+            false => Vec::new(),
+        };
+        to_raw_value(&legal).unwrap_or_else(|_| raw_null())
+    }
+
+    fn view_raw(&self, viewer: Option<Seat>) -> Box<RawValue> {
+        if viewer.is_some_and(|s| !self.seat_exists(s)) {
+            return raw_null();
+        }
+        to_raw_value(&self.session.game().view(viewer)).unwrap_or_else(|_| raw_null())
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.session.game().is_terminal()
+    }
+
+    fn seat_status(&self, viewer: Option<Seat>) -> Status {
+        let g = self.session.game();
+        let p = g.progress();
+        let hash = match viewer {
+            Some(s) if !self.seat_exists(s) => StateHash(0),
+            _ => stable_hash(&(g.view(viewer), viewer.map(|s| s.0))),
+        };
+        Status {
+            to_move: g.to_move(),
+            terminal: g.is_terminal(),
+            turn: p.turn,
+            phase: p.phase,
+            hash,
+        }
     }
 
     fn default_action(&self, seat: Seat) -> Option<Value> {

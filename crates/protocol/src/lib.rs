@@ -17,7 +17,7 @@ mod error;
 mod registry;
 mod strict;
 
-pub use dyn_game::{DynGame, OutcomeJson, SessionGame, Status};
+pub use dyn_game::{raw_null, DynGame, OutcomeJson, SessionGame, Status};
 pub use engine::{
     error_response, random_seed, serve, CommandInfo, Engine, COMMANDS, MAX_BUDGET_MS,
     MAX_ITERATIONS, MAX_LINE_BYTES,

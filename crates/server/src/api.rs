@@ -2,7 +2,7 @@
 //! between `orrery engine` and the server without learning new objects.
 
 use crate::error::ApiError;
-use crate::live::{now_ms, Hub, Live};
+use crate::live::{now_ms, Hub, Live, Note};
 use crate::store::{GameRow, SeatKind, SeatRow};
 use crate::token;
 use axum::body::Bytes;
@@ -311,7 +311,7 @@ pub async fn game(
     Path(id): Path<String>,
     headers: HeaderMap,
     q: Params,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let q = params(q)?;
     let live = hub.get(&id).await?;
     let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
@@ -322,10 +322,16 @@ pub async fn game(
             .map_err(|_| ApiError::bad_request("`since` must be an event index"))?,
     };
     let clock = live.setup.clock_ms;
-    let snap = hub
-        .read(&live, |inner| inner.snapshot(seat.map(Seat), since, clock))
+    let (text, _) = hub
+        .read(&live, |inner| {
+            inner.snapshot(seat.map(Seat), since, clock, Note::default())
+        })
         .await?;
-    Ok(ok(snap))
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        text,
+    )
+        .into_response())
 }
 
 /// `POST /api/games/{id}/actions` with `{"action": ACTION}`.

@@ -8,7 +8,9 @@ use crate::store::{ActionRow, Cause, GameRow, SeatKind, SeatRow, Store, StoreErr
 use crate::Limits;
 use orrery_agents::Budget;
 use orrery_core::{stable_hash, Record, RecordedAction, Seat, StateHash};
-use orrery_protocol::{DynGame, ProtocolError, Registry, Status, MAX_BUDGET_MS};
+use orrery_protocol::{raw_null, DynGame, ProtocolError, Registry, Status, MAX_BUDGET_MS};
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -67,24 +69,22 @@ pub struct Inner {
 
 impl Inner {
     pub fn over(&self) -> bool {
-        self.resigned.is_some() || self.game.status().terminal
+        self.resigned.is_some() || self.game.is_terminal()
     }
 
     /// The status as the engine protocol writes it, for `viewer`: the hash is of what
-    /// the viewer sees (the full state's hash would let a seat test guesses of another
-    /// seat's secret order); a resignation ends the game.
-    pub fn status_for(&self, viewer: Option<Seat>) -> Value {
-        let mut status: Status = self.game.status();
-        status.hash = self.view_hash(viewer);
+    /// the viewer sees ([`DynGame::seat_status`]); a resignation ends the game.
+    pub fn status_of(&self, viewer: Option<Seat>) -> Status {
+        let mut status: Status = self.game.seat_status(viewer);
         if self.resigned.is_some() {
             status.terminal = true;
             status.to_move.clear();
         }
-        serde_json::to_value(status).unwrap_or(Value::Null)
+        status
     }
 
-    fn view_hash(&self, viewer: Option<Seat>) -> StateHash {
-        stable_hash(&(self.game.view(viewer), viewer.map(|s| s.0)))
+    pub fn status_for(&self, viewer: Option<Seat>) -> Value {
+        serde_json::to_value(self.status_of(viewer)).unwrap_or(Value::Null)
     }
 
     /// The result (or the standings), with a resignation.
@@ -101,39 +101,51 @@ impl Inner {
         serde_json::to_value(o).unwrap_or(Value::Null)
     }
 
-    /// Everything `viewer` may see now: status, view, legal actions, events from
-    /// `since`, the outcome or standings, clock timeouts.
-    pub fn snapshot(&self, viewer: Option<Seat>, since: usize, clock_ms: Option<u64>) -> Value {
+    /// Everything `viewer` may see now, as JSON text: status, view, legal actions,
+    /// events from `since`, the outcome or standings, clock timeouts. Written without
+    /// building a JSON tree of the view and legal actions (the bulk of every answer).
+    /// Returns the text and the event index to ask from next time.
+    pub fn snapshot(
+        &self,
+        viewer: Option<Seat>,
+        since: usize,
+        clock_ms: Option<u64>,
+        note: Note,
+    ) -> (String, usize) {
         let legal = match viewer {
-            Some(s) if !self.over() => self.game.legal(s),
-            _ => Vec::new(),
+            Some(s) if !self.over() => self.game.legal_raw(s),
+            _ => RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null()),
         };
         let (events, next) = self.game.events(viewer, since);
         let now = Instant::now();
         let clock = clock_ms.map(|per| {
-            let left: Vec<Value> = self
+            let left: Vec<Option<u64>> = self
                 .deadlines
                 .iter()
                 .map(|d| match d {
                     Some(t) if !self.over() => {
-                        Value::from(t.saturating_duration_since(now).as_millis() as u64)
+                        Some(t.saturating_duration_since(now).as_millis() as u64)
                     }
-                    _ => Value::Null,
+                    _ => None,
                 })
                 .collect();
             json!({"per_decision_ms": per, "remaining_ms": left})
         });
-        json!({
-            "seat": viewer,
-            "status": self.status_for(viewer),
-            "view": self.game.view(viewer),
-            "legal": legal,
-            "events": events,
-            "next": next,
-            "outcome": self.outcome(),
-            "timeouts": self.timeouts,
-            "clock": clock,
-        })
+        let snap = Snapshot {
+            ok: true,
+            kind: note.kind,
+            seat: viewer,
+            status: self.status_of(viewer),
+            view: self.game.view_raw(viewer),
+            legal,
+            events,
+            next,
+            outcome: self.outcome(),
+            timeouts: &self.timeouts,
+            clock,
+            timed_out: note.timed_out,
+        };
+        (serde_json::to_string(&snap).unwrap_or_default(), next)
     }
 
     /// Restart the clocks of seats that now owe a decision they did not owe before
@@ -147,7 +159,7 @@ impl Inner {
     ) {
         let Some(per) = clock else { return };
         let over = self.over();
-        let to_move = self.game.status().to_move;
+        let to_move = self.game.to_move();
         let now = Instant::now();
         for (i, d) in self.deadlines.iter_mut().enumerate() {
             let seat = Seat(i as u8);
@@ -159,6 +171,33 @@ impl Inner {
             }
         }
     }
+}
+
+/// What a snapshot message says besides the state (WebSocket messages).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Note {
+    /// `"state"` on the WebSocket.
+    pub kind: Option<&'static str>,
+    /// The seat whose clock just ran out.
+    pub timed_out: Option<u8>,
+}
+
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    ok: bool,
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    seat: Option<Seat>,
+    status: Status,
+    view: Box<RawValue>,
+    legal: Box<RawValue>,
+    events: Vec<Value>,
+    next: usize,
+    outcome: Value,
+    timeouts: &'a [Value],
+    clock: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    timed_out: Option<u8>,
 }
 
 /// The reply to an accepted action.
@@ -351,7 +390,7 @@ impl Hub {
         let resigned = self.store.resigned(&live.setup.id).await?;
         let changed = !rows.is_empty() || resigned != inner.resigned;
         for r in rows {
-            let before = inner.game.status().to_move;
+            let before = inner.game.to_move();
             inner.game.apply(Seat(r.seat), &r.action)?;
             let hash = inner.game.status().hash.to_string();
             if hash != r.hash {
@@ -458,7 +497,7 @@ impl Hub {
         if inner.resigned.is_some() {
             return Err(ProtocolError::GameOver.into());
         }
-        let before = inner.game.status().to_move;
+        let before = inner.game.to_move();
         let events = inner.game.apply(Seat(seat), action)?;
         let row = ActionRow {
             seq: inner.seq + 1,
@@ -468,7 +507,7 @@ impl Hub {
             cause,
             at_ms: now_ms(),
         };
-        let over = inner.game.status().terminal;
+        let over = inner.game.is_terminal();
         if let Err(e) = self.store.append(&live.setup.id, &row, over).await {
             // Memory is one action ahead of the database: drop this copy, so the next
             // request rebuilds the game from what was committed.
@@ -552,8 +591,7 @@ impl Hub {
         let slot = &live.seats[seat as usize];
         let fork = {
             let inner = live.inner.lock().await;
-            let to_move = inner.game.status().to_move;
-            if inner.over() || !to_move.contains(&Seat(seat)) {
+            if inner.over() || !inner.game.to_move().contains(&Seat(seat)) {
                 slot.thinking.store(false, Ordering::Release);
                 return;
             }

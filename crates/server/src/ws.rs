@@ -4,7 +4,7 @@
 
 use crate::api::{action_of, params, seat_of, token_of, Hubs, Params};
 use crate::error::ApiError;
-use crate::live::{Hub, Live};
+use crate::live::{Hub, Live, Note};
 use crate::store::Cause;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -48,28 +48,32 @@ async fn state_message(
     seat: Option<u8>,
     next: &mut usize,
     timed_out: Option<u8>,
-) -> Value {
+) -> String {
     let clock = live.setup.clock_ms;
     let since = *next;
+    let note = Note {
+        kind: Some("state"),
+        timed_out,
+    };
     match hub
-        .read(live, |inner| inner.snapshot(seat.map(Seat), since, clock))
+        .read(live, |inner| {
+            inner.snapshot(seat.map(Seat), since, clock, note)
+        })
         .await
     {
-        Ok(mut snap) => {
-            if let Some(n) = snap.get("next").and_then(Value::as_u64) {
-                *next = n as usize;
-            }
-            if let Value::Object(m) = &mut snap {
-                m.insert("type".into(), Value::from("state"));
-                m.insert("ok".into(), Value::Bool(true));
-                if let Some(s) = timed_out {
-                    m.insert("timed_out".into(), Value::from(s));
-                }
-            }
-            snap
+        Ok((text, n)) => {
+            *next = n;
+            text
         }
-        Err(e) => e.body(),
+        Err(e) => e.body().to_string(),
     }
+}
+
+async fn send_text(socket: &mut WebSocket, text: String) -> bool {
+    socket
+        .send(Message::Text(Utf8Bytes::from(text)))
+        .await
+        .is_ok()
 }
 
 async fn send(socket: &mut WebSocket, v: &Value) -> bool {
@@ -89,7 +93,7 @@ async fn session(
     let mut changes = hub.subscribe(&live);
     let mut next = 0usize;
     let first = state_message(&hub, &live, seat, &mut next, None).await;
-    if !send(&mut socket, &first).await {
+    if !send_text(&mut socket, first).await {
         return;
     }
     let idle = hub.limits.ws_idle;
@@ -105,7 +109,7 @@ async fn session(
                     Err(RecvError::Closed) => break,
                 };
                 let msg = state_message(&hub, &live, seat, &mut next, timed_out).await;
-                if !send(&mut socket, &msg).await {
+                if !send_text(&mut socket, msg).await {
                     break;
                 }
             }

@@ -8,6 +8,9 @@ use sqlx::{AnyPool, Executor, Row};
 use std::path::Path;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+use write::Write;
+
+mod write;
 
 /// A database failure.
 #[derive(Debug, thiserror::Error)]
@@ -108,20 +111,9 @@ pub struct Store {
     pool: AnyPool,
     postgres: bool,
     url: String,
-    /// SQLite: the one writer of actions, which commits them in groups.
-    writer: Option<mpsc::UnboundedSender<Append>>,
+    /// SQLite: the one writer, which commits what waits in groups.
+    writer: Option<mpsc::UnboundedSender<write::Queued>>,
 }
-
-/// An action waiting for the SQLite writer.
-struct Append {
-    game: String,
-    row: ActionRow,
-    over: bool,
-    done: oneshot::Sender<Result<(), StoreError>>,
-}
-
-/// Most actions committed in one SQLite transaction.
-const MAX_GROUP: usize = 256;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -155,6 +147,9 @@ impl Store {
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA synchronous = FULL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    // Checkpoints run in the background (`checkpoints`), not inside
+                    // whichever commit crosses the threshold.
+                    conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                     conn.execute("PRAGMA foreign_keys = ON").await?;
                     Ok(())
                 })
@@ -164,7 +159,8 @@ impl Store {
         MIGRATOR.run(&pool).await?;
         let writer = (!postgres).then(|| {
             let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(write_groups(pool.clone(), rx));
+            tokio::spawn(write::groups(pool.clone(), rx));
+            tokio::spawn(write::checkpoints(pool.clone()));
             tx
         });
         Ok(Store {
@@ -178,88 +174,6 @@ impl Store {
     /// Several server processes may share this database (PostgreSQL).
     pub fn shared(&self) -> bool {
         self.postgres
-    }
-
-    /// Record a new game and its seats, in one transaction.
-    pub async fn create_game(&self, g: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
-             created_ms, status, resigned) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)",
-        )
-        .bind(&g.id)
-        .bind(&g.ruleset)
-        .bind(&g.scenario_name)
-        .bind(g.scenario.to_string())
-        .bind(g.seed as i64)
-        .bind(g.clock_ms.map(|c| c as i64))
-        .bind(g.created_ms)
-        .bind(&g.status)
-        .execute(&mut *tx)
-        .await?;
-        for s in seats {
-            let (kind, agent, budget, token) = match &s.kind {
-                SeatKind::Human { token_hash } => ("human", None, None, Some(token_hash.clone())),
-                SeatKind::Agent { agent, budget_ms } => (
-                    "agent",
-                    Some(agent.clone()),
-                    budget_ms.map(|b| b as i64),
-                    None,
-                ),
-            };
-            sqlx::query(
-                "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(&g.id)
-            .bind(i64::from(s.seat))
-            .bind(kind)
-            .bind(agent)
-            .bind(budget)
-            .bind(token)
-            .bind(i64::from(s.joined))
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Record one action; `over` marks the game finished in the same transaction.
-    /// [`StoreError::Conflict`] when `(game, seq)` is taken (another instance won).
-    /// Returns once the action is committed (with SQLite, in a group with the actions
-    /// of other games that arrived meanwhile: one fsync for them all).
-    pub async fn append(&self, game: &str, a: &ActionRow, over: bool) -> Result<(), StoreError> {
-        let Some(writer) = &self.writer else {
-            let mut tx = self.pool.begin().await?;
-            insert_action(&mut tx, game, a, over).await?;
-            tx.commit().await?;
-            self.notify(game).await;
-            return Ok(());
-        };
-        let (done, answer) = oneshot::channel();
-        writer
-            .send(Append {
-                game: game.to_string(),
-                row: a.clone(),
-                over,
-                done,
-            })
-            .map_err(|_| StoreError::Closed)?;
-        answer.await.map_err(|_| StoreError::Closed)?
-    }
-
-    /// Record that `seat` resigned (the game is over). False when it already was.
-    pub async fn resign(&self, game: &str, seat: u8) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'",
-        )
-        .bind(i64::from(seat))
-        .bind(game)
-        .execute(&self.pool)
-        .await?;
-        self.notify(game).await;
-        Ok(done.rows_affected() == 1)
     }
 
     /// The seat that resigned game `id`, if one did.
@@ -277,14 +191,67 @@ impl Store {
         }
     }
 
+    /// Record a new game and its seats.
+    pub async fn create_game(&self, g: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
+        self.write(Write::Game {
+            game: g.clone(),
+            seats: seats.to_vec(),
+        })
+        .await
+        .map(|_| ())
+    }
+
+    /// Record one action; `over` marks the game finished in the same transaction.
+    /// [`StoreError::Conflict`] when `(game, seq)` is taken (another instance won).
+    pub async fn append(&self, game: &str, a: &ActionRow, over: bool) -> Result<(), StoreError> {
+        self.write(Write::Action {
+            game: game.to_string(),
+            row: a.clone(),
+            over,
+        })
+        .await
+        .map(|_| ())
+    }
+
+    /// Record that `seat` resigned (the game is over). False when it already was.
+    pub async fn resign(&self, game: &str, seat: u8) -> Result<bool, StoreError> {
+        let changed = self
+            .write(Write::Resign {
+                game: game.to_string(),
+                seat,
+            })
+            .await?;
+        Ok(changed == 1)
+    }
+
     /// Mark a human seat's token as used.
     pub async fn mark_joined(&self, game: &str, seat: u8) -> Result<(), StoreError> {
-        sqlx::query("UPDATE seats SET joined = 1 WHERE game = $1 AND seat = $2")
-            .bind(game)
-            .bind(i64::from(seat))
-            .execute(&self.pool)
-            .await?;
-        Ok(())
+        self.write(Write::Joined {
+            game: game.to_string(),
+            seat,
+        })
+        .await
+        .map(|_| ())
+    }
+
+    /// Commit one write and return the rows it changed. PostgreSQL: its own
+    /// transaction, then `NOTIFY`. SQLite: through the one writer, in a group with
+    /// the writes of other games that arrived meanwhile (one fsync for them all;
+    /// writers never wait on each other's locks).
+    async fn write(&self, w: Write) -> Result<u64, StoreError> {
+        let Some(writer) = &self.writer else {
+            let game = w.game().to_string();
+            let mut tx = self.pool.begin().await?;
+            let changed = write::execute(&mut tx, &w).await?;
+            tx.commit().await?;
+            self.notify(&game).await;
+            return Ok(changed);
+        };
+        let (done, answer) = oneshot::channel();
+        writer
+            .send(write::Queued { write: w, done })
+            .map_err(|_| StoreError::Closed)?;
+        answer.await.map_err(|_| StoreError::Closed)?
     }
 
     /// Tell the other server instances that `game` changed (PostgreSQL `NOTIFY`).
@@ -401,84 +368,6 @@ impl Store {
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
-        }
-    }
-}
-
-
-/// Insert one action (and mark the game over) inside a transaction.
-async fn insert_action(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game: &str,
-    a: &ActionRow,
-    over: bool,
-) -> Result<(), StoreError> {
-        let inserted = sqlx::query(
-            "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind(game)
-        .bind(a.seq)
-        .bind(i64::from(a.seat))
-        .bind(a.action.to_string())
-        .bind(&a.hash)
-        .bind(a.cause.as_str())
-        .bind(a.at_ms)
-        .execute(&mut **tx)
-        .await;
-        match inserted {
-            Ok(_) => {}
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                return Err(StoreError::Conflict)
-            }
-            Err(e) => return Err(e.into()),
-        }
-        if over {
-            sqlx::query("UPDATE games SET status = 'over' WHERE id = $1")
-                .bind(game)
-                .execute(&mut **tx)
-                .await?;
-        }
-        Ok(())
-}
-
-
-/// The SQLite writer: takes every action waiting, commits them in one transaction
-/// (one fsync), then answers each. If the group fails, each action is tried alone,
-/// so one bad action cannot fail the others.
-async fn write_groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Append>) {
-    while let Some(first) = rx.recv().await {
-        let mut group = vec![first];
-        while group.len() < MAX_GROUP {
-            match rx.try_recv() {
-                Ok(a) => group.push(a),
-                Err(_) => break,
-            }
-        }
-        let together = async {
-            let mut tx = pool.begin().await?;
-            for a in &group {
-                insert_action(&mut tx, &a.game, &a.row, a.over).await?;
-            }
-            tx.commit().await?;
-            Ok::<(), StoreError>(())
-        }
-        .await;
-        if together.is_ok() {
-            for a in group {
-                let _ = a.done.send(Ok(()));
-            }
-            continue;
-        }
-        for a in group {
-            let alone = async {
-                let mut tx = pool.begin().await?;
-                insert_action(&mut tx, &a.game, &a.row, a.over).await?;
-                tx.commit().await?;
-                Ok::<(), StoreError>(())
-            }
-            .await;
-            let _ = a.done.send(alone);
         }
     }
 }

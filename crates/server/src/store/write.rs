@@ -1,0 +1,195 @@
+//! Every write the server makes, and SQLite's one writer that commits them in groups.
+
+use super::{ActionRow, GameRow, SeatKind, SeatRow, StoreError};
+use sqlx::{Any, AnyPool, Transaction};
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+
+/// One write.
+pub enum Write {
+    /// A new game and its seats.
+    Game { game: GameRow, seats: Vec<SeatRow> },
+    /// An action (and, when `over`, the end of the game).
+    Action {
+        game: String,
+        row: ActionRow,
+        over: bool,
+    },
+    /// A seat resigns a game still playing.
+    Resign { game: String, seat: u8 },
+    /// A human seat's token was used.
+    Joined { game: String, seat: u8 },
+}
+
+impl Write {
+    /// The game written to.
+    pub fn game(&self) -> &str {
+        match self {
+            Write::Game { game, .. } => &game.id,
+            Write::Action { game, .. }
+            | Write::Resign { game, .. }
+            | Write::Joined { game, .. } => game,
+        }
+    }
+}
+
+/// A write waiting for the SQLite writer, and who to tell when it is committed.
+pub struct Queued {
+    pub write: Write,
+    pub done: oneshot::Sender<Result<u64, StoreError>>,
+}
+
+/// Most writes committed in one SQLite transaction.
+const MAX_GROUP: usize = 256;
+
+/// Do `w` inside `tx`; the rows it changed.
+pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, StoreError> {
+    match w {
+        Write::Game { game: g, seats } => {
+            sqlx::query(
+                "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
+                 created_ms, status, resigned) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)",
+            )
+            .bind(&g.id)
+            .bind(&g.ruleset)
+            .bind(&g.scenario_name)
+            .bind(g.scenario.to_string())
+            // Bit for bit: a u64 seed is stored in a signed BIGINT.
+            .bind(g.seed as i64)
+            .bind(g.clock_ms.map(|c| c as i64))
+            .bind(g.created_ms)
+            .bind(&g.status)
+            .execute(&mut **tx)
+            .await?;
+            for s in seats {
+                let (kind, agent, budget, token) = match &s.kind {
+                    SeatKind::Human { token_hash } => {
+                        ("human", None, None, Some(token_hash.clone()))
+                    }
+                    SeatKind::Agent { agent, budget_ms } => (
+                        "agent",
+                        Some(agent.clone()),
+                        budget_ms.map(|b| b as i64),
+                        None,
+                    ),
+                };
+                sqlx::query(
+                    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(&g.id)
+                .bind(i64::from(s.seat))
+                .bind(kind)
+                .bind(agent)
+                .bind(budget)
+                .bind(token)
+                .bind(i64::from(s.joined))
+                .execute(&mut **tx)
+                .await?;
+            }
+            Ok(1)
+        }
+        Write::Action { game, row: a, over } => {
+            let inserted = sqlx::query(
+                "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(game)
+            .bind(a.seq)
+            .bind(i64::from(a.seat))
+            .bind(a.action.to_string())
+            .bind(&a.hash)
+            .bind(a.cause.as_str())
+            .bind(a.at_ms)
+            .execute(&mut **tx)
+            .await;
+            match inserted {
+                Ok(_) => {}
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(StoreError::Conflict)
+                }
+                Err(e) => return Err(e.into()),
+            }
+            if *over {
+                sqlx::query("UPDATE games SET status = 'over' WHERE id = $1")
+                    .bind(game)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+            Ok(1)
+        }
+        Write::Resign { game, seat } => Ok(sqlx::query(
+            "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'",
+        )
+        .bind(i64::from(*seat))
+        .bind(game)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected()),
+        Write::Joined { game, seat } => Ok(sqlx::query(
+            "UPDATE seats SET joined = 1 WHERE game = $1 AND seat = $2",
+        )
+        .bind(game)
+        .bind(i64::from(*seat))
+        .execute(&mut **tx)
+        .await?
+        .rows_affected()),
+    }
+}
+
+/// The SQLite writer: takes every write waiting, commits them in one transaction
+/// (one fsync), then answers each. If the group fails, each write is tried alone,
+/// so one bad write cannot fail the others.
+pub async fn groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Queued>) {
+    while let Some(first) = rx.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match rx.try_recv() {
+                Ok(q) => group.push(q),
+                Err(_) => break,
+            }
+        }
+        let together = async {
+            let mut tx = pool.begin().await?;
+            let mut changed = Vec::with_capacity(group.len());
+            for q in &group {
+                changed.push(execute(&mut tx, &q.write).await?);
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(changed)
+        }
+        .await;
+        if let Ok(changed) = together {
+            for (q, n) in group.into_iter().zip(changed) {
+                let _ = q.done.send(Ok(n));
+            }
+            continue;
+        }
+        for q in group {
+            let alone = async {
+                let mut tx = pool.begin().await?;
+                let n = execute(&mut tx, &q.write).await?;
+                tx.commit().await?;
+                Ok::<_, StoreError>(n)
+            }
+            .await;
+            let _ = q.done.send(alone);
+        }
+    }
+}
+
+/// SQLite: copy the write-ahead log into the database every second, without
+/// blocking the writer (PASSIVE), so the log stays short and no commit pays for a
+/// checkpoint.
+pub async fn checkpoints(pool: AnyPool) {
+    let mut every = tokio::time::interval(Duration::from_secs(1));
+    loop {
+        every.tick().await;
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_all(&pool)
+            .await
+        {
+            eprintln!("orrery serve: checkpoint: {e}");
+        }
+    }
+}

@@ -104,11 +104,7 @@ fn main() {
     let before = rss_kib(pid);
     let t = Instant::now();
     for i in 0..idle {
-        let ruleset = if i % 2 == 0 {
-            "launch-fighters"
-        } else {
-            "stratoyager"
-        };
+        let ruleset = ["launch-fighters", "stratoyager"][i % 2];
         agent
             .post(&format!("{base}/api/games"))
             .send_json(json!({"ruleset": ruleset}))
@@ -137,11 +133,7 @@ struct Table {
 }
 
 fn new_table(agent: &ureq::Agent, base: &str, g: usize, due: Instant) -> Table {
-    let ruleset = if g % 2 == 0 {
-        "launch-fighters"
-    } else {
-        "stratoyager"
-    };
+    let ruleset = ["launch-fighters", "stratoyager"][g % 2];
     let created: Value = agent
         .post(&format!("{base}/api/games"))
         .send_json(json!({"ruleset": ruleset, "seed": g}))

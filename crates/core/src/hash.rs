@@ -27,25 +27,43 @@ impl<'de> Deserialize<'de> for StateHash {
     }
 }
 
+/// FNV-1a, 64 bits: stable on every machine and every version.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::io::Write for Fnv {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for &b in buf {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Hash any serializable value stably.
 pub fn stable_hash<T: Serialize + ?Sized>(value: &T) -> StateHash {
-    struct Fnv(u64);
-    impl std::io::Write for Fnv {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            for &b in buf {
-                self.0 ^= u64::from(b);
-                self.0 = self.0.wrapping_mul(0x0000_0100_0000_01B3);
-            }
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = Fnv::new();
     // Writing into an in-memory hasher cannot fail; a value that cannot be serialized
     // (a bug in a ruleset's types) still hashes what was written so far.
     let _ = serde_json::to_writer(&mut h, value);
+    StateHash(h.0)
+}
+
+/// Hash bytes stably (e.g. JSON text already written), with the same function as
+/// [`stable_hash`].
+pub fn stable_hash_bytes(bytes: &[u8]) -> StateHash {
+    use std::io::Write;
+    let mut h = Fnv::new();
+    let _ = h.write(bytes);
     StateHash(h.0)
 }
 

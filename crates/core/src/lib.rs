@@ -36,7 +36,7 @@ pub use files::{BuildForces, FileError, FleetCheck, RosterFile};
 pub use game::{
     scenario_from_json, score_margin, Game, NamedScenario, Outcome, Progress, RosterEntry, UnitFate,
 };
-pub use hash::{stable_hash, StateHash};
+pub use hash::{stable_hash, stable_hash_bytes, StateHash};
 pub use record::{
     seat_record, Record, RecordedAction, ReplayError, SeatRecord, SeatRecordedAction,
 };

@@ -8,8 +8,9 @@ use crate::{
 pub struct Session<G: Game> {
     game: G,
     record: Record,
-    /// States before each recorded action, for undo.
+    /// States before each recorded action, for undo (the last `undo_depth`).
     snapshots: Vec<G>,
+    undo_depth: usize,
 }
 
 impl<G: Game> Session<G> {
@@ -27,7 +28,17 @@ impl<G: Game> Session<G> {
                 actions: Vec::new(),
             },
             snapshots: Vec::new(),
+            undo_depth: usize::MAX,
         })
+    }
+
+    /// Keep the states before at most the last `depth` actions (0: none, so nothing
+    /// can be taken back). A server that offers no undo keeps no copies: a long game
+    /// then costs its state and record only.
+    pub fn set_undo_depth(&mut self, depth: usize) {
+        self.undo_depth = depth;
+        let extra = self.snapshots.len().saturating_sub(depth);
+        self.snapshots.drain(..extra);
     }
 
     /// Rebuild a session from a record (checking its hashes).
@@ -61,7 +72,12 @@ impl<G: Game> Session<G> {
         let events = next.apply(seat, action)?;
         let action = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
         let before = std::mem::replace(&mut self.game, next);
-        self.snapshots.push(before);
+        if self.undo_depth > 0 {
+            if self.snapshots.len() >= self.undo_depth {
+                self.snapshots.remove(0);
+            }
+            self.snapshots.push(before);
+        }
         self.record.actions.push(RecordedAction {
             seat,
             action,

@@ -3,7 +3,9 @@
 
 use crate::ProtocolError;
 use orrery_agents::Budget;
-use orrery_core::{stable_hash, Audience, Game, Record, Seat, SeatRecord, Session, StateHash};
+use orrery_core::{
+    stable_hash_bytes, Audience, Game, Record, Seat, SeatRecord, Session, StateHash,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::value::{to_raw_value, RawValue};
 use serde_json::{json, Value};
@@ -119,6 +121,9 @@ pub trait DynGame: Send {
     /// of the viewer's view, never of the full state (which would let a seat test
     /// guesses of another seat's secret order against it). What a server hands out.
     fn seat_status(&self, viewer: Option<Seat>) -> Status;
+    /// [`DynGame::seat_status`] and [`DynGame::view_raw`] at once (the view is
+    /// written once, for the hash and to send).
+    fn seat_status_and_view(&self, viewer: Option<Seat>) -> (Status, Box<RawValue>);
     /// [`DynGame::legal`] written as JSON directly (no [`Value`] tree: what a busy
     /// server sends).
     fn legal_raw(&self, seat: Seat) -> Box<RawValue>;
@@ -129,6 +134,9 @@ pub trait DynGame: Send {
     fn default_action(&self, seat: Seat) -> Option<Value>;
     /// An independent copy (an agent thinks on it while the game stays free).
     fn fork(&self) -> Box<dyn DynGame>;
+    /// Keep undo snapshots of at most the last `depth` actions
+    /// ([`Session::set_undo_depth`]; 0 = no undo, what a server without undo wants).
+    fn set_undo_depth(&mut self, depth: usize);
 }
 
 /// [`DynGame`] for a concrete [`Game`].
@@ -334,19 +342,27 @@ impl<G: Game> DynGame for SessionGame<G> {
     }
 
     fn seat_status(&self, viewer: Option<Seat>) -> Status {
+        self.seat_status_and_view(viewer).0
+    }
+
+    fn seat_status_and_view(&self, viewer: Option<Seat>) -> (Status, Box<RawValue>) {
         let g = self.session.game();
         let p = g.progress();
-        let hash = match viewer {
-            Some(s) if !self.seat_exists(s) => StateHash(0),
-            _ => stable_hash(&(g.view(viewer), viewer.map(|s| s.0))),
+        let view = self.view_raw(viewer);
+        // The hash of the view's JSON text as sent, and of who sees it.
+        let who = match viewer {
+            Some(s) => format!("seat {s}:"),
+            None => "spectator:".to_string(),
         };
-        Status {
+        let hash = stable_hash_bytes(&[who.as_bytes(), view.get().as_bytes()].concat());
+        let status = Status {
             to_move: g.to_move(),
             terminal: g.is_terminal(),
             turn: p.turn,
             phase: p.phase,
             hash,
-        }
+        };
+        (status, view)
     }
 
     fn default_action(&self, seat: Seat) -> Option<Value> {
@@ -360,6 +376,10 @@ impl<G: Game> DynGame for SessionGame<G> {
 
     fn fork(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+
+    fn set_undo_depth(&mut self, depth: usize) {
+        self.session.set_undo_depth(depth);
     }
 
     fn status(&self) -> Status {

@@ -75,7 +75,11 @@ impl Inner {
     /// The status as the engine protocol writes it, for `viewer`: the hash is of what
     /// the viewer sees ([`DynGame::seat_status`]); a resignation ends the game.
     pub fn status_of(&self, viewer: Option<Seat>) -> Status {
-        let mut status: Status = self.game.seat_status(viewer);
+        self.ended(self.game.seat_status(viewer))
+    }
+
+    /// A resignation ends the game.
+    fn ended(&self, mut status: Status) -> Status {
         if self.resigned.is_some() {
             status.terminal = true;
             status.to_move.clear();
@@ -131,12 +135,13 @@ impl Inner {
                 .collect();
             json!({"per_decision_ms": per, "remaining_ms": left})
         });
+        let (status, view) = self.game.seat_status_and_view(viewer);
         let snap = Snapshot {
             ok: true,
             kind: note.kind,
             seat: viewer,
-            status: self.status_of(viewer),
-            view: self.game.view_raw(viewer),
+            status: self.ended(status),
+            view,
             legal,
             events,
             next,
@@ -265,6 +270,9 @@ impl Hub {
             })
             .collect();
         let clock = setup.clock_ms;
+        // The server offers no undo: no copies of past states.
+        let mut game = game;
+        game.set_undo_depth(0);
         let mut inner = Inner {
             game,
             seq,

@@ -81,6 +81,18 @@ pub fn seat_of(
     Ok(Some(seat))
 }
 
+/// The game of a request and the seat its token holds (`None`: a spectator).
+pub async fn game_and_seat(
+    hub: &Arc<Hub>,
+    id: &str,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+) -> Result<(Arc<Live>, Option<u8>), ApiError> {
+    let live = hub.get(id).await?;
+    let seat = seat_of(hub, &live, token_of(headers, q).as_deref())?;
+    Ok((live, seat))
+}
+
 fn need_seat(seat: Option<u8>) -> Result<u8, ApiError> {
     seat.ok_or_else(|| {
         ApiError::new(
@@ -313,8 +325,7 @@ pub async fn game(
     q: Params,
 ) -> Result<Response, ApiError> {
     let q = params(q)?;
-    let live = hub.get(&id).await?;
-    let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let since = match q.get("since") {
         None => 0,
         Some(s) => s
@@ -343,8 +354,8 @@ pub async fn act(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let live = hub.get(&id).await?;
-    let seat = need_seat(seat_of(&hub, &live, token_of(&headers, &q).as_deref())?)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let action = action_of(body)?;
     let acted = hub
@@ -374,8 +385,7 @@ pub async fn record(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let live = hub.get(&id).await?;
-    let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let record = hub
         .read(&live, |inner| {
             if inner.over() {
@@ -397,8 +407,8 @@ pub async fn resign(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let live = hub.get(&id).await?;
-    let seat = need_seat(seat_of(&hub, &live, token_of(&headers, &q).as_deref())?)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
     let status = hub.resign(&live, seat).await?;
     Ok(ok(json!({"status": status})))
 }

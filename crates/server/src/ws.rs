@@ -2,7 +2,7 @@
 //! see now, then one after every change of the game. A client may also send
 //! `{"action": ACTION}` and gets the same answer as `POST …/actions`.
 
-use crate::api::{action_of, params, seat_of, token_of, Hubs, Params};
+use crate::api::{action_of, game_and_seat, params, Hubs, Params};
 use crate::error::ApiError;
 use crate::live::{Hub, Live, Note};
 use crate::store::Cause;
@@ -30,8 +30,7 @@ pub async fn upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let q = params(q)?;
-    let live = hub.get(&id).await?;
-    let seat = seat_of(&hub, &live, token_of(&headers, &q).as_deref())?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let ws = ws.map_err(|e| ApiError::bad_request(format!("not a WebSocket request: {e}")))?;
     let max = hub.limits.max_ws_message_bytes;
     Ok(ws
@@ -108,6 +107,14 @@ async fn session(
                     Err(RecvError::Lagged(_)) => None,
                     Err(RecvError::Closed) => break,
                 };
+                if Hub::is_unloaded(&live) {
+                    // 1012: service restart; the client reconnects to the reloaded game.
+                    let _ = socket.send(Message::Close(Some(CloseFrame {
+                        code: 1012,
+                        reason: Utf8Bytes::from_static("game reloaded; reconnect"),
+                    }))).await;
+                    break;
+                }
                 let msg = state_message(&hub, &live, seat, &mut next, timed_out).await;
                 if !send_text(&mut socket, msg).await {
                     break;

@@ -6,17 +6,20 @@
 use crate::error::ApiError;
 use crate::store::{ActionRow, Cause, GameRow, SeatKind, SeatRow, Store, StoreError};
 use crate::Limits;
-use orrery_agents::Budget;
-use orrery_core::{stable_hash, Record, RecordedAction, Seat, StateHash};
-use orrery_protocol::{raw_null, DynGame, ProtocolError, Registry, Status, MAX_BUDGET_MS};
-use serde::Serialize;
-use serde_json::value::RawValue;
+use orrery_core::{Record, RecordedAction, Seat, StateHash};
+use orrery_protocol::{DynGame, ProtocolError, Registry};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::broadcast;
+
+mod agents;
+mod clock;
+mod inner;
+
+pub use inner::{Inner, Note};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -33,7 +36,7 @@ pub struct SeatSlot {
     /// A human seat's token has been used (the lobby shows it taken).
     pub joined: AtomicBool,
     /// An agent of this seat is thinking now.
-    thinking: AtomicBool,
+    pub(crate) thinking: AtomicBool,
 }
 
 /// A change of a game, sent to everyone watching it (WebSocket connections, clocks).
@@ -47,162 +50,12 @@ pub struct Change {
 pub struct Live {
     pub setup: GameRow,
     pub seats: Vec<SeatSlot>,
-    inner: tokio::sync::Mutex<Inner>,
-    changes: broadcast::Sender<Change>,
+    pub(crate) inner: tokio::sync::Mutex<Inner>,
+    pub(crate) changes: broadcast::Sender<Change>,
     /// When the game was last asked for (ms since the hub started), for unloading.
     last_used: AtomicU64,
     /// This copy was dropped from memory (its clock stops; a reload starts another).
-    unloaded: AtomicBool,
-}
-
-/// The mutable part of a game, behind its lock.
-pub struct Inner {
-    pub game: Box<dyn DynGame>,
-    /// Actions recorded so far (the database's last `seq`).
-    pub seq: i64,
-    pub resigned: Option<u8>,
-    /// When each seat's clock runs out (human seats to move, in a game with a clock).
-    deadlines: Vec<Option<Instant>>,
-    /// `{"seq","seat"}` of every action a clock played.
-    pub timeouts: Vec<Value>,
-}
-
-impl Inner {
-    pub fn over(&self) -> bool {
-        self.resigned.is_some() || self.game.is_terminal()
-    }
-
-    /// The status as the engine protocol writes it, for `viewer`: the hash is of what
-    /// the viewer sees ([`DynGame::seat_status`]); a resignation ends the game.
-    pub fn status_of(&self, viewer: Option<Seat>) -> Status {
-        self.ended(self.game.seat_status(viewer))
-    }
-
-    /// A resignation ends the game.
-    fn ended(&self, mut status: Status) -> Status {
-        if self.resigned.is_some() {
-            status.terminal = true;
-            status.to_move.clear();
-        }
-        status
-    }
-
-    pub fn status_for(&self, viewer: Option<Seat>) -> Value {
-        serde_json::to_value(self.status_of(viewer)).unwrap_or(Value::Null)
-    }
-
-    /// The result (or the standings), with a resignation.
-    pub fn outcome(&self) -> Value {
-        let mut o = self.game.outcome();
-        if let Some(r) = self.resigned {
-            o.terminal = true;
-            o.winners = (0..self.game.seats())
-                .filter(|s| *s != r)
-                .map(Seat)
-                .collect();
-            o.reason = format!("seat {r} resigned");
-        }
-        serde_json::to_value(o).unwrap_or(Value::Null)
-    }
-
-    /// Everything `viewer` may see now, as JSON text: status, view, legal actions,
-    /// events from `since`, the outcome or standings, clock timeouts. Written without
-    /// building a JSON tree of the view and legal actions (the bulk of every answer).
-    /// Returns the text and the event index to ask from next time.
-    pub fn snapshot(
-        &self,
-        viewer: Option<Seat>,
-        since: usize,
-        clock_ms: Option<u64>,
-        note: Note,
-    ) -> (String, usize) {
-        let legal = match viewer {
-            Some(s) if !self.over() => self.game.legal_raw(s),
-            _ => RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null()),
-        };
-        let (events, next) = self.game.events(viewer, since);
-        let now = Instant::now();
-        let clock = clock_ms.map(|per| {
-            let left: Vec<Option<u64>> = self
-                .deadlines
-                .iter()
-                .map(|d| match d {
-                    Some(t) if !self.over() => {
-                        Some(t.saturating_duration_since(now).as_millis() as u64)
-                    }
-                    _ => None,
-                })
-                .collect();
-            json!({"per_decision_ms": per, "remaining_ms": left})
-        });
-        let (status, view) = self.game.seat_status_and_view(viewer);
-        let snap = Snapshot {
-            ok: true,
-            kind: note.kind,
-            seat: viewer,
-            status: self.ended(status),
-            view,
-            legal,
-            events,
-            next,
-            outcome: self.outcome(),
-            timeouts: &self.timeouts,
-            clock,
-            timed_out: note.timed_out,
-        };
-        (serde_json::to_string(&snap).unwrap_or_default(), next)
-    }
-
-    /// Restart the clocks of seats that now owe a decision they did not owe before
-    /// (or that just acted and owe another); stop those that owe none.
-    fn update_deadlines(
-        &mut self,
-        before: &[Seat],
-        actor: Option<u8>,
-        slots: &[SeatSlot],
-        clock: Option<u64>,
-    ) {
-        let Some(per) = clock else { return };
-        let over = self.over();
-        let to_move = self.game.to_move();
-        let now = Instant::now();
-        for (i, d) in self.deadlines.iter_mut().enumerate() {
-            let seat = Seat(i as u8);
-            let human = matches!(slots.get(i).map(|s| &s.kind), Some(SeatKind::Human { .. }));
-            if over || !human || !to_move.contains(&seat) {
-                *d = None;
-            } else if d.is_none() || !before.contains(&seat) || actor == Some(seat.0) {
-                *d = Some(now + Duration::from_millis(per));
-            }
-        }
-    }
-}
-
-/// What a snapshot message says besides the state (WebSocket messages).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Note {
-    /// `"state"` on the WebSocket.
-    pub kind: Option<&'static str>,
-    /// The seat whose clock just ran out.
-    pub timed_out: Option<u8>,
-}
-
-#[derive(Serialize)]
-struct Snapshot<'a> {
-    ok: bool,
-    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-    kind: Option<&'static str>,
-    seat: Option<Seat>,
-    status: Status,
-    view: Box<RawValue>,
-    legal: Box<RawValue>,
-    events: Vec<Value>,
-    next: usize,
-    outcome: Value,
-    timeouts: &'a [Value],
-    clock: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    timed_out: Option<u8>,
+    pub(crate) unloaded: AtomicBool,
 }
 
 /// The reply to an accepted action.
@@ -300,11 +153,20 @@ impl Hub {
         // Another request loaded it meanwhile: that copy runs the clock and agents.
         if Arc::ptr_eq(&live, &new) {
             if clock.is_some() {
-                tokio::spawn(run_clock(self.clone(), live.clone()));
+                tokio::spawn(clock::run_clock(self.clone(), live.clone()));
             }
             self.drive(&live);
         }
         live
+    }
+
+    /// The game `id` if it is in memory.
+    fn cached(&self, id: &str) -> Option<Arc<Live>> {
+        self.games
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
     }
 
     /// The game `id`, loaded from the database if it is not in memory.
@@ -312,12 +174,7 @@ impl Hub {
         if !crate::token::is_game_id(id) {
             return Err(ApiError::no_game());
         }
-        let cached = self
-            .games
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned();
+        let cached = self.cached(id);
         let live = match cached {
             Some(l) => l,
             None => self.load(id).await?.ok_or_else(ApiError::no_game)?,
@@ -333,12 +190,7 @@ impl Hub {
         };
         let (game, seq, timeouts) = self.replay(&setup).await?;
         let resigned = setup.resigned;
-        let cached = self
-            .games
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned();
+        let cached = self.cached(id);
         if let Some(l) = cached {
             return Ok(Some(l));
         }
@@ -419,12 +271,7 @@ impl Hub {
 
     /// Another instance changed game `id`: catch up and tell this instance's watchers.
     pub async fn changed_elsewhere(self: &Arc<Self>, id: &str) {
-        let cached = self
-            .games
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned();
+        let cached = self.cached(id);
         let Some(live) = cached else { return };
         let mut inner = live.inner.lock().await;
         match self.catch_up(&live, &mut inner).await {
@@ -450,6 +297,12 @@ impl Hub {
             return Err(e);
         }
         Ok(f(&inner))
+    }
+
+    /// This in-memory copy was dropped (after a database error): its watchers should
+    /// reconnect to the reloaded game.
+    pub fn is_unloaded(live: &Live) -> bool {
+        live.unloaded.load(Ordering::Acquire)
     }
 
     /// Watch a game's changes.
@@ -490,7 +343,7 @@ impl Hub {
     }
 
     /// [`Hub::act`] with the game's lock held.
-    async fn commit(
+    pub(crate) async fn commit(
         self: &Arc<Self>,
         live: &Arc<Live>,
         inner: &mut Inner,
@@ -572,71 +425,6 @@ impl Hub {
         let _ = live.changes.send(Change { timed_out: None });
     }
 
-    /// Let the agents of the seats to move think (each on the blocking pool, on a
-    /// copy of the game) and play.
-    pub fn drive(self: &Arc<Self>, live: &Arc<Live>) {
-        for slot in &live.seats {
-            if let SeatKind::Agent { agent, budget_ms } = &slot.kind {
-                if slot.thinking.swap(true, Ordering::AcqRel) {
-                    continue;
-                }
-                let (hub, live) = (self.clone(), live.clone());
-                let (seat, agent, budget_ms) = (slot.seat, agent.clone(), *budget_ms);
-                tokio::spawn(async move {
-                    hub.think(&live, seat, &agent, budget_ms).await;
-                });
-            }
-        }
-    }
-
-    async fn think(
-        self: &Arc<Self>,
-        live: &Arc<Live>,
-        seat: u8,
-        agent: &str,
-        budget_ms: Option<u64>,
-    ) {
-        let slot = &live.seats[seat as usize];
-        let fork = {
-            let inner = live.inner.lock().await;
-            if inner.over() || !inner.game.to_move().contains(&Seat(seat)) {
-                slot.thinking.store(false, Ordering::Release);
-                return;
-            }
-            let seed = stable_hash(&(live.setup.seed, inner.seq, seat)).0;
-            (inner.game.fork(), seed)
-        };
-        let (game, seed) = fork;
-        let agent_name = agent.to_string();
-        let budget = Budget {
-            millis: budget_ms.map(|b| b.min(MAX_BUDGET_MS)),
-            iterations: None,
-        };
-        let chosen = tokio::task::spawn_blocking(move || {
-            game.agent_action(Seat(seat), &agent_name, seed, budget)
-        })
-        .await;
-        slot.thinking.store(false, Ordering::Release);
-        match chosen {
-            Ok(Ok(action)) => match self.act(live, seat, &action, Cause::Agent).await {
-                Ok(_) => {}
-                // The game moved on while the agent thought: think again.
-                Err(e) if matches!(e.code, "conflict" | "not_your_turn" | "illegal_action") => {
-                    self.drive(live)
-                }
-                Err(e) => eprintln!(
-                    "orrery serve: game {}: agent `{agent}` of seat {seat}: {}",
-                    live.setup.id, e.message
-                ),
-            },
-            Ok(Err(e)) => eprintln!(
-                "orrery serve: game {}: agent `{agent}` of seat {seat} found no action: {e}",
-                live.setup.id
-            ),
-            Err(e) => eprintln!("orrery serve: game {}: agent failed: {e}", live.setup.id),
-        }
-    }
-
     /// Load the unfinished games that move by themselves (agents to move, clocks).
     pub async fn resume(self: &Arc<Self>) -> Result<usize, ApiError> {
         let mut n = 0;
@@ -668,69 +456,5 @@ impl Hub {
             let thinking = l.seats.iter().any(|s| s.thinking.load(Ordering::Acquire));
             used || watched || thinking
         });
-    }
-}
-
-/// A game's clock: when a human seat to move runs out of time, the server plays the
-/// ruleset's default action for it ([`orrery_core::Game::default_action`]) and tells
-/// everyone the seat timed out.
-async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
-    let mut changes = live.changes.subscribe();
-    loop {
-        let next = {
-            let inner = live.inner.lock().await;
-            if inner.over() || live.unloaded.load(Ordering::Acquire) {
-                return;
-            }
-            inner.deadlines.iter().flatten().min().copied()
-        };
-        let woke_by_change = match next {
-            None => changes.recv().await.map(|_| true),
-            Some(t) => tokio::select! {
-                _ = tokio::time::sleep_until(t.into()) => Ok(false),
-                c = changes.recv() => c.map(|_| true),
-            },
-        };
-        match woke_by_change {
-            Ok(true) | Err(broadcast::error::RecvError::Lagged(_)) => continue,
-            Err(broadcast::error::RecvError::Closed) => return,
-            Ok(false) => {}
-        }
-        let mut inner = live.inner.lock().await;
-        if live.unloaded.load(Ordering::Acquire) {
-            return;
-        }
-        let now = Instant::now();
-        let due: Vec<u8> = inner
-            .deadlines
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| d.is_some_and(|t| t <= now))
-            .map(|(i, _)| i as u8)
-            .collect();
-        let mut acted = false;
-        for seat in due {
-            let Some(action) = inner.game.default_action(Seat(seat)) else {
-                inner.deadlines[seat as usize] = None;
-                continue;
-            };
-            match hub
-                .commit(&live, &mut inner, seat, &action, Cause::Clock)
-                .await
-            {
-                Ok(_) => acted = true,
-                Err(e) => {
-                    eprintln!(
-                        "orrery serve: game {}: clock of seat {seat}: {}",
-                        live.setup.id, e.message
-                    );
-                    inner.deadlines[seat as usize] = None;
-                }
-            }
-        }
-        drop(inner);
-        if acted {
-            hub.drive(&live);
-        }
     }
 }

@@ -25,7 +25,10 @@ fn seat_1_sees_the_same_bytes_whichever_secret_order_seat_0_gave() {
         let mut ws = s.ws(&id, Some(t1));
         let mut seen = vec![ws.next_text()];
         let (_, me) = s.get(&format!("/api/games/{id}"), Some(t0));
-        assert_eq!(me["view"]["batch"]["secret"], true, "a secret order is asked: {me}");
+        assert_eq!(
+            me["view"]["batch"]["secret"], true,
+            "a secret order is asked: {me}"
+        );
         let legal = me["legal"].as_array().unwrap();
         assert!(legal.len() > choice, "two legal secret orders: {legal:?}");
         s.act(&id, t0, &legal[choice]);
@@ -40,9 +43,19 @@ fn seat_1_sees_the_same_bytes_whichever_secret_order_seat_0_gave() {
     };
     let a = seen_by_seat_1(0);
     let b = seen_by_seat_1(1);
-    let names = ["first ws message", "ws message after the order", "GET", "record", "spectator GET", "spectator record"];
+    let names = [
+        "first ws message",
+        "ws message after the order",
+        "GET",
+        "record",
+        "spectator GET",
+        "spectator record",
+    ];
     for (i, name) in names.iter().enumerate() {
-        assert_eq!(a[i], b[i], "seat 1's {name} differs with seat 0's secret order");
+        assert_eq!(
+            a[i], b[i],
+            "seat 1's {name} differs with seat 0's secret order"
+        );
     }
     assert_ne!(a[6], b[6], "the test's two orders are different orders");
 }
@@ -65,12 +78,16 @@ fn play_until_killed(base: String, id: String, tokens: Vec<String>) -> Vec<(Valu
     };
     let mut acked = Vec::new();
     loop {
-        let Some(me0) = get(&format!("/api/games/{id}"), &tokens[0]) else { return acked };
+        let Some(me0) = get(&format!("/api/games/{id}"), &tokens[0]) else {
+            return acked;
+        };
         if me0["status"]["terminal"] == json!(true) {
             return acked;
         }
         let seat = me0["status"]["to_move"][0].as_u64().unwrap_or(0) as usize;
-        let Some(me) = get(&format!("/api/games/{id}"), &tokens[seat]) else { return acked };
+        let Some(me) = get(&format!("/api/games/{id}"), &tokens[seat]) else {
+            return acked;
+        };
         let action = me["legal"][0].clone();
         let reply = agent
             .post(&format!("{base}/api/games/{id}/actions"))
@@ -104,7 +121,11 @@ fn restart_keeps_every_acknowledged_action(data: &std::path::Path, url: Option<&
     std::thread::sleep(Duration::from_millis(1500));
     s.kill9();
     let acked = player.join().unwrap();
-    assert!(acked.len() > 10, "the game was played partway: {}", acked.len());
+    assert!(
+        acked.len() > 10,
+        "the game was played partway: {}",
+        acked.len()
+    );
 
     let s = s.restart();
     let (c, r) = s.get(&format!("/api/games/{id}/record"), Some(&tokens[0]));
@@ -117,12 +138,19 @@ fn restart_keeps_every_acknowledged_action(data: &std::path::Path, url: Option<&
         acked.len()
     );
     for (i, (action, _)) in acked.iter().enumerate() {
-        assert_eq!(&recorded[i]["action"], action, "acknowledged action {i} is recorded");
+        assert_eq!(
+            &recorded[i]["action"], action,
+            "acknowledged action {i} is recorded"
+        );
     }
     if recorded.len() == acked.len() {
         let last_seat = recorded.last().unwrap()["seat"].as_u64().unwrap() as usize;
         let (_, me) = s.get(&format!("/api/games/{id}"), Some(&tokens[last_seat]));
-        assert_eq!(me["status"]["hash"].as_str().unwrap(), acked.last().unwrap().1, "same hash");
+        assert_eq!(
+            me["status"]["hash"].as_str().unwrap(),
+            acked.last().unwrap().1,
+            "same hash"
+        );
     }
     // It plays on to the end; the referee's record replays with every hash.
     let tokens: Vec<Option<String>> = tokens.into_iter().map(Some).collect();
@@ -142,7 +170,11 @@ fn assert_replays(record: &Value) {
         .spawn()
         .unwrap();
     let line = json!({"cmd": "load", "record": record}).to_string();
-    c.stdin.take().unwrap().write_all(format!("{line}\n").as_bytes()).unwrap();
+    c.stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{line}\n").as_bytes())
+        .unwrap();
     let out = c.wait_with_output().unwrap();
     let reply: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(reply["ok"], true, "{reply}");
@@ -155,7 +187,9 @@ fn kill_9_loses_no_acknowledged_action_with_sqlite() {
 
 #[test]
 fn kill_9_loses_no_acknowledged_action_with_postgres() {
-    let Some(pg) = Postgres::start("restart") else { return };
+    let Some(pg) = Postgres::start("restart") else {
+        return;
+    };
     restart_keeps_every_acknowledged_action(&temp_dir("restart-pg"), Some(&pg.url));
 }
 
@@ -163,7 +197,9 @@ fn kill_9_loses_no_acknowledged_action_with_postgres() {
 /// different instances play to the end, each seeing the other's actions at once.
 #[test]
 fn two_instances_serve_one_game() {
-    let Some(pg) = Postgres::start("instances") else { return };
+    let Some(pg) = Postgres::start("instances") else {
+        return;
+    };
     let a = Server::start(&temp_dir("inst-a"), Some(&pg.url), &["--rate-limit", "0"]);
     let b = Server::start(&temp_dir("inst-b"), Some(&pg.url), &["--rate-limit", "0"]);
     let (id, tokens) = a.create(&json!({
@@ -181,7 +217,10 @@ fn two_instances_serve_one_game() {
     while last[0]["status"]["terminal"] != json!(true) {
         let seat = last[0]["status"]["to_move"][0].as_u64().unwrap() as usize;
         let action = last[seat]["legal"][0].clone();
-        assert!(!action.is_null(), "seat {seat} has a legal action on its instance");
+        assert!(
+            !action.is_null(),
+            "seat {seat} has a legal action on its instance"
+        );
         servers[seat].act(&id, toks[seat], &action);
         actions += 1;
         // Both sockets, each on its own instance, see the action.
@@ -213,7 +252,13 @@ fn two_instances_serve_one_game() {
         .map(|base| {
             let (id, t0, body) = (id.clone(), t0.clone(), body.clone());
             std::thread::spawn(move || {
-                server_support::raw("POST", &format!("{base}/api/games/{id}/actions"), Some(&t0), Some(body)).0
+                server_support::raw(
+                    "POST",
+                    &format!("{base}/api/games/{id}/actions"),
+                    Some(&t0),
+                    Some(body),
+                )
+                .0
             })
         })
         .collect();
@@ -275,7 +320,11 @@ fn agents_move_by_themselves() {
             break;
         }
         assert!(Instant::now() < deadline, "the game ends");
-        if me["status"]["to_move"].as_array().unwrap().contains(&json!(0)) {
+        if me["status"]["to_move"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(0))
+        {
             s.act(&id, t0, &me["legal"][0]);
         } else {
             std::thread::sleep(Duration::from_millis(20));

@@ -6,7 +6,7 @@
 mod server_support;
 
 use serde_json::{json, Value};
-use server_support::{temp_dir, two_wasps, Postgres, Server};
+use server_support::{code, temp_dir, two_wasps, Postgres, Server};
 use std::time::{Duration, Instant};
 
 /// The leak test: in a Stratoyager game, seat 1's `GET`, record and WebSocket
@@ -42,6 +42,17 @@ fn seat_1_sees_the_same_bytes_whichever_secret_order_seat_0_gave() {
         seen
     };
     let a = seen_by_seat_1(0);
+    // Seat 1's events are numbered among its own: no gap counts events it was not
+    // shown (seat 0's secret order made one).
+    let get: Value = serde_json::from_str(&a[2]).unwrap();
+    let indexes: Vec<u64> = get["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(indexes, (0..indexes.len() as u64).collect::<Vec<_>>());
+    assert_eq!(get["next"], indexes.len());
     let b = seen_by_seat_1(1);
     let names = [
         "first ws message",
@@ -236,37 +247,53 @@ fn two_instances_serve_one_game() {
     assert_eq!(ra["record"]["actions"].as_array().unwrap().len(), actions);
     assert_replays(&ra["record"]);
 
-    // A race: both instances take an action for the same decision; one is recorded.
-    let (id, tokens) = a.create(&json!({
-        "ruleset": "launch-fighters",
-        "scenario": two_wasps(),
-        "seed": 9,
-        "seats": [{"type": "human"}, {"type": "human"}],
-    }));
-    let t0 = tokens[0].clone().unwrap();
-    let (_, me) = a.get(&format!("/api/games/{id}"), Some(&t0));
-    let action = me["legal"][0].clone();
-    let body = json!({ "action": action }).to_string();
-    let racers: Vec<_> = [a.base.clone(), b.base.clone()]
-        .into_iter()
-        .map(|base| {
-            let (id, t0, body) = (id.clone(), t0.clone(), body.clone());
-            std::thread::spawn(move || {
-                server_support::raw(
-                    "POST",
-                    &format!("{base}/api/games/{id}/actions"),
-                    Some(&t0),
-                    Some(body),
-                )
-                .0
+    // Races: both instances take an action for the same decision at once; exactly
+    // one is recorded, and the other is told (409: `conflict` when the unique
+    // `(game, seq)` key refused it, `not_your_turn` when its instance had already
+    // caught up).
+    let mut conflicts = 0;
+    for _ in 0..5 {
+        let (id, tokens) = a.create(&json!({
+            "ruleset": "launch-fighters",
+            "scenario": two_wasps(),
+            "seed": 9,
+            "seats": [{"type": "human"}, {"type": "human"}],
+        }));
+        let t0 = tokens[0].clone().unwrap();
+        let (_, me) = a.get(&format!("/api/games/{id}"), Some(&t0));
+        let body = json!({ "action": me["legal"][0] }).to_string();
+        let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+        let racers: Vec<_> = [a.base.clone(), b.base.clone()]
+            .into_iter()
+            .map(|base| {
+                let (id, t0, body, barrier) =
+                    (id.clone(), t0.clone(), body.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    server_support::raw(
+                        "POST",
+                        &format!("{base}/api/games/{id}/actions"),
+                        Some(&t0),
+                        Some(body),
+                    )
+                })
             })
-        })
-        .collect();
-    let mut codes: Vec<u16> = racers.into_iter().map(|r| r.join().unwrap()).collect();
-    codes.sort();
-    assert_eq!(codes, [200, 409], "one wins, the other is told");
-    let (_, r) = b.get(&format!("/api/games/{id}/record"), Some(&t0));
-    assert_eq!(r["record"]["actions"].as_array().unwrap().len(), 1);
+            .collect();
+        let mut answers: Vec<(u16, String)> =
+            racers.into_iter().map(|r| r.join().unwrap()).collect();
+        answers.sort();
+        assert_eq!(answers[0].0, 200, "{answers:?}");
+        assert_eq!(answers[1].0, 409, "{answers:?}");
+        let loser: Value = serde_json::from_str(&answers[1].1).unwrap();
+        assert!(
+            matches!(code(&loser), "conflict" | "not_your_turn"),
+            "{loser}"
+        );
+        conflicts += usize::from(code(&loser) == "conflict");
+        let (_, r) = b.get(&format!("/api/games/{id}/record"), Some(&t0));
+        assert_eq!(r["record"]["actions"].as_array().unwrap().len(), 1);
+    }
+    eprintln!("races decided by the unique key: {conflicts} of 5");
 }
 
 /// A seat that does not answer in time gets the ruleset's default action, and
@@ -338,4 +365,32 @@ fn agents_move_by_themselves() {
         .filter(|a| a["seat"] == 1)
         .count();
     assert!(by_agent > 0, "the agent played");
+}
+
+/// A game of two agents plays itself to the end on the server.
+#[test]
+fn agents_play_each_other_to_the_end() {
+    let s = Server::start(&temp_dir("agents-only"), None, &[]);
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "stratoyager",
+        "scenario": "dogfight",
+        "seats": [{"type": "agent", "agent": "easy"}, {"type": "agent", "agent": "random"}],
+    }));
+    assert!(
+        tokens.iter().all(Option::is_none),
+        "agent seats get no token"
+    );
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        let (_, spect) = s.get(&format!("/api/games/{id}"), None);
+        if spect["status"]["terminal"] == json!(true) {
+            assert!(spect["outcome"]["reason"].is_string(), "{spect}");
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the agents finish their game: {spect}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -51,6 +51,10 @@ pub trait DynGame: Send {
     /// The event log from entry `since` on, filtered to what `viewer` may see
     /// (`None` = spectator), and the index to ask from next time.
     fn events(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize);
+    /// The events `viewer` may see, numbered among those alone: `index` counts only
+    /// the viewer's events, so gaps cannot tell it how many events it was not shown.
+    /// From the viewer's event `since` on; returns them and the viewer's count.
+    fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize);
     /// What `viewer` may see (`None` = spectator); `null` for a seat that does not
     /// exist.
     fn view(&self, viewer: Option<Seat>) -> Value;
@@ -437,6 +441,22 @@ impl<G: Game> DynGame for SessionGame<G> {
             .map(|e| e.json.clone())
             .collect();
         (events, self.log.len())
+    }
+
+    fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize) {
+        let mut out = Vec::new();
+        let mut n = 0;
+        for e in self.log.iter().filter(|e| e.visible_to(viewer)) {
+            if n >= since {
+                let mut json = e.json.clone();
+                if let Value::Object(m) = &mut json {
+                    m.insert("index".into(), Value::from(n));
+                }
+                out.push(json);
+            }
+            n += 1;
+        }
+        (out, n)
     }
 
     fn view(&self, viewer: Option<Seat>) -> Value {

@@ -56,7 +56,7 @@ pub fn token_of(headers: &HeaderMap, params: &HashMap<String, String>) -> Option
 
 /// The seat a token holds in `live` (`None` without a token: a spectator). A token
 /// that holds no seat is `bad_token`. Every seat is compared, in constant time each.
-pub fn seat_of(
+pub async fn seat_of(
     hub: &Arc<Hub>,
     live: &Arc<Live>,
     token: Option<&str>,
@@ -73,10 +73,11 @@ pub fn seat_of(
     let seat = found.ok_or_else(ApiError::bad_token)?;
     let slot = &live.seats[seat as usize];
     if !slot.joined.swap(true, Ordering::AcqRel) {
-        let (hub, id) = (hub.clone(), live.setup.id.clone());
-        tokio::spawn(async move {
-            let _ = hub.store.mark_joined(&id, seat).await;
-        });
+        // Once per seat: recorded before answering, so the lobby shows it at once.
+        if let Err(e) = hub.store.mark_joined(&live.setup.id, seat).await {
+            slot.joined.store(false, Ordering::Release);
+            return Err(e.into());
+        }
     }
     Ok(Some(seat))
 }
@@ -89,7 +90,7 @@ pub async fn game_and_seat(
     q: &HashMap<String, String>,
 ) -> Result<(Arc<Live>, Option<u8>), ApiError> {
     let live = hub.get(id).await?;
-    let seat = seat_of(hub, &live, token_of(headers, q).as_deref())?;
+    let seat = seat_of(hub, &live, token_of(headers, q).as_deref()).await?;
     Ok((live, seat))
 }
 
@@ -359,7 +360,7 @@ pub async fn act(
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let action = action_of(body)?;
     let acted = hub
-        .act(&live, seat, &action, crate::store::Cause::Player)
+        .act(&live, seat, &action, crate::store::Cause::Player, None)
         .await?;
     Ok(ok(json!({"events": acted.events, "status": acted.status})))
 }

@@ -80,6 +80,25 @@ impl ApiError {
         )
     }
 
+    /// This in-memory copy of the game was dropped; the next request reloads it.
+    pub fn reloading() -> Self {
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "the game is being reloaded; nothing was applied, retry",
+        )
+    }
+
+    /// A recorded game does not replay here. No details: they may describe a seat's
+    /// secret order (the server's log has them).
+    pub fn replay_failed() -> Self {
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "replay_failed",
+            "this game's record does not replay on this server (see the server's log)",
+        )
+    }
+
     pub fn not_found(what: &str) -> Self {
         Self::new(
             StatusCode::NOT_FOUND,

@@ -18,6 +18,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
+/// Messages larger than this many times the limit are cut off by the library.
+const HARD_CAP_FACTOR: usize = 16;
+
 /// How often the server pings an open WebSocket.
 const PING_EVERY: Duration = Duration::from_secs(30);
 
@@ -32,10 +35,12 @@ pub async fn upgrade(
     let q = params(q)?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let ws = ws.map_err(|e| ApiError::bad_request(format!("not a WebSocket request: {e}")))?;
-    let max = hub.limits.max_ws_message_bytes;
+    // The library closes a connection whose message passes the hard cap; messages
+    // between the documented limit and the cap get a typed `too_large` first.
+    let cap = hub.limits.max_ws_message_bytes * HARD_CAP_FACTOR;
     Ok(ws
-        .max_message_size(max)
-        .max_frame_size(max)
+        .max_message_size(cap)
+        .max_frame_size(cap)
         .on_upgrade(move |socket| session(hub, live, seat, peer, socket)))
 }
 
@@ -124,6 +129,17 @@ async fn session(
                 let Some(Ok(msg)) = incoming else { break };
                 last_heard = Instant::now();
                 let reply = match msg {
+                    Message::Text(t) if t.len() > hub.limits.max_ws_message_bytes => {
+                        // Too large: a typed error, then the connection is closed
+                        // (1009: message too big). Nothing was applied.
+                        let e = ApiError::too_large(hub.limits.max_ws_message_bytes);
+                        let _ = send_text(&mut socket, error_message(e).to_string()).await;
+                        let _ = socket.send(Message::Close(Some(CloseFrame {
+                            code: 1009,
+                            reason: Utf8Bytes::from_static("message too large"),
+                        }))).await;
+                        break;
+                    }
                     Message::Text(t) => Some(handle(&hub, &live, seat, peer, t.as_str()).await),
                     Message::Binary(_) => Some(ApiError::bad_request("send JSON text messages").body()),
                     Message::Close(_) => break,
@@ -167,15 +183,18 @@ async fn handle(
         let body: Value = serde_json::from_str(text)
             .map_err(|e| ApiError::bad_request(format!("the message is not JSON: {e}")))?;
         let action = action_of(body)?;
-        let acted = hub.act(live, seat, &action, Cause::Player).await?;
+        let acted = hub.act(live, seat, &action, Cause::Player, None).await?;
         Ok(json!({"type": "result", "ok": true, "events": acted.events, "status": acted.status}))
     }
     .await;
-    result.unwrap_or_else(|e: ApiError| {
-        let mut b = e.body();
-        if let Value::Object(m) = &mut b {
-            m.insert("type".into(), Value::from("error"));
-        }
-        b
-    })
+    result.unwrap_or_else(error_message)
+}
+
+/// An error as a WebSocket message: `{"type":"error","ok":false,"error":{…}}`.
+fn error_message(e: ApiError) -> Value {
+    let mut b = e.body();
+    if let Value::Object(m) = &mut b {
+        m.insert("type".into(), Value::from("error"));
+    }
+    b
 }

@@ -35,47 +35,85 @@ impl Hub {
         budget_ms: Option<u64>,
     ) {
         let slot = &live.seats[seat as usize];
-        let fork = {
+        let again = self.think_once(live, seat, agent, budget_ms).await;
+        // Cleared only now, after its action was played or refused, so a sweep
+        // never drops a game whose agent is about to play.
+        slot.thinking.store(false, Ordering::Release);
+        if again {
+            // The seat may owe the next decision too (the drive after the action
+            // it just played found it still thinking).
+            self.drive(live);
+        }
+    }
+
+    /// Think and play once; whether to look again: after playing (the seat may owe
+    /// the next decision too), when the game moved on meanwhile, or when the
+    /// database was unavailable. Not after the agent failed: it would fail again.
+    async fn think_once(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        seat: u8,
+        agent: &str,
+        budget_ms: Option<u64>,
+    ) -> bool {
+        let (game, seed, forked_at) = {
             let inner = live.inner.lock().await;
-            if inner.over() || !inner.game.to_move().contains(&Seat(seat)) {
-                slot.thinking.store(false, Ordering::Release);
-                return;
+            let unloaded = live.unloaded.load(Ordering::Acquire);
+            if unloaded || inner.over() || !inner.game.to_move().contains(&Seat(seat)) {
+                return false;
             }
             let seed = stable_hash(&(live.setup.seed, inner.seq, seat)).0;
             (inner.game.fork(), seed, inner.seq)
         };
-        let (game, seed, forked_at) = fork;
         let agent_name = agent.to_string();
         let budget = Budget {
             millis: budget_ms.map(|b| b.min(MAX_BUDGET_MS)),
             iterations: None,
         };
+        // At most as many agents think at once as there are cores; the others wait
+        // their turn (they never hold up a request).
+        let Ok(_permit) = self.thinkers.acquire().await else {
+            return false;
+        };
         let chosen = tokio::task::spawn_blocking(move || {
             game.agent_action(Seat(seat), &agent_name, seed, budget)
         })
         .await;
-        slot.thinking.store(false, Ordering::Release);
+        drop(_permit);
+        let id = &live.setup.id;
         match chosen {
-            Ok(Ok(action)) => match self.act(live, seat, &action, Cause::Agent).await {
-                Ok(_) => {}
-                // The game moved on while the agent thought: think again. (If it did
-                // not, the agent chose wrongly; thinking again would only repeat it.)
-                Err(e)
-                    if matches!(e.code, "conflict" | "not_your_turn" | "illegal_action")
-                        && live.inner.lock().await.seq != forked_at =>
-                {
-                    self.drive(live)
+            // Played only if the game is where the agent saw it.
+            Ok(Ok(action)) => match self
+                .act(live, seat, &action, Cause::Agent, Some(forked_at))
+                .await
+            {
+                Ok(_) => true,
+                Err(e) if e.code == "conflict" => true,
+                Err(e) if e.code == "unavailable" => {
+                    tokio::time::sleep(RETRY).await;
+                    true
                 }
-                Err(e) => eprintln!(
-                    "orrery serve: game {}: agent `{agent}` of seat {seat}: {}",
-                    live.setup.id, e.message
-                ),
+                Err(e) => {
+                    eprintln!(
+                        "orrery serve: game {id}: agent `{agent}` of seat {seat}: {}",
+                        e.message
+                    );
+                    false
+                }
             },
-            Ok(Err(e)) => eprintln!(
-                "orrery serve: game {}: agent `{agent}` of seat {seat} found no action: {e}",
-                live.setup.id
-            ),
-            Err(e) => eprintln!("orrery serve: game {}: agent failed: {e}", live.setup.id),
+            Ok(Err(e)) => {
+                eprintln!(
+                    "orrery serve: game {id}: agent `{agent}` of seat {seat} found no action: {e}"
+                );
+                false
+            }
+            Err(e) => {
+                eprintln!("orrery serve: game {id}: agent failed: {e}");
+                false
+            }
         }
     }
 }
+
+/// How long an agent waits before trying again when the database was unavailable.
+const RETRY: std::time::Duration = std::time::Duration::from_secs(2);

@@ -37,6 +37,11 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
         if live.unloaded.load(Ordering::Acquire) {
             return;
         }
+        // Catch up first (other instances may have played): the default action is
+        // chosen for the position as it is now.
+        if hub.sync(&live, &mut inner).await.is_err() {
+            continue;
+        }
         let now = Instant::now();
         let due: Vec<u8> = inner
             .deadlines
@@ -51,8 +56,9 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
                 inner.deadlines[seat as usize] = None;
                 continue;
             };
+            let expected = Some(inner.seq);
             match hub
-                .commit(&live, &mut inner, seat, &action, Cause::Clock)
+                .commit(&live, &mut inner, seat, &action, Cause::Clock, expected)
                 .await
             {
                 Ok(_) => acted = true,

@@ -74,7 +74,7 @@ impl Inner {
             Some(s) if !self.over() => self.game.legal_raw(s),
             _ => RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null()),
         };
-        let (events, next) = self.game.events(viewer, since);
+        let (events, next) = self.game.events_seen(viewer, since);
         let now = Instant::now();
         let clock = clock_ms.map(|per| {
             let left: Vec<Option<u64>> = self

@@ -70,6 +70,8 @@ pub struct Hub {
     pub store: Store,
     pub limits: Limits,
     pub limiter: crate::RateLimiter,
+    /// One permit per core: how many agents may think at once.
+    thinkers: tokio::sync::Semaphore,
     games: Mutex<HashMap<String, Arc<Live>>>,
     started: Instant,
 }
@@ -80,6 +82,9 @@ impl Hub {
             registry,
             store,
             limiter: crate::RateLimiter::new(&limits),
+            thinkers: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            ),
             limits,
             games: Mutex::new(HashMap::new()),
             started: Instant::now(),
@@ -236,8 +241,14 @@ impl Hub {
         let hub = self.clone();
         let game = tokio::task::spawn_blocking(move || hub.registry.load_record(&record))
             .await
-            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("replay: {e}"))))??;
-        Ok((game, seq, timeouts))
+            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("replay: {e}"))))?;
+        // The details (hashes, the rules' words on a seat's order) go to the log
+        // only: they may describe another seat's secret.
+        game.map_err(|e| {
+            eprintln!("orrery serve: game {} does not replay: {e}", setup.id);
+            ApiError::replay_failed()
+        })
+        .map(|game| (game, seq, timeouts))
     }
 
     /// Apply what other instances recorded since this one last looked (a shared
@@ -251,13 +262,16 @@ impl Hub {
         let changed = !rows.is_empty() || resigned != inner.resigned;
         for r in rows {
             let before = inner.game.to_move();
-            inner.game.apply(Seat(r.seat), &r.action)?;
-            let hash = inner.game.status().hash.to_string();
-            if hash != r.hash {
-                return Err(ApiError::from(ProtocolError::ReplayFailed(format!(
-                    "action {} of game {} gives hash {hash}, recorded {}",
-                    r.seq, live.setup.id, r.hash
-                ))));
+            let hash = inner
+                .game
+                .apply(Seat(r.seat), &r.action)
+                .map(|_| inner.game.status().hash.to_string());
+            if hash.as_ref() != Ok(&r.hash) {
+                eprintln!(
+                    "orrery serve: game {}: recorded action {} does not replay here ({:?}; recorded hash {})",
+                    live.setup.id, r.seq, hash, r.hash
+                );
+                return Err(ApiError::replay_failed());
             }
             inner.seq = r.seq;
             if r.cause == Cause::Clock {
@@ -269,21 +283,38 @@ impl Hub {
         Ok(changed)
     }
 
-    /// Another instance changed game `id`: catch up and tell this instance's watchers.
+    /// With the game's lock held: make sure this copy is the current one and has
+    /// caught up with other instances. A dropped copy answers `503` (the next request
+    /// reloads the game); a database that cannot be read answers `503` and keeps the
+    /// copy; a recorded action that does not replay drops it.
+    pub(crate) async fn sync(&self, live: &Live, inner: &mut Inner) -> Result<bool, ApiError> {
+        if live.unloaded.load(Ordering::Acquire) {
+            return Err(ApiError::reloading());
+        }
+        match self.catch_up(live, inner).await {
+            Err(e) if e.code != "unavailable" => {
+                self.unload(live);
+                Err(e)
+            }
+            other => other,
+        }
+    }
+
+    /// Another instance changed game `id` (`*`: perhaps any game, after the listener
+    /// reconnected): catch up and tell this instance's watchers.
     pub async fn changed_elsewhere(self: &Arc<Self>, id: &str) {
-        let cached = self.cached(id);
-        let Some(live) = cached else { return };
-        let mut inner = live.inner.lock().await;
-        match self.catch_up(&live, &mut inner).await {
-            Ok(true) => {
+        let lives: Vec<Arc<Live>> = if id == "*" {
+            let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+            games.values().cloned().collect()
+        } else {
+            self.cached(id).into_iter().collect()
+        };
+        for live in lives {
+            let mut inner = live.inner.lock().await;
+            if let Ok(true) = self.sync(&live, &mut inner).await {
                 let _ = live.changes.send(Change { timed_out: None });
                 drop(inner);
                 self.drive(&live);
-            }
-            Ok(false) => {}
-            Err(_) => {
-                drop(inner);
-                self.unload(&live);
             }
         }
     }
@@ -291,11 +322,7 @@ impl Hub {
     /// Read the game under its lock (caught up with other instances first).
     pub async fn read<T>(&self, live: &Live, f: impl FnOnce(&Inner) -> T) -> Result<T, ApiError> {
         let mut inner = live.inner.lock().await;
-        if let Err(e) = self.catch_up(live, &mut inner).await {
-            drop(inner);
-            self.unload(live);
-            return Err(e);
-        }
+        self.sync(live, &mut inner).await?;
         Ok(f(&inner))
     }
 
@@ -319,9 +346,10 @@ impl Hub {
         seat: u8,
         action: &Value,
         cause: Cause,
+        expected: Option<i64>,
     ) -> Result<Acted, ApiError> {
         let (hub, live, action) = (self.clone(), live.clone(), action.clone());
-        tokio::spawn(async move { hub.act_now(&live, seat, &action, cause).await })
+        tokio::spawn(async move { hub.act_now(&live, seat, &action, cause, expected).await })
             .await
             .map_err(|e| ApiError::from(ProtocolError::Internal(format!("action task: {e}"))))?
     }
@@ -332,9 +360,12 @@ impl Hub {
         seat: u8,
         action: &Value,
         cause: Cause,
+        expected: Option<i64>,
     ) -> Result<Acted, ApiError> {
         let mut inner = live.inner.lock().await;
-        let acted = self.commit(live, &mut inner, seat, action, cause).await;
+        let acted = self
+            .commit(live, &mut inner, seat, action, cause, expected)
+            .await;
         drop(inner);
         if acted.is_ok() {
             self.drive(live);
@@ -342,7 +373,9 @@ impl Hub {
         acted
     }
 
-    /// [`Hub::act`] with the game's lock held.
+    /// [`Hub::act`] with the game's lock held. `expected`: the number of actions
+    /// recorded when the action was chosen (an agent's, a clock's); if the game has
+    /// moved on since, `409 conflict` and nothing is applied.
     pub(crate) async fn commit(
         self: &Arc<Self>,
         live: &Arc<Live>,
@@ -350,16 +383,18 @@ impl Hub {
         seat: u8,
         action: &Value,
         cause: Cause,
+        expected: Option<i64>,
     ) -> Result<Acted, ApiError> {
-        if let Err(e) = self.catch_up(live, inner).await {
-            self.unload(live);
-            return Err(e);
+        self.sync(live, inner).await?;
+        if expected.is_some_and(|e| e != inner.seq) {
+            return Err(ApiError::conflict());
         }
         if inner.resigned.is_some() {
             return Err(ProtocolError::GameOver.into());
         }
         let before = inner.game.to_move();
-        let events = inner.game.apply(Seat(seat), action)?;
+        let seen_before = inner.game.events_seen(Some(Seat(seat)), usize::MAX).1;
+        inner.game.apply(Seat(seat), action)?;
         let row = ActionRow {
             seq: inner.seq + 1,
             seat,
@@ -383,7 +418,7 @@ impl Hub {
         inner.update_deadlines(&before, Some(seat), &live.seats, live.setup.clock_ms);
         let _ = live.changes.send(Change { timed_out });
         Ok(Acted {
-            events,
+            events: inner.game.events_seen(Some(Seat(seat)), seen_before).0,
             status: inner.status_for(Some(Seat(seat))),
         })
     }
@@ -399,13 +434,18 @@ impl Hub {
 
     async fn resign_now(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
         let mut inner = live.inner.lock().await;
-        if let Err(e) = self.catch_up(live, &mut inner).await {
-            drop(inner);
-            self.unload(live);
-            return Err(e);
-        }
-        if inner.over() || !self.store.resign(&live.setup.id, seat).await? {
+        self.sync(live, &mut inner).await?;
+        if inner.over() {
             return Err(ProtocolError::GameOver.into());
+        }
+        match self.store.resign(&live.setup.id, seat).await {
+            Ok(true) => {}
+            Ok(false) => return Err(ProtocolError::GameOver.into()),
+            Err(e) => {
+                // It may have been committed all the same: reload from the database.
+                self.unload(live);
+                return Err(e.into());
+            }
         }
         inner.resigned = Some(seat);
         let _ = live.changes.send(Change { timed_out: None });
@@ -437,8 +477,11 @@ impl Hub {
                     .iter()
                     .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
             if moves_alone {
-                self.get(&id).await?;
-                n += 1;
+                match self.get(&id).await {
+                    Ok(_) => n += 1,
+                    // One broken game must not keep the others from being served.
+                    Err(e) => eprintln!("orrery serve: game {id} not resumed: {}", e.message),
+                }
             }
         }
         Ok(n)
@@ -452,9 +495,15 @@ impl Hub {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.retain(|_, l| {
             let used = now.saturating_sub(l.last_used.load(Ordering::Relaxed)) < idle;
+            // Watched by a WebSocket, or by its running clock (a game with a clock
+            // stays until it is over, so its clocks keep running).
             let watched = l.changes.receiver_count() > 0;
             let thinking = l.seats.iter().any(|s| s.thinking.load(Ordering::Acquire));
-            used || watched || thinking
+            let keep = used || watched || thinking;
+            if !keep {
+                l.unloaded.store(true, Ordering::Release);
+            }
+            keep
         });
     }
 }

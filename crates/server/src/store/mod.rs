@@ -258,7 +258,9 @@ impl Store {
     async fn notify(&self, game: &str) {
         // Game ids are hex digits (checked), so the payload needs no quoting rules.
         if self.postgres && game.bytes().all(|b| b.is_ascii_hexdigit()) {
+            // Not prepared: one statement per game id would fill the cache.
             let _ = sqlx::query(&format!("NOTIFY {CHANNEL}, '{game}'"))
+                .persistent(false)
                 .execute(&self.pool)
                 .await;
         }
@@ -354,6 +356,8 @@ impl Store {
             let listener = async {
                 let mut l = sqlx::postgres::PgListener::connect(&self.url).await?;
                 l.listen(CHANNEL).await?;
+                // Changes made while this instance was not listening: catch up all.
+                let _ = tx.send("*".to_string());
                 loop {
                     let n = l.recv().await?;
                     if tx.send(n.payload().to_string()).is_err() {

@@ -363,3 +363,30 @@ fn a_flood_is_rate_limited() {
         assert_eq!(code(&v), "rate_limited");
     }
 }
+
+/// A client that never finishes its request head (or leaves its connection idle) is
+/// disconnected after the header time limit (10 s), without holding up others.
+#[test]
+fn a_connection_that_sends_no_request_is_closed() {
+    use std::io::{Read, Write};
+    let s = Server::start(&temp_dir("slow"), None, &[]);
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let mut slow = std::net::TcpStream::connect(&addr).unwrap();
+    slow.set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    slow.write_all(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    let started = std::time::Instant::now();
+    // Meanwhile others are served.
+    assert_eq!(s.get("/api/rulesets", None).0, 200);
+    let mut buf = [0u8; 1024];
+    let n = slow.read(&mut buf).unwrap_or(0);
+    let waited = started.elapsed();
+    assert!(
+        n == 0 || String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 408"),
+        "closed (or told 408): {:?}",
+        String::from_utf8_lossy(&buf[..n])
+    );
+    assert!(waited >= std::time::Duration::from_secs(8), "{waited:?}");
+    assert!(waited < std::time::Duration::from_secs(40), "{waited:?}");
+}

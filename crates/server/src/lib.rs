@@ -114,13 +114,49 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
     println!("orrery serve: listening on http://{local} (games in {what}; {resumed} resumed)");
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    axum::serve(
-        listener,
-        router(hub).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown())
-    .await?;
+    let header_timeout = hub.limits.header_timeout;
+    accept(listener, router(hub), header_timeout).await;
     Ok(())
+}
+
+/// Accept connections until shutdown, each served by hyper's HTTP/1 (with upgrades,
+/// for WebSockets) with a time limit on reading each request head: a client that
+/// trickles its headers, or leaves a keep-alive connection idle, is disconnected.
+async fn accept(listener: tokio::net::TcpListener, app: Router, header_timeout: Duration) {
+    use tower::ServiceExt;
+    let stop = shutdown();
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, do not stop serving.
+                    eprintln!("orrery serve: accept: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => return,
+        };
+        // Small answers go out at once, not held back to fill a packet.
+        let _ = stream.set_nodelay(true);
+        let app = app.clone();
+        let service =
+            hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+                let mut req = req.map(axum::body::Body::new);
+                req.extensions_mut().insert(ConnectInfo(peer));
+                app.clone().oneshot(req)
+            });
+        tokio::spawn(async move {
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .with_upgrades();
+            let _ = conn.await;
+        });
+    }
 }
 
 async fn shutdown() {

@@ -19,6 +19,9 @@ pub struct Limits {
     pub burst: u32,
     /// A request taking longer is answered `503 timeout`.
     pub request_timeout: Duration,
+    /// A connection that sends no complete request head for this long is closed:
+    /// slow senders, and keep-alive connections left idle.
+    pub header_timeout: Duration,
     /// A WebSocket that sends nothing (not even a pong) for this long is closed.
     pub ws_idle: Duration,
     /// A game nobody asks for or watches this long leaves memory (not the database).
@@ -35,6 +38,7 @@ impl Default for Limits {
             rate_per_sec: 100,
             burst: 200,
             request_timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
             ws_idle: Duration::from_secs(120),
             idle_unload: Duration::from_secs(300),
             clock_ms: (100, 7 * 24 * 3600 * 1000),

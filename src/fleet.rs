@@ -14,13 +14,7 @@ pub fn check(registry: &Registry, file: &Path, ruleset: Option<&str>, json: bool
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("cannot read fleet file {}", file.display()))?;
     let name = file.display().to_string();
-    let ids: Vec<String> = match ruleset {
-        Some(id) => {
-            crate::rulesets::get(registry, id)?;
-            vec![id.to_string()]
-        }
-        None => registry.rulesets().into_iter().map(|r| r.id).collect(),
-    };
+    let ids = crate::rulesets::candidates(registry, ruleset)?;
     let mut tried: Vec<(String, FileError)> = Vec::new();
     for id in &ids {
         let Some(r) = registry.get(id) else { continue };

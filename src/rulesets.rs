@@ -13,3 +13,14 @@ pub fn unknown(id: &str) -> anyhow::Error {
 pub fn get<'a>(registry: &'a Registry, id: &str) -> anyhow::Result<&'a dyn Ruleset> {
     registry.get(id).ok_or_else(|| unknown(id))
 }
+
+/// The rulesets to read a file as: the one asked for (checked), else every one.
+pub fn candidates(registry: &Registry, ruleset: Option<&str>) -> anyhow::Result<Vec<String>> {
+    Ok(match ruleset {
+        Some(id) => {
+            get(registry, id)?;
+            vec![id.to_string()]
+        }
+        None => registry.rulesets().into_iter().map(|r| r.id).collect(),
+    })
+}

@@ -62,13 +62,7 @@ fn check_one(
 pub fn check(registry: &Registry, file: &Path, ruleset: Option<&str>, json: bool) -> Result<()> {
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("cannot read scenario file {}", file.display()))?;
-    let ids: Vec<String> = match ruleset {
-        Some(id) => {
-            crate::rulesets::get(registry, id)?;
-            vec![id.to_string()]
-        }
-        None => registry.rulesets().into_iter().map(|r| r.id).collect(),
-    };
+    let ids = crate::rulesets::candidates(registry, ruleset)?;
     let mut tried: Vec<(String, SetupError)> = Vec::new();
     for id in &ids {
         let Some(r) = registry.get(id) else { continue };

@@ -205,7 +205,7 @@ pub async fn create(
         let seat = i as u8;
         let kind = match (s.kind.as_str(), s.agent) {
             ("human", None) if s.budget_ms.is_none() => {
-                let t = token::new_token();
+                let t = token::new_token().map_err(ApiError::no_randomness)?;
                 let kind = SeatKind::Human {
                     token_hash: token::digest(&t),
                 };
@@ -254,7 +254,7 @@ pub async fn create(
             joined: false,
         });
     }
-    let id = token::new_game_id();
+    let id = token::new_game_id().map_err(ApiError::no_randomness)?;
     let setup = GameRow {
         id: id.clone(),
         ruleset: req.ruleset.clone(),

@@ -99,6 +99,16 @@ impl ApiError {
         )
     }
 
+    /// The operating system gave no random bytes for a token or an id.
+    pub fn no_randomness(e: getrandom::Error) -> Self {
+        eprintln!("orrery serve: the operating system's random generator failed: {e}");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "unavailable",
+            "the server cannot draw a secret token now; nothing was created, retry later",
+        )
+    }
+
     pub fn not_found(what: &str) -> Self {
         Self::new(
             StatusCode::NOT_FOUND,

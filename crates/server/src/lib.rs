@@ -162,15 +162,26 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, header_timeout: 
 async fn shutdown() {
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .expect("SIGTERM handler");
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = ctrl_c() => {}
+                _ = term.recv() => {}
+            },
+            // No SIGTERM handler: SIGTERM then ends the process at once, which loses
+            // nothing (every acknowledged action is committed); Ctrl-C still stops it.
+            Err(_) => ctrl_c().await,
         }
     }
     #[cfg(not(unix))]
-    let _ = tokio::signal::ctrl_c().await;
+    ctrl_c().await;
+}
+
+/// Ctrl-C; never, if it cannot be listened for (the server must not stop for that).
+async fn ctrl_c() {
+    if tokio::signal::ctrl_c().await.is_err() {
+        std::future::pending::<()>().await;
+    }
 }
 
 /// Every route, with the limits in front.

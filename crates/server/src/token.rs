@@ -4,21 +4,21 @@
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-/// Random bytes as lowercase hex.
-fn random_hex<const N: usize>() -> String {
+/// Random bytes from the operating system as lowercase hex. Its failure is an
+/// error, never a fallback: a predictable token would be worse than no game.
+fn random_hex<const N: usize>() -> Result<String, getrandom::Error> {
     let mut bytes = [0u8; N];
-    // The OS generator failing is not recoverable; a predictable token would be worse.
-    getrandom::getrandom(&mut bytes).expect("the operating system's random generator failed");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    getrandom::getrandom(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// A new seat token: 128 random bits, 32 hex digits.
-pub fn new_token() -> String {
+pub fn new_token() -> Result<String, getrandom::Error> {
     random_hex::<16>()
 }
 
 /// A new game id: 64 random bits, 16 hex digits.
-pub fn new_game_id() -> String {
+pub fn new_game_id() -> Result<String, getrandom::Error> {
     random_hex::<8>()
 }
 
@@ -47,14 +47,14 @@ mod tests {
 
     #[test]
     fn tokens_are_128_random_bits_and_match_only_their_digest() {
-        let a = new_token();
-        let b = new_token();
+        let a = new_token().unwrap();
+        let b = new_token().unwrap();
         assert_eq!(a.len(), 32);
         assert_ne!(a, b);
         assert!(matches(&a, &digest(&a)));
         assert!(!matches(&b, &digest(&a)));
         assert!(!matches("", &digest(&a)));
-        assert!(is_game_id(&new_game_id()));
+        assert!(is_game_id(&new_game_id().unwrap()));
         assert!(!is_game_id("'; DROP TABLE games; --"));
     }
 }

@@ -282,6 +282,23 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// What `action` would do if `seat` played it now, as far as `seat` may know:
+    /// for planners that show a move's result before it is committed (e.g. a
+    /// maneuver's path, end position and stress dice). Computed by the rules, never
+    /// by the front end; shape documented by the ruleset. `None` (the default): no
+    /// preview for this action.
+    fn preview_action(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// The ruleset's board for browsers: the source of a JavaScript module whose
+    /// default export draws this ruleset's view (docs/web.md). Data for front ends,
+    /// like the glossary; the rules stay in Rust. `None` (the default): the browser
+    /// shows the view without a board.
+    fn board_script() -> Option<&'static str> {
+        None
+    }
+
     /// [`Game::action_odds`] as one line a player reads at a glance (e.g. "hit
     /// 58.3% (direct 2.8%), destroys 0.0%"), for terminals and menus. The default
     /// gives none.

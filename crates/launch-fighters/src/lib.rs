@@ -283,6 +283,10 @@ impl Game for LaunchFighters {
         self.odds_line(seat, action)
     }
 
+    fn board_script() -> Option<&'static str> {
+        Some(include_str!("../web/board.js"))
+    }
+
     fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
         render::describe_action(self, action)
     }

@@ -90,6 +90,12 @@ pub trait DynGame: Send {
             "this game gives no odds".to_string(),
         ))
     }
+    /// What `action` would do for `seat` now ([`orrery_core::Game::preview_action`]):
+    /// `illegal_action` unless it is legal now and the ruleset previews it.
+    fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError>;
+    /// One description per action of `legal_raw(seat)`, in the same order
+    /// ([`orrery_core::Game::describe_action`] as `seat` reads it).
+    fn legal_text(&self, seat: Seat) -> Vec<String>;
     /// [`orrery_core::Game::action_odds_text`]: the odds of `action` in one line, or
     /// `None` when it is not an attack (or does not read as an action).
     fn odds_text(&self, seat: Seat, action: &Value) -> Option<String>;
@@ -588,6 +594,36 @@ impl<G: Game> DynGame for SessionGame<G> {
             return None;
         }
         g.input_hint(seat)
+    }
+
+    fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) || !g.legal_actions(seat).contains(&action) {
+            return Err(ProtocolError::IllegalAction(
+                "no preview: not an action this seat may take now".to_string(),
+            ));
+        }
+        g.preview_action(seat, &action).ok_or_else(|| {
+            ProtocolError::IllegalAction(format!(
+                "no preview: the ruleset previews nothing for `{}`",
+                g.describe_action(Some(seat), &action)
+            ))
+        })
+    }
+
+    fn legal_text(&self, seat: Seat) -> Vec<String> {
+        if !self.seat_exists(seat) {
+            return Vec::new();
+        }
+        let g = self.session.game();
+        g.legal_actions(seat)
+            .iter()
+            .map(|a| g.describe_action(Some(seat), a))
+            .collect()
     }
 
     fn odds_text(&self, seat: Seat, action: &Value) -> Option<String> {

@@ -3,7 +3,7 @@
 use crate::{DynGame, ProtocolError, SessionGame};
 use orrery_core::{
     scenario_from_json, FileError, FleetCheck, Game, OddsArgs, OddsCalculators, OddsError,
-    OddsReport, Record, Session, SetupError, UnitFate,
+    OddsReport, Record, RosterEntry, Session, SetupError, UnitFate,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -14,6 +14,8 @@ use std::marker::PhantomData;
 pub struct ScenarioInfo {
     pub name: String,
     pub description: String,
+    /// How many seats (players) it sets up.
+    pub seats: u8,
 }
 
 /// What a ruleset is, for the `rulesets` command.
@@ -69,6 +71,11 @@ pub trait Ruleset: Send + Sync {
     /// Check a fleet file in the ruleset's own format ([`Game::fleet_check`]); `None`
     /// when the ruleset has no fleet files.
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>>;
+    /// The ruleset's board module for browsers ([`Game::board_script`]).
+    fn board_script(&self) -> Option<&'static str>;
+    /// The unit types forces are drawn from in the default scenario, with their
+    /// points ([`Game::roster`]), for fleet builders.
+    fn roster(&self) -> Vec<RosterEntry>;
     /// The ruleset's stand-alone odds calculators ([`Game::odds_calculators`]).
     fn odds_calculators(&self) -> Option<OddsCalculators>;
     /// Run one of them ([`Game::odds_calculate`]).
@@ -118,6 +125,7 @@ impl<G: Game> Ruleset for RulesetOf<G> {
             scenarios: G::scenarios()
                 .into_iter()
                 .map(|s| ScenarioInfo {
+                    seats: G::setup(&s.scenario, 1).map(|g| g.seats()).unwrap_or(0),
                     name: s.name,
                     description: s.description,
                 })
@@ -173,6 +181,16 @@ impl<G: Game> Ruleset for RulesetOf<G> {
 
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
         G::fleet_check(text, file)
+    }
+
+    fn board_script(&self) -> Option<&'static str> {
+        G::board_script()
+    }
+
+    fn roster(&self) -> Vec<RosterEntry> {
+        Self::default_scenario()
+            .map(|s| G::roster(&s))
+            .unwrap_or_default()
     }
 
     fn odds_calculators(&self) -> Option<OddsCalculators> {

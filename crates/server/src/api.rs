@@ -94,7 +94,16 @@ pub async fn game_and_seat(
     Ok((live, seat))
 }
 
-fn need_seat(seat: Option<u8>) -> Result<u8, ApiError> {
+/// `?describe=1`: add `legal_text` to a state (`0`, absent: not).
+pub fn describe_of(q: &HashMap<String, String>) -> Result<bool, ApiError> {
+    match q.get("describe").map(String::as_str) {
+        None | Some("0") | Some("false") => Ok(false),
+        Some("1") | Some("true") => Ok(true),
+        Some(_) => Err(ApiError::bad_request("`describe` must be 0 or 1")),
+    }
+}
+
+pub fn need_seat(seat: Option<u8>) -> Result<u8, ApiError> {
     seat.ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -333,10 +342,19 @@ pub async fn game(
             .parse::<usize>()
             .map_err(|_| ApiError::bad_request("`since` must be an event index"))?,
     };
+    let describe = describe_of(&q)?;
     let clock = live.setup.clock_ms;
     let (text, _) = hub
         .read(&live, |inner| {
-            inner.snapshot(seat.map(Seat), since, clock, Note::default())
+            inner.snapshot(
+                seat.map(Seat),
+                since,
+                clock,
+                Note {
+                    describe,
+                    ..Note::default()
+                },
+            )
         })
         .await?;
     Ok((

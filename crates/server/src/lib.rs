@@ -16,6 +16,8 @@ mod limits;
 mod live;
 mod store;
 mod token;
+mod tools;
+mod web;
 mod ws;
 
 pub use error::ApiError;
@@ -188,7 +190,16 @@ async fn ctrl_c() {
 fn router(hub: Arc<Hub>) -> Router {
     let body_limit = hub.limits.max_body_bytes;
     Router::new()
+        .route("/", get(web::index))
+        .route("/web/{file}", get(web::file))
+        .route("/board/{file}", get(web::board))
         .route("/api/openapi.json", get(api::openapi))
+        .route("/api/rulesets/{id}/roster", get(tools::roster))
+        .route("/api/replay", post(tools::upload_replay))
+        .route("/api/files/check", post(tools::check_file))
+        .route("/api/games/{id}/odds", post(tools::odds))
+        .route("/api/games/{id}/preview", post(tools::preview))
+        .route("/api/games/{id}/replay", get(tools::game_replay))
         .route("/api/rulesets", get(api::rulesets))
         .route("/api/games", get(api::lobby).post(api::create))
         .route("/api/games/{id}", get(api::game))

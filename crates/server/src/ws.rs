@@ -34,6 +34,7 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let q = params(q)?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let describe = crate::api::describe_of(&q)?;
     let ws = ws.map_err(|e| ApiError::bad_request(format!("not a WebSocket request: {e}")))?;
     // The library closes a connection whose message passes the hard cap; messages
     // between the documented limit and the cap get a typed `too_large` first.
@@ -41,7 +42,7 @@ pub async fn upgrade(
     Ok(ws
         .max_message_size(cap)
         .max_frame_size(cap)
-        .on_upgrade(move |socket| session(hub, live, seat, peer, socket)))
+        .on_upgrade(move |socket| session(hub, live, seat, describe, peer, socket)))
 }
 
 /// The message after a change: everything the seat may now see, with the events it
@@ -52,12 +53,14 @@ async fn state_message(
     seat: Option<u8>,
     next: &mut usize,
     timed_out: Option<u8>,
+    describe: bool,
 ) -> String {
     let clock = live.setup.clock_ms;
     let since = *next;
     let note = Note {
         kind: Some("state"),
         timed_out,
+        describe,
     };
     match hub
         .read(live, |inner| {
@@ -91,12 +94,13 @@ async fn session(
     hub: Arc<Hub>,
     live: Arc<Live>,
     seat: Option<u8>,
+    describe: bool,
     peer: SocketAddr,
     mut socket: WebSocket,
 ) {
     let mut changes = hub.subscribe(&live);
     let mut next = 0usize;
-    let first = state_message(&hub, &live, seat, &mut next, None).await;
+    let first = state_message(&hub, &live, seat, &mut next, None, describe).await;
     if !send_text(&mut socket, first).await {
         return;
     }
@@ -120,7 +124,7 @@ async fn session(
                     }))).await;
                     break;
                 }
-                let msg = state_message(&hub, &live, seat, &mut next, timed_out).await;
+                let msg = state_message(&hub, &live, seat, &mut next, timed_out, describe).await;
                 if !send_text(&mut socket, msg).await {
                     break;
                 }

@@ -20,6 +20,7 @@ pub mod event;
 pub mod glossary;
 pub mod movement;
 pub mod odds;
+mod preview;
 pub mod quick;
 pub mod render;
 pub mod roster;
@@ -207,6 +208,15 @@ impl Game for Stratoyager {
 
     fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
         self.odds_line(seat, action)
+    }
+
+    /// A Movement Action's path, end position, facing and stress dice (`preview.rs`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.preview_of(seat, action)
+    }
+
+    fn board_script() -> Option<&'static str> {
+        Some(include_str!("../web/board.js"))
     }
 
     fn glossary() -> &'static str {

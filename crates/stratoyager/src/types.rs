@@ -328,6 +328,18 @@ impl Band {
         Band::Visual,
     ];
 
+    /// The band's upper bound in klicks (SY-05), for boards that draw the bands.
+    pub fn upper(self) -> f64 {
+        match self {
+            Band::PointBlank => 1.0,
+            Band::Close => 6.0,
+            Band::Medium => 12.0,
+            Band::Long => 18.0,
+            Band::Extreme => 24.0,
+            Band::Visual => 30.0,
+        }
+    }
+
     /// The band of a distance in klicks, `None` beyond Visual (30).
     pub fn of(d: f64) -> Option<Band> {
         let e = orrery_table::EPS;

@@ -4,7 +4,7 @@
 
 use crate::action::Action;
 use crate::state::{AskKind, MissileMarker, Phase, Pilot, Stratoyager, Unit};
-use crate::types::{Obstacle, UnitType};
+use crate::types::{Band, Obstacle, UnitType};
 use orrery_core::Seat;
 use orrery_table::Rect;
 use serde::Serialize;
@@ -52,6 +52,11 @@ pub struct SyView {
     pub my_dogfight_cards: Option<[u8; 2]>,
     pub scores: Vec<f64>,
     pub over: bool,
+    /// The range bands and their upper bounds in klicks (SY-05), for boards.
+    pub bands: Vec<(Band, f64)>,
+    /// SY-06: the front firing arc's half width in hours ("|bearing| ≤ 30° (hours
+    /// 11–1)"), for boards; a Turret 360 fires all round.
+    pub front_arc_hours: u8,
 }
 
 impl SyView {
@@ -97,6 +102,8 @@ impl SyView {
             }),
             scores: crate::victory::scores(g),
             over: g.outcome.is_some(),
+            bands: Band::ALL.iter().map(|&b| (b, b.upper())).collect(),
+            front_arc_hours: 1,
         }
     }
 }

@@ -74,6 +74,11 @@ impl Inner {
             Some(s) if !self.over() => self.game.legal_raw(s),
             _ => RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null()),
         };
+        let legal_text = match viewer {
+            Some(s) if note.describe && !self.over() => Some(self.game.legal_text(s)),
+            _ if note.describe => Some(Vec::new()),
+            _ => None,
+        };
         let (events, next) = self.game.events_seen(viewer, since);
         let now = Instant::now();
         let clock = clock_ms.map(|per| {
@@ -97,6 +102,7 @@ impl Inner {
             status: self.ended(status),
             view,
             legal,
+            legal_text,
             events,
             next,
             outcome: self.outcome(),
@@ -139,6 +145,8 @@ pub struct Note {
     pub kind: Option<&'static str>,
     /// The seat whose clock just ran out.
     pub timed_out: Option<u8>,
+    /// Add `legal_text`, one description per legal action (`?describe=1`).
+    pub describe: bool,
 }
 
 #[derive(Serialize)]
@@ -150,6 +158,8 @@ struct Snapshot<'a> {
     status: Status,
     view: Box<RawValue>,
     legal: Box<RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal_text: Option<Vec<String>>,
     events: Vec<Value>,
     next: usize,
     outcome: Value,

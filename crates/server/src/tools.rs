@@ -1,0 +1,290 @@
+//! Routes for front ends that help a player decide: the odds and the preview of an
+//! action before it is committed, replays stepped through a game's record, fleet and
+//! scenario files checked as the CLI checks them, and the roster a fleet builder
+//! draws from. Every answer comes from the ruleset; a browser only draws it.
+
+use crate::api::{game_and_seat, json_body, need_seat, params, Hubs, Params};
+use crate::error::ApiError;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use orrery_core::{Record, Seat};
+use orrery_protocol::{DynGame, ProtocolError, Registry, ScenarioSpec};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+fn ok(mut v: Value) -> Json<Value> {
+    if let Value::Object(m) = &mut v {
+        m.insert("ok".into(), Value::Bool(true));
+    }
+    Json(v)
+}
+
+/// The single `action` of a body, plus nothing else.
+fn action_in(body: Value) -> Result<Value, ApiError> {
+    crate::api::action_of(body)
+}
+
+/// `illegal_action` unless `seat` may play `action` now.
+fn legal_now(game: &dyn DynGame, seat: Seat, action: &Value) -> Result<(), ApiError> {
+    if game.is_terminal() {
+        return Err(ProtocolError::GameOver.into());
+    }
+    if !game.legal(seat).contains(action) {
+        return Err(ProtocolError::IllegalAction(
+            "not an action this seat may take now (see `legal`)".to_string(),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `POST /api/games/{id}/odds` with `{"action": A}`: the exact odds of `A` for the
+/// token's seat (`Game::action_odds`) and the one-line summary; both `null` when `A`
+/// is legal but no attack.
+pub async fn odds(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = Seat(need_seat(seat)?);
+    let action = action_in(json_body(body, hub.limits.max_body_bytes)?)?;
+    let (odds, text) = hub
+        .read(&live, |inner| {
+            legal_now(inner.game.as_ref(), seat, &action)?;
+            Ok::<_, ApiError>((
+                inner.game.odds(seat, &action).ok(),
+                inner.game.odds_text(seat, &action),
+            ))
+        })
+        .await??;
+    Ok(ok(json!({"odds": odds, "text": text})))
+}
+
+/// `POST /api/games/{id}/preview` with `{"action": A}`: what `A` would do for the
+/// token's seat now (`Game::preview_action`), e.g. a maneuver's path and stress dice;
+/// `null` when `A` is legal but the ruleset previews nothing for it.
+pub async fn preview(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = Seat(need_seat(seat)?);
+    let action = action_in(json_body(body, hub.limits.max_body_bytes)?)?;
+    let preview = hub
+        .read(&live, |inner| {
+            legal_now(inner.game.as_ref(), seat, &action)?;
+            Ok::<_, ApiError>(inner.game.preview(seat, &action).ok())
+        })
+        .await??;
+    Ok(ok(json!({"preview": preview})))
+}
+
+/// One position of a replay: what `viewer` saw after `step` actions, with the turn
+/// each step began in (for "jump to turn").
+fn replay_at(
+    registry: &Registry,
+    record: &Record,
+    step: usize,
+    viewer: Option<Seat>,
+) -> Result<Value, ApiError> {
+    let ruleset = registry.get(&record.ruleset).ok_or_else(|| {
+        ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(
+            &record.ruleset,
+        )))
+    })?;
+    let mut game = ruleset
+        .new_game(ScenarioSpec::Inline(record.scenario.clone()), record.seed)
+        .map_err(|e| ApiError::invalid_setup(format!("the record's set-up: {e}")))?;
+    if viewer.is_some_and(|s| s.0 >= game.seats()) {
+        return Err(ApiError::bad_request("`seat` is not a seat of this game"));
+    }
+    let steps = record.actions.len();
+    let step = step.min(steps);
+    let mut turns = vec![game.status().turn];
+    let mut at = (step == 0).then(|| position(game.as_ref(), viewer));
+    for (i, a) in record.actions.iter().enumerate() {
+        game.apply(a.seat, &a.action).map_err(|e| {
+            ApiError::invalid_setup(format!("action {} does not replay: {e}", i + 1))
+        })?;
+        if let Some(h) = a.hash {
+            if game.status().hash != h {
+                return Err(ApiError::invalid_setup(format!(
+                    "action {}: the state's hash differs from the record's",
+                    i + 1
+                )));
+            }
+        }
+        turns.push(game.status().turn);
+        if i + 1 == step {
+            at = Some(position(game.as_ref(), viewer));
+        }
+    }
+    let mut at = at.unwrap_or(Value::Null);
+    if let Value::Object(m) = &mut at {
+        m.insert("step".into(), json!(step));
+        m.insert("steps".into(), json!(steps));
+        m.insert("turns".into(), json!(turns));
+        m.insert("ruleset".into(), json!(record.ruleset));
+        m.insert("seat".into(), json!(viewer));
+    }
+    Ok(at)
+}
+
+fn position(game: &dyn DynGame, viewer: Option<Seat>) -> Value {
+    let (events, _) = game.events_seen(viewer, 0);
+    json!({
+        "status": game.seat_status(viewer),
+        "view": game.view(viewer),
+        "events": events,
+        "outcome": game.outcome(),
+    })
+}
+
+fn step_of(q: &std::collections::HashMap<String, String>) -> Result<usize, ApiError> {
+    match q.get("step") {
+        None => Ok(0),
+        Some(s) => s
+            .parse()
+            .map_err(|_| ApiError::bad_request("`step` must be a number of actions")),
+    }
+}
+
+/// `GET /api/games/{id}/replay?step=N`: the game as the token's seat (or a spectator)
+/// saw it after `N` actions. A finished game's replay is anyone's; a running game's
+/// shows each seat only its own view.
+pub async fn game_replay(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let step = step_of(&q)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let record = hub.read(&live, |inner| inner.game.record()).await?;
+    let hub = hub.clone();
+    let at = tokio::task::spawn_blocking(move || {
+        replay_at(&hub.registry, &record, step, seat.map(Seat))
+    })
+    .await
+    .map_err(|_| ApiError::replay_failed())??;
+    Ok(ok(at))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Upload {
+    record: Value,
+    #[serde(default)]
+    step: usize,
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+/// `POST /api/replay` with `{"record": R, "step": N, "seat": S?}`: step through an
+/// imported record (a finished game's full record, seed included). Every recorded
+/// hash is checked.
+pub async fn upload_replay(
+    State(hub): Hubs,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let up: Upload =
+        serde_json::from_value(body).map_err(|e| ApiError::bad_request(format!("replay: {e}")))?;
+    let record: Record = serde_json::from_value(up.record).map_err(|e| {
+        ApiError::bad_request(format!(
+            "not a full record (a finished game's, with its seed and every action): {e}"
+        ))
+    })?;
+    let hub = hub.clone();
+    let at = tokio::task::spawn_blocking(move || {
+        replay_at(&hub.registry, &record, up.step, up.seat.map(Seat))
+    })
+    .await
+    .map_err(|_| ApiError::replay_failed())??;
+    Ok(ok(at))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCheck {
+    ruleset: String,
+    kind: String,
+    text: String,
+    #[serde(default)]
+    file: Option<String>,
+}
+
+/// `POST /api/files/check` with `{"ruleset","kind":"fleet"|"scenario","text","file"?}`:
+/// the file checked as `orrery fleet check` / `orrery scenario check` check it. A
+/// file with problems is a successful check: `{"ok":true,"valid":false,"problems":[…]}`.
+/// A valid scenario comes back as JSON (`scenario`), ready for `POST /api/games`.
+pub async fn check_file(
+    State(hub): Hubs,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let req: FileCheck = serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request(format!("file check: {e}")))?;
+    let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
+        ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(
+            &req.ruleset,
+        )))
+    })?;
+    let file = req.file.unwrap_or_else(|| format!("{}.toml", req.kind));
+    let problems = |p: Vec<String>| ok(json!({"valid": false, "problems": p}));
+    match req.kind.as_str() {
+        "fleet" => match ruleset.fleet_check(&req.text, &file) {
+            None => Err(ApiError::bad_request(format!(
+                "{} has no fleet files",
+                req.ruleset
+            ))),
+            Some(Err(e)) => Ok(problems(e.problems)),
+            Some(Ok(report)) => {
+                let json: Value = serde_json::from_str(&report.json).unwrap_or(Value::Null);
+                Ok(ok(
+                    json!({"valid": true, "report": json, "text": report.text}),
+                ))
+            }
+        },
+        "scenario" => match ruleset.scenario_from_text(&req.text, &file) {
+            None => Err(ApiError::bad_request(format!(
+                "{} has no scenario files",
+                req.ruleset
+            ))),
+            Some(Err(e)) => Ok(problems(e.problems)),
+            Some(Ok(scenario)) => match ruleset.check_scenario(scenario.clone()) {
+                Err(e) => Ok(problems(e.problems)),
+                Ok(check) => Ok(ok(json!({
+                    "valid": true,
+                    "scenario": scenario,
+                    "check": check,
+                }))),
+            },
+        },
+        _ => Err(ApiError::bad_request(
+            "`kind` must be \"fleet\" or \"scenario\"",
+        )),
+    }
+}
+
+/// `GET /api/rulesets/{id}/roster`: the unit types of the ruleset's default
+/// scenario's roster, with their points (for fleet builders).
+pub async fn roster(State(hub): Hubs, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let ruleset = hub
+        .registry
+        .get(&id)
+        .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(&id))))?;
+    Ok(ok(json!({"ruleset": id, "roster": ruleset.roster()})))
+}

@@ -1,0 +1,157 @@
+// The lobby: games open and running, and a form to set one up.
+import { h, clear, toast } from "/web/ui.js";
+import { api, rulesets, tokenFor, keepToken } from "/web/api.js";
+
+const LEVELS = [
+  ["easy", "AI: easy (quick)"],
+  ["normal", "AI: normal"],
+  ["hard", "AI: hard (strong, slower)"],
+];
+
+export function seatLink(id, token) {
+  return `${location.origin}/#/join/${id}/${token}`;
+}
+
+export async function showLobby(app) {
+  const list = h("div", { id: "games" }, "Loading games…");
+  const form = h("div", { id: "new-game" });
+  app.append(
+    h("div", { class: "lobby" },
+      h("section", { class: "panel" }, h("h2", { text: "New game" }), form),
+      h("section", { class: "panel" }, h("h2", { text: "Games" }), list)),
+  );
+  let all;
+  try {
+    all = await rulesets();
+  } catch (e) {
+    toast(e.message);
+    return null;
+  }
+  newGameForm(form, all);
+  const refresh = () => loadGames(list).catch((e) => toast(e.message));
+  await refresh();
+  const timer = setInterval(refresh, 5000);
+  return () => clearInterval(timer);
+}
+
+// The form; `preset` = {ruleset, scenario (object), name} from the fleet builder.
+export function newGameForm(form, all, preset) {
+  clear(form);
+  const rs = h("select", { id: "ruleset", "aria-label": "Ruleset" },
+    all.map((r) => h("option", { value: r.id, text: r.name })));
+  const sc = h("select", { id: "scenario", "aria-label": "Scenario" });
+  const seed = h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: "random", size: 12, "aria-label": "Seed" });
+  const seats = h("div", { id: "seats", class: "seats" });
+  const clock = h("select", { id: "clock", "aria-label": "Clock per decision" },
+    h("option", { value: "", text: "no clock" }),
+    h("option", { value: "60000", text: "1 minute per decision" }),
+    h("option", { value: "300000", text: "5 minutes per decision" }),
+    h("option", { value: "86400000", text: "1 day per decision" }));
+  const out = h("div", { id: "created" });
+  const seatCount = () => {
+    if (preset) return preset.seats;
+    const r = all.find((x) => x.id === rs.value);
+    const s = r.scenarios.find((x) => x.name === sc.value);
+    return s ? s.seats : r.players[0];
+  };
+  const drawSeats = () => {
+    clear(seats);
+    const n = seatCount();
+    for (let i = 0; i < n; i++) {
+      const sel = h("select", { "data-seat": i, "aria-label": `Seat ${i}` },
+        h("option", { value: "human", text: i === 0 ? "Human (you)" : "Human (a friend, by link)" }),
+        LEVELS.map(([v, t]) => h("option", { value: v, text: t })));
+      if (i > 0) sel.value = "normal";
+      seats.append(h("label", { class: "seat" }, `Seat ${i} `, sel));
+    }
+  };
+  const drawScenarios = () => {
+    clear(sc);
+    const r = all.find((x) => x.id === rs.value);
+    for (const s of r.scenarios) sc.append(h("option", { value: s.name, text: `${s.name} — ${s.description}` }));
+    drawSeats();
+  };
+  rs.addEventListener("change", drawScenarios);
+  sc.addEventListener("change", drawSeats);
+  if (preset) {
+    rs.value = preset.ruleset;
+    rs.disabled = true;
+  }
+  drawScenarios();
+  if (preset) {
+    clear(sc);
+    sc.append(h("option", { value: "", text: preset.name }));
+    sc.disabled = true;
+    drawSeats();
+  }
+  const create = h("button", { id: "create", class: "primary", text: "Create game" });
+  create.addEventListener("click", async () => {
+    const body = { ruleset: rs.value, seats: [] };
+    body.scenario = preset ? preset.scenario : sc.value;
+    if (seed.value.trim()) {
+      if (!/^\d+$/.test(seed.value.trim())) return toast("The seed is a whole number (or empty for a random one).");
+      body.seed = Number(seed.value.trim());
+    }
+    if (clock.value) body.clock_ms = Number(clock.value);
+    for (const sel of seats.querySelectorAll("select")) {
+      body.seats.push(sel.value === "human" ? { type: "human" } : { type: "agent", agent: sel.value });
+    }
+    create.disabled = true;
+    try {
+      const r = await api("POST", "/api/games", body);
+      showCreated(out, r);
+    } catch (e) {
+      toast(e.message);
+    } finally {
+      create.disabled = false;
+    }
+  });
+  form.append(
+    h("div", { class: "row" }, h("label", {}, "Ruleset ", rs)),
+    h("div", { class: "row" }, h("label", {}, "Scenario ", sc)),
+    h("div", { class: "row" }, h("label", {}, "Seed ", seed), " ", h("label", {}, "Clock ", clock)),
+    seats,
+    h("div", { class: "row" }, create),
+    out,
+  );
+}
+
+function showCreated(out, r) {
+  clear(out);
+  const [mine, ...others] = r.seats;
+  if (mine) keepToken(r.id, mine.token);
+  out.append(h("p", {}, "Game ", h("code", { text: r.id }), " is set up."));
+  if (mine) out.append(h("p", {}, h("a", { class: "button primary", id: "play-link", href: `#/g/${r.id}`, text: `Play seat ${mine.seat}` })));
+  for (const s of others) {
+    const link = seatLink(r.id, s.token);
+    out.append(h("p", { class: "link" }, `Link for seat ${s.seat} (send it to your friend; it is their seat): `,
+      h("input", { readonly: true, value: link, size: 60, "data-seat-link": s.seat, onfocus: (e) => e.target.select() })));
+  }
+  out.append(h("p", { class: "link" }, "Spectators: ",
+    h("input", { readonly: true, value: `${location.origin}/#/watch/${r.id}`, size: 60, onfocus: (e) => e.target.select() })));
+}
+
+async function loadGames(list) {
+  const { games } = await api("GET", "/api/games?limit=50");
+  clear(list);
+  if (!games.length) return list.append(h("p", { text: "No games yet. Set one up." }));
+  const rows = games.map((g) => {
+    const mine = tokenFor(g.id);
+    const open = g.seats.filter((s) => s.type === "human" && !s.taken).length;
+    const seats = g.seats.map((s) => (s.type === "agent" ? `AI ${s.agent}` : s.taken ? "human" : "open")).join(" · ");
+    const actions = [];
+    if (mine && g.status === "playing") actions.push(h("a", { href: `#/g/${g.id}`, text: "Resume" }));
+    if (g.status === "playing") actions.push(h("a", { href: `#/watch/${g.id}`, text: "Watch" }));
+    if (g.status === "over") actions.push(h("a", { href: `#/replay/${g.id}`, text: "Replay" }));
+    return h("tr", { "data-game": g.id },
+      h("td", {}, h("code", { text: g.id })),
+      h("td", { text: g.ruleset }),
+      h("td", { text: g.scenario }),
+      h("td", { text: seats }),
+      h("td", { text: g.status === "over" ? "over" : open ? `playing, ${open} open seat(s)` : "playing" }),
+      h("td", { class: "actions" }, actions));
+  });
+  list.append(h("table", { class: "games" },
+    h("thead", {}, h("tr", {}, ["game", "ruleset", "scenario", "seats", "status", ""].map((t) => h("th", { text: t })))),
+    h("tbody", {}, rows)));
+}

@@ -1,0 +1,109 @@
+// Replays: step through a finished game (or your own view of a running one), jump
+// to a turn, export the record, import one. Each position is replayed by the server.
+import { h, clear, toast, download } from "/web/ui.js";
+import { api, tokenFor, board as loadBoard } from "/web/api.js";
+import { outcomeText } from "/web/game.js";
+
+export async function showReplay(app, id) {
+  const top = h("div", { class: "panel replay-head" });
+  const boardEl = h("section", { class: "board", id: "board" });
+  const side = h("aside", { class: "side" });
+  const log = h("ol", { class: "log", id: "log" });
+  const card = h("div", { id: "unit-card" });
+  const panel = h("div", { id: "ruleset-panel" });
+  app.append(top, h("div", { class: "game" }, boardEl, h("div", { class: "side" }, side, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
+  void side;
+
+  let record = null; // an imported record (no game id)
+  let ruleset = null;
+  let step = 0;
+  let at = null;
+  const token = id ? tokenFor(id) : null;
+  const ui = {};
+
+  const fileIn = h("input", { type: "file", id: "import", accept: ".json,application/json", "aria-label": "Import a record" });
+  fileIn.addEventListener("change", async () => {
+    const f = fileIn.files[0];
+    if (!f) return;
+    try {
+      const parsed = JSON.parse(await f.text());
+      record = parsed.record || parsed;
+      ruleset = record.ruleset;
+      step = 0;
+      await go(0);
+    } catch (e) {
+      toast("This file is not a record: " + e.message);
+    }
+  });
+
+  async function fetchAt(n) {
+    if (record) return api("POST", "/api/replay", { record, step: n });
+    return api("GET", `/api/games/${id}/replay?step=${n}`, undefined, token);
+  }
+
+  async function go(n) {
+    try {
+      at = await fetchAt(Math.max(0, n));
+    } catch (e) {
+      return toast(e.message);
+    }
+    step = at.step;
+    ruleset = at.ruleset;
+    draw();
+  }
+
+  async function exportRecord() {
+    try {
+      const r = record ? { record } : await api("GET", `/api/games/${id}/record`, undefined, token);
+      download(`orrery-${id || "replay"}.json`, JSON.stringify(r.record, null, 1));
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  const draw = async () => {
+    clear(top);
+    const turnSel = h("select", { id: "turn", "aria-label": "Jump to turn" });
+    const seen = new Set();
+    (at.turns || []).forEach((t, i) => {
+      if (!seen.has(t)) { seen.add(t); turnSel.append(h("option", { value: i, text: `turn ${t}` })); }
+    });
+    turnSel.value = [...turnSel.options].reverse().find((o) => Number(o.value) <= step)?.value ?? 0;
+    turnSel.addEventListener("change", () => go(Number(turnSel.value)));
+    top.append(...[
+      h("h2", {}, id ? `Replay of ${id}` : "Replay of an imported record"),
+      h("div", { class: "row" },
+        h("button", { id: "first", onclick: () => go(0), text: "« Start" }), " ",
+        h("button", { id: "back", onclick: () => go(step - 1), disabled: step === 0, text: "◀ Back" }), " ",
+        h("span", { id: "step", text: `action ${step} of ${at.steps}` }), " ",
+        h("button", { id: "forward", onclick: () => go(step + 1), disabled: step >= at.steps, text: "Forward ▶" }), " ",
+        h("button", { id: "last", onclick: () => go(at.steps), text: "End »" }), " ",
+        turnSel, " ",
+        h("button", { id: "export", onclick: exportRecord, text: "Export record" }), " ",
+        h("label", {}, "Import: ", fileIn)),
+      h("div", {}, `Turn ${at.status.turn} · ${at.status.phase.replaceAll("_", " ")}`,
+        at.seat === null || at.seat === undefined ? " · spectator's view" : ` · seat ${at.seat}'s view`),
+      at.status.terminal ? h("div", { class: "outcome" }, outcomeText(at)) : null].filter(Boolean));
+    clear(log);
+    for (const e of at.events.slice(-60)) log.append(h("li", { text: e.text || JSON.stringify(e.event) }));
+    log.scrollTop = log.scrollHeight;
+    const mod = await loadBoard(ruleset);
+    const ctx = {
+      h, s: (await import("/web/ui.js")).s, pct: (p) => (100 * p).toFixed(1) + "%", colours: (await import("/web/ui.js")).SEAT_COLOURS,
+      seat: at.seat, ui, panel, card, choose: () => {}, preview: async () => null, odds: async () => null,
+      rerender: () => draw(), legalWithText: () => [],
+    };
+    if (mod) mod.render(boardEl, { ...at, legal: [], legal_text: [] }, ctx);
+    else clear(boardEl).append(h("pre", { text: JSON.stringify(at.view, null, 1) }));
+  };
+
+  const keys = (e) => {
+    if (!at || (e.target && e.target.tagName === "INPUT")) return;
+    if (e.key === "ArrowLeft") go(step - 1);
+    if (e.key === "ArrowRight") go(step + 1);
+  };
+  document.addEventListener("keydown", keys);
+  if (id) await go(0);
+  else top.append(h("h2", { text: "Open a replay" }), h("p", { text: "Choose a record file (exported from a game here, or saved by `orrery play --save` / `battle --save`)." }), fileIn);
+  return () => document.removeEventListener("keydown", keys);
+}

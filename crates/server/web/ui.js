@@ -1,0 +1,63 @@
+// Small DOM helpers shared by every page.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// h("div", {class: "x", onclick: f}, child, "text", …)
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  return fill(el, attrs, children);
+}
+
+// The same for SVG elements.
+export function s(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  return fill(el, attrs, children);
+}
+
+function fill(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+let toastTimer = null;
+export function toast(message, kind = "error") {
+  const t = document.getElementById("toast");
+  t.textContent = message;
+  t.className = "show " + kind;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (t.className = ""), 6000);
+}
+
+export function setConnection(text, kind) {
+  const c = document.getElementById("conn");
+  c.textContent = text;
+  c.className = "conn " + (kind || "");
+}
+
+// A file the user saves.
+export function download(name, text, type = "application/json") {
+  const a = h("a", { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+export function pct(p) {
+  return (100 * p).toFixed(1) + "%";
+}
+
+export const SEAT_COLOURS = ["#4da3ff", "#ff7a59", "#7bd88f", "#e0c341", "#c792ea", "#4dd0e1"];

@@ -1,0 +1,279 @@
+// Basic Stratoyager board for the browser (served by `orrery serve`, see docs/web.md):
+// the free table to scale in klicks, units with course, facing and speed, the range
+// bands and front arc of the selected unit, obstacles, and a maneuver planner whose
+// path, end position and stress dice come from the server (`preview`). It decides
+// no rule. Hour h points 30·h° clockwise from +y (north, side B's edge).
+
+const K = 22; // SVG units per klick
+const DRIVERS = ["accelerate", "decelerate", "turn_port", "turn_starboard", "slide_port", "slide_starboard"];
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+function render(el, st, ctx) {
+  const { h, s } = ctx;
+  const v = st.view;
+  const ui = ctx.ui;
+  const W = v.table.width, L = v.table.length;
+  const M = 1.5; // margin in klicks
+  const X = (x) => (x + M) * K;
+  const Y = (y) => (L - y + M) * K; // +y is up
+  const legal = ctx.legalWithText();
+  const svg = s("svg", { viewBox: `0 0 ${(W + 2 * M) * K} ${(L + 2 * M) * K}`, class: "table", id: "table", role: "img", "aria-label": "Table" });
+  svg.append(s("rect", { x: X(0), y: Y(L), width: W * K, height: L * K, class: "felt" }));
+  for (let x = 0; x <= W; x++) svg.append(s("line", { x1: X(x), y1: Y(0), x2: X(x), y2: Y(L), class: x % 6 ? "grid1" : "grid6" }));
+  for (let y = 0; y <= L; y++) svg.append(s("line", { x1: X(0), y1: Y(y), x2: X(W), y2: Y(y), class: y % 6 ? "grid1" : "grid6" }));
+  for (let x = 0; x <= W; x += 6) svg.append(s("text", { x: X(x), y: Y(0) + K * 1.0, class: "axis" }, `${x}`));
+  for (let y = 0; y <= L; y += 6) svg.append(s("text", { x: X(0) - K * 0.8, y: Y(y) + 4, class: "axis" }, `${y}`));
+  svg.append(s("text", { x: X(W / 2), y: Y(0) + K * 1.4, class: "edge" }, `${v.sides[0]} (side A) — klicks`));
+  svg.append(s("text", { x: X(W / 2), y: Y(L) - K * 0.6, class: "edge" }, `${v.sides[1]} (side B)`));
+
+  for (const o of v.obstacles || []) {
+    const sh = o.outline;
+    const t = `${o.name} (${o.kind})`;
+    if (sh.shape === "circle") svg.append(s("circle", { cx: X(sh.center.x), cy: Y(sh.center.y), r: sh.radius * K, class: "obstacle" }, s("title", {}, t)));
+    else svg.append(s("polygon", { points: sh.points.map((p) => `${X(p.x)},${Y(p.y)}`).join(" "), class: "obstacle" }, s("title", {}, t)));
+  }
+
+  const units = v.units;
+  const onTable = units.filter((u) => u.place && (u.place.at === "table" || u.place.at === "hulk"));
+  // The unit my current question is about.
+  const myAsk = v.batch ? v.batch.asks.find((a) => a.seat === ctx.seat && !a.answered) : null;
+  if (myAsk && ui.autoSelected !== `${st.status.hash}`) {
+    ui.selected = myAsk.unit;
+    ui.autoSelected = `${st.status.hash}`;
+  }
+  const sel = ui.selected !== null && ui.selected !== undefined ? units.find((u) => u.id === ui.selected) : null;
+
+  // The selected unit's range bands (SY-05) and front arc (SY-06).
+  if (sel && onTable.includes(sel)) {
+    const cx = X(sel.pos.x), cy = Y(sel.pos.y);
+    for (const [band, r] of v.bands || []) {
+      svg.append(s("circle", { cx, cy, r: r * K, class: "band" }));
+      svg.append(s("text", { x: cx + r * K * 0.71 + 2, y: cy - r * K * 0.71 - 2, class: "band-label" }, `${band} ≤${r}`));
+    }
+    const card = v.roster[sel.kind];
+    if (!(card.features || []).includes("turret360")) {
+      const half = (v.front_arc_hours || 1) * 30;
+      const far = 12 * K; // drawn out to the Medium band; the arc goes on beyond
+      const a1 = ((sel.facing * 30 - half - 90) * Math.PI) / 180, a2 = ((sel.facing * 30 + half - 90) * Math.PI) / 180;
+      svg.append(s("path", { d: `M${cx},${cy} L${cx + far * Math.cos(a1)},${cy + far * Math.sin(a1)} A${far},${far} 0 0 1 ${cx + far * Math.cos(a2)},${cy + far * Math.sin(a2)} Z`, class: "front-arc" }));
+    }
+  }
+
+  // Placement spots offered by the server.
+  const spots = {};
+  for (const x of legal) if (x.action.kind === "place") (spots[`${x.action.x},${x.action.y}`] ||= []).push(x);
+  for (const [k, list] of Object.entries(spots)) {
+    const [x, y] = k.split(",").map(Number);
+    const dot = s("circle", { cx: X(x), cy: Y(y), r: 5, class: "spot" + (ui.spot === k ? " on" : ""), tabindex: "0", role: "button", "data-spot": k, "aria-label": `place at ${x}, ${y}` }, s("title", {}, `place at (${x}, ${y}): ${list.length} choices`));
+    const go = () => { ui.spot = k; ui.actionFilter = (a) => a.kind === "place" && `${a.x},${a.y}` === k; ui.actionFilterName = `the spot (${x}, ${y})`; ctx.rerender(); };
+    dot.addEventListener("click", go);
+    dot.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+    svg.append(dot);
+  }
+
+  // The planned maneuver's path (from the server's preview).
+  const pv = ui.plan && ui.plan.preview;
+  if (pv && sel && pv.unit === sel.id) {
+    svg.append(s("polyline", { points: pv.path.map((p) => `${X(p.x)},${Y(p.y)}`).join(" "), class: "plan-path" }));
+    svg.append(ghost(s, X(pv.end.x), Y(pv.end.y), pv.facing, pv.course, "plan-ghost"));
+  }
+
+  for (const u of onTable) {
+    const colour = u.place.at === "hulk" ? "#777" : ctx.colours[u.side];
+    const g = s("g", { class: "unit" + (sel && sel.id === u.id ? " selected" : ""), "data-unit": u.id, tabindex: "0", role: "button", "aria-label": u.label, transform: `translate(${X(u.pos.x)},${Y(u.pos.y)})` });
+    // Course and speed: a line along the course, a klick per point of speed.
+    const ca = ((u.course * 30 - 90) * Math.PI) / 180;
+    g.append(s("line", { x1: 0, y1: 0, x2: Math.cos(ca) * u.speed * K, y2: Math.sin(ca) * u.speed * K, class: "course" }));
+    g.append(s("g", { transform: `rotate(${u.facing * 30})` }, s("polygon", { points: "0,-11 8,8 0,4 -8,8", fill: colour, stroke: "#111", "stroke-width": 1.2 })));
+    // Full names only for the selection (deployed units stand close); others by number.
+    const short = u.label.replace(/^.*?(\d+)?$/, (m, n) => `${u.label.split(" ")[0]}${n ? " " + n : ""}`);
+    g.append(s("text", { x: 10, y: -10 - (u.id % 2) * 11, class: "unit-label" }, sel && sel.id === u.id ? `${u.label} · speed ${u.speed}` : short));
+    g.append(s("title", {}, `${u.label}: course ${u.course}, facing ${u.facing}, speed ${u.speed}, structure ${u.structure}, shields ${u.shields}`));
+    const pick = () => { ui.selected = sel && sel.id === u.id ? null : u.id; ctx.rerender(); };
+    g.addEventListener("click", pick);
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+    svg.append(g);
+  }
+  for (const m of v.missiles || []) {
+    const t = units.find((u) => u.id === m.target);
+    if (t) svg.append(s("circle", { cx: X(t.pos.x) + 10, cy: Y(t.pos.y) + 10, r: 4, class: "missile" }, s("title", {}, `missile marker on ${t.label}`)));
+  }
+
+  const host = el.querySelector(".tablewrap") || h("div", { class: "tablewrap" });
+  const old = host.querySelector("svg");
+  if (old) host.replaceChild(svg, old); else host.append(svg);
+  if (!host.parentNode) { el.textContent = ""; el.append(host); }
+
+  drawPanel(ctx, st, legal, myAsk);
+  drawCard(ctx, v, sel);
+}
+
+function ghost(s, x, y, facing, course, cls) {
+  return s("g", { transform: `translate(${x},${y})`, class: cls },
+    s("g", { transform: `rotate(${facing * 30})` }, s("polygon", { points: "0,-11 8,8 0,4 -8,8" })));
+}
+
+// Which unit is asked, who has committed, and the maneuver planner.
+function drawPanel(ctx, st, legal, myAsk) {
+  const { h } = ctx;
+  const v = st.view;
+  const p = ctx.panel;
+  p.textContent = "";
+  const box = h("div", { class: "panel", id: "sy-panel" });
+  if (v.batch) {
+    const name = (id) => (v.units.find((u) => u.id === id) || {}).label || `#${id}`;
+    const kind = String(v.batch.kind).replaceAll("_", " ");
+    box.append(h("div", {}, h("strong", { text: `${v.batch.secret ? "Secret orders" : "Orders"}: ${kind}` })));
+    box.append(h("ul", { class: "asks", id: "asks" }, v.batch.asks.map((a) =>
+      h("li", { "data-ask-seat": a.seat }, `${v.sides[a.seat]}: ${name(a.unit)} — ${a.answered ? (a.seat === ctx.seat || !v.batch.secret ? "committed" : "committed (hidden)") : "not yet"}`))));
+    if (myAsk) box.append(h("div", { class: "your-turn", text: `Your question is about ${name(myAsk.unit)}.` }));
+  }
+  const plans = legal.filter((x) => x.action.kind === "maneuver");
+  if (ctx.ui.planKey !== st.status.hash) {
+    ctx.ui.plan = null;
+    ctx.ui.planKey = st.status.hash;
+  }
+  if (plans.length) box.append(planner(ctx, plans));
+  p.append(box);
+}
+
+function planner(ctx, plans) {
+  const { h } = ctx;
+  const ui = ctx.ui;
+  const first = plans[0].action;
+  ui.plan ||= { first: { ...first.first }, second: { ...first.second }, evasive: false, preview: null };
+  const plan = ui.plan;
+  const opt = (d) => h("option", { value: d, text: d.replaceAll("_", " ") });
+  const maxThrust = (slot, driver) => Math.max(0, ...plans.filter((x) => x.action[slot].driver === driver).map((x) => x.action[slot].thrust));
+  const row = (slot, label) => {
+    const d = h("select", { id: `${slot}-driver`, "aria-label": `${label} driver` }, DRIVERS.map(opt));
+    d.value = plan[slot].driver;
+    const t = h("input", { id: `${slot}-thrust`, type: "number", min: 0, max: maxThrust(slot, plan[slot].driver), value: plan[slot].thrust, "aria-label": `${label} thrust`, size: 3 });
+    d.addEventListener("change", () => { plan[slot].driver = d.value; update(); });
+    t.addEventListener("change", () => { plan[slot].thrust = Number(t.value); update(); });
+    return h("div", { class: "row" }, `${label}: `, d, " thrust ", t, h("span", { class: "hint", text: ` (0–${maxThrust(slot, plan[slot].driver)})` }));
+  };
+  const ev = h("input", { type: "checkbox", id: "evasive", checked: plan.evasive });
+  ev.addEventListener("change", () => { plan.evasive = ev.checked; update(); });
+  const match = () => plans.find((x) => same(x.action, { kind: "maneuver", first: plan.first, second: plan.second, evasive: plan.evasive }));
+  const found = match();
+  const status = h("div", { id: "plan-status" });
+  const pv = plan.preview;
+  if (!found) status.append(h("div", { class: "bad", text: "This combination is not a legal Movement Action for this unit." }));
+  else if (pv) {
+    const st = pv.stress || {};
+    status.append(h("div", {}, `Path ends at (${pv.end.x.toFixed(1)}, ${pv.end.y.toFixed(1)}), course ${pv.course}, facing ${pv.facing}, speed ${pv.speed}${pv.realigned ? "; realigns first (the turn's yaw)" : ""}.`),
+      h("div", {}, `Hull stress: ${st.dice ?? 0} dice` + (st.dice ? ` — no effect ${ctx.pct(st.none)}, greyout ${ctx.pct(st.greyout)}, blackout ${ctx.pct(st.blackout)}, structural ${ctx.pct(st.structural)}, destroyed ${ctx.pct(st.destroyed)}` : "")));
+  }
+  const choose = h("button", { id: "plan-choose", class: "primary", disabled: !found, text: "Choose this maneuver…" });
+  choose.addEventListener("click", () => found && ctx.choose(found.action));
+  async function update() {
+    const f = match();
+    plan.preview = null;
+    if (f) {
+      try { plan.preview = await ctx.preview(f.action); } catch (e) { plan.preview = null; }
+    }
+    ctx.rerender();
+  }
+  if (found && !pv && !plan.asked) { plan.asked = true; update(); }
+  if (!found) plan.asked = false;
+  return h("div", { class: "planner", id: "planner" }, h("h3", { text: "Maneuver planner" }),
+    row("first", "First maneuver"), row("second", "Second maneuver"),
+    h("label", {}, ev, " evasive"), status, choose);
+}
+
+function drawCard(ctx, v, sel) {
+  const { h } = ctx;
+  const c = ctx.card;
+  c.textContent = "";
+  if (!sel) return;
+  const card = v.roster[sel.kind];
+  const m = sel.missiles;
+  c.append(h("div", { class: "panel", id: "card" },
+    h("h3", { text: `${sel.label} (${v.sides[sel.side]})` }),
+    h("div", { text: `Position (${sel.pos.x.toFixed(1)}, ${sel.pos.y.toFixed(1)}), course ${sel.course}, facing ${sel.facing}, speed ${sel.speed}` }),
+    h("div", { text: `Structure ${sel.structure}/${card.structure} · shields ${sel.shields}/${card.shields} · armor ${card.armor} · TC ${card.targeting} · sensors ${card.sensors} · main weapon ${card.main_weapon}` }),
+    h("div", { text: `Missiles: light ${m.light}, medium ${m.medium}, heavy ${m.heavy}` }),
+    h("div", { text: `Safe thrust: acc ${card.safe.accelerate}, dec ${card.safe.decelerate}, turn ${card.safe.turn}, slide ${card.safe.slide}` }),
+    h("div", { text: `Features: ${(card.features || []).join(", ") || "none"}` }),
+    h("div", { text: ["greyout", "blackout", "evasive", "yawed", "fire_at_will", "countermeasures"].filter((k) => sel[k]).join(", ") })));
+}
+
+// ---- Force builder: a scenario file (docs/stratoyager-data.md) with two forces
+// drawn from the roster by points. The server checks it as `scenario check` does.
+
+const q = (x) => JSON.stringify(String(x)); // a TOML basic string
+
+function scenarioToml(b) {
+  const lines = [`name = ${q(b.name)}`, `description = ${q(b.forces.map((f) => f.name).join(" against "))}`,
+    `table = { width = ${b.width}, length = ${b.length} }`];
+  if (b.points) lines.push(`points = ${b.points}`);
+  for (const f of b.forces) {
+    const units = [];
+    for (const [name, n] of Object.entries(f.units)) for (let i = 0; i < n; i++) units.push(q(name));
+    lines.push("", "[[forces]]", `name = ${q(f.name)}`, `units = [${units.join(", ")}]`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+const builder = {
+  mount(el, ctx) {
+    const { h } = ctx;
+    const b = {
+      name: "my-battle", width: 24, length: 36, points: 400,
+      forces: [{ name: "Federated Systems Fleet", units: {} }, { name: "Khione Pirates", units: {} }],
+    };
+    const report = h("pre", { id: "force-report", class: "report" });
+    let checked = null;
+    el.textContent = "";
+    const size = h("select", { id: "table-size", "aria-label": "Table size" },
+      ["24x36", "24x24", "36x36", "36x48", "48x48"].map((t) => h("option", { value: t, text: `${t.replace("x", " × ")} klicks` })));
+    size.addEventListener("change", () => { [b.width, b.length] = size.value.split("x").map(Number); recheck(); });
+    const pts = h("input", { id: "force-points", type: "number", min: 1, value: b.points, size: 5, "aria-label": "Points limit per force" });
+    pts.addEventListener("input", () => { b.points = pts.value ? Number(pts.value) : null; recheck(); });
+    const cols = h("div", { class: "forces" });
+    el.append(h("div", { class: "row" }, h("label", {}, "Table ", size), " ", h("label", {}, "Points limit per force ", pts)), cols,
+      h("h3", { text: "Check (the server's `scenario check`)" }), report,
+      h("div", { class: "row" },
+        h("button", { id: "save-scenario", onclick: () => ctx.save(`${b.name}.toml`, scenarioToml(b)), text: "Save scenario file (.toml)" }), " ",
+        h("button", { id: "use-forces", class: "primary", onclick: () => checked ? ctx.startWith(checked, `${b.forces[0].name} against ${b.forces[1].name}`, 2) : ctx.toast("Fix the problems first."), text: "Start a game with these forces" })));
+    const total = (f) => Object.entries(f.units).reduce((t, [n, c]) => t + c * ((ctx.roster.find((r) => r.name === n) || {}).points || 0), 0);
+    function draw() {
+      cols.textContent = "";
+      b.forces.forEach((f, i) => {
+        const name = h("input", { value: f.name, "data-force-name": i, "aria-label": `Force ${i + 1} name`, size: 24 });
+        name.addEventListener("input", () => { f.name = name.value; recheck(); });
+        cols.append(h("div", { class: "panel force", "data-force": i },
+          h("h3", {}, `${i === 0 ? "Side A" : "Side B"}: `, name),
+          h("table", {}, ctx.roster.map((r) => {
+            const n = f.units[r.name] || 0;
+            return h("tr", {}, h("td", { text: `${r.name} (${r.points} pts)` }),
+              h("td", {}, h("button", { "aria-label": `remove one ${r.name}`, onclick: () => { f.units[r.name] = Math.max(0, n - 1); draw(); recheck(); }, text: "−" }),
+                ` ${n} `,
+                h("button", { "data-add": r.name, "aria-label": `add one ${r.name}`, onclick: () => { f.units[r.name] = n + 1; draw(); recheck(); }, text: "+" })));
+          })),
+          h("div", { class: "total", text: `Total: ${total(f)} points` + (b.points ? ` of ${b.points}` : "") })));
+      });
+    }
+    let timer = null;
+    const recheck = () => { clearTimeout(timer); timer = setTimeout(check, 150); };
+    async function check() {
+      try {
+        const r = await ctx.check("scenario", scenarioToml(b), `${b.name}.toml`);
+        checked = r.valid ? r.scenario : null;
+        report.className = "report " + (r.valid ? "ok" : "bad");
+        report.textContent = r.valid
+          ? r.check.units.map((u) => `seat ${u.seat}: ${u.kind} (${u.points} pts)`).join("\n")
+          : r.problems.join("\n");
+      } catch (e) {
+        checked = null;
+        report.className = "report bad";
+        report.textContent = e.message;
+      }
+    }
+    draw();
+    recheck();
+  },
+};
+
+export default { render, builder };

@@ -1,0 +1,234 @@
+//! Issue 11: the routes the browser client uses, called as any client would: the
+//! page and its files, each ruleset's board module, `legal_text`, odds and previews
+//! before committing, replays of a game and of an imported record, file checks and
+//! rosters for the fleet builder. All answers come from the rulesets.
+
+mod server_support;
+
+use serde_json::{json, Value};
+use server_support::{code, raw, temp_dir, Server};
+
+/// Play seat 0's first legal action until `stop` says so (seat 1 is an AI).
+fn play_until(s: &Server, id: &str, token: &str, stop: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let (_, g) = s.get(&format!("/api/games/{id}?describe=1"), Some(token));
+        if stop(&g) {
+            return g;
+        }
+        match g["legal"].as_array().and_then(|l| l.first()) {
+            Some(a) => {
+                s.act(id, token, a);
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
+    }
+    panic!("the game never reached the state looked for");
+}
+
+#[test]
+fn the_page_its_files_and_the_board_modules_are_served() {
+    let s = Server::start(&temp_dir("client-files"), None, &[]);
+    let (st, page) = raw("GET", &format!("{}/", s.base), None, None);
+    assert_eq!(st, 200);
+    assert!(page.contains("/web/app.js"));
+    for f in [
+        "app.js",
+        "api.js",
+        "lobby.js",
+        "game.js",
+        "replay.js",
+        "builder.js",
+        "ui.js",
+        "style.css",
+    ] {
+        let (st, body) = raw("GET", &format!("{}/web/{f}", s.base), None, None);
+        assert_eq!(st, 200, "{f}");
+        assert!(!body.is_empty(), "{f}");
+    }
+    let (_, rs) = s.get("/api/rulesets", None);
+    for r in rs["rulesets"].as_array().unwrap() {
+        let id = r["id"].as_str().unwrap();
+        let (st, js) = raw("GET", &format!("{}/board/{id}.js", s.base), None, None);
+        assert_eq!(st, 200, "{id} has a board");
+        assert!(js.contains("export default"), "{id}");
+        assert!(r["scenarios"][0]["seats"].as_u64().unwrap() >= 2, "{r}");
+        let (_, roster) = s.get(&format!("/api/rulesets/{id}/roster"), None);
+        assert!(!roster["roster"].as_array().unwrap().is_empty(), "{id}");
+    }
+    let (st, v) = s.get("/board/no-such-game.js", None);
+    assert_eq!((st, code(&v)), (404, "not_found"));
+    let (st, v) = s.get("/web/secret.txt", None);
+    assert_eq!((st, code(&v)), (404, "not_found"));
+}
+
+#[test]
+fn odds_and_previews_before_committing() {
+    let s = Server::start(&temp_dir("client-odds"), None, &[]);
+    // Stratoyager: a Movement Action's path, end and stress dice.
+    let (id, tokens) = s.create(
+        &json!({"ruleset": "stratoyager", "scenario": "dogfight", "seed": 5,
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+    );
+    let t = tokens[0].clone().unwrap();
+    let g = play_until(&s, &id, &t, |g| {
+        g["legal"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|a| a["kind"] == "maneuver"))
+    });
+    let legal = g["legal"].as_array().unwrap();
+    let text = g["legal_text"].as_array().unwrap();
+    assert_eq!(legal.len(), text.len(), "one description per legal action");
+    let m = legal
+        .iter()
+        .find(|a| a["first"]["driver"] == "accelerate" && a["first"]["thrust"] == 2)
+        .unwrap();
+    let (st, v) = s.post(
+        &format!("/api/games/{id}/preview"),
+        Some(&t),
+        &json!({"action": m}),
+    );
+    assert_eq!(st, 200, "{v}");
+    let p = &v["preview"];
+    assert_eq!(p["kind"], "maneuver");
+    assert!(p["path"].as_array().unwrap().len() >= 2, "{p}");
+    assert!(
+        p["speed"].as_u64().unwrap() >= 2,
+        "acceleration adds speed: {p}"
+    );
+    assert_eq!(p["stress"]["kind"], "hull_stress");
+    // Not legal: 422, nothing changes.
+    let mut bad = m.clone();
+    bad["first"]["thrust"] = json!(19);
+    let (st, v) = s.post(
+        &format!("/api/games/{id}/preview"),
+        Some(&t),
+        &json!({"action": bad}),
+    );
+    assert_eq!((st, code(&v)), (422, "illegal_action"));
+    let (st, v) = s.post(
+        &format!("/api/games/{id}/odds"),
+        None,
+        &json!({"action": m}),
+    );
+    assert_eq!((st, code(&v)), (401, "bad_token"));
+
+    // Launch Fighters!: a legal non-attack has no odds (null); an attack has them.
+    let (id, tokens) = s.create(
+        &json!({"ruleset": "launch-fighters", "scenario": "duel", "seed": 2,
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+    );
+    let t = tokens[0].clone().unwrap();
+    let (_, g) = s.get(&format!("/api/games/{id}"), Some(&t));
+    assert!(g.get("legal_text").is_none(), "only with ?describe=1");
+    let place = g["legal"][0].clone();
+    let (st, v) = s.post(
+        &format!("/api/games/{id}/odds"),
+        Some(&t),
+        &json!({"action": place}),
+    );
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["odds"], Value::Null);
+    let g = play_until(&s, &id, &t, |g| {
+        g["legal"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|a| a["type"] == "barrage"))
+    });
+    let attack = g["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["type"] == "barrage")
+        .unwrap()
+        .clone();
+    let (st, v) = s.post(
+        &format!("/api/games/{id}/odds"),
+        Some(&t),
+        &json!({"action": attack}),
+    );
+    assert_eq!(st, 200, "{v}");
+    assert!(v["odds"].is_object() && v["text"].is_string(), "{v}");
+}
+
+#[test]
+fn replays_step_through_a_game_and_an_imported_record() {
+    let s = Server::start(&temp_dir("client-replay"), None, &[]);
+    let (id, tokens) = s.create(
+        &json!({"ruleset": "launch-fighters", "scenario": "duel", "seed": 9,
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+    );
+    let t = tokens[0].clone().unwrap();
+    play_until(&s, &id, &t, |g| g["status"]["turn"].as_u64().unwrap() >= 2);
+    let (st, r0) = s.get(&format!("/api/games/{id}/replay?step=0"), Some(&t));
+    assert_eq!(st, 200, "{r0}");
+    assert_eq!(r0["step"], 0);
+    assert_eq!(r0["status"]["phase"], "placement");
+    let steps = r0["steps"].as_u64().unwrap();
+    assert!(steps > 4);
+    assert_eq!(r0["turns"].as_array().unwrap().len() as u64, steps + 1);
+    let (_, r3) = s.get(&format!("/api/games/{id}/replay?step=3"), Some(&t));
+    assert_eq!(r3["step"], 3);
+    assert_ne!(r3["status"]["hash"], r0["status"]["hash"]);
+    assert_eq!(r3["seat"], 0);
+    let (st, v) = s.get(&format!("/api/games/{id}/replay?step=x"), Some(&t));
+    assert_eq!((st, code(&v)), (400, "bad_request"));
+    // Finished: the full record, imported and stepped; a tampered one is refused.
+    let (st, _) = s.post(&format!("/api/games/{id}/resign"), Some(&t), &json!({}));
+    assert_eq!(st, 200);
+    let (_, rec) = s.get(&format!("/api/games/{id}/record"), None);
+    let record = rec["record"].clone();
+    assert!(record["seed"].is_u64());
+    let (st, up) = s.post("/api/replay", None, &json!({"record": record, "step": 3}));
+    assert_eq!(st, 200, "{up}");
+    assert_eq!(
+        up["status"]["hash"],
+        s.get(&format!("/api/games/{id}/replay?step=3"), None).1["status"]["hash"]
+    );
+    let mut bad = record.clone();
+    bad["seed"] = json!(record["seed"].as_u64().unwrap() + 1);
+    let (st, v) = s.post("/api/replay", None, &json!({"record": bad, "step": 3}));
+    assert_eq!((st, code(&v)), (422, "invalid_setup"), "{v}");
+}
+
+#[test]
+fn fleet_and_scenario_files_are_checked_as_the_cli_checks_them() {
+    let s = Server::start(&temp_dir("client-files-check"), None, &[]);
+    let fleet = "name = \"F\"\npoints = 100\n[[ships]]\ndesign = \"Excelsior\"\n[[ships]]\ndesign = \"Wasp\"\n";
+    let (st, v) = s.post(
+        "/api/files/check",
+        None,
+        &json!({"ruleset": "launch-fighters", "kind": "fleet", "text": fleet}),
+    );
+    assert_eq!(st, 200, "{v}");
+    assert_eq!(v["valid"], true);
+    assert!(v["text"].as_str().unwrap().contains("99"), "{v}");
+    let over = fleet.replace("points = 100", "points = 50");
+    let (_, v) = s.post(
+        "/api/files/check",
+        None,
+        &json!({"ruleset": "launch-fighters", "kind": "fleet", "text": over, "file": "my.toml"}),
+    );
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["problems"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("my.toml: points:"),
+        "{v}"
+    );
+    let sc = "name = \"b\"\ntable = { width = 24, length = 24 }\n[[forces]]\nname = \"A\"\nunits = [\"Guardian 151a\"]\n[[forces]]\nname = \"B\"\nunits = [\"Evo 6.2\"]\n";
+    let (_, v) = s.post(
+        "/api/files/check",
+        None,
+        &json!({"ruleset": "stratoyager", "kind": "scenario", "text": sc}),
+    );
+    assert_eq!(v["valid"], true, "{v}");
+    // The checked scenario sets a game up.
+    let (id, _) = s.create(&json!({"ruleset": "stratoyager", "scenario": v["scenario"], "seats": [{"type": "human"}, {"type": "human"}]}));
+    assert_eq!(id.len(), 16);
+    let (st, v) = s.post(
+        "/api/files/check",
+        None,
+        &json!({"ruleset": "stratoyager", "kind": "fleet", "text": sc}),
+    );
+    assert_eq!((st, code(&v)), (400, "bad_request"));
+}

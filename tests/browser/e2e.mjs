@@ -1,0 +1,310 @@
+// End-to-end tests of the browser client in a real headless Chromium (Debian's
+// `chromium`, driven by playwright-core). Run by `tests/browser.rs` against a fresh
+// `orrery serve`: node e2e.mjs BASE_URL OUT_DIR. Exits non-zero on the first failure;
+// screenshots of the main screens go to OUT_DIR.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+
+const [base, out] = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const consoleErrors = [];
+const step = (m) => console.log(`[e2e] ${m}`);
+
+async function newPage(name) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`${name}: ${m.text()}`); });
+  page.on("pageerror", (e) => consoleErrors.push(`${name}: ${e.message}`));
+  page.setDefaultTimeout(20000);
+  return { context, page };
+}
+const shot = (page, name) => page.screenshot({ path: path.join(out, name + ".png") });
+const turnOf = async (page) => Number((await page.textContent("#game-head")).match(/Turn (\d+)/)[1]);
+const myTurn = (page) => page.locator("#your-turn").isVisible();
+
+// One decision by clicking as a person would: select a unit, click a highlighted
+// hex and a facing, or an enemy to attack; else the first action in the list.
+// Then confirm after reading the odds. Returns a description of what was done.
+async function decideLaunchFighters(page) {
+  const units = page.locator("[data-select]");
+  let what = "list";
+  if (await units.count()) {
+    await units.first().click();
+    const dests = page.locator("polygon.hex.dest");
+    const targets = page.locator("g.unit.target");
+    if (await dests.count()) {
+      await dests.nth(Math.floor((await dests.count()) / 2)).click({ force: true }); // a unit on the hex takes the same click
+      const facing = page.locator("g.facing-btn");
+      if (await facing.count()) await facing.first().click();
+      what = "board move";
+    } else if (await targets.count()) {
+      await targets.first().click();
+      what = "board attack";
+    }
+  }
+  if (!(await page.locator("#confirm").count())) {
+    await page.locator("button.action").first().click();
+    what = "list";
+  }
+  await page.waitForSelector("#confirm");
+  const text = await page.textContent("#pending");
+  await confirmAndWait(page);
+  return `${what}: ${text.replace(/\s+/g, " ").slice(0, 90)}`;
+}
+
+// Confirm the pending choice and wait until the page shows the state after it.
+async function confirmAndWait(page) {
+  const hash = await page.getAttribute("#game-head", "data-hash");
+  await page.click("#confirm");
+  await page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash !== h, hash);
+}
+
+async function waitForDecisionOrTurn(page, minTurn, ms = 30000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await myTurn(page)) return true;
+    if ((await page.locator("#outcome").count())) return false;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no decision came (turn ${await turnOf(page)}, wanted ${minTurn})`);
+}
+
+// ---- 1. Launch Fighters! against the AI, several whole turns by clicking; reload
+// mid-game; resign; then the replay.
+async function launchFightersAgainstAi() {
+  const { page } = await newPage("lf");
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#ruleset", "launch-fighters");
+  await page.selectOption("#scenario", "asteroid-field");
+  await page.selectOption('[data-seat="1"]', "easy");
+  await page.fill("#seed", "7");
+  await shot(page, "01-lobby");
+  await page.click("#create");
+  await page.click("#play-link");
+  await page.waitForSelector("#hexmap");
+  const id = page.url().split("/g/")[1];
+  step(`LF game ${id}`);
+  let decisions = 0, boardClicks = 0, reloaded = false, odds = false;
+  while ((await turnOf(page)) < 4) {
+    if (!(await waitForDecisionOrTurn(page, 4))) break;
+    const did = await decideLaunchFighters(page);
+    if (did.startsWith("board")) boardClicks++;
+    if (did.includes("Odds")) odds = true;
+    decisions++;
+    if (decisions === 3) await shot(page, "02-lf-playing");
+    if (decisions === 12 && !reloaded) {
+      await page.reload();
+      await page.waitForSelector("#hexmap");
+      reloaded = true;
+      step("reloaded mid-game");
+      await shot(page, "03-lf-after-reload");
+    }
+    if (decisions > 400) throw new Error("too many decisions for 3 turns");
+  }
+  const turn = await turnOf(page);
+  step(`LF: ${decisions} decisions (${boardClicks} on the board), now turn ${turn}, odds seen: ${odds}`);
+  assert.ok(turn >= 4, "three whole turns played");
+  assert.ok(boardClicks >= 4, "moves made by clicking the map");
+  assert.ok(reloaded, "reloaded mid-game");
+  // Select a unit and show its arcs for the screenshot.
+  await page.locator("g.unit").first().click();
+  await shot(page, "04-lf-selected");
+  page.once("dialog", (d) => d.accept());
+  await page.click("#resign");
+  await page.waitForSelector("#outcome");
+  assert.match(await page.textContent("#outcome"), /resigned/);
+  // The replay: step forward and back, jump to a turn, export.
+  await page.click('a[href^="#/replay/"]');
+  await page.waitForSelector("#step");
+  assert.match(await page.textContent("#step"), /action 0 of \d+/);
+  await page.click("#forward");
+  await page.waitForFunction(() => /action 1 of/.test(document.querySelector("#step").textContent));
+  await page.click("#forward");
+  await page.waitForFunction(() => /action 2 of/.test(document.querySelector("#step").textContent));
+  await page.click("#back");
+  await page.waitForFunction(() => /action 1 of/.test(document.querySelector("#step").textContent));
+  const turns = await page.locator("#turn option").count();
+  assert.ok(turns >= 3, "jump-to-turn lists the turns");
+  await page.selectOption("#turn", { index: 2 });
+  await page.waitForFunction(() => /Turn 2/.test(document.querySelector(".replay-head").textContent));
+  await page.waitForSelector("#hexmap");
+  await shot(page, "05-lf-replay");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+  const file = path.join(out, "exported-record.json");
+  await download.saveAs(file);
+  const record = JSON.parse(fs.readFileSync(file, "utf8"));
+  assert.equal(record.ruleset, "launch-fighters");
+  assert.ok(record.actions.length > 10);
+  // Import it again on the import page and step through.
+  await page.goto(base + "/#/replay");
+  await page.setInputFiles("#import", file);
+  await page.waitForFunction(() => /action 0 of/.test(document.querySelector("#step")?.textContent || ""));
+  await page.click("#last");
+  await page.waitForFunction((n) => document.querySelector("#step").textContent === `action ${n} of ${n}`, record.actions.length);
+  step("LF replay stepped, exported and imported");
+  return id;
+}
+
+// ---- 2. Stratoyager, two browsers against each other, secret orders.
+async function stratoyagerSecretOrders() {
+  const a = await newPage("sy-a");
+  const b = await newPage("sy-b");
+  const framesB = [];
+  b.page.on("websocket", (ws) => ws.on("framereceived", (f) => framesB.push(String(f.payload))));
+  const framesA = [];
+  a.page.on("websocket", (ws) => ws.on("framereceived", (f) => framesA.push(String(f.payload))));
+  await a.page.goto(base + "/");
+  await a.page.waitForSelector("#create");
+  await a.page.selectOption("#ruleset", "stratoyager");
+  await a.page.selectOption('[data-seat="1"]', "human");
+  await a.page.click("#create");
+  const link = await a.page.inputValue('[data-seat-link="1"]');
+  await a.page.click("#play-link");
+  await a.page.waitForSelector("#table");
+  await b.page.goto(link);
+  await b.page.waitForSelector("#table");
+  assert.ok(!b.page.url().includes("join"), "the token leaves the address bar");
+  step("SY: both seats in");
+  let secretChecks = 0, maneuvers = 0;
+  const sides = [{ p: a.page, frames: framesA, seat: 0 }, { p: b.page, frames: framesB, seat: 1 }];
+  for (let round = 0; round < 120; round++) {
+    if (secretChecks >= 4 && maneuvers >= 2) break;
+    // Whoever owes a decision: the first side commits, then we look at the other
+    // side's page before it commits (the order must not be there), then it commits.
+    const owing = [];
+    for (const s of sides) if (await myTurn(s.p)) owing.push(s);
+    if (!owing.length) { await a.page.waitForTimeout(150); continue; }
+    const [first, second] = owing;
+    const secret = await first.p.evaluate(() => /Secret orders/.test(document.querySelector("#sy-panel")?.textContent || ""));
+    const mark = second ? second.frames.length : 0;
+    const hidden = (s) => [...document.querySelectorAll(`[data-ask-seat="${s}"]`)].filter((li) => /committed \(hidden\)/.test(li.textContent)).length;
+    const before = second ? await second.p.evaluate(hidden, first.seat) : 0;
+    const order = await decideStratoyager(first.p);
+    if (order.maneuver) maneuvers++;
+    if (second && secret) {
+      // The other page now shows that this seat committed, never what.
+      await second.p.waitForFunction(([f, s, n]) => new Function("s", `return (${f})(s)`)(s) > n, [hidden.toString(), first.seat, before]);
+      const html = await second.p.content();
+      const storage = await second.p.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+      const frames = second.frames.slice(mark).join("\n");
+      for (const [where, text] of [["DOM", html], ["storage", storage], ["WebSocket", frames]]) {
+        assert.ok(!text.includes(order.text), `seat ${second.seat}'s ${where} holds seat ${first.seat}'s unrevealed order "${order.text}"`);
+      }
+      for (const f of second.frames.slice(mark)) {
+        const m = JSON.parse(f);
+        for (const ask of m.view?.batch?.asks || []) {
+          if (ask.seat === first.seat && m.view.batch.secret) assert.equal(ask.answer ?? null, null, "another seat's answer in a state message");
+        }
+        for (const e of m.events || []) assert.notEqual(e.event?.kind, "your_order", "another seat's private order event");
+      }
+      secretChecks++;
+      if (secretChecks === 1) await shot(second.p, "06-sy-committed-hidden");
+      const revealMark = first.frames.length;
+      const second_order = await decideStratoyager(second.p);
+      if (second_order.maneuver) maneuvers++;
+      // Both see the reveal: the first page gets a state message with the other's answer resolved.
+      await first.p.waitForFunction((n) => n, true);
+      void revealMark;
+    }
+    await a.page.waitForTimeout(150);
+  }
+  step(`SY: ${secretChecks} secret batches checked, ${maneuvers} maneuvers planned`);
+  assert.ok(secretChecks >= 3, "several secret batches were checked");
+  assert.ok(maneuvers >= 2, "maneuvers planned in the planner");
+  // Both pages saw the reveal of the other's orders in their logs.
+  const logA = await a.page.textContent("#log"), logB = await b.page.textContent("#log");
+  assert.ok(logA.length > 50 && logB.length > 50);
+  await shot(a.page, "08-sy-after-reveal");
+  await a.context.close();
+  await b.context.close();
+}
+
+// One SY decision: the maneuver planner for a Movement Action, else the first
+// action in the list; returns the committed order's description.
+async function decideStratoyager(page) {
+  let maneuver = false;
+  if (await page.locator("#planner").count()) {
+    await page.selectOption("#first-driver", "accelerate");
+    await page.fill("#first-thrust", "1");
+    await page.locator("#first-thrust").dispatchEvent("change");
+    await page.waitForSelector("#plan-status div");
+    await page.waitForFunction(() => !document.querySelector("#plan-choose")?.disabled);
+    await page.waitForSelector("polyline.plan-path", { state: "attached" });
+    if (!(await page.evaluate(() => window.__syPlannerShot))) {
+      await page.screenshot({ path: path.join(out, "07-sy-planner.png") });
+      await page.evaluate(() => (window.__syPlannerShot = true));
+    }
+    await page.click("#plan-choose");
+    await page.waitForSelector("#stress");
+    maneuver = true;
+  } else {
+    await page.locator("button.action").first().click();
+  }
+  await page.waitForSelector("#confirm");
+  const text = (await page.textContent(".pending-text")).replace(/^Your choice:\s*/, "").trim();
+  await confirmAndWait(page);
+  return { text, maneuver };
+}
+
+// ---- 3. The fleet builder: a Blue Book fleet and a designed ship, saved, then a
+// game started with it.
+async function fleetBuilder() {
+  const { page } = await newPage("builder");
+  await page.goto(base + "/#/builder");
+  await page.waitForSelector("#blue-book");
+  await page.click('[data-design="Excelsior"]');
+  await page.fill("#design-name", "Picket One");
+  await page.fill("#design-cannons", "2");
+  await page.fill("#design-defense", "3");
+  await page.waitForFunction(() => /Picket One\s+\d+/.test(document.querySelector("#design-cost").textContent));
+  const cost = await page.textContent("#design-cost");
+  await page.click("#add-design");
+  await page.waitForFunction(() => /total/i.test(document.querySelector("#fleet-report").textContent) && /Picket One/.test(document.querySelector("#fleet-report").textContent));
+  await shot(page, "09-builder");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save-fleet")]);
+  const file = path.join(out, "my-fleet.toml");
+  await download.saveAs(file);
+  const toml = fs.readFileSync(file, "utf8");
+  assert.match(toml, /design = "Excelsior"/);
+  assert.match(toml, /name = "Picket One"/);
+  // Over the limit: the server's message, as the CLI prints it.
+  await page.fill("#fleet-points", "20");
+  await page.waitForFunction(() => /over its limit/.test(document.querySelector("#fleet-report").textContent));
+  await page.fill("#fleet-points", "200");
+  await page.waitForFunction(() => !/over its limit/.test(document.querySelector("#fleet-report").textContent));
+  await page.click("#use-fleets");
+  await page.waitForSelector("#builder-start #create");
+  await page.selectOption('#builder-start [data-seat="1"]', "easy");
+  await page.click("#builder-start #create");
+  await page.click("#play-link");
+  await page.waitForSelector("#hexmap");
+  await page.waitForFunction(() => /Picket One|Excelsior/.test(document.body.textContent));
+  step(`builder: fleet saved (${toml.split("\n").length} lines), design cost shown (${cost.trim().split("\n")[0]}), game started`);
+  await shot(page, "10-builder-game");
+  return file;
+}
+
+let failed = false;
+try {
+  await launchFightersAgainstAi();
+  await stratoyagerSecretOrders();
+  await fleetBuilder();
+  assert.deepEqual(consoleErrors, [], "console errors");
+  step("all passed");
+} catch (e) {
+  failed = true;
+  for (const c of browser.contexts()) for (const [i, p] of c.pages().entries()) await p.screenshot({ path: path.join(out, `failure-${i}.png`) }).catch(() => {});
+  console.error("[e2e] FAILED:", e && e.stack ? e.stack : e);
+  if (consoleErrors.length) console.error("[e2e] console errors:", consoleErrors);
+} finally {
+  await browser.close();
+}
+process.exit(failed ? 1 : 0);

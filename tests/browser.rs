@@ -11,7 +11,7 @@
 
 mod server_support;
 
-use server_support::{temp_dir, Server};
+use server_support::temp_dir;
 use std::path::Path;
 use std::process::Command;
 
@@ -43,12 +43,14 @@ fn the_browser_client_plays_end_to_end() {
             .expect("npm runs");
         assert!(st.success(), "npm ci in tests/browser failed");
     }
+    // The script starts `orrery serve` itself: it kills and restarts it to test
+    // reconnection.
     let data = temp_dir("browser");
-    let server = Server::start(&data, None, &[]);
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
     let run = Command::new("node")
         .arg(dir.join("e2e.mjs"))
-        .arg(&server.base)
+        .arg(env!("CARGO_BIN_EXE_orrery"))
+        .arg(&data)
         .arg(&out)
         .env("CHROMIUM", &chromium)
         .output()

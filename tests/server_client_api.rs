@@ -232,3 +232,47 @@ fn fleet_and_scenario_files_are_checked_as_the_cli_checks_them() {
     );
     assert_eq!((st, code(&v)), (400, "bad_request"));
 }
+
+#[test]
+fn an_open_seat_is_taken_from_the_lobby_once() {
+    let s = Server::start(&temp_dir("client-join"), None, &[]);
+    let (id, tokens) = s.create(&json!({"ruleset": "launch-fighters", "scenario": "duel",
+        "seats": [{"type": "human"}, {"type": "open"}]}));
+    assert!(
+        tokens[1].is_none(),
+        "no token is handed out for an open seat"
+    );
+    let (_, lobby) = s.get("/api/games", None);
+    let seat = &lobby["games"][0]["seats"][1];
+    assert_eq!(
+        (seat["type"].as_str(), seat["taken"].as_bool()),
+        (Some("open"), Some(false))
+    );
+    let (st, v) = s.post(&format!("/api/games/{id}/join"), None, &json!({"seat": 0}));
+    assert_eq!(
+        (st, code(&v)),
+        (409, "seat_taken"),
+        "a creator's seat is not open"
+    );
+    let (st, v) = s.post(&format!("/api/games/{id}/join"), None, &json!({"seat": 1}));
+    assert_eq!(st, 201, "{v}");
+    let token = v["token"].as_str().unwrap().to_string();
+    let (st, g) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!((st, g["seat"].as_u64()), (200, Some(1)));
+    let (st, v) = s.post(&format!("/api/games/{id}/join"), None, &json!({"seat": 1}));
+    assert_eq!((st, code(&v)), (409, "seat_taken"));
+    let (_, lobby) = s.get("/api/games", None);
+    assert_eq!(lobby["games"][0]["seats"][1]["taken"], true);
+    let (st, v) = s.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"seat": 1, "x": 2}),
+    );
+    assert_eq!((st, code(&v)), (400, "bad_request"));
+    // The claim is in the database: a restarted server knows the token.
+    let mut s = s;
+    s.kill9();
+    let s = s.restart();
+    let (st, g) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!((st, g["seat"].as_u64()), (200, Some(1)));
+}

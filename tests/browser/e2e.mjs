@@ -1,14 +1,32 @@
 // End-to-end tests of the browser client in a real headless Chromium (Debian's
-// `chromium`, driven by playwright-core). Run by `tests/browser.rs` against a fresh
-// `orrery serve`: node e2e.mjs BASE_URL OUT_DIR. Exits non-zero on the first failure;
-// screenshots of the main screens go to OUT_DIR.
+// `chromium`, driven by playwright-core). Run by `tests/browser.rs`:
+//   node e2e.mjs ORRERY_BINARY DATA_DIR OUT_DIR
+// It starts `orrery serve` itself (and kills and restarts it for the reconnection
+// test). Exits non-zero on the first failure; screenshots go to OUT_DIR.
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 
-const [base, out] = process.argv.slice(2);
+const [bin, data, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
+
+// `orrery serve` on `addr`; resolves once it prints where it listens.
+function startServer(addr) {
+  const child = spawn(bin, ["serve", "--addr", addr, "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.on("line", (l) => {
+      const m = l.match(/listening on (http:\/\/\S+)/);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.on("exit", (c) => reject(new Error(`orrery serve exited (${c})`)));
+  });
+}
+let server = await startServer("127.0.0.1:0");
+const base = server.base;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -282,19 +300,84 @@ async function fleetBuilder() {
   await page.waitForFunction(() => !/over its limit/.test(document.querySelector("#fleet-report").textContent));
   await page.click("#use-fleets");
   await page.waitForSelector("#builder-start #create");
-  await page.selectOption('#builder-start [data-seat="1"]', "easy");
+  await page.selectOption('#builder-start [data-seat="1"]', "open");
   await page.click("#builder-start #create");
   await page.click("#play-link");
   await page.waitForSelector("#hexmap");
-  await page.waitForFunction(() => /Picket One|Excelsior/.test(document.body.textContent));
-  step(`builder: fleet saved (${toml.split("\n").length} lines), design cost shown (${cost.trim().split("\n")[0]}), game started`);
+  await page.waitForFunction(() => /Picket One/.test(document.querySelector("#fleets")?.textContent || ""));
+  // Someone in the lobby takes the open seat.
+  const id = page.url().split("/g/")[1];
+  const other = await newPage("joiner");
+  await other.page.goto(base + "/");
+  await other.page.click(`[data-join="${id}/1"]`);
+  await other.page.waitForSelector("#hexmap");
+  await other.page.waitForFunction(() => /you are seat 1/.test(document.querySelector("#game-head").textContent));
+  await other.page.goto(base + "/");
+  await other.page.waitForSelector(`tr[data-game="${id}"]`);
+  assert.equal(await other.page.locator(`[data-join="${id}/1"]`).count(), 0, "a taken seat is not offered again");
+  step(`builder: fleet saved (${toml.split("\n").length} lines), design cost shown (${cost.trim().split("\n")[0]}), game started, open seat taken`);
   await shot(page, "10-builder-game");
+
+  // Stratoyager: forces by points, saved as a scenario file, then played.
+  await page.goto(base + "/#/builder");
+  await page.waitForSelector("#builder-ruleset");
+  await page.selectOption("#builder-ruleset", "stratoyager");
+  await page.waitForSelector('[data-force="0"] [data-add="Vulture Mk IV"]');
+  await page.click('[data-force="0"] [data-add="Vulture Mk IV"]');
+  await page.click('[data-force="0"] [data-add="Guardian 151a"]');
+  await page.click('[data-force="1"] [data-add="Blackbuck Mk II"]');
+  await page.click('[data-force="1"] [data-add="Blackbuck Mk II"]');
+  await page.waitForFunction(() => /Vulture Mk IV/.test(document.querySelector("#force-report").textContent) && /ok/.test(document.querySelector("#force-report").className));
+  await page.fill("#force-points", "200");
+  await page.waitForFunction(() => /over the scenario's limit|over/.test(document.querySelector("#force-report").textContent));
+  const overMsg = await page.textContent("#force-report");
+  await page.fill("#force-points", "400");
+  await page.waitForFunction(() => /ok/.test(document.querySelector("#force-report").className));
+  await shot(page, "11-builder-stratoyager");
+  const [dl] = await Promise.all([page.waitForEvent("download"), page.click("#save-scenario")]);
+  const sfile = path.join(out, "my-battle.toml");
+  await dl.saveAs(sfile);
+  assert.match(fs.readFileSync(sfile, "utf8"), /units = \["Vulture Mk IV", "Guardian 151a"\]/);
+  await page.click("#use-forces");
+  await page.waitForSelector("#builder-start #create");
+  await page.selectOption('#builder-start [data-seat="1"]', "easy");
+  await page.click("#builder-start #create");
+  await page.click("#play-link");
+  await page.waitForSelector("#table");
+  await page.waitForFunction(() => /Vulture Mk IV/.test(document.body.textContent));
+  step(`builder: Stratoyager forces checked (over the limit: ${overMsg.trim().split("\n")[0].slice(0, 80)}), saved, game started`);
   return file;
+}
+
+// ---- 4. The server is killed (-9) mid-game: the page says so, reconnects when it
+// is back, and play goes on where it stood.
+async function reconnectAfterKill() {
+  const { page } = await newPage("reconnect");
+  const r = await fetch(base + "/api/games", { method: "POST", body: JSON.stringify({ ruleset: "launch-fighters", seed: 4, seats: [{ type: "human" }, { type: "agent", agent: "easy" }] }) }).then((x) => x.json());
+  await page.goto(`${base}/#/join/${r.id}/${r.seats[0].token}`);
+  await page.waitForSelector("#hexmap");
+  await waitForDecisionOrTurn(page, 0);
+  await decideLaunchFighters(page);
+  // Kill it while the decision is ours (the AI is not thinking).
+  await waitForDecisionOrTurn(page, 0);
+  await page.waitForFunction(() => /^connected$/.test(document.querySelector("#conn").textContent));
+  const before = await page.getAttribute("#game-head", "data-hash");
+  server.child.kill("SIGKILL");
+  await page.waitForFunction(() => /connection lost/.test(document.querySelector("#conn").textContent));
+  await page.waitForSelector("#offline");
+  await shot(page, "12-connection-lost");
+  server = await startServer(base.replace("http://", ""));
+  await page.waitForFunction(() => /^connected$/.test(document.querySelector("#conn").textContent), null, { timeout: 30000 });
+  assert.equal(await page.getAttribute("#game-head", "data-hash"), before, "the game stands where it stood");
+  await waitForDecisionOrTurn(page, 0);
+  await decideLaunchFighters(page);
+  step("reconnect: killed -9, the page said so, reconnected to the restarted server and played on");
 }
 
 let failed = false;
 try {
   await launchFightersAgainstAi();
+  await reconnectAfterKill();
   await stratoyagerSecretOrders();
   await fleetBuilder();
   assert.deepEqual(consoleErrors, [], "console errors");
@@ -306,5 +389,6 @@ try {
   if (consoleErrors.length) console.error("[e2e] console errors:", consoleErrors);
 } finally {
   await browser.close();
+  server.child.kill("SIGKILL");
 }
 process.exit(failed ? 1 : 0);

@@ -69,6 +69,7 @@ function render(el, st, ctx) {
 
   const terrain = {};
   for (const t of v.terrain || []) terrain[`${t.col},${t.row}`] = t.kind;
+  const exit = new Set((v.exit_area || []).map((m) => `${m.col},${m.row}`));
 
   const grid = s("g", { class: "grid" });
   for (let col = 0; col < cols; col++) {
@@ -78,7 +79,7 @@ function render(el, st, ctx) {
       const q = col, r = row - (col - (col & 1)) / 2;
       const key = `${q},${r}`;
       const dest = dests[key];
-      const cls = ["hex", kind || "", dest ? "dest" : ""].join(" ");
+      const cls = ["hex", kind || "", exit.has(`${col},${row}`) ? "exit" : "", dest ? "dest" : ""].join(" ");
       const poly = s("polygon", { points: corners(c), class: cls, "data-hex": label(col, row) });
       grid.append(poly);
       if (kind === "moon" || kind === "planetoid") grid.append(s("circle", { cx: c.x, cy: c.y, r: kind === "moon" ? R * 0.75 : R * 0.5, class: kind + "-body" }));
@@ -190,11 +191,74 @@ function render(el, st, ctx) {
   }
 }
 
-// Units not on the map that have actions (ships to place, squadrons to launch).
+// The rules' open question in words (the answers are the legal actions).
+function question(v, byId) {
+  const p = v.pending;
+  if (!p) return null;
+  const d = p.decision;
+  const n = (id) => (byId[id] ? unitName(byId[id]) : `#${id}`);
+  const who = `Seat ${p.seat}`;
+  switch (d.decision) {
+    case "push": return `${who}: where does the pushed ${n(d.squadron)} go? Click a green hex (LF-09).`;
+    case "reduce_stats": return `${who}: ${n(d.ship)} loses ${d.levels} stat level${d.levels > 1 ? "s" : ""}: choose which (LF-13).`;
+    case "intercept": return `${who}: missiles incoming at ${n(d.target)}: intercept with up to 3 squadrons, or none (LF-05).`;
+    case "squadron_hit": return `${who}: ${n(d.squadron)} is hit: flip it or send it back to base (LF-14).`;
+    case "return_to_base": return `${who}: ${n(d.squadron)} returns to base: choose the ship it lands on (LF-14).`;
+    case "bay_loss": return `${who}: a bay hit on ${n(d.ship)}: choose the squadron aboard that is lost (LF-15).`;
+    case "advance": return `${who}: ${n(d.winner)} won the dogfight: advance into the vacated hex, or stay (LF-14).`;
+    case "repair_stat": return `${who}: the repair of ${n(d.ship)} succeeded: choose the stat to raise (LF-16).`;
+    default: return `${who} has a question to answer: ${d.decision.replaceAll("_", " ")}.`;
+  }
+}
+
+function activationText(v, byId) {
+  const a = v.activation;
+  if (!a) return null;
+  const u = byId[a.unit];
+  const parts = [`Active: ${u ? unitName(u) : "#" + a.unit}`];
+  if (a.used.length) parts.push(`systems used: ${a.used.join(", ")}`);
+  if (a.pool) {
+    const t = byId[a.pool.target];
+    parts.push(`${a.pool.dice} ${a.pool.system} dice in hand at ${t ? unitName(t) : "#" + a.pool.target}` +
+      (a.pool.flank ? " (flanking)" : "") + (a.pool.note ? ` — ${a.pool.note}` : ""));
+  }
+  if (a.launching) parts.push(`launching (${a.launched} so far)`);
+  return parts.join(" · ");
+}
+
+// Every fleet and where each of its units is; click one for its card.
+function fleets(ctx, v, byId) {
+  const { h } = ctx;
+  const where = (u) => {
+    if (u.eliminated_by !== null && u.eliminated_by !== undefined) return "destroyed";
+    const l = u.location;
+    if (l === "unplaced") return "not placed";
+    if (l && l.on_map) { const o = offset(l.on_map); return label(o.col, o.row); }
+    if (l && l.aboard !== undefined) return `aboard ${byId[l.aboard] ? byId[l.aboard].kind.ship.letter : "#" + l.aboard}`;
+    return typeof l === "string" ? l.replaceAll("_", " ") : Object.keys(l || {})[0] || "";
+  };
+  return h("details", { class: "panel", id: "fleets" }, h("summary", { text: "Fleets" }),
+    v.players.map((pl, i) => h("div", { class: "fleet" },
+      h("strong", { style: `color:${ctx.colours[i]}`, text: `P${i} ${pl.fleet} — ${v.scores[i] ?? 0} VP` }),
+      h("ul", {}, v.units.filter((u) => u.owner === i && u.kind.ship).map((u) =>
+        h("li", {}, h("button", { class: "linklike", onclick: () => { ctx.ui.selected = u.id; ctx.rerender(); } }, unitName(u)), ` ${where(u)}`))))));
+}
+
+// The question, the active unit, and the units that have actions (ships to place,
+// squadrons to launch).
 function drawPanel(ctx, st, units, sel, legal) {
   const { h } = ctx;
   const p = ctx.panel;
   p.textContent = "";
+  const byId = Object.fromEntries(units.map((u) => [u.id, u]));
+  const q = question(st.view, byId);
+  const act = activationText(st.view, byId);
+  if (q || act) {
+    p.append(h("div", { class: "panel question", id: "question" },
+      q ? h("div", { class: "your-turn", text: q }) : null,
+      act ? h("div", { text: act }) : null));
+  }
+  p.append(fleets(ctx, st.view, byId));
   const ids = new Set(legal.map((x) => unitOf(x.action)).filter((x) => x !== null));
   const off = units.filter((u) => ids.has(u.id) && !(u.location && u.location.on_map));
   const on = units.filter((u) => ids.has(u.id) && u.location && u.location.on_map);

@@ -62,13 +62,16 @@ pub async fn seat_of(
     token: Option<&str>,
 ) -> Result<Option<u8>, ApiError> {
     let Some(token) = token else { return Ok(None) };
-    let mut found = None;
-    for slot in &live.seats {
-        if let SeatKind::Human { token_hash } = &slot.kind {
-            if token::matches(token, token_hash) {
-                found = Some(slot.seat);
-            }
-        }
+    let mut found = find_seat(live, token);
+    if found.is_none()
+        && live
+            .seats
+            .iter()
+            .any(|s| s.token_hash().is_none() && matches!(s.kind, SeatKind::Open { .. }))
+    {
+        // An open seat may have been taken on another server instance.
+        refresh_claims(hub, live).await?;
+        found = find_seat(live, token);
     }
     let seat = found.ok_or_else(ApiError::bad_token)?;
     let slot = &live.seats[seat as usize];
@@ -80,6 +83,82 @@ pub async fn seat_of(
         }
     }
     Ok(Some(seat))
+}
+
+/// The seat whose token digest matches `token` (every seat compared).
+fn find_seat(live: &Live, token: &str) -> Option<u8> {
+    let mut found = None;
+    for slot in &live.seats {
+        if let Some(hash) = slot.token_hash() {
+            if token::matches(token, hash) {
+                found = Some(slot.seat);
+            }
+        }
+    }
+    found
+}
+
+/// Read which open seats of `live` have been taken, from the database.
+async fn refresh_claims(hub: &Arc<Hub>, live: &Live) -> Result<(), ApiError> {
+    for row in hub.store.seats(&live.setup.id).await? {
+        if let (
+            SeatKind::Open {
+                token_hash: Some(h),
+            },
+            Some(slot),
+        ) = (row.kind, live.seats.get(row.seat as usize))
+        {
+            let _ = slot.claimed.set(h);
+            slot.joined.store(true, Ordering::Release);
+        }
+    }
+    Ok(())
+}
+
+/// `POST /api/games/{id}/join` with `{"seat": N}`: take open seat N (one a game's
+/// creator left open for anyone in the lobby). `201 {"seat","token"}`; `409
+/// seat_taken` when someone took it first or it is not an open seat.
+pub async fn join(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let seat = body
+        .get("seat")
+        .and_then(Value::as_u64)
+        .filter(|_| body.as_object().is_some_and(|m| m.len() == 1))
+        .ok_or_else(|| ApiError::bad_request("the body must be {\"seat\": N}"))?;
+    let live = hub.get(&id).await?;
+    let taken = || {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            format!("seat {seat} is not an open seat anyone may take"),
+        )
+    };
+    let slot = live.seats.get(seat as usize).ok_or_else(taken)?;
+    if !matches!(slot.kind, SeatKind::Open { .. }) || slot.token_hash().is_some() {
+        return Err(taken());
+    }
+    if hub.read(&live, |inner| inner.over()).await? {
+        return Err(orrery_protocol::ProtocolError::GameOver.into());
+    }
+    let t = token::new_token().map_err(ApiError::no_randomness)?;
+    let hash = token::digest(&t);
+    if !hub.store.claim_seat(&id, slot.seat, &hash).await? {
+        refresh_claims(&hub, &live).await?;
+        return Err(taken());
+    }
+    if slot.claimed.set(hash).is_err() {
+        return Err(taken());
+    }
+    slot.joined.store(true, Ordering::Release);
+    Ok((
+        StatusCode::CREATED,
+        ok(json!({"seat": slot.seat, "token": t})),
+    )
+        .into_response())
 }
 
 /// The game of a request and the seat its token holds (`None`: a spectator).
@@ -113,7 +192,8 @@ pub fn need_seat(seat: Option<u8>) -> Result<u8, ApiError> {
     })
 }
 
-fn ok(mut v: Value) -> Json<Value> {
+/// A success: `v` with `"ok": true`.
+pub fn ok(mut v: Value) -> Json<Value> {
     if let Value::Object(m) = &mut v {
         m.insert("ok".into(), Value::Bool(true));
     }
@@ -221,7 +301,8 @@ pub async fn create(
                 tokens.push(json!({"seat": seat, "token": t}));
                 kind
             }
-            ("human", _) => {
+            ("open", None) if s.budget_ms.is_none() => SeatKind::Open { token_hash: None },
+            ("human" | "open", _) => {
                 return Err(ApiError::invalid_setup(format!(
                     "seat {seat}: a human seat has no `agent` or `budget_ms`"
                 )))
@@ -252,7 +333,7 @@ pub async fn create(
             }
             (other, _) => {
                 return Err(ApiError::invalid_setup(format!(
-                    "seat {seat}: `type` must be \"human\" or \"agent\", not {:?}",
+                    "seat {seat}: `type` must be \"human\", \"open\" or \"agent\", not {:?}",
                     orrery_protocol::clip(other)
                 )))
             }
@@ -310,6 +391,9 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
                     }
                     SeatKind::Agent { agent, .. } => {
                         json!({"seat": s.seat, "type": "agent", "agent": agent, "taken": true})
+                    }
+                    SeatKind::Open { token_hash } => {
+                        json!({"seat": s.seat, "type": "open", "taken": token_hash.is_some()})
                     }
                 })
                 .collect();

@@ -3,8 +3,9 @@
 //! scenario files checked as the CLI checks them, and the roster a fleet builder
 //! draws from. Every answer comes from the ruleset; a browser only draws it.
 
-use crate::api::{game_and_seat, json_body, need_seat, params, Hubs, Params};
+use crate::api::{game_and_seat, json_body, need_seat, ok, params, Hubs, Params};
 use crate::error::ApiError;
+use crate::live::Hub;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
@@ -14,17 +15,34 @@ use orrery_core::{Record, Seat};
 use orrery_protocol::{DynGame, ProtocolError, Registry, ScenarioSpec};
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-fn ok(mut v: Value) -> Json<Value> {
-    if let Value::Object(m) = &mut v {
-        m.insert("ok".into(), Value::Bool(true));
-    }
-    Json(v)
-}
+use std::sync::Arc;
 
 /// The single `action` of a body, plus nothing else.
 fn action_in(body: Value) -> Result<Value, ApiError> {
     crate::api::action_of(body)
+}
+
+/// The registered ruleset `id`, or `unknown_ruleset`.
+fn ruleset_of<'a>(
+    registry: &'a Registry,
+    id: &str,
+) -> Result<&'a dyn orrery_protocol::Ruleset, ApiError> {
+    registry
+        .get(id)
+        .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(id))))
+}
+
+/// [`replay_at`] on the blocking pool (a replay runs the whole record).
+async fn replay_off_runtime(
+    hub: &Arc<Hub>,
+    record: Record,
+    step: usize,
+    viewer: Option<Seat>,
+) -> Result<Value, ApiError> {
+    let hub = hub.clone();
+    tokio::task::spawn_blocking(move || replay_at(&hub.registry, &record, step, viewer))
+        .await
+        .map_err(|_| ApiError::replay_failed())?
 }
 
 /// `illegal_action` unless `seat` may play `action` now.
@@ -98,11 +116,7 @@ fn replay_at(
     step: usize,
     viewer: Option<Seat>,
 ) -> Result<Value, ApiError> {
-    let ruleset = registry.get(&record.ruleset).ok_or_else(|| {
-        ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(
-            &record.ruleset,
-        )))
-    })?;
+    let ruleset = ruleset_of(registry, &record.ruleset)?;
     let mut game = ruleset
         .new_game(ScenarioSpec::Inline(record.scenario.clone()), record.seed)
         .map_err(|e| ApiError::invalid_setup(format!("the record's set-up: {e}")))?;
@@ -173,13 +187,9 @@ pub async fn game_replay(
     let step = step_of(&q)?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let record = hub.read(&live, |inner| inner.game.record()).await?;
-    let hub = hub.clone();
-    let at = tokio::task::spawn_blocking(move || {
-        replay_at(&hub.registry, &record, step, seat.map(Seat))
-    })
-    .await
-    .map_err(|_| ApiError::replay_failed())??;
-    Ok(ok(at))
+    Ok(ok(
+        replay_off_runtime(&hub, record, step, seat.map(Seat)).await?
+    ))
 }
 
 #[derive(Deserialize)]
@@ -207,13 +217,13 @@ pub async fn upload_replay(
             "not a full record (a finished game's, with its seed and every action): {e}"
         ))
     })?;
-    let hub = hub.clone();
-    let at = tokio::task::spawn_blocking(move || {
-        replay_at(&hub.registry, &record, up.step, up.seat.map(Seat))
-    })
-    .await
-    .map_err(|_| ApiError::replay_failed())??;
-    Ok(ok(at))
+    Ok(ok(replay_off_runtime(
+        &hub,
+        record,
+        up.step,
+        up.seat.map(Seat),
+    )
+    .await?))
 }
 
 #[derive(Deserialize)]
@@ -237,11 +247,7 @@ pub async fn check_file(
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let req: FileCheck = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(format!("file check: {e}")))?;
-    let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
-        ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(
-            &req.ruleset,
-        )))
-    })?;
+    let ruleset = ruleset_of(&hub.registry, &req.ruleset)?;
     let file = req.file.unwrap_or_else(|| format!("{}.toml", req.kind));
     let problems = |p: Vec<String>| ok(json!({"valid": false, "problems": p}));
     match req.kind.as_str() {

@@ -64,9 +64,14 @@ export async function showGame(app, id, { spectate }) {
     if (!p) return;
     g.pending = null;
     drawPending();
+    // The choice is made: the selection and its narrowing go (the new state may
+    // arrive on the WebSocket before the POST answers).
+    g.ui.selected = null;
+    g.ui.actionFilter = null;
+    g.ui.facingAt = null;
+    render();
     try {
       await api("POST", `/api/games/${id}/actions`, { action: p.action }, token);
-      g.ui.selected = g.ui.keepSelection ? g.ui.selected : null;
     } catch (e) {
       toast(e.message);
     }
@@ -140,6 +145,7 @@ export async function showGame(app, id, { spectate }) {
     clear(el.actions);
     const st = g.st;
     if (st.seat === null) return el.actions.append(h("p", { text: "Spectating: no actions." }));
+    if (g.offline) return el.actions.append(h("p", { class: "bad", id: "offline", text: "The connection is lost: actions wait until it is back." }));
     if (!st.legal.length) return el.actions.append(h("p", { text: st.status.terminal ? "The game is over." : "Nothing to decide now; waiting for the others." }));
     const filter = h("input", { id: "filter", type: "search", placeholder: "filter actions (e.g. a hex, a ship)", value: g.filter, "aria-label": "Filter actions" });
     const list = h("ul", { class: "action-list", id: "action-list" });
@@ -202,6 +208,7 @@ export async function showGame(app, id, { spectate }) {
           first = false;
         }
         retry = 500;
+        g.offline = false;
         setConnection("connected", "ok");
         g.st = msg;
         g.st.ruleset_name = g.rulesetName;
@@ -215,6 +222,10 @@ export async function showGame(app, id, { spectate }) {
     ws.onclose = () => {
       if (g.closed) return;
       setConnection("connection lost — reconnecting…", "bad");
+      g.offline = true;
+      g.pending = null;
+      drawPending();
+      render();
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };

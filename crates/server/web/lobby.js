@@ -60,6 +60,7 @@ export function newGameForm(form, all, preset) {
     for (let i = 0; i < n; i++) {
       const sel = h("select", { "data-seat": i, "aria-label": `Seat ${i}` },
         h("option", { value: "human", text: i === 0 ? "Human (you)" : "Human (a friend, by link)" }),
+        i === 0 ? null : h("option", { value: "open", text: "Open seat (anyone in the lobby may take it)" }),
         LEVELS.map(([v, t]) => h("option", { value: v, text: t })));
       if (i > 0) sel.value = "normal";
       seats.append(h("label", { class: "seat" }, `Seat ${i} `, sel));
@@ -94,7 +95,8 @@ export function newGameForm(form, all, preset) {
     }
     if (clock.value) body.clock_ms = Number(clock.value);
     for (const sel of seats.querySelectorAll("select")) {
-      body.seats.push(sel.value === "human" ? { type: "human" } : { type: "agent", agent: sel.value });
+      const v = sel.value;
+      body.seats.push(v === "human" || v === "open" ? { type: v } : { type: "agent", agent: v });
     }
     create.disabled = true;
     try {
@@ -131,15 +133,30 @@ function showCreated(out, r) {
     h("input", { readonly: true, value: `${location.origin}/#/watch/${r.id}`, size: 60, onfocus: (e) => e.target.select() })));
 }
 
+async function join(id, seat) {
+  try {
+    const r = await api("POST", `/api/games/${id}/join`, { seat });
+    keepToken(id, r.token);
+    location.hash = `#/g/${id}`;
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
 async function loadGames(list) {
   const { games } = await api("GET", "/api/games?limit=50");
   clear(list);
   if (!games.length) return list.append(h("p", { text: "No games yet. Set one up." }));
   const rows = games.map((g) => {
     const mine = tokenFor(g.id);
-    const open = g.seats.filter((s) => s.type === "human" && !s.taken).length;
-    const seats = g.seats.map((s) => (s.type === "agent" ? `AI ${s.agent}` : s.taken ? "human" : "open")).join(" · ");
+    const open = g.seats.filter((s) => s.type === "open" && !s.taken).length;
+    const seats = g.seats.map((s) => (s.type === "agent" ? `AI ${s.agent}` : s.taken ? "human" : s.type === "open" ? "open to all" : "waiting for a friend")).join(" · ");
     const actions = [];
+    if (!mine && g.status === "playing") {
+      for (const s of g.seats.filter((x) => x.type === "open" && !x.taken)) {
+        actions.push(h("button", { "data-join": `${g.id}/${s.seat}`, onclick: () => join(g.id, s.seat), text: `Join seat ${s.seat}` }));
+      }
+    }
     if (mine && g.status === "playing") actions.push(h("a", { href: `#/g/${g.id}`, text: "Resume" }));
     if (g.status === "playing") actions.push(h("a", { href: `#/watch/${g.id}`, text: "Watch" }));
     if (g.status === "over") actions.push(h("a", { href: `#/replay/${g.id}`, text: "Replay" }));
@@ -148,7 +165,7 @@ async function loadGames(list) {
       h("td", { text: g.ruleset }),
       h("td", { text: g.scenario }),
       h("td", { text: seats }),
-      h("td", { text: g.status === "over" ? "over" : open ? `playing, ${open} open seat(s)` : "playing" }),
+      h("td", { text: g.status === "over" ? "over" : open ? `playing, ${open} open seat${open > 1 ? "s" : ""}` : "playing" }),
       h("td", { class: "actions" }, actions));
   });
   list.append(h("table", { class: "games" },

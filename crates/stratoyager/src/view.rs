@@ -3,8 +3,8 @@
 //! owner until all are in, and dogfight cards only to the side that drew them.
 
 use crate::action::Action;
-use crate::state::{AskKind, MissileMarker, Phase, Pilot, Stratoyager, Unit};
-use crate::types::{Band, Obstacle, UnitType};
+use crate::state::{AskKind, MissileMarker, Phase, Pilot, Place, Stratoyager, Unit};
+use crate::types::{Band, Obstacle, UnitId, UnitType};
 use orrery_core::Seat;
 use orrery_table::Rect;
 use serde::Serialize;
@@ -57,6 +57,9 @@ pub struct SyView {
     /// SY-06: the front firing arc's half width in hours ("|bearing| ≤ 30° (hours
     /// 11–1)"), for boards; a Turret 360 fires all round.
     pub front_arc_hours: u8,
+    /// SY-12: the pairs of opposing units on the table whose line of sight an
+    /// obstacle blocks (lower id first), for boards that draw sight lines.
+    pub blocked_sight: Vec<[UnitId; 2]>,
 }
 
 impl SyView {
@@ -104,6 +107,24 @@ impl SyView {
             over: g.outcome.is_some(),
             bands: Band::ALL.iter().map(|&b| (b, b.upper())).collect(),
             front_arc_hours: 1,
+            blocked_sight: blocked_sight(g),
         }
     }
+}
+
+/// SY-12 for every pair of opposing units on the table: those an obstacle blocks.
+fn blocked_sight(g: &Stratoyager) -> Vec<[UnitId; 2]> {
+    if g.obstacles.is_empty() {
+        return Vec::new();
+    }
+    let on: Vec<&Unit> = g.units.iter().filter(|u| u.place == Place::Table).collect();
+    let mut out = Vec::new();
+    for (i, a) in on.iter().enumerate() {
+        for b in &on[i + 1..] {
+            if a.side != b.side && !crate::combat::line_of_sight(g, a.pos, b.pos) {
+                out.push([a.id.min(b.id), a.id.max(b.id)]);
+            }
+        }
+    }
+    out
 }

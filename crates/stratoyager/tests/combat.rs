@@ -162,8 +162,12 @@ fn sy12_los_blocked_by_obstacle_not_by_units() {
             radius: 1.0,
         },
     };
+    let blocked = |g: &Stratoyager| orrery_stratoyager::view::SyView::new(g, None).blocked_sight;
+    assert!(blocked(&g).is_empty());
     g.obstacles.push(rock(13.0)); // tangent to the line of fire: touches
     assert!(!line_of_sight(&g, g.unit(a).pos, g.unit(t).pos));
+    // The view tells boards which sight lines are blocked (only between enemies).
+    assert_eq!(blocked(&g), vec![[a.min(t), a.max(t)]]);
     assert!(check_combat(&g, a, &salvo(t))
         .unwrap_err()
         .contains("line of sight"));

@@ -50,6 +50,15 @@ function render(el, st, ctx) {
       svg.append(s("circle", { cx, cy, r: r * K, class: "band" }));
       svg.append(s("text", { x: cx + r * K * 0.71 + 2, y: cy - r * K * 0.71 - 2, class: "band-label" }, `${band} ≤${r}`));
     }
+    // Sight lines to every enemy on the table: solid if clear, red and dashed when an
+    // obstacle blocks it (SY-12, from the server's `blocked_sight`).
+    const blocked = new Set((v.blocked_sight || []).map(([a, b]) => `${a},${b}`));
+    for (const e of onTable) {
+      if (e.side === sel.side || e.place.at !== "table") continue;
+      const key = `${Math.min(e.id, sel.id)},${Math.max(e.id, sel.id)}`;
+      svg.append(s("line", { x1: cx, y1: cy, x2: X(e.pos.x), y2: Y(e.pos.y), class: blocked.has(key) ? "sight blocked" : "sight" },
+        s("title", {}, `${sel.label} → ${e.label}: ${blocked.has(key) ? "line of sight blocked" : "line of sight clear"}`)));
+    }
     const card = v.roster[sel.kind];
     if (!(card.features || []).includes("turret360")) {
       const half = (v.front_arc_hours || 1) * 30;

@@ -128,7 +128,10 @@ impl Inner {
         let now = Instant::now();
         for (i, d) in self.deadlines.iter_mut().enumerate() {
             let seat = Seat(i as u8);
-            let human = matches!(slots.get(i).map(|s| &s.kind), Some(SeatKind::Human { .. }));
+            let human = matches!(
+                slots.get(i).map(|s| &s.kind),
+                Some(SeatKind::Human { .. } | SeatKind::Open { .. })
+            );
             if over || !human || !to_move.contains(&seat) {
                 *d = None;
             } else if d.is_none() || !before.contains(&seat) || actor == Some(seat.0) {

@@ -37,6 +37,19 @@ pub struct SeatSlot {
     pub joined: AtomicBool,
     /// An agent of this seat is thinking now.
     pub(crate) thinking: AtomicBool,
+    /// An open seat's token digest, once someone took it (`SeatKind::Open`).
+    pub claimed: std::sync::OnceLock<String>,
+}
+
+impl SeatSlot {
+    /// The digest of the token that holds this seat, if a token does.
+    pub fn token_hash(&self) -> Option<&str> {
+        match &self.kind {
+            SeatKind::Human { token_hash } => Some(token_hash),
+            SeatKind::Open { .. } => self.claimed.get().map(String::as_str),
+            SeatKind::Agent { .. } => None,
+        }
+    }
 }
 
 /// A change of a game, sent to everyone watching it (WebSocket connections, clocks).
@@ -120,11 +133,21 @@ impl Hub {
         let n = game.seats() as usize;
         let slots: Vec<SeatSlot> = seats
             .into_iter()
-            .map(|s| SeatSlot {
-                seat: s.seat,
-                kind: s.kind,
-                joined: AtomicBool::new(s.joined),
-                thinking: AtomicBool::new(false),
+            .map(|s| {
+                let claimed = std::sync::OnceLock::new();
+                if let SeatKind::Open {
+                    token_hash: Some(h),
+                } = &s.kind
+                {
+                    let _ = claimed.set(h.clone());
+                }
+                SeatSlot {
+                    seat: s.seat,
+                    kind: s.kind,
+                    joined: AtomicBool::new(s.joined),
+                    thinking: AtomicBool::new(false),
+                    claimed,
+                }
             })
             .collect();
         let clock = setup.clock_ms;

@@ -40,6 +40,9 @@ pub enum SeatKind {
         agent: String,
         budget_ms: Option<u64>,
     },
+    /// A human seat left open in the lobby for anyone to take
+    /// (`POST /api/games/{id}/join`); `token_hash` once someone has.
+    Open { token_hash: Option<String> },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -225,6 +228,24 @@ impl Store {
     }
 
     /// Mark a human seat's token as used.
+    /// Give open seat `seat` of `game` to the holder of the token hashed `token_hash`:
+    /// `false` when someone took it first (on any instance).
+    pub async fn claim_seat(
+        &self,
+        game: &str,
+        seat: u8,
+        token_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let changed = self
+            .write(Write::Claim {
+                game: game.to_string(),
+                seat,
+                token_hash: token_hash.to_string(),
+            })
+            .await?;
+        Ok(changed == 1)
+    }
+
     pub async fn mark_joined(&self, game: &str, seat: u8) -> Result<(), StoreError> {
         self.write(Write::Joined {
             game: game.to_string(),
@@ -278,7 +299,7 @@ impl Store {
         Ok(Some((game, seats)))
     }
 
-    async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT seat, kind, agent, budget_ms, token_hash, joined FROM seats \
              WHERE game = $1 ORDER BY seat",
@@ -412,6 +433,9 @@ fn seat_row(game: &str, r: &AnyRow) -> Result<SeatRow, StoreError> {
         "agent" => SeatKind::Agent {
             agent: r.try_get::<Option<String>, _>("agent")?.unwrap_or_default(),
             budget_ms: r.try_get::<Option<i64>, _>("budget_ms")?.map(|b| b as u64),
+        },
+        "open" => SeatKind::Open {
+            token_hash: r.try_get::<Option<String>, _>("token_hash")?,
         },
         _ => SeatKind::Human {
             token_hash: r

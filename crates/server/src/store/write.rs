@@ -19,6 +19,12 @@ pub enum Write {
     Resign { game: String, seat: u8 },
     /// A human seat's token was used.
     Joined { game: String, seat: u8 },
+    /// Someone took an open seat (only if nobody has).
+    Claim {
+        game: String,
+        seat: u8,
+        token_hash: String,
+    },
 }
 
 impl Write {
@@ -28,7 +34,8 @@ impl Write {
             Write::Game { game, .. } => &game.id,
             Write::Action { game, .. }
             | Write::Resign { game, .. }
-            | Write::Joined { game, .. } => game,
+            | Write::Joined { game, .. }
+            | Write::Claim { game, .. } => game,
         }
     }
 }
@@ -66,6 +73,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                     SeatKind::Human { token_hash } => {
                         ("human", None, None, Some(token_hash.clone()))
                     }
+                    SeatKind::Open { token_hash } => ("open", None, None, token_hash.clone()),
                     SeatKind::Agent { agent, budget_ms } => (
                         "agent",
                         Some(agent.clone()),
@@ -123,6 +131,20 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
         )
         .bind(i64::from(*seat))
         .bind(game)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected()),
+        Write::Claim {
+            game,
+            seat,
+            token_hash,
+        } => Ok(sqlx::query(
+            "UPDATE seats SET token_hash = $1, joined = 1 \
+             WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL",
+        )
+        .bind(token_hash)
+        .bind(game)
+        .bind(i64::from(*seat))
         .execute(&mut **tx)
         .await?
         .rows_affected()),

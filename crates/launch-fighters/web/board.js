@@ -428,4 +428,8 @@ const builder = {
   },
 };
 
-export default { render, builder };
+export default {
+  render,
+  builder,
+  unitName: (v, id) => { const u = v.units.find((x) => x.id === id); return u ? unitName(u) : `#${id}`; },
+};

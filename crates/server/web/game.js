@@ -83,7 +83,8 @@ export async function showGame(app, id, { spectate }) {
     ctx.ui.pending = p;
     if (!p) return;
     const items = [h("div", { class: "pending-text" }, h("strong", { text: "Your choice: " }), p.text)];
-    if (p.odds) items.push(oddsBox(p.odds));
+    const name = (uid) => (boardMod && boardMod.unitName ? boardMod.unitName(g.st.view, uid) : `#${uid}`);
+    if (p.odds) items.push(oddsBox(p.odds, name));
     if (p.preview && p.preview.stress) items.push(stressBox(p.preview));
     items.push(h("div", { class: "row" },
       h("button", { id: "confirm", class: "primary", onclick: commit, text: "Confirm (Enter)" }),
@@ -273,18 +274,28 @@ export function outcomeText(st) {
 }
 
 // The exact odds of an attack, as the server computed them.
-export function oddsBox(r) {
+// The odds' shapes are the rulesets' (docs/odds.md); every entry with a chance to hit
+// becomes a row: its target, hit, removed, and the damage distribution as bars.
+export function oddsBox(r, name = (id) => `#${id}`) {
   const box = h("div", { class: "odds", id: "odds" }, h("strong", { text: "Odds: " }), r.text || "");
   const o = r.odds || {};
   const rows = [];
-  const attacks = o.attacks || (o.p_hit !== undefined ? [o] : []);
-  for (const a of attacks) {
-    const dist = a.damage || a.structure_lost || a.distribution;
+  const entries = o.attacks || o.targets || (o.p_hit !== undefined ? [o] : []);
+  for (const a of entries) {
+    if (!a) continue;
+    const dist = a.levels_lost || a.structure_lost || a.damage;
+    const removed = a.p_removed ?? a.p_destroyed ?? a.p_defender_removed;
+    const what = [a.weapon ? (typeof a.weapon === "string" ? a.weapon : Object.keys(a.weapon)[0]).replaceAll("_", " ") : "", a.target !== undefined ? name(a.target) : ""].filter(Boolean).join(" at ");
     rows.push(h("tr", {},
-      h("td", { text: a.weapon ? JSON.stringify(a.weapon).replaceAll('"', "") : (a.target !== undefined ? `target ${a.target}` : "attack") }),
+      h("td", { text: what || "attack" }),
       h("td", { text: a.p_hit !== undefined ? pct(a.p_hit) : "" }),
-      h("td", { text: a.p_destroyed !== undefined ? pct(a.p_destroyed) : a.p_removed !== undefined ? pct(a.p_removed) : a.p_eliminated !== undefined ? pct(a.p_eliminated) : "" }),
+      h("td", { text: removed !== undefined ? pct(removed) : "" }),
       h("td", {}, dist ? distBars(dist) : "")));
+  }
+  if (o.kind === "dogfight" && o.p_defender_removed !== undefined) {
+    rows.push(h("tr", {}, h("td", { text: `dogfight with ${name(o.defender)}` }),
+      h("td", { text: pct((o.defender_hit || 0) + (o.defender_direct_hit || 0)) }),
+      h("td", { text: pct(o.p_defender_removed) }), h("td", { text: `you are hit ${pct((o.attacker_hit || 0) + (o.attacker_direct_hit || 0))}` })));
   }
   if (rows.length) {
     box.append(h("table", {}, h("thead", {}, h("tr", {}, ["", "hit", "removed", "damage"].map((t) => h("th", { text: t })))), h("tbody", {}, rows)));

@@ -94,9 +94,11 @@ function render(el, st, ctx) {
     const ca = ((u.course * 30 - 90) * Math.PI) / 180;
     g.append(s("line", { x1: 0, y1: 0, x2: Math.cos(ca) * u.speed * K, y2: Math.sin(ca) * u.speed * K, class: "course" }));
     g.append(s("g", { transform: `rotate(${u.facing * 30})` }, s("polygon", { points: "0,-11 8,8 0,4 -8,8", fill: colour, stroke: "#111", "stroke-width": 1.2 })));
-    // Full names only for the selection (deployed units stand close); others by number.
-    const short = u.label.replace(/^.*?(\d+)?$/, (m, n) => `${u.label.split(" ")[0]}${n ? " " + n : ""}`);
-    g.append(s("text", { x: 10, y: -10 - (u.id % 2) * 11, class: "unit-label" }, sel && sel.id === u.id ? `${u.label} · speed ${u.speed}` : short));
+    // The selection by its full name; the others by initial and number ("G2" for
+    // "Guardian 151a 2"), since deployed units stand a klick apart. Hover: all.
+    const num = (u.label.match(/ (\d+)$/) || [])[1] || "";
+    const short = u.label[0] + num;
+    g.append(s("text", { x: 9, y: -9, class: "unit-label" }, sel && sel.id === u.id ? `${u.label} · speed ${u.speed}` : short));
     g.append(s("title", {}, `${u.label}: course ${u.course}, facing ${u.facing}, speed ${u.speed}, structure ${u.structure}, shields ${u.shields}`));
     const pick = () => { ui.selected = sel && sel.id === u.id ? null : u.id; ctx.rerender(); };
     g.addEventListener("click", pick);
@@ -285,4 +287,8 @@ const builder = {
   },
 };
 
-export default { render, builder };
+export default {
+  render,
+  builder,
+  unitName: (v, id) => (v.units.find((x) => x.id === id) || { label: `#${id}` }).label,
+};

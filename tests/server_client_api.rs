@@ -172,8 +172,21 @@ fn replays_step_through_a_game_and_an_imported_record() {
     let (st, v) = s.get(&format!("/api/games/{id}/replay?step=x"), Some(&t));
     assert_eq!((st, code(&v)), (400, "bad_request"));
     // Finished: the full record, imported and stepped; a tampered one is refused.
+    let any = s.get(&format!("/api/games/{id}"), Some(&t)).1["legal"][0].clone();
     let (st, _) = s.post(&format!("/api/games/{id}/resign"), Some(&t), &json!({}));
     assert_eq!(st, 200);
+    for route in ["odds", "preview"] {
+        let (st, v) = s.post(
+            &format!("/api/games/{id}/{route}"),
+            Some(&t),
+            &json!({"action": any}),
+        );
+        assert_eq!(
+            (st, code(&v)),
+            (409, "game_over"),
+            "{route} after a resignation"
+        );
+    }
     let (_, rec) = s.get(&format!("/api/games/{id}/record"), None);
     let record = rec["record"].clone();
     assert!(record["seed"].is_u64());
@@ -269,6 +282,30 @@ fn an_open_seat_is_taken_from_the_lobby_once() {
         &json!({"seat": 1, "x": 2}),
     );
     assert_eq!((st, code(&v)), (400, "bad_request"));
+
+    // A join with the client's own token may be repeated (its answer may be lost).
+    let (id2, _) = s.create(&json!({"ruleset": "launch-fighters", "scenario": "duel",
+        "seats": [{"type": "human"}, {"type": "open"}]}));
+    let mine = "0123456789abcdef0123456789abcdef";
+    let join = |t: &str| {
+        s.post(
+            &format!("/api/games/{id2}/join"),
+            None,
+            &json!({"seat": 1, "token": t}),
+        )
+    };
+    let (st, v) = join("not hex");
+    assert_eq!((st, code(&v)), (400, "bad_request"));
+    let (st, v) = join(mine);
+    assert_eq!((st, v["token"].as_str()), (201, Some(mine)));
+    let (st, v) = join(mine);
+    assert_eq!(
+        (st, v["token"].as_str()),
+        (201, Some(mine)),
+        "the same token joins again"
+    );
+    let (st, v) = join("ffffffffffffffffffffffffffffffff");
+    assert_eq!((st, code(&v)), (409, "seat_taken"));
     // The claim is in the database: a restarted server knows the token.
     let mut s = s;
     s.kill9();

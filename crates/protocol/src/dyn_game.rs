@@ -93,6 +93,9 @@ pub trait DynGame: Send {
     /// What `action` would do for `seat` now ([`orrery_core::Game::preview_action`]):
     /// `illegal_action` unless it is legal now and the ruleset previews it.
     fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError>;
+    /// Whether `seat` may play `action` now (it reads as an action of this ruleset
+    /// and is among the legal ones).
+    fn is_legal(&self, seat: Seat, action: &Value) -> bool;
     /// One description per action of `legal_raw(seat)`, in the same order
     /// ([`orrery_core::Game::describe_action`] as `seat` reads it).
     fn legal_text(&self, seat: Seat) -> Vec<String>;
@@ -613,6 +616,15 @@ impl<G: Game> DynGame for SessionGame<G> {
                 g.describe_action(Some(seat), &action)
             ))
         })
+    }
+
+    fn is_legal(&self, seat: Seat, action: &Value) -> bool {
+        let Ok(action) = Self::parse_action(action) else {
+            return false;
+        };
+        self.seat_exists(seat)
+            && !self.session.game().is_terminal()
+            && self.session.game().legal_actions(seat).contains(&action)
     }
 
     fn legal_text(&self, seat: Seat) -> Vec<String> {

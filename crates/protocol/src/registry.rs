@@ -82,9 +82,29 @@ pub trait Ruleset: Send + Sync {
     fn odds_calculate(&self, name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError>;
 }
 
-struct RulesetOf<G>(PhantomData<fn() -> G>);
+struct RulesetOf<G> {
+    /// [`Ruleset::info`], worked out once (it sets every built-in scenario up).
+    info: std::sync::OnceLock<RulesetInfo>,
+    game: PhantomData<fn() -> G>,
+}
 
 impl<G: Game> RulesetOf<G> {
+    fn work_out_info() -> RulesetInfo {
+        RulesetInfo {
+            id: G::ID.to_string(),
+            name: G::NAME.to_string(),
+            players: [G::PLAYERS.0, G::PLAYERS.1],
+            scenarios: G::scenarios()
+                .into_iter()
+                .map(|s| ScenarioInfo {
+                    seats: G::setup(&s.scenario, 1).map(|g| g.seats()).unwrap_or(0),
+                    name: s.name,
+                    description: s.description,
+                })
+                .collect(),
+        }
+    }
+
     fn named(name: &str) -> Result<G::Scenario, ProtocolError> {
         let all = G::scenarios();
         let known = all
@@ -118,19 +138,7 @@ impl<G: Game> RulesetOf<G> {
 
 impl<G: Game> Ruleset for RulesetOf<G> {
     fn info(&self) -> RulesetInfo {
-        RulesetInfo {
-            id: G::ID.to_string(),
-            name: G::NAME.to_string(),
-            players: [G::PLAYERS.0, G::PLAYERS.1],
-            scenarios: G::scenarios()
-                .into_iter()
-                .map(|s| ScenarioInfo {
-                    seats: G::setup(&s.scenario, 1).map(|g| g.seats()).unwrap_or(0),
-                    name: s.name,
-                    description: s.description,
-                })
-                .collect(),
-        }
+        self.info.get_or_init(Self::work_out_info).clone()
     }
 
     fn new_game(
@@ -216,7 +224,10 @@ impl Registry {
 
     /// Offer ruleset `G` (replacing any ruleset with the same id).
     pub fn register<G: Game>(&mut self) {
-        let entry: Box<dyn Ruleset> = Box::new(RulesetOf::<G>(PhantomData));
+        let entry: Box<dyn Ruleset> = Box::new(RulesetOf::<G> {
+            info: std::sync::OnceLock::new(),
+            game: PhantomData,
+        });
         match self.rulesets.iter_mut().find(|(id, _)| *id == G::ID) {
             Some(slot) => slot.1 = entry,
             None => self.rulesets.push((G::ID, entry)),

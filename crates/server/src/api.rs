@@ -115,20 +115,36 @@ async fn refresh_claims(hub: &Arc<Hub>, live: &Live) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// `POST /api/games/{id}/join` with `{"seat": N}`: take open seat N (one a game's
-/// creator left open for anyone in the lobby). `201 {"seat","token"}`; `409
-/// seat_taken` when someone took it first or it is not an open seat.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    seat: u8,
+    /// The client's own token (32 hex digits): a join repeated with it, after a lost
+    /// answer, gets the seat again instead of `seat_taken`.
+    #[serde(default)]
+    token: Option<String>,
+}
+
+/// `POST /api/games/{id}/join` with `{"seat": N, "token"?}`: take open seat N (one a
+/// game's creator left open for anyone in the lobby). `201 {"seat","token"}`; `409
+/// seat_taken` when someone else took it first or it is not an open seat.
 pub async fn join(
     State(hub): Hubs,
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body = json_body(body, hub.limits.max_body_bytes)?;
-    let seat = body
-        .get("seat")
-        .and_then(Value::as_u64)
-        .filter(|_| body.as_object().is_some_and(|m| m.len() == 1))
-        .ok_or_else(|| ApiError::bad_request("the body must be {\"seat\": N}"))?;
+    let req: Join = serde_json::from_value(body).map_err(|_| {
+        ApiError::bad_request("the body must be {\"seat\": N} (and optionally \"token\")")
+    })?;
+    let seat = req.seat;
+    if req
+        .token
+        .as_ref()
+        .is_some_and(|t| t.len() != 32 || !t.bytes().all(|b| b.is_ascii_hexdigit()))
+    {
+        return Err(ApiError::bad_request("`token` must be 32 hex digits"));
+    }
     let live = hub.get(&id).await?;
     let taken = || {
         ApiError::new(
@@ -138,20 +154,36 @@ pub async fn join(
         )
     };
     let slot = live.seats.get(seat as usize).ok_or_else(taken)?;
-    if !matches!(slot.kind, SeatKind::Open { .. }) || slot.token_hash().is_some() {
+    if !matches!(slot.kind, SeatKind::Open { .. }) {
         return Err(taken());
     }
-    if hub.read(&live, |inner| inner.over()).await? {
-        return Err(orrery_protocol::ProtocolError::GameOver.into());
-    }
-    let t = token::new_token().map_err(ApiError::no_randomness)?;
+    let t = match req.token {
+        Some(t) => t.to_ascii_lowercase(),
+        None => token::new_token().map_err(ApiError::no_randomness)?,
+    };
     let hash = token::digest(&t);
-    if !hub.store.claim_seat(&id, slot.seat, &hash).await? {
-        refresh_claims(&hub, &live).await?;
-        return Err(taken());
-    }
-    if slot.claimed.set(hash).is_err() {
-        return Err(taken());
+    let ours =
+        |slot: &crate::live::SeatSlot| slot.token_hash().is_some_and(|h| token::matches(&t, h));
+    if !ours(slot) {
+        if slot.token_hash().is_some() {
+            return Err(taken());
+        }
+        if hub.read(&live, |inner| inner.over()).await? {
+            return Err(orrery_protocol::ProtocolError::GameOver.into());
+        }
+        if !hub.store.claim_seat(&id, slot.seat, &hash).await? {
+            // Taken meanwhile, here or on another instance (perhaps by this very
+            // token, whose first answer was lost).
+            refresh_claims(&hub, &live).await?;
+            if !ours(slot) {
+                return Err(taken());
+            }
+        }
+        // A refresh may have filled the slot from the database first: the same digest.
+        let _ = slot.claimed.set(hash);
+        if !ours(slot) {
+            return Err(taken());
+        }
     }
     slot.joined.store(true, Ordering::Release);
     Ok((

@@ -32,25 +32,32 @@ fn ruleset_of<'a>(
         .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(id))))
 }
 
-/// [`replay_at`] on the blocking pool (a replay runs the whole record).
+/// [`replay_at`] on the blocking pool (a replay runs the whole record), at most one
+/// per core at a time (the agents' permits: replays and searches share the cores).
 async fn replay_off_runtime(
     hub: &Arc<Hub>,
     record: Record,
     step: usize,
     viewer: Option<Seat>,
 ) -> Result<Value, ApiError> {
+    let _permit = hub
+        .thinkers
+        .acquire()
+        .await
+        .map_err(|_| ApiError::replay_failed())?;
     let hub = hub.clone();
     tokio::task::spawn_blocking(move || replay_at(&hub.registry, &record, step, viewer))
         .await
         .map_err(|_| ApiError::replay_failed())?
 }
 
-/// `illegal_action` unless `seat` may play `action` now.
-fn legal_now(game: &dyn DynGame, seat: Seat, action: &Value) -> Result<(), ApiError> {
-    if game.is_terminal() {
+/// `game_over` once the game is over (a resignation included); `illegal_action`
+/// unless `seat` may play `action` now.
+fn legal_now(inner: &crate::live::Inner, seat: Seat, action: &Value) -> Result<(), ApiError> {
+    if inner.over() {
         return Err(ProtocolError::GameOver.into());
     }
-    if !game.legal(seat).contains(action) {
+    if !inner.game.is_legal(seat, action) {
         return Err(ProtocolError::IllegalAction(
             "not an action this seat may take now (see `legal`)".to_string(),
         )
@@ -75,7 +82,7 @@ pub async fn odds(
     let action = action_in(json_body(body, hub.limits.max_body_bytes)?)?;
     let (odds, text) = hub
         .read(&live, |inner| {
-            legal_now(inner.game.as_ref(), seat, &action)?;
+            legal_now(inner, seat, &action)?;
             Ok::<_, ApiError>((
                 inner.game.odds(seat, &action).ok(),
                 inner.game.odds_text(seat, &action),
@@ -101,7 +108,7 @@ pub async fn preview(
     let action = action_in(json_body(body, hub.limits.max_body_bytes)?)?;
     let preview = hub
         .read(&live, |inner| {
-            legal_now(inner.game.as_ref(), seat, &action)?;
+            legal_now(inner, seat, &action)?;
             Ok::<_, ApiError>(inner.game.preview(seat, &action).ok())
         })
         .await??;
@@ -120,6 +127,8 @@ fn replay_at(
     let mut game = ruleset
         .new_game(ScenarioSpec::Inline(record.scenario.clone()), record.seed)
         .map_err(|e| ApiError::invalid_setup(format!("the record's set-up: {e}")))?;
+    // Stepping never undoes: keep no copies of past states.
+    game.set_undo_depth(0);
     if viewer.is_some_and(|s| s.0 >= game.seats()) {
         return Err(ApiError::bad_request("`seat` is not a seat of this game"));
     }
@@ -187,9 +196,19 @@ pub async fn game_replay(
     let step = step_of(&q)?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let record = hub.read(&live, |inner| inner.game.record()).await?;
-    Ok(ok(
-        replay_off_runtime(&hub, record, step, seat.map(Seat)).await?
-    ))
+    // This game replayed when it was loaded: a failure now is the server's, and its
+    // details (which may quote a secret order) go to the log only.
+    let at = replay_off_runtime(&hub, record, step, seat.map(Seat))
+        .await
+        .map_err(|e| {
+            if e.code == "invalid_setup" {
+                eprintln!("orrery serve: game {id} does not replay: {}", e.message);
+                ApiError::replay_failed()
+            } else {
+                e
+            }
+        })?;
+    Ok(ok(at))
 }
 
 #[derive(Deserialize)]

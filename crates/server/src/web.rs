@@ -5,7 +5,7 @@
 use crate::api::Hubs;
 use crate::error::ApiError;
 use axum::extract::{Path, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
 use axum::response::{IntoResponse, Response};
 
 /// The client's files, by name under `/web/`.
@@ -23,7 +23,12 @@ const FILES: &[(&str, &str)] = &[
 const INDEX: &str = include_str!("../web/index.html");
 
 fn typed(kind: &'static str, body: &'static str) -> Response {
-    ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], body).into_response()
+    let headers = [
+        (CONTENT_TYPE, kind),
+        (CACHE_CONTROL, "no-cache"),
+        (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    ];
+    (headers, body).into_response()
 }
 
 fn kind_of(name: &str) -> &'static str {
@@ -50,10 +55,9 @@ pub async fn file(Path(name): Path<String>) -> Result<Response, ApiError> {
 
 /// `GET /board/{ruleset}.js`: the ruleset's board module.
 pub async fn board(State(hub): Hubs, Path(file): Path<String>) -> Result<Response, ApiError> {
-    let id = file.strip_suffix(".js").unwrap_or(&file);
-    let script = hub
-        .registry
-        .get(id)
+    let script = file
+        .strip_suffix(".js")
+        .and_then(|id| hub.registry.get(id))
         .and_then(|r| r.board_script())
         .ok_or_else(|| ApiError::not_found("board"))?;
     Ok(typed("text/javascript; charset=utf-8", script))

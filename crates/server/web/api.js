@@ -8,17 +8,17 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body, token) {
+// `raw`: fields written into the JSON body as they are (e.g. a u64 seed as digits,
+// which a JS number would round).
+export async function api(method, path, body, token, raw) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
+  let text = body === undefined ? undefined : JSON.stringify(body);
+  for (const [k, v] of Object.entries(raw || {})) text = text.replace(/^\{/, `{${JSON.stringify(k)}:${v}${text === "{}" ? "" : ","}`);
   let res;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await fetch(path, { method, headers, body: text });
   } catch (e) {
     throw new ApiError("offline", "the server cannot be reached", 0);
   }

@@ -40,6 +40,7 @@ export function newGameForm(form, all, preset) {
   const rs = h("select", { id: "ruleset", "aria-label": "Ruleset" },
     all.map((r) => h("option", { value: r.id, text: r.name })));
   const sc = h("select", { id: "scenario", "aria-label": "Scenario" });
+  const desc = h("p", { class: "hint", id: "scenario-description" });
   const seed = h("input", { id: "seed", type: "text", inputmode: "numeric", placeholder: "random", size: 12, "aria-label": "Seed" });
   const seats = h("div", { id: "seats", class: "seats" });
   const clock = h("select", { id: "clock", "aria-label": "Clock per decision" },
@@ -69,11 +70,17 @@ export function newGameForm(form, all, preset) {
   const drawScenarios = () => {
     clear(sc);
     const r = all.find((x) => x.id === rs.value);
-    for (const s of r.scenarios) sc.append(h("option", { value: s.name, text: `${s.name} — ${s.description}` }));
+    for (const s of r.scenarios) sc.append(h("option", { value: s.name, text: `${s.name} (${s.seats} players)` }));
+    describe();
     drawSeats();
   };
+  const describe = () => {
+    const r = all.find((x) => x.id === rs.value);
+    const s = r.scenarios.find((x) => x.name === sc.value);
+    desc.textContent = preset ? "" : s ? s.description : "";
+  };
   rs.addEventListener("change", drawScenarios);
-  sc.addEventListener("change", drawSeats);
+  sc.addEventListener("change", () => { describe(); drawSeats(); });
   if (preset) {
     rs.value = preset.ruleset;
     rs.disabled = true;
@@ -89,10 +96,8 @@ export function newGameForm(form, all, preset) {
   create.addEventListener("click", async () => {
     const body = { ruleset: rs.value, seats: [] };
     body.scenario = preset ? preset.scenario : sc.value;
-    if (seed.value.trim()) {
-      if (!/^\d+$/.test(seed.value.trim())) return toast("The seed is a whole number (or empty for a random one).");
-      body.seed = Number(seed.value.trim());
-    }
+    const seedText = seed.value.trim();
+    if (seedText && !/^\d{1,20}$/.test(seedText)) return toast("The seed is a whole number (or empty for a random one).");
     if (clock.value) body.clock_ms = Number(clock.value);
     for (const sel of seats.querySelectorAll("select")) {
       const v = sel.value;
@@ -100,7 +105,8 @@ export function newGameForm(form, all, preset) {
     }
     create.disabled = true;
     try {
-      const r = await api("POST", "/api/games", body);
+      // A seed is a u64: written into the JSON as digits, never through a JS number.
+      const r = await api("POST", "/api/games", body, undefined, seedText ? { seed: seedText } : undefined);
       showCreated(out, r);
     } catch (e) {
       toast(e.message);
@@ -110,7 +116,7 @@ export function newGameForm(form, all, preset) {
   });
   form.append(
     h("div", { class: "row" }, h("label", {}, "Ruleset ", rs)),
-    h("div", { class: "row" }, h("label", {}, "Scenario ", sc)),
+    h("div", { class: "row" }, h("label", {}, "Scenario ", sc), desc),
     h("div", { class: "row" }, h("label", {}, "Seed ", seed), " ", h("label", {}, "Clock ", clock)),
     seats,
     h("div", { class: "row" }, create),
@@ -133,13 +139,20 @@ function showCreated(out, r) {
     h("input", { readonly: true, value: `${location.origin}/#/watch/${r.id}`, size: 60, onfocus: (e) => e.target.select() })));
 }
 
+// Take an open seat with a token made here, so a join whose answer was lost can be
+// sent again and still get the seat.
 async function join(id, seat) {
-  try {
-    const r = await api("POST", `/api/games/${id}/join`, { seat });
-    keepToken(id, r.token);
-    location.hash = `#/g/${id}`;
-  } catch (e) {
-    toast(e.message);
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const token = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const r = await api("POST", `/api/games/${id}/join`, { seat, token });
+      keepToken(id, r.token);
+      location.hash = `#/g/${id}`;
+      return;
+    } catch (e) {
+      if (e.code !== "offline" || attempt >= 2) return toast(e.message);
+    }
   }
 }
 

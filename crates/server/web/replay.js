@@ -11,7 +11,7 @@ export async function showReplay(app, id) {
   const log = h("ol", { class: "log", id: "log" });
   const card = h("div", { id: "unit-card" });
   const panel = h("div", { id: "ruleset-panel" });
-  app.append(top, h("div", { class: "game" }, boardEl, h("div", { class: "side" }, side, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
+  app.append(top, h("div", { class: "game replay" }, boardEl, h("div", { class: "side" }, side, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
   void side;
 
   let record = null; // an imported record (no game id)

@@ -128,10 +128,15 @@ impl Inner {
         let now = Instant::now();
         for (i, d) in self.deadlines.iter_mut().enumerate() {
             let seat = Seat(i as u8);
-            let human = matches!(
-                slots.get(i).map(|s| &s.kind),
-                Some(SeatKind::Human { .. } | SeatKind::Open { .. })
-            );
+            // An open seat's clock runs once someone has taken it.
+            let human = match slots.get(i) {
+                Some(s) => match s.kind {
+                    SeatKind::Human { .. } => true,
+                    SeatKind::Open { .. } => s.token_hash().is_some(),
+                    SeatKind::Agent { .. } => false,
+                },
+                None => false,
+            };
             if over || !human || !to_move.contains(&seat) {
                 *d = None;
             } else if d.is_none() || !before.contains(&seat) || actor == Some(seat.0) {

@@ -84,7 +84,7 @@ pub struct Hub {
     pub limits: Limits,
     pub limiter: crate::RateLimiter,
     /// One permit per core: how many agents may think at once.
-    thinkers: tokio::sync::Semaphore,
+    pub(crate) thinkers: tokio::sync::Semaphore,
     games: Mutex<HashMap<String, Arc<Live>>>,
     started: Instant,
 }

@@ -227,7 +227,6 @@ impl Store {
         Ok(changed == 1)
     }
 
-    /// Mark a human seat's token as used.
     /// Give open seat `seat` of `game` to the holder of the token hashed `token_hash`:
     /// `false` when someone took it first (on any instance).
     pub async fn claim_seat(
@@ -246,6 +245,7 @@ impl Store {
         Ok(changed == 1)
     }
 
+    /// Mark a human seat's token as used.
     pub async fn mark_joined(&self, game: &str, seat: u8) -> Result<(), StoreError> {
         self.write(Write::Joined {
             game: game.to_string(),

@@ -77,6 +77,25 @@ async function decideLaunchFighters(page) {
   return `${what}: ${text.replace(/\s+/g, " ").slice(0, 90)}`;
 }
 
+// The same with the keyboard only: a unit, a lit hex and a facing are reached by
+// focus and chosen with Enter; Enter confirms (the Confirm button takes the focus).
+async function decideByKeyboard(page) {
+  await page.focus("[data-select]");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("polygon.hex.dest");
+  const dests = page.locator("polygon.hex.dest");
+  await dests.nth((await dests.count()) - 1).focus();
+  await page.keyboard.press("Enter");
+  if (await page.locator("g.facing-btn").count()) {
+    await page.locator("g.facing-btn").first().focus();
+    await page.keyboard.press("Enter");
+  }
+  await page.waitForSelector("#confirm");
+  const hash = await page.getAttribute("#game-head", "data-hash");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash !== h, hash);
+}
+
 // Confirm the pending choice and wait until the page shows the state after it.
 async function confirmAndWait(page) {
   const hash = await page.getAttribute("#game-head", "data-hash");
@@ -110,9 +129,16 @@ async function launchFightersAgainstAi() {
   await page.waitForSelector("#hexmap");
   const id = page.url().split("/g/")[1];
   step(`LF game ${id}`);
-  let decisions = 0, boardClicks = 0, reloaded = false, odds = false;
+  let decisions = 0, boardClicks = 0, reloaded = false, odds = false, keyboardMove = false;
   while ((await turnOf(page)) < 4) {
     if (!(await waitForDecisionOrTurn(page, 4))) break;
+    // Once, when a unit may move: by keyboard alone.
+    if (!keyboardMove && (await page.textContent("#game-head")).includes("movement") && (await page.locator("[data-select]").count())) {
+      await decideByKeyboard(page);
+      keyboardMove = true;
+      decisions++;
+      continue;
+    }
     const did = await decideLaunchFighters(page);
     if (did.startsWith("board")) boardClicks++;
     if (did.includes("Odds")) odds = true;
@@ -132,6 +158,13 @@ async function launchFightersAgainstAi() {
   assert.ok(turn >= 4, "three whole turns played");
   assert.ok(boardClicks >= 4, "moves made by clicking the map");
   assert.ok(reloaded, "reloaded mid-game");
+  assert.ok(keyboardMove, "a move made with the keyboard alone");
+  // Zoom the map in, look, and fit it again.
+  await page.click("#zoom-in");
+  await page.click("#zoom-in");
+  assert.equal(await page.getAttribute("#board", "data-zoom"), "1.56");
+  await shot(page, "13-lf-zoomed");
+  await page.click("#zoom-fit");
   // Select a unit and show its arcs for the screenshot.
   await page.locator("g.unit").first().click();
   await shot(page, "04-lf-selected");

@@ -18,7 +18,7 @@ export async function showGame(app, id, { spectate }) {
     log: h("ol", { id: "log", class: "log", "aria-label": "Event log" }),
   };
   app.append(h("div", { class: "game" },
-    el.board,
+    h("div", { class: "board-area" }, zoomBar(el.board), el.board),
     h("aside", { class: "side" },
       el.head, el.seats, el.pending, el.panel,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Actions" }), el.actions),
@@ -235,6 +235,8 @@ export async function showGame(app, id, { spectate }) {
   const keys = (e) => {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
     if (e.key === "Escape" && g.pending) { g.pending = null; drawPending(); render(); }
+    if (e.key === "+" || e.key === "=") zoomBy(el.board, 1.25);
+    if (e.key === "-") zoomBy(el.board, 0.8);
   };
   document.addEventListener("keydown", keys);
 
@@ -253,6 +255,21 @@ export async function showGame(app, id, { spectate }) {
     document.removeEventListener("keydown", keys);
     if (ws) ws.close();
   };
+}
+
+// Zoom for the board, whatever draws it: the board's drawing scales with `--zoom`
+// and the board area scrolls. Buttons, or + and − on the keyboard.
+function zoomBy(board, f) {
+  const z = Math.min(4, Math.max(1, (Number(board.style.getPropertyValue("--zoom")) || 1) * f));
+  board.style.setProperty("--zoom", z.toFixed(3));
+  board.dataset.zoom = z.toFixed(2);
+}
+
+export function zoomBar(board) {
+  return h("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
+    h("button", { id: "zoom-in", "aria-label": "Zoom in (+)", title: "Zoom in (+)", onclick: () => zoomBy(board, 1.25), text: "+" }),
+    h("button", { id: "zoom-out", "aria-label": "Zoom out (−)", title: "Zoom out (−)", onclick: () => zoomBy(board, 0.8), text: "−" }),
+    h("button", { id: "zoom-fit", "aria-label": "Fit to the window", title: "Fit", onclick: () => zoomBy(board, 0), text: "fit" }));
 }
 
 async function loadBoardFor(id, token) {

@@ -2,7 +2,7 @@
 // to a turn, export the record, import one. Each position is replayed by the server.
 import { h, clear, toast, download } from "/web/ui.js";
 import { api, tokenFor, board as loadBoard } from "/web/api.js";
-import { outcomeText } from "/web/game.js";
+import { outcomeText, zoomBar } from "/web/game.js";
 
 export async function showReplay(app, id) {
   const top = h("div", { class: "panel replay-head" });
@@ -11,7 +11,7 @@ export async function showReplay(app, id) {
   const log = h("ol", { class: "log", id: "log" });
   const card = h("div", { id: "unit-card" });
   const panel = h("div", { id: "ruleset-panel" });
-  app.append(top, h("div", { class: "game replay" }, boardEl, h("div", { class: "side" }, side, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
+  app.append(top, h("div", { class: "game replay" }, h("div", { class: "board-area" }, zoomBar(boardEl), boardEl), h("div", { class: "side" }, side, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
   void side;
 
   let record = null; // an imported record (no game id)

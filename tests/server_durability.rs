@@ -394,3 +394,48 @@ fn agents_play_each_other_to_the_end() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// Open seats across instances: a seat taken on one instance is taken on the other
+/// (a second join there gets `seat_taken`), the token works on both, and a join
+/// repeated with its own token on the other instance gets the seat again.
+#[test]
+fn an_open_seat_taken_on_one_instance_is_taken_on_every_instance() {
+    let Some(pg) = Postgres::start("open-seats") else {
+        return;
+    };
+    let a = Server::start(&temp_dir("open-a"), Some(&pg.url), &["--rate-limit", "0"]);
+    let b = Server::start(&temp_dir("open-b"), Some(&pg.url), &["--rate-limit", "0"]);
+    let (id, _) = a.create(&json!({
+        "ruleset": "launch-fighters",
+        "scenario": two_wasps(),
+        "seed": 5,
+        "seats": [{"type": "human"}, {"type": "open"}],
+    }));
+    // B loads the game while the seat is still open.
+    let (st, _) = b.get(&format!("/api/games/{id}"), None);
+    assert_eq!(st, 200);
+    let mine = "00112233445566778899aabbccddeeff";
+    let (st, v) = a.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"seat": 1, "token": mine}),
+    );
+    assert_eq!(st, 201, "{v}");
+    // B learns of the claim from the database when it meets the token.
+    let (st, g) = b.get(&format!("/api/games/{id}"), Some(mine));
+    assert_eq!((st, g["seat"].as_u64()), (200, Some(1)), "{g}");
+    let (st, v) = b.post(&format!("/api/games/{id}/join"), None, &json!({"seat": 1}));
+    assert_eq!((st, code(&v)), (409, "seat_taken"));
+    let (st, v) = b.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"seat": 1, "token": mine}),
+    );
+    assert_eq!(
+        (st, v["token"].as_str()),
+        (201, Some(mine)),
+        "a repeated join"
+    );
+    let (_, lobby) = b.get("/api/games", None);
+    assert_eq!(lobby["games"][0]["seats"][1]["taken"], true);
+}

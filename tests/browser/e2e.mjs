@@ -159,6 +159,7 @@ async function launchFightersAgainstAi() {
   assert.ok(boardClicks >= 4, "moves made by clicking the map");
   assert.ok(reloaded, "reloaded mid-game");
   assert.ok(keyboardMove, "a move made with the keyboard alone");
+  assert.ok(odds, "an attack's odds were shown before it was confirmed");
   // Zoom the map in, look, and fit it again.
   await page.click("#zoom-in");
   await page.click("#zoom-in");

@@ -106,10 +106,8 @@ function render(el, st, ctx) {
     const px = -fy, py = fx; // the side line's direction
     const L = 2000;
     const p1 = [c.x + px * L, c.y + py * L], p2 = [c.x - px * L, c.y - py * L];
-    const back = [c.x - fx * L, c.y - fy * L];
     svg.append(s("polygon", { points: `${p1} ${p2} ${p2[0] - fx * L},${p2[1] - fy * L} ${p1[0] - fx * L},${p1[1] - fy * L}`, class: "rear-arc", "pointer-events": "none" }));
     svg.append(s("line", { x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], class: "side-line", "pointer-events": "none" }));
-    void back;
   }
 
   // Units.
@@ -428,8 +426,20 @@ const builder = {
   },
 };
 
+// The rows of the odds box from this ruleset's odds (docs/odds.md): a barrage or
+// formation per target (levels lost), a dogfight.
+function oddsRows(o, v) {
+  if (!o) return [];
+  const name = (id) => { const u = v.units.find((x) => x.id === id); return u ? unitName(u) : `#${id}`; };
+  if (o.kind === "dogfight") {
+    return [{ what: `dogfight with ${name(o.defender)}`, p_hit: (o.defender_hit || 0) + (o.defender_direct_hit || 0),
+      p_removed: o.p_defender_removed, note: `you are hit ${(100 * ((o.attacker_hit || 0) + (o.attacker_direct_hit || 0))).toFixed(1)}%` }];
+  }
+  return (o.targets || []).filter(Boolean).map((t) => ({ what: name(t.target), p_hit: t.p_hit, p_removed: t.p_removed, dist: t.levels_lost }));
+}
+
 export default {
   render,
   builder,
-  unitName: (v, id) => { const u = v.units.find((x) => x.id === id); return u ? unitName(u) : `#${id}`; },
+  oddsRows,
 };

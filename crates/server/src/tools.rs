@@ -3,7 +3,7 @@
 //! scenario files checked as the CLI checks them, and the roster a fleet builder
 //! draws from. Every answer comes from the ruleset; a browser only draws it.
 
-use crate::api::{game_and_seat, json_body, need_seat, ok, params, Hubs, Params};
+use crate::api::{action_of, game_and_seat, json_body, need_seat, ok, params, Hubs, Params};
 use crate::error::ApiError;
 use crate::live::Hub;
 use axum::body::Bytes;
@@ -16,11 +16,6 @@ use orrery_protocol::{DynGame, ProtocolError, Registry, ScenarioSpec};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// The single `action` of a body, plus nothing else.
-fn action_in(body: Value) -> Result<Value, ApiError> {
-    crate::api::action_of(body)
-}
 
 /// The registered ruleset `id`, or `unknown_ruleset`.
 fn ruleset_of<'a>(
@@ -66,6 +61,27 @@ fn legal_now(inner: &crate::live::Inner, seat: Seat, action: &Value) -> Result<(
     Ok(())
 }
 
+/// What `f` says about the `{"action": A}` of a request's body, for the request's
+/// seat, once `A` is legal for it now (the odds and preview routes).
+async fn about_legal_action<T>(
+    hub: &Arc<Hub>,
+    id: &str,
+    headers: &HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+    f: impl FnOnce(&dyn DynGame, Seat, &Value) -> T,
+) -> Result<T, ApiError> {
+    let q = params(q)?;
+    let (live, seat) = game_and_seat(hub, id, headers, &q).await?;
+    let seat = Seat(need_seat(seat)?);
+    let action = action_of(json_body(body, hub.limits.max_body_bytes)?)?;
+    hub.read(&live, |inner| {
+        legal_now(inner, seat, &action)?;
+        Ok(f(inner.game.as_ref(), seat, &action))
+    })
+    .await?
+}
+
 /// `POST /api/games/{id}/odds` with `{"action": A}`: the exact odds of `A` for the
 /// token's seat (`Game::action_odds`) and the one-line summary; both `null` when `A`
 /// is legal but no attack.
@@ -76,19 +92,10 @@ pub async fn odds(
     q: Params,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = Seat(need_seat(seat)?);
-    let action = action_in(json_body(body, hub.limits.max_body_bytes)?)?;
-    let (odds, text) = hub
-        .read(&live, |inner| {
-            legal_now(inner, seat, &action)?;
-            Ok::<_, ApiError>((
-                inner.game.odds(seat, &action).ok(),
-                inner.game.odds_text(seat, &action),
-            ))
-        })
-        .await??;
+    let (odds, text) = about_legal_action(&hub, &id, &headers, q, body, |g, seat, a| {
+        (g.odds(seat, a).ok(), g.odds_text(seat, a))
+    })
+    .await?;
     Ok(ok(json!({"odds": odds, "text": text})))
 }
 
@@ -102,16 +109,10 @@ pub async fn preview(
     q: Params,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = Seat(need_seat(seat)?);
-    let action = action_in(json_body(body, hub.limits.max_body_bytes)?)?;
-    let preview = hub
-        .read(&live, |inner| {
-            legal_now(inner, seat, &action)?;
-            Ok::<_, ApiError>(inner.game.preview(seat, &action).ok())
-        })
-        .await??;
+    let preview = about_legal_action(&hub, &id, &headers, q, body, |g, seat, a| {
+        g.preview(seat, a).ok()
+    })
+    .await?;
     Ok(ok(json!({"preview": preview})))
 }
 

@@ -48,8 +48,7 @@ export async function showGame(app, id, { spectate }) {
     const mine = g.pending;
     drawPending();
     const [odds, preview] = await Promise.all([
-      // Attack odds (a maneuver's hull stress comes with its preview).
-      ctx.odds(action).then((r) => (r.odds && (r.text || r.odds.attacks || r.odds.p_hit !== undefined) ? r : null)).catch(() => null),
+      ctx.odds(action).then((r) => (r.odds ? r : null)).catch(() => null),
       ctx.preview(action).catch(() => null),
     ]);
     if (g.pending !== mine) return;
@@ -83,9 +82,11 @@ export async function showGame(app, id, { spectate }) {
     ctx.ui.pending = p;
     if (!p) return;
     const items = [h("div", { class: "pending-text" }, h("strong", { text: "Your choice: " }), p.text)];
-    const name = (uid) => (boardMod && boardMod.unitName ? boardMod.unitName(g.st.view, uid) : `#${uid}`);
-    if (p.odds) items.push(oddsBox(p.odds, name));
-    if (p.preview && p.preview.stress) items.push(stressBox(p.preview));
+    // The odds' and previews' shapes are the ruleset's: its board reads them.
+    const rows = p.odds && boardMod && boardMod.oddsRows ? boardMod.oddsRows(p.odds.odds, g.st.view) : [];
+    if (p.odds && (p.odds.text || rows.length)) items.push(oddsBox(p.odds.text, rows));
+    const pv = p.preview && boardMod && boardMod.previewBox ? boardMod.previewBox(p.preview, ctx) : null;
+    if (pv) items.push(pv);
     items.push(h("div", { class: "row" },
       h("button", { id: "confirm", class: "primary", onclick: commit, text: "Confirm (Enter)" }),
       " ",
@@ -290,30 +291,16 @@ export function outcomeText(st) {
   return `Game over. ${w ? "Winner: " + w + "." : "No winner."} ${o.reason || ""} Scores: ${scores}.`;
 }
 
-// The exact odds of an attack, as the server computed them.
-// The odds' shapes are the rulesets' (docs/odds.md); every entry with a chance to hit
-// becomes a row: its target, hit, removed, and the damage distribution as bars.
-export function oddsBox(r, name = (id) => `#${id}`) {
-  const box = h("div", { class: "odds", id: "odds" }, h("strong", { text: "Odds: " }), r.text || "");
-  const o = r.odds || {};
-  const rows = [];
-  const entries = o.attacks || o.targets || (o.p_hit !== undefined ? [o] : []);
-  for (const a of entries) {
-    if (!a) continue;
-    const dist = a.levels_lost || a.structure_lost || a.damage;
-    const removed = a.p_removed ?? a.p_destroyed ?? a.p_defender_removed;
-    const what = [a.weapon ? (typeof a.weapon === "string" ? a.weapon : Object.keys(a.weapon)[0]).replaceAll("_", " ") : "", a.target !== undefined ? name(a.target) : ""].filter(Boolean).join(" at ");
-    rows.push(h("tr", {},
-      h("td", { text: what || "attack" }),
-      h("td", { text: a.p_hit !== undefined ? pct(a.p_hit) : "" }),
-      h("td", { text: removed !== undefined ? pct(removed) : "" }),
-      h("td", {}, dist ? distBars(dist) : "")));
-  }
-  if (o.kind === "dogfight" && o.p_defender_removed !== undefined) {
-    rows.push(h("tr", {}, h("td", { text: `dogfight with ${name(o.defender)}` }),
-      h("td", { text: pct((o.defender_hit || 0) + (o.defender_direct_hit || 0)) }),
-      h("td", { text: pct(o.p_defender_removed) }), h("td", { text: `you are hit ${pct((o.attacker_hit || 0) + (o.attacker_direct_hit || 0))}` })));
-  }
+// The exact odds of an attack, as the server computed them: its one-line summary
+// and one row per attack as the board reads the ruleset's odds
+// (`{what, p_hit, p_removed, dist, note}`), the damage distribution as bars.
+function oddsBox(text, entries) {
+  const box = h("div", { class: "odds", id: "odds" }, h("strong", { text: "Odds: " }), text || "");
+  const rows = entries.map((a) => h("tr", {},
+    h("td", { text: a.what || "attack" }),
+    h("td", { text: a.p_hit !== undefined ? pct(a.p_hit) : "" }),
+    h("td", { text: a.p_removed !== undefined ? pct(a.p_removed) : "" }),
+    h("td", {}, a.dist ? distBars(a.dist) : a.note || "")));
   if (rows.length) {
     box.append(h("table", {}, h("thead", {}, h("tr", {}, ["", "hit", "removed", "damage"].map((t) => h("th", { text: t })))), h("tbody", {}, rows)));
   }
@@ -329,14 +316,3 @@ function distBars(d) {
     h("span", { class: "bar", title: `${k}: ${pct(p)}` }, h("i", { style: `height:${Math.max(2, 28 * p)}px` }), h("b", { text: String(k) }))));
 }
 
-function stressBox(p) {
-  const st = p.stress || {};
-  const parts = [`${st.dice ?? 0} stress dice (fail on ${st.fail_on ?? 4}+)`];
-  for (const k of ["none", "greyout", "blackout", "structural", "destroyed"]) {
-    if (st[k] !== undefined) parts.push(`${k} ${pct(st[k])}`);
-  }
-  return h("div", { class: "odds", id: "stress" },
-    h("strong", { text: "Maneuver: " }),
-    `ends at (${p.end.x.toFixed(1)}, ${p.end.y.toFixed(1)}), course ${p.course}, facing ${p.facing}, speed ${p.speed}${p.realigned ? ", realigns first" : ""}. `,
-    h("br"), h("strong", { text: "Hull stress: " }), parts.join(", "));
-}

@@ -1,18 +1,16 @@
 // Replays: step through a finished game (or your own view of a running one), jump
 // to a turn, export the record, import one. Each position is replayed by the server.
-import { h, clear, toast, download } from "/web/ui.js";
+import { h, s, clear, toast, download, pct, SEAT_COLOURS } from "/web/ui.js";
 import { api, tokenFor, board as loadBoard } from "/web/api.js";
 import { outcomeText, zoomBar } from "/web/game.js";
 
 export async function showReplay(app, id) {
   const top = h("div", { class: "panel replay-head" });
   const boardEl = h("section", { class: "board", id: "board" });
-  const side = h("aside", { class: "side" });
   const log = h("ol", { class: "log", id: "log" });
   const card = h("div", { id: "unit-card" });
   const panel = h("div", { id: "ruleset-panel" });
-  app.append(top, h("div", { class: "game replay" }, h("div", { class: "board-area" }, zoomBar(boardEl), boardEl), h("div", { class: "side" }, side, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
-  void side;
+  app.append(top, h("div", { class: "game replay" }, h("div", { class: "board-area" }, zoomBar(boardEl), boardEl), h("div", { class: "side" }, panel, card, h("details", { open: true, class: "panel" }, h("summary", { text: "Log up to here" }), log))));
 
   let record = null; // an imported record (no game id)
   let ruleset = null;
@@ -89,7 +87,7 @@ export async function showReplay(app, id) {
     log.scrollTop = log.scrollHeight;
     const mod = await loadBoard(ruleset);
     const ctx = {
-      h, s: (await import("/web/ui.js")).s, pct: (p) => (100 * p).toFixed(1) + "%", colours: (await import("/web/ui.js")).SEAT_COLOURS,
+      h, s, pct, colours: SEAT_COLOURS,
       seat: at.seat, ui, panel, card, choose: () => {}, preview: async () => null, odds: async () => null,
       rerender: () => draw(), legalWithText: () => [],
     };

@@ -342,22 +342,9 @@ impl Band {
 
     /// The band of a distance in klicks, `None` beyond Visual (30).
     pub fn of(d: f64) -> Option<Band> {
-        let e = orrery_table::EPS;
-        Some(if d <= 1.0 + e {
-            Band::PointBlank
-        } else if d <= 6.0 + e {
-            Band::Close
-        } else if d <= 12.0 + e {
-            Band::Medium
-        } else if d <= 18.0 + e {
-            Band::Long
-        } else if d <= 24.0 + e {
-            Band::Extreme
-        } else if d <= 30.0 + e {
-            Band::Visual
-        } else {
-            return None;
-        })
+        Band::ALL
+            .into_iter()
+            .find(|b| d <= b.upper() + orrery_table::EPS)
     }
 
     /// The attack dice pool: "Point-Blank - Roll 3D6, pick HIGHEST … Extreme - Roll

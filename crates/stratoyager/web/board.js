@@ -171,11 +171,7 @@ function planner(ctx, plans) {
   const status = h("div", { id: "plan-status" });
   const pv = plan.preview;
   if (!found) status.append(h("div", { class: "bad", text: "This combination is not a legal Movement Action for this unit." }));
-  else if (pv) {
-    const st = pv.stress || {};
-    status.append(h("div", {}, `Path ends at (${pv.end.x.toFixed(1)}, ${pv.end.y.toFixed(1)}), course ${pv.course}, facing ${pv.facing}, speed ${pv.speed}${pv.realigned ? "; realigns first (the turn's yaw)" : ""}.`),
-      h("div", {}, `Hull stress: ${st.dice ?? 0} dice` + (st.dice ? ` — no effect ${ctx.pct(st.none)}, greyout ${ctx.pct(st.greyout)}, blackout ${ctx.pct(st.blackout)}, structural ${ctx.pct(st.structural)}, destroyed ${ctx.pct(st.destroyed)}` : "")));
-  }
+  else if (pv) status.append(...previewLines(pv, ctx));
   const choose = h("button", { id: "plan-choose", class: "primary", disabled: !found, text: "Choose this maneuver…" });
   choose.addEventListener("click", () => found && ctx.choose(found.action));
   async function update() {
@@ -191,6 +187,33 @@ function planner(ctx, plans) {
   return h("div", { class: "planner", id: "planner" }, h("h3", { text: "Maneuver planner" }),
     row("first", "First maneuver"), row("second", "Second maneuver"),
     h("label", {}, ev, " evasive"), status, choose);
+}
+
+// A Movement Action's preview (`Game::preview_action`) in words: where it ends and
+// its Hull Stress roll (SY-09).
+function previewLines(pv, ctx) {
+  const { h } = ctx;
+  const st = pv.stress || {};
+  return [
+    h("div", {}, `Path ends at (${pv.end.x.toFixed(1)}, ${pv.end.y.toFixed(1)}), course ${pv.course}, facing ${pv.facing}, speed ${pv.speed}${pv.realigned ? "; realigns first (the turn's yaw)" : ""}.`),
+    h("div", {}, `Hull stress: ${st.dice ?? 0} dice (fail on ${st.fail_on ?? 4}+)` + (st.dice ? ` — no effect ${ctx.pct(st.none)}, greyout ${ctx.pct(st.greyout)}, blackout ${ctx.pct(st.blackout)}, structural ${ctx.pct(st.structural)}, destroyed ${ctx.pct(st.destroyed)}` : "")),
+  ];
+}
+
+function previewBox(pv, ctx) {
+  if (pv.kind !== "maneuver") return null;
+  return ctx.h("div", { class: "odds", id: "stress" }, ctx.h("strong", { text: "Maneuver: " }), ...previewLines(pv, ctx));
+}
+
+// The rows of the odds box from this ruleset's odds: one per attack (a Movement
+// Action's hull stress goes in its preview instead).
+function oddsRows(o, v) {
+  if (!o || !o.attacks) return [];
+  const name = (id) => (v.units.find((x) => x.id === id) || { label: `#${id}` }).label;
+  return o.attacks.map((a) => ({
+    what: [typeof a.weapon === "string" ? a.weapon : Object.keys(a.weapon || {})[0], name(a.target)].filter(Boolean).join(" at ").replaceAll("_", " "),
+    p_hit: a.p_hit, p_removed: a.p_destroyed, dist: a.structure_lost,
+  }));
 }
 
 function drawCard(ctx, v, sel) {
@@ -290,5 +313,6 @@ const builder = {
 export default {
   render,
   builder,
-  unitName: (v, id) => (v.units.find((x) => x.id === id) || { label: `#${id}` }).label,
+  oddsRows,
+  previewBox,
 };

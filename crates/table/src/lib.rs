@@ -17,6 +17,7 @@
 
 mod arc;
 mod clear;
+mod heading;
 mod hour;
 mod point;
 mod rect;
@@ -24,6 +25,7 @@ mod shape;
 
 pub use arc::{aspect, bearing_degrees, in_arc, in_front_arc, Aspect};
 pub use clear::nearest_clear_point;
+pub use heading::{Heading, Sector, HALF_SQRT_2};
 pub use hour::{Hour, HALF_SQRT_3};
 pub use point::Point;
 pub use rect::Rect;

@@ -122,7 +122,7 @@ pub(crate) fn settle<G: Game>(game: &mut G, seat: Seat, horizon: usize, rng: &mu
         if to_move.is_empty() {
             break;
         }
-        let pending = game.unrevealed(seat) > 0;
+        let pending = game.is_secret(seat, 0);
         let mine = to_move.contains(&seat);
         if mine && !pending {
             break;

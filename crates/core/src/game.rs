@@ -65,8 +65,9 @@ pub struct Progress {
 /// - all chance comes from [`Game::rng_mut`];
 /// - `view(Some(seat))` holds nothing that seat may not know, and `view(None)` (the
 ///   spectator) nothing any seat keeps secret;
-/// - `unrevealed(seat)` counts `seat`'s latest actions that are still secret, and
-///   never exceeds the number of actions `seat` has made.
+/// - `unrevealed(seat)` counts `seat`'s actions that are still secret (its latest
+///   ones unless [`Game::is_secret`] says which), and never exceeds the number of
+///   actions `seat` has made.
 pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The data a game is set up from (forces, map, options).
     type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
@@ -153,6 +154,18 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// another seat (that would reveal a secret and let it be changed).
     fn unrevealed(&self, _seat: Seat) -> usize {
         0
+    }
+
+    /// Whether `seat`'s action `back` places before its latest (0 = its latest
+    /// action) is still a secret the other seats may not see. The default: its latest
+    /// [`Game::unrevealed`] actions, which fits secret orders resolved together.
+    /// Rulesets whose secrets outlive later public actions (Black Skies' face-down
+    /// maneuver cards, committed after an activation and revealed a turn later)
+    /// override both: `unrevealed` is then the number of `back`s for which this is
+    /// true (checked by [`crate::conformance`]), [`crate::Record::seen_by`] hides
+    /// exactly those actions, and the leak check runs when the latest is secret.
+    fn is_secret(&self, seat: Seat, back: usize) -> bool {
+        back < self.unrevealed(seat)
     }
 
     /// The action played for `seat` when it does not answer in time (a server's clock,

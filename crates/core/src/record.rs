@@ -78,10 +78,13 @@ impl SeatRecord {
 }
 
 /// The record of `game` as `viewer` (`None` = spectator) may see it:
-/// [`Record::seen_by`] with the game's [`Game::unrevealed`] counts and whether it is
-/// over.
+/// [`Record::seen_by`] with the game's [`Game::is_secret`] and whether it is over.
 pub fn seat_record<G: Game>(record: &Record, game: &G, viewer: Option<Seat>) -> SeatRecord {
-    record.seen_by(viewer, |s| game.unrevealed(s), game.is_terminal())
+    record.seen_by(
+        viewer,
+        |s, back| game.is_secret(s, back),
+        game.is_terminal(),
+    )
 }
 
 /// Why a record could not be replayed.
@@ -105,34 +108,34 @@ pub enum ReplayError {
 
 impl Record {
     /// This record as `viewer` (`None` = spectator) may see it. For every seat `s`
-    /// other than the viewer (every seat for a spectator), the last `unrevealed(s)`
-    /// actions of `s` have their action and hash hidden; the hash of every later
-    /// action is hidden too, since each state hash covers the hidden commitment. The
-    /// seed is hidden unless `finished`, because it predicts every future die.
+    /// other than the viewer (every seat for a spectator), the actions of `s` for
+    /// which `secret(s, back)` holds (`back` counts that seat's actions from its latest,
+    /// 0 = latest; usually its latest [`Game::unrevealed`] ones) have their action and
+    /// hash hidden; the hash of every later action is hidden too, since each state
+    /// hash covers the hidden commitment. The seed is hidden unless `finished`,
+    /// because it predicts every future die.
     pub fn seen_by(
         &self,
         viewer: Option<Seat>,
-        unrevealed: impl Fn(Seat) -> usize,
+        secret: impl Fn(Seat, usize) -> bool,
         finished: bool,
     ) -> SeatRecord {
         let n = self.actions.len();
-        let mut secret = vec![false; n];
-        // Count back from the end: each seat's latest `unrevealed(s)` actions.
-        let mut left: Vec<Option<usize>> = Vec::new();
+        let mut hidden = vec![false; n];
+        // Count back from the end: each seat's actions, latest first.
+        let mut back: Vec<usize> = Vec::new();
         for (i, ra) in self.actions.iter().enumerate().rev() {
             if Some(ra.seat) == viewer {
                 continue;
             }
             let k = ra.seat.index();
-            if left.len() <= k {
-                left.resize(k + 1, None);
+            if back.len() <= k {
+                back.resize(k + 1, 0);
             }
-            let remaining = left[k].get_or_insert_with(|| unrevealed(ra.seat));
-            if *remaining > 0 {
-                *remaining -= 1;
-                secret[i] = true;
-            }
+            hidden[i] = secret(ra.seat, back[k]);
+            back[k] += 1;
         }
+        let secret = hidden;
         let first_secret = secret.iter().position(|&h| h).unwrap_or(n);
         let actions = self
             .actions
@@ -198,5 +201,44 @@ impl Record {
             }
         }
         Ok(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A secret older than later public actions (Black Skies' face-down cards): only
+    /// the marked action is hidden, and every hash from it on.
+    #[test]
+    fn seen_by_hides_exactly_the_secret_actions() {
+        let act = |seat: u8, n: u64| RecordedAction {
+            seat: Seat(seat),
+            action: serde_json::json!(n),
+            hash: Some(StateHash(n)),
+        };
+        let record = Record {
+            ruleset: "toy".into(),
+            scenario: serde_json::Value::Null,
+            seed: 7,
+            actions: vec![act(0, 1), act(0, 2), act(1, 3), act(0, 4)],
+        };
+        // Seat 0's second-latest action (2) is its only secret.
+        let r = record.seen_by(Some(Seat(1)), |s, back| s == Seat(0) && back == 1, false);
+        let shown: Vec<_> = r.actions.iter().map(|a| a.action.clone()).collect();
+        assert_eq!(
+            shown,
+            vec![
+                Some(serde_json::json!(1)),
+                None,
+                Some(serde_json::json!(3)),
+                Some(serde_json::json!(4))
+            ]
+        );
+        let hashes: Vec<bool> = r.actions.iter().map(|a| a.hash.is_some()).collect();
+        assert_eq!(hashes, vec![true, false, false, false]);
+        // Seat 0 sees all of its own.
+        let own = record.seen_by(Some(Seat(0)), |s, back| s == Seat(0) && back == 1, false);
+        assert!(own.actions.iter().all(|a| a.action.is_some()));
     }
 }

@@ -273,7 +273,8 @@ fn play_one_with<G: Game>(
     }
 }
 
-/// `unrevealed(s)` counts actions `s` made: it can never exceed their number.
+/// `unrevealed(s)` counts actions `s` made: it can never exceed their number, and
+/// [`Game::is_secret`] marks exactly that many of them.
 fn check_unrevealed<G: Game>(
     game: &G,
     record: &Record,
@@ -287,6 +288,12 @@ fn check_unrevealed<G: Game>(
         if secret > made {
             report.violations.push(format!(
                 "{tag} after {step} actions: unrevealed(seat {s}) = {secret} but the seat made only {made} action(s)"
+            ));
+        }
+        let marked = (0..made).filter(|&back| game.is_secret(s, back)).count();
+        if marked != secret.min(made) {
+            report.violations.push(format!(
+                "{tag} after {step} actions: is_secret marks {marked} of seat {s}'s actions but unrevealed = {secret}"
             ));
         }
     }
@@ -433,7 +440,7 @@ fn check_commitment<G: Game>(
         (Ok(a), Ok(b)) => (a, b),
         _ => return,
     };
-    let secret = g1.unrevealed(seat) > 0 && g2.unrevealed(seat) > 0;
+    let secret = g1.is_secret(seat, 0) && g2.is_secret(seat, 0);
     if to_move.len() < 2 && !secret {
         return;
     }

@@ -37,6 +37,7 @@ macro_rules! rulesets {
 rulesets! {
     orrery_launch_fighters::LaunchFighters,
     orrery_stratoyager::Stratoyager,
+    orrery_black_skies::BlackSkies,
 }
 
 /// Every ruleset id, in the order `rulesets` lists them.

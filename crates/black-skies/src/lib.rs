@@ -1,0 +1,276 @@
+//! # Black Skies for Orrery
+//!
+//! Seed `004_1b3693060411e56c.txt` with the rulings `rulings-black-skies.md`
+//! (BS-01…BS-15, version 1) and this project's own rulings in `docs/black-skies.md`
+//! (BSO-…).
+//!
+//! Structure: `catalogue` (weights, thrusters, weapons, armour, points: BS-14/15),
+//! `maneuver` (the twelve cards, their paths and piloting checks: BS-06–08),
+//! `scenario` (TOML scenarios and set-up: BS-01/02), `state`, `action`/`event`,
+//! `rules` (questions, the turn and its groups, activations, the end: BS-03/04/12),
+//! `flight` (moving, asteroids, collisions, cohesion, edges, shooting: BS-05/09/13),
+//! `combat` (arcs, bands, accuracy, exact attack odds: BS-09–11), `odds` (the
+//! calculators and the preview of a card), `secrets` (face-down cards, agents'
+//! hooks), `view`, `render`, `validate`.
+
+pub mod action;
+pub mod catalogue;
+pub mod combat;
+pub mod event;
+mod flight;
+pub mod glossary;
+pub mod maneuver;
+pub mod odds;
+mod quick;
+pub mod render;
+pub mod rules;
+pub mod scenario;
+mod secrets;
+pub mod state;
+pub mod testkit;
+mod validate;
+pub mod view;
+
+pub use action::{Action, Wing};
+pub use event::Event;
+pub use scenario::Scenario;
+pub use state::BlackSkies;
+pub use view::BsView;
+
+use orrery_core::{
+    ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
+    Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
+};
+use state::Status;
+
+impl Game for BlackSkies {
+    type Scenario = Scenario;
+    type Action = Action;
+    type Event = Event;
+    type View = BsView;
+
+    const ID: &'static str = "black-skies";
+    const NAME: &'static str = "Black Skies";
+    const PLAYERS: (u8, u8) = (2, 2);
+
+    fn scenarios() -> Vec<NamedScenario<Scenario>> {
+        scenario::builtin()
+    }
+
+    fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        scenario::setup(scenario, seed)
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        self.to_move_now()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.answers(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
+        self.check(seat, action)?;
+        let mut log = Vec::new();
+        self.answer(seat, action, &mut log);
+        Ok(log)
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> BsView {
+        BsView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.score_list()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.evaluation(seat)
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            turn: self.turn,
+            phase: self.phase.name().to_string(),
+        }
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn validate(&self) -> Result<(), StateError> {
+        validate::validate(self)
+    }
+
+    fn unrevealed(&self, seat: Seat) -> usize {
+        self.unrevealed_of(seat)
+    }
+
+    fn is_secret(&self, seat: Seat, back: usize) -> bool {
+        self.is_secret_action(seat, back)
+    }
+
+    fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
+        self.determinize_for(viewer, rng);
+    }
+
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        self.default_answer(seat)
+    }
+
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_answers(seat)
+    }
+
+    fn unit_fates(&self) -> Vec<UnitFate> {
+        self.fighters
+            .iter()
+            .map(|f| UnitFate {
+                seat: f.seat,
+                kind: self.design_of(f).name.clone(),
+                points: f64::from(self.points(f)),
+                survived: matches!(f.status, Status::Flying | Status::Waiting),
+            })
+            .collect()
+    }
+
+    /// Scenario files in TOML (docs/black-skies.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// Every fighter type of the catalogue, flown by trained pilots (skill 2).
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        scenario
+            .catalogue
+            .iter()
+            .map(|d| RosterEntry {
+                name: d.name.clone(),
+                points: f64::from(d.points() + catalogue::pilot_points(ROSTER_SKILL)),
+            })
+            .collect()
+    }
+
+    /// Forces by fighter type: consecutive fighters of one type pair up into
+    /// elements (an odd one flies alone, BS-05), all with trained pilots.
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        if forces.len() != 2 {
+            return Err(SetupError::one("Black Skies has two sides"));
+        }
+        let mut s = base.clone();
+        for (side, names) in s.sides.iter_mut().zip(forces) {
+            side.elements.clear();
+            for name in names {
+                if !base.catalogue.iter().any(|d| &d.name == name) {
+                    return Err(SetupError::one(format!("unknown fighter `{name}`")));
+                }
+                match side.elements.last_mut() {
+                    Some(e) if &e.fighter == name && e.pilots.len() == 1 => {
+                        e.pilots.push(ROSTER_SKILL)
+                    }
+                    _ => side.elements.push(scenario::ElementSpec {
+                        fighter: name.clone(),
+                        pilots: vec![ROSTER_SKILL],
+                    }),
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// An attack (BS-09) and a piloting check (BS-07).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calculate(name, args)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
+    }
+
+    /// A card's (or option's) speeds, chances and paths (`odds.rs`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.preview_of(seat, action)
+    }
+
+    fn board_script() -> Option<&'static str> {
+        Some(include_str!("../web/board.js"))
+    }
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint(self, seat)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse(self, seat, text).map(|a| vec![a]))
+    }
+
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        render::describe(self, viewer, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        render::event_text(self, event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        render::render_text(self, viewer)
+    }
+
+    fn action_bound(&self) -> usize {
+        let per_turn: usize = 1 + self
+            .elements
+            .iter()
+            .map(|e| {
+                2 + e
+                    .fighters
+                    .iter()
+                    .map(|&f| self.design_of(self.fighter(f)).weapons.len())
+                    .sum::<usize>()
+            })
+            .sum::<usize>();
+        2 * self.elements.len() + self.turns as usize * per_turn + 16
+    }
+}
+
+/// The pilots of forces built from the roster (`calibrate`): trained.
+pub const ROSTER_SKILL: u8 = 2;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_reads() {
+        scenario::check_shipped().unwrap();
+        assert_eq!(BlackSkies::scenarios()[0].name, "duel");
+    }
+}

@@ -1,0 +1,457 @@
+//! Words for people: actions, questions, events and the table as text.
+
+use crate::action::Action;
+use crate::combat::{shot_at, Band};
+use crate::event::Event;
+use crate::maneuver::{card_name, maneuver, options, speeds, Check};
+use crate::state::{BlackSkies, Fighter, Phase, Status};
+use orrery_core::Seat;
+
+/// A fighter's label: its side's letter, element and place (`A1`, `A2`, `B3`).
+pub fn label(g: &BlackSkies, id: u8) -> String {
+    let f = g.fighter(id);
+    let side = if f.seat == Seat(0) { 'A' } else { 'B' };
+    format!("{side}{}", id + 1)
+}
+
+/// The chance each pilot of `element` passes a check at `difficulty`, e.g. "pass
+/// 100%/80%" (BS-07).
+pub fn pass_text(g: &BlackSkies, element: u8, difficulty: u8) -> String {
+    let parts: Vec<String> = g
+        .flying(element)
+        .map(|f| {
+            let c = pilot_check(g, f, difficulty);
+            format!("{}%", c.passing_faces() * 10)
+        })
+        .collect();
+    format!("pass {}", parts.join("/"))
+}
+
+/// BS-07's check for `f` at base `difficulty` now.
+pub fn pilot_check(g: &BlackSkies, f: &Fighter, difficulty: u8) -> Check {
+    let modifier = i32::from(f.skill) + g.design_of(f).weight.piloting();
+    Check::new(difficulty, modifier, g.crippled(f), f.failed)
+}
+
+/// One card's options as a player weighs them: "5 Hard Left: diff 3, speed 8→6, pass
+/// 80%/80%".
+pub fn card_text(g: &BlackSkies, element: u8, card: u8) -> String {
+    let speed = g.element(element).speed;
+    let opts: Vec<String> = options(card)
+        .map(|m| {
+            let (_, s) = speeds(speed, m);
+            let name = m.name.rsplit(" — ").next().unwrap_or(m.name);
+            format!(
+                "{name}: diff {}, speed {speed}→{s}, {}",
+                m.difficulty,
+                pass_text(g, element, m.difficulty)
+            )
+        })
+        .collect();
+    format!("card {card} {} ({})", card_name(card), opts.join("; "))
+}
+
+/// A one-line description of `action` as `viewer` may read it.
+pub fn describe(g: &BlackSkies, viewer: Option<Seat>, action: &Action) -> String {
+    match action {
+        Action::Deploy {
+            x,
+            y,
+            heading,
+            wing,
+        } => {
+            let w = wing
+                .map(|w| format!(", wingman {}", w.name()))
+                .unwrap_or_default();
+            format!("deploy at ({x}, {y}) heading {heading}°{w}")
+        }
+        Action::Speed { element, speed } => {
+            let name = g
+                .elements
+                .get(usize::from(*element))
+                .map_or("?".to_string(), |e| e.name.clone());
+            format!("{name} starts at speed {speed} (next in the deck)")
+        }
+        Action::Group { sizes } => {
+            let s: Vec<String> = sizes.iter().map(|n| n.to_string()).collect();
+            format!("groups of {} along the deck", s.join("+"))
+        }
+        Action::Maneuver { option } => match &g.phase {
+            Phase::Maneuver { element } => {
+                let card = g.element(*element).shown.unwrap_or(0);
+                match maneuver(card, *option) {
+                    Some(m) => {
+                        let speed = g.element(*element).speed;
+                        let (_, s) = speeds(speed, m);
+                        format!(
+                            "{}: diff {}, speed {speed}→{s}, {}",
+                            m.name,
+                            m.difficulty,
+                            pass_text(g, *element, m.difficulty)
+                        )
+                    }
+                    None => format!("option {option}"),
+                }
+            }
+            _ => format!("option {option}"),
+        },
+        Action::Fire { target } => match (&g.phase, viewer) {
+            (
+                Phase::Fire {
+                    fighter, weapon, ..
+                },
+                _,
+            ) if usize::from(*target) < g.fighters.len() => {
+                let from = g.fighter(*fighter);
+                let w = &g.design_of(from).weapons[usize::from(*weapon)];
+                match shot_at(g, from, w, g.fighter(*target)) {
+                    Some((band, shot)) => {
+                        let odds = crate::combat::attack(&shot);
+                        format!(
+                            "{} fires {} at {} ({}, accuracy {}): hit {:.0}%, destroys {:.1}%",
+                            label(g, *fighter),
+                            w.name,
+                            label(g, *target),
+                            band.name(),
+                            shot.accuracy,
+                            100.0 * odds.p_hit.p,
+                            100.0 * odds.p_destroyed.p
+                        )
+                    }
+                    None => format!("fire at {}", label(g, *target)),
+                }
+            }
+            _ => format!("fire at fighter {target}"),
+        },
+        Action::Hold => "hold fire".to_string(),
+        Action::Card { card } => {
+            let element = match &g.phase {
+                Phase::Card { element } => Some(*element).filter(|&e| viewer == Some(g.owner(e))),
+                Phase::Cards => viewer.and_then(|s| g.uncarded(s)),
+                _ => None,
+            };
+            match element {
+                Some(e) => card_text(g, e, *card),
+                None => format!("card {card} {}", card_name(*card)),
+            }
+        }
+    }
+}
+
+/// The open question in words, as `viewer` may know it.
+pub fn question(g: &BlackSkies, viewer: Option<Seat>) -> String {
+    let side = |s: Seat| g.sides[s.index()].clone();
+    match &g.phase {
+        Phase::Deploy { seat } => format!(
+            "{} deploys its next element within 6\" of its edge (BS-02)",
+            side(*seat)
+        ),
+        Phase::Ready => {
+            let waiting: Vec<String> = Seat::all(2)
+                .filter(|&s| !g.unready(s).is_empty())
+                .map(side)
+                .collect();
+            let yours = viewer
+                .filter(|s| !g.unready(*s).is_empty())
+                .map(|_| " — set each element's starting speed; the order you set them is your movement deck")
+                .unwrap_or("");
+            format!("set-up: {} to commit (BS-02){yours}", waiting.join(" and "))
+        }
+        Phase::Cards => {
+            let waiting: Vec<String> = Seat::all(2)
+                .filter(|&s| g.uncarded(s).is_some())
+                .map(side)
+                .collect();
+            let yours = viewer
+                .and_then(|s| g.uncarded(s))
+                .map(|e| format!(" — put {}'s first card face down", g.element(e).name))
+                .unwrap_or_default();
+            format!(
+                "set-up: {} to choose first cards (BS-02){yours}",
+                waiting.join(" and ")
+            )
+        }
+        Phase::Group { seat } => format!(
+            "{} arranges its elements into {} groups along its deck (BS-03)",
+            side(*seat),
+            g.group_count()
+        ),
+        Phase::Maneuver { element } => {
+            let e = g.element(*element);
+            format!(
+                "{} {}: pick the option of card {} {}",
+                side(e.seat),
+                e.name,
+                e.shown.unwrap_or(0),
+                card_name(e.shown.unwrap_or(0))
+            )
+        }
+        Phase::Fire {
+            fighter, weapon, ..
+        } => {
+            let f = g.fighter(*fighter);
+            let w = &g.design_of(f).weapons[usize::from(*weapon)];
+            format!(
+                "{} may fire {} (weapon {})",
+                label(g, *fighter),
+                w.name,
+                weapon + 1
+            )
+        }
+        Phase::Card { element } => {
+            let e = g.element(*element);
+            format!(
+                "{} {}: put next turn's card face down",
+                side(e.seat),
+                e.name
+            )
+        }
+        Phase::Over => "the game is over".to_string(),
+    }
+}
+
+/// An event in words.
+pub fn event_text(g: &BlackSkies, e: &Event) -> String {
+    let l = |id: &u8| label(g, *id);
+    let el = |id: &u8| {
+        g.elements
+            .get(usize::from(*id))
+            .map_or("?".to_string(), |e| {
+                format!("{} {}", g.sides[e.seat.index()], e.name)
+            })
+    };
+    match e {
+        Event::Deployed {
+            element,
+            at,
+            heading,
+            ..
+        } => {
+            format!("{} deploys at {at} heading {heading}", el(element))
+        }
+        Event::Readied { seat, count } => format!("{} has readied {count}", g.sides[seat.index()]),
+        Event::SpeedSet { element, speed } => format!("you set {} to speed {speed}", el(element)),
+        Event::Committed { element, card } => {
+            format!(
+                "you put card {card} {} down for {}",
+                card_name(*card),
+                el(element)
+            )
+        }
+        Event::SetUp { .. } => "both sides are ready: speeds and decks are on the table".into(),
+        Event::TurnBegins { turn, .. } => format!("turn {turn} begins"),
+        Event::Grouped { seat, sizes } => {
+            format!("{} groups its deck {sizes:?}", g.sides[seat.index()])
+        }
+        Event::Revealed { element, card } => {
+            format!("{} reveals card {card} {}", el(element), card_name(*card))
+        }
+        Event::Maneuver {
+            element,
+            name,
+            speeds,
+        } => format!(
+            "{} flies {name}: speed {} → {} → {}",
+            el(element),
+            speeds.0,
+            speeds.1,
+            speeds.2
+        ),
+        Event::Check(c) => {
+            let roll = c
+                .roll
+                .map_or("no roll needed".to_string(), |r| format!("d10 {r}"));
+            format!(
+                "{} {} check: difficulty {}, {roll} + {}: {}",
+                l(&c.fighter),
+                c.what,
+                c.difficulty,
+                c.modifier,
+                if c.passed { "passed" } else { "FAILED" }
+            )
+        }
+        Event::LostControl { element, flown } => {
+            format!("{} loses control and flies {flown} (BS-08)", el(element))
+        }
+        Event::Flew {
+            fighter,
+            path,
+            heading,
+        } => format!(
+            "{} to {} heading {heading}",
+            l(fighter),
+            path.last().copied().unwrap_or_default_point()
+        ),
+        Event::Backed { fighter, to } => {
+            format!("{} backs off to {to} (collision, BS-05)", l(fighter))
+        }
+        Event::Closed { fighter, to } => {
+            format!("{} closes up to {to} (cohesion, BS-05)", l(fighter))
+        }
+        Event::AsteroidHit {
+            fighter,
+            roll,
+            damage,
+            hull,
+        } => format!(
+            "{} hits an asteroid: d6 {roll}, {damage} damage, hull {hull}",
+            l(fighter)
+        ),
+        Event::Shot {
+            fighter,
+            weapon,
+            target,
+            accuracy,
+            rolls,
+            damage,
+            hull,
+        } => {
+            let dmg: Vec<String> = damage
+                .iter()
+                .map(|(d, r, x)| format!("d{d} {r}→{x}"))
+                .collect();
+            format!(
+                "{} fires {weapon} at {}: need ≤{accuracy}, rolled {rolls:?}; {}; hull {hull}",
+                l(fighter),
+                l(target),
+                if dmg.is_empty() {
+                    "miss".to_string()
+                } else {
+                    dmg.join(", ")
+                }
+            )
+        }
+        Event::Crippled { fighter } => format!("{} is crippled (BS-11)", l(fighter)),
+        Event::Destroyed { fighter } => format!("{} is destroyed", l(fighter)),
+        Event::Disengaged { fighter } => {
+            format!("{} leaves the table and disengages (BS-12)", l(fighter))
+        }
+        Event::Discarded { element, card } => {
+            format!(
+                "{} is gone; its card was {card} {}",
+                el(element),
+                card_name(*card)
+            )
+        }
+        Event::CardDown { element } => format!("{} puts a card face down", el(element)),
+        Event::GameOver { outcome } => format!(
+            "game over: {} — scores {:?}",
+            outcome.reason, outcome.scores
+        ),
+    }
+}
+
+trait OrOrigin {
+    fn unwrap_or_default_point(self) -> orrery_table::Point;
+}
+
+impl OrOrigin for Option<orrery_table::Point> {
+    fn unwrap_or_default_point(self) -> orrery_table::Point {
+        self.unwrap_or(orrery_table::Point::ORIGIN)
+    }
+}
+
+/// An arrow for a heading (eight directions).
+fn arrow(deg: i32) -> char {
+    ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'][((deg + 22) / 45 % 8) as usize]
+}
+
+/// The table and the elements as text.
+pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
+    let cols = 48usize;
+    let rows = 24usize;
+    let mut grid = vec![vec!['·'; cols]; rows];
+    for a in &g.asteroids {
+        for (r, line) in grid.iter_mut().enumerate() {
+            for (c, cell) in line.iter_mut().enumerate() {
+                let x = (c as f64 + 0.5) * g.width / cols as f64;
+                let y = g.length - (r as f64 + 0.5) * g.length / rows as f64;
+                if (x - a.x).hypot(y - a.y) <= a.radius {
+                    *cell = '*';
+                }
+            }
+        }
+    }
+    let mut out = String::new();
+    for f in g.fighters.iter().filter(|f| f.flying()) {
+        let c = ((f.pos.x / g.width * cols as f64) as usize).min(cols - 1);
+        let r = (((g.length - f.pos.y) / g.length * rows as f64) as usize).min(rows - 1);
+        grid[r][c] = arrow(f.heading.degrees());
+        if c + 1 < cols {
+            let l = label(g, f.id);
+            grid[r][c + 1] = l.chars().nth(1).unwrap_or('?');
+        }
+    }
+    out += &format!(
+        "Black Skies — {} — turn {}/{} — {}   ({}\"×{}\", B's edge at the top)\n",
+        g.scenario,
+        g.turn,
+        g.turns,
+        g.phase.name(),
+        g.width,
+        g.length
+    );
+    for line in grid {
+        out += &format!("  {}\n", line.into_iter().collect::<String>());
+    }
+    let view = crate::view::BsView::new(g, viewer);
+    for e in &view.elements {
+        let speed = e.speed.map_or("?".into(), |s| s.to_string());
+        let card = match (e.card, e.card_down) {
+            (Some(c), _) => format!("card {c} {} (yours, face down)", card_name(c)),
+            (None, true) => "card face down".into(),
+            _ => String::new(),
+        };
+        out += &format!(
+            "{} {:<9} speed {speed:>2}  {card}\n",
+            g.sides[e.seat.index()],
+            e.name
+        );
+        for &id in &e.fighters {
+            let f = g.fighter(id);
+            let d = g.design_of(f);
+            let state = match f.status {
+                Status::Flying => format!(
+                    "at {} heading {}  hull {}/{}{}{}",
+                    f.pos,
+                    f.heading,
+                    f.hull,
+                    g.max_hull(f),
+                    if g.crippled(f) { " CRIPPLED" } else { "" },
+                    if f.jinking { " jinking" } else { "" }
+                ),
+                Status::Waiting => "waiting to deploy".into(),
+                Status::Destroyed => "destroyed".into(),
+                Status::Disengaged => "disengaged".into(),
+            };
+            out += &format!(
+                "    {} {} ({} pilot {}): {state}\n",
+                label(g, id),
+                d.name,
+                crate::catalogue::skill_name(f.skill),
+                f.skill
+            );
+        }
+    }
+    if let Phase::Fire { fighter, .. } = g.phase {
+        let f = g.fighter(fighter);
+        for (i, w) in g.design_of(f).weapons.iter().enumerate() {
+            let reach: Vec<String> = g
+                .fighters
+                .iter()
+                .filter_map(|t| {
+                    shot_at(g, f, w, t).map(|(b, _)| format!("{} {}", label(g, t.id), b.name()))
+                })
+                .collect();
+            out += &format!("  weapon {} {}: {}\n", i + 1, w.name, reach.join(", "));
+        }
+    }
+    let scores = g.score_list();
+    out += &format!(
+        "Score: {} {} — {} {}\n",
+        g.sides[0], scores[0], g.sides[1], scores[1]
+    );
+    out += &format!("{}\n", question(g, viewer));
+    let _ = Band::Close;
+    out
+}

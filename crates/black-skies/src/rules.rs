@@ -1,0 +1,594 @@
+//! The open question's answers and what each does: deployment and set-up (BS-02),
+//! the turn and its groups (BS-03), an activation (BS-04) and the game's end (BS-12).
+
+use crate::action::{Action, Wing};
+use crate::catalogue::pilot_points;
+use crate::combat::{targets, weapons_allowed};
+use crate::event::Event;
+use crate::maneuver::{maneuver, options, MAX_SPEED};
+use crate::state::{BlackSkies, Phase, Status};
+use orrery_core::{ActionError, Logged, Outcome, Seat};
+use orrery_table::{Heading, Point};
+
+/// BS-02: "each fighter's centre within 6" of its own edge".
+pub const DEPLOY_DEPTH: f64 = 6.0;
+/// BS-01: "for collisions it has a round base of diameter 1"".
+pub const BASE: f64 = 1.0;
+
+pub type Log = Vec<Logged<crate::Event>>;
+
+impl BlackSkies {
+    /// Distance of `p` from `seat`'s own edge (A: y = 0, B: y = length).
+    pub fn from_edge(&self, seat: Seat, p: Point) -> f64 {
+        if seat == Seat(0) {
+            p.y
+        } else {
+            self.length - p.y
+        }
+    }
+
+    /// Where a deployment puts each fighter of the seat's next element, if it is legal
+    /// (BS-02, BSO-02): the lead and wingman on the table, within 6" of the own edge,
+    /// clear of every base already placed.
+    pub fn deploy_spots(&self, seat: Seat, a: &Action) -> Option<(u8, Vec<Point>, Heading)> {
+        let Action::Deploy {
+            x,
+            y,
+            heading,
+            wing,
+        } = a
+        else {
+            return None;
+        };
+        let element = self.next_to_deploy(seat)?;
+        let lone = self.element(element).fighters.len() == 1;
+        if lone != wing.is_none() || heading % 30 != 0 || *heading >= 360 {
+            return None;
+        }
+        let h = Heading::from_degrees(i32::from(*heading))?;
+        let lead = Point::new(f64::from(*x), f64::from(*y));
+        let mut spots = vec![lead];
+        if let Some(w) = wing {
+            let (fwd, right) = w.offset();
+            spots.push(lead + h.vector() * fwd + h.turned(6).vector() * right);
+        }
+        let placed: Vec<Point> = self
+            .fighters
+            .iter()
+            .filter(|f| f.flying())
+            .map(|f| f.pos)
+            .collect();
+        let ok = spots.iter().all(|&p| {
+            self.point(p)
+                && self.from_edge(seat, p) <= DEPLOY_DEPTH + orrery_table::EPS
+                && placed.iter().all(|q| q.dist(p) >= BASE - orrery_table::EPS)
+        });
+        ok.then_some((element, spots, h))
+    }
+
+    /// BSO-02's grid: the lead at even inches across, 2" in from the side edges, and
+    /// 1, 3 or 5 inches from the own edge.
+    pub fn on_grid(&self, seat: Seat, x: u8, y: u8) -> bool {
+        let depth = self.from_edge(seat, Point::new(0.0, f64::from(y)));
+        x.is_multiple_of(2)
+            && x >= 2
+            && f64::from(x) <= self.width.floor() - 2.0
+            && [1.0, 3.0, 5.0].contains(&depth)
+            && f64::from(y) == f64::from(y).floor()
+            && (seat == Seat(0) || self.length == self.length.floor())
+    }
+
+    /// The seat's first element not yet on the table.
+    pub fn next_to_deploy(&self, seat: Seat) -> Option<u8> {
+        self.elements
+            .iter()
+            .find(|e| {
+                e.seat == seat
+                    && e.fighters
+                        .iter()
+                        .all(|&f| self.fighter(f).status == Status::Waiting)
+            })
+            .map(|e| e.id)
+    }
+
+    /// Every deployment on BSO-02's grid: the lead at even inches across, 1, 3 or 5
+    /// inches from the own edge, headings in 30° steps, the wingman in one of the four
+    /// places.
+    pub fn deployments(&self, seat: Seat) -> Vec<Action> {
+        let Some(element) = self.next_to_deploy(seat) else {
+            return Vec::new();
+        };
+        let wings: Vec<Option<Wing>> = if self.element(element).fighters.len() == 1 {
+            vec![None]
+        } else {
+            Wing::ALL.map(Some).to_vec()
+        };
+        let mut out = Vec::new();
+        let width = self.width.floor() as i32;
+        for depth in [1, 3, 5] {
+            let y = if seat == Seat(0) {
+                depth
+            } else {
+                self.length.floor() as i32 - depth
+            };
+            for x in (2..=width - 2).step_by(2) {
+                for heading in (0..360).step_by(30) {
+                    for &wing in &wings {
+                        let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
+                            continue;
+                        };
+                        let a = Action::Deploy {
+                            x,
+                            y,
+                            heading: heading as u16,
+                            wing,
+                        };
+                        if self.deploy_spots(seat, &a).is_some() {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The answers to the open question for `seat`.
+    pub fn answers(&self, seat: Seat) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match &self.phase {
+            Phase::Deploy { seat: s } if *s == seat => self.deployments(seat),
+            Phase::Ready => {
+                let mut out = Vec::new();
+                for e in self.unready(seat) {
+                    for speed in 0..=MAX_SPEED {
+                        out.push(Action::Speed { element: e, speed });
+                    }
+                }
+                out
+            }
+            Phase::Cards => match self.uncarded(seat) {
+                Some(e) => self
+                    .cards_of(e)
+                    .into_iter()
+                    .map(|card| Action::Card { card })
+                    .collect(),
+                None => Vec::new(),
+            },
+            Phase::Group { seat: s } if *s == seat => {
+                let n = self.live_deck(seat).len() as u8;
+                let g = self.group_count() as u8;
+                compositions(n, g)
+                    .into_iter()
+                    .map(|sizes| Action::Group { sizes })
+                    .collect()
+            }
+            Phase::Maneuver { element } if self.owner(*element) == seat => {
+                let card = self.element(*element).shown.unwrap_or(1);
+                options(card)
+                    .map(|m| Action::Maneuver { option: m.option })
+                    .collect()
+            }
+            Phase::Fire {
+                element,
+                fighter,
+                weapon,
+                ..
+            } if self.owner(*element) == seat => {
+                let mut out: Vec<Action> = targets(self, self.fighter(*fighter), *weapon)
+                    .into_iter()
+                    .map(|target| Action::Fire { target })
+                    .collect();
+                out.push(Action::Hold);
+                out
+            }
+            Phase::Card { element } if self.owner(*element) == seat => self
+                .cards_of(*element)
+                .into_iter()
+                .map(|card| Action::Card { card })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The cards an element may play: "select from the deck all cards (of that suit)
+    /// that those fighters are capable of".
+    pub fn cards_of(&self, element: u8) -> Vec<u8> {
+        let lead = self.element(element).fighters[0];
+        self.design_of(self.fighter(lead)).cards()
+    }
+
+    /// BS-03: "G = min(elements of A, elements of B)".
+    pub fn group_count(&self) -> usize {
+        self.live_deck(Seat(0))
+            .len()
+            .min(self.live_deck(Seat(1)).len())
+    }
+
+    /// The seats to move now.
+    pub fn to_move_now(&self) -> Vec<Seat> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Ready => Seat::all(2)
+                .filter(|&s| !self.unready(s).is_empty())
+                .collect(),
+            Phase::Cards => Seat::all(2)
+                .filter(|&s| self.uncarded(s).is_some())
+                .collect(),
+            _ => self.asked().into_iter().collect(),
+        }
+    }
+
+    /// Check `action` for `seat`: an error leaves everything as it was.
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        let to_move = self.to_move_now();
+        if !to_move.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat, to_move });
+        }
+        let ok = match (&self.phase, action) {
+            (Phase::Deploy { .. }, Action::Deploy { x, y, .. }) => {
+                self.on_grid(seat, *x, *y) && self.deploy_spots(seat, action).is_some()
+            }
+            (Phase::Ready, Action::Speed { element, speed }) => {
+                self.unready(seat).contains(element) && *speed <= MAX_SPEED
+            }
+            (Phase::Cards, Action::Card { card }) => self
+                .uncarded(seat)
+                .is_some_and(|e| self.cards_of(e).contains(card)),
+            (Phase::Card { element }, Action::Card { card }) => {
+                self.cards_of(*element).contains(card)
+            }
+            (Phase::Maneuver { element }, Action::Maneuver { option }) => {
+                maneuver(self.element(*element).shown.unwrap_or(0), *option).is_some()
+            }
+            _ => self.answers(seat).contains(action),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(ActionError::illegal(format!(
+                "{} is not an answer to the open question ({})",
+                crate::render::describe(self, Some(seat), action),
+                crate::render::question(self, Some(seat))
+            )))
+        }
+    }
+
+    /// Execute a checked answer.
+    pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
+        self.actions[seat.index()] += 1;
+        match action {
+            Action::Deploy { wing, .. } => {
+                if let Some((element, spots, heading)) = self.deploy_spots(seat, action) {
+                    let ids = self.element(element).fighters.clone();
+                    for (&f, &p) in ids.iter().zip(&spots) {
+                        let f = &mut self.fighters[usize::from(f)];
+                        f.pos = p;
+                        f.heading = heading;
+                        f.status = Status::Flying;
+                    }
+                    log.push(Logged::public(Event::Deployed {
+                        element,
+                        seat,
+                        at: spots[0],
+                        heading,
+                        wing: *wing,
+                    }));
+                }
+                let other = Seat(1 - seat.0);
+                self.phase = if self.next_to_deploy(other).is_some() {
+                    Phase::Deploy { seat: other }
+                } else if self.next_to_deploy(seat).is_some() {
+                    Phase::Deploy { seat }
+                } else {
+                    Phase::Ready
+                };
+            }
+            Action::Speed { element, speed } => {
+                self.elements[usize::from(*element)].speed = *speed;
+                self.decks[seat.index()].push(*element);
+                log.push(Logged::private(
+                    seat,
+                    Event::SpeedSet {
+                        element: *element,
+                        speed: *speed,
+                    },
+                ));
+                let count = self.decks[seat.index()].len();
+                log.push(Logged::public(Event::Readied { seat, count }));
+                if self.unready(Seat(0)).is_empty() && self.unready(Seat(1)).is_empty() {
+                    let speeds = self.elements.iter().map(|e| (e.id, e.speed)).collect();
+                    log.push(Logged::public(Event::SetUp {
+                        speeds,
+                        decks: self.decks.clone(),
+                    }));
+                    self.phase = Phase::Cards;
+                }
+            }
+            Action::Group { sizes } => {
+                self.groups[seat.index()] = sizes.clone();
+                log.push(Logged::public(Event::Grouped {
+                    seat,
+                    sizes: sizes.clone(),
+                }));
+                self.plan_turn(log);
+            }
+            Action::Maneuver { option } => {
+                if let Phase::Maneuver { element } = self.phase {
+                    self.fly(element, *option, log);
+                }
+            }
+            Action::Fire { target } => {
+                if let Phase::Fire {
+                    element,
+                    fighter,
+                    weapon,
+                    fired,
+                } = self.phase
+                {
+                    self.fire(fighter, weapon, *target, log);
+                    self.next_shot(element, fighter, weapon + 1, fired + 1, log);
+                }
+            }
+            Action::Hold => {
+                if let Phase::Fire {
+                    element,
+                    fighter,
+                    weapon,
+                    fired,
+                } = self.phase
+                {
+                    self.next_shot(element, fighter, weapon + 1, fired, log);
+                }
+            }
+            Action::Card { card } => {
+                let element = match self.phase {
+                    Phase::Card { element } => Some(element),
+                    Phase::Cards => self.uncarded(seat),
+                    _ => None,
+                };
+                if let Some(element) = element {
+                    let at = self.actions[seat.index()] - 1;
+                    let e = &mut self.elements[usize::from(element)];
+                    e.card = Some(*card);
+                    e.committed_at = Some(at);
+                    log.push(Logged::private(
+                        seat,
+                        Event::Committed {
+                            element,
+                            card: *card,
+                        },
+                    ));
+                    log.push(Logged::public(Event::CardDown { element }));
+                    if self.phase != Phase::Cards {
+                        self.next_activation(log);
+                    } else if self.uncarded(Seat(0)).is_none() && self.uncarded(Seat(1)).is_none() {
+                        self.start_turn(log);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A new turn (BS-03), or the end of the game after the last (BS-12).
+    pub fn start_turn(&mut self, log: &mut Log) {
+        if self.turn >= self.turns {
+            self.finish(log);
+            return;
+        }
+        self.turn += 1;
+        for f in &mut self.fighters {
+            f.failed = false;
+        }
+        let g = self.group_count();
+        self.groups = [Vec::new(), Vec::new()];
+        for s in Seat::all(2) {
+            if self.live_deck(s).len() == g {
+                self.groups[s.index()] = vec![1; g];
+            }
+        }
+        match Seat::all(2).find(|s| self.groups[s.index()].is_empty()) {
+            Some(seat) => self.phase = Phase::Group { seat },
+            None => self.plan_turn(log),
+        }
+    }
+
+    /// BS-03: the turn's activation order from both seats' groups: group i of the
+    /// first player, then group i of the other, for i = 1…G.
+    fn plan_turn(&mut self, log: &mut Log) {
+        let first = self.first;
+        let other = Seat(1 - first.0);
+        let mut runs: [Vec<Vec<u8>>; 2] = [Vec::new(), Vec::new()];
+        for s in [first, other] {
+            let deck = self.live_deck(s);
+            let mut at = 0;
+            for &size in &self.groups[s.index()] {
+                let end = (at + usize::from(size)).min(deck.len());
+                runs[s.index()].push(deck[at..end].to_vec());
+                at = end;
+            }
+        }
+        self.order.clear();
+        for i in 0..self.groups[0].len().max(self.groups[1].len()) {
+            for s in [first, other] {
+                if let Some(group) = runs[s.index()].get(i) {
+                    self.order.extend(group);
+                }
+            }
+        }
+        self.cursor = 0;
+        log.push(Logged::public(Event::TurnBegins {
+            turn: self.turn,
+            groups: self.groups.clone(),
+        }));
+        self.next_activation(log);
+    }
+
+    /// The next element of the turn's order that still flies activates; after the
+    /// last, the next turn.
+    pub fn next_activation(&mut self, log: &mut Log) {
+        if self.outcome.is_some() {
+            return;
+        }
+        while let Some(&element) = self.order.get(self.cursor) {
+            self.cursor += 1;
+            if self.flying(element).next().is_some() {
+                self.activate(element, log);
+                return;
+            }
+        }
+        self.start_turn(log);
+    }
+
+    /// BS-04 (1): reveal the card; jinking ends (BS-06); with one option, fly it.
+    fn activate(&mut self, element: u8, log: &mut Log) {
+        let e = &mut self.elements[usize::from(element)];
+        let card = e.card.take().unwrap_or(1);
+        e.shown = Some(card);
+        e.committed_at = None;
+        for f in e.fighters.clone() {
+            self.fighters[usize::from(f)].jinking = false;
+        }
+        log.push(Logged::public(Event::Revealed { element, card }));
+        if options(card).count() > 1 {
+            self.phase = Phase::Maneuver { element };
+        } else {
+            self.fly(element, 0, log);
+        }
+    }
+
+    /// After moving: BS-09's firing, fighter by fighter (lead first), weapon by weapon,
+    /// asking only about weapons with a target; then the next card.
+    pub fn next_shot(&mut self, element: u8, fighter: u8, weapon: u8, fired: u8, log: &mut Log) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let ids = self.element(element).fighters.clone();
+        let start = ids.iter().position(|&f| f == fighter).unwrap_or(0);
+        for (i, &f) in ids.iter().enumerate().skip(start) {
+            let (mut w, mut n) = if i == start { (weapon, fired) } else { (0, 0) };
+            let fi = self.fighter(f);
+            if !fi.flying() || fi.out_of_control {
+                continue;
+            }
+            let weapons = self.design_of(fi).weapons.len() as u8;
+            while w < weapons && n < weapons_allowed(self, fi) {
+                if !targets(self, fi, w).is_empty() {
+                    self.phase = Phase::Fire {
+                        element,
+                        fighter: f,
+                        weapon: w,
+                        fired: n,
+                    };
+                    return;
+                }
+                w += 1;
+            }
+            n = 0;
+            let _ = n;
+        }
+        for &f in &ids {
+            self.fighters[usize::from(f)].out_of_control = false;
+        }
+        let alive = self.flying(element).next().is_some();
+        if alive && self.turn < self.turns {
+            self.phase = Phase::Card { element };
+        } else {
+            self.next_activation(log);
+        }
+    }
+
+    /// Remove a fighter (destroyed or disengaged); an element with nobody left turns
+    /// its face-down card over; the game ends when a side has no fighter left
+    /// (BS-12).
+    pub fn remove(&mut self, fighter: u8, status: Status, log: &mut Log) {
+        let f = &mut self.fighters[usize::from(fighter)];
+        f.status = status;
+        let element = f.element;
+        log.push(Logged::public(match status {
+            Status::Disengaged => Event::Disengaged { fighter },
+            _ => Event::Destroyed { fighter },
+        }));
+        if self.flying(element).next().is_none() {
+            let e = &mut self.elements[usize::from(element)];
+            e.committed_at = None;
+            if let Some(card) = e.card.take() {
+                log.push(Logged::public(Event::Discarded { element, card }));
+            }
+        }
+        if !self.has_fighters(Seat(0)) || !self.has_fighters(Seat(1)) {
+            self.finish(log);
+        }
+    }
+
+    /// BS-12: "Each side scores the points (BS-14) of enemy fighters destroyed or
+    /// disengaged; higher wins, equal = draw."
+    pub fn finish(&mut self, log: &mut Log) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let scores = self.score_list();
+        let winners = if scores[0] > scores[1] {
+            vec![Seat(0)]
+        } else if scores[1] > scores[0] {
+            vec![Seat(1)]
+        } else {
+            vec![Seat(0), Seat(1)]
+        };
+        let reason = if !self.has_fighters(Seat(0)) || !self.has_fighters(Seat(1)) {
+            "a side has no fighter on the table (BS-12)".to_string()
+        } else {
+            format!("end of turn {} (BS-12)", self.turn)
+        };
+        for e in &mut self.elements {
+            e.committed_at = None;
+        }
+        let outcome = Outcome {
+            winners,
+            scores,
+            reason,
+        };
+        self.phase = Phase::Over;
+        log.push(Logged::public(Event::GameOver {
+            outcome: outcome.clone(),
+        }));
+        self.outcome = Some(outcome);
+    }
+
+    /// Points of enemy fighters destroyed or disengaged, per seat (BS-12).
+    pub fn score_list(&self) -> Vec<f64> {
+        let mut s = vec![0.0, 0.0];
+        for f in &self.fighters {
+            if matches!(f.status, Status::Destroyed | Status::Disengaged) {
+                let p = self.design_of(f).points() + pilot_points(f.skill);
+                s[1 - f.seat.index()] += f64::from(p);
+            }
+        }
+        s
+    }
+}
+
+/// Every way to cut `n` elements in deck order into `g` non-empty runs.
+pub fn compositions(n: u8, g: u8) -> Vec<Vec<u8>> {
+    if g == 0 || n < g {
+        return Vec::new();
+    }
+    if g == 1 {
+        return vec![vec![n]];
+    }
+    let mut out = Vec::new();
+    for first in 1..=n - g + 1 {
+        for mut rest in compositions(n - first, g - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
+}

@@ -1,0 +1,201 @@
+//! What one seat (or a spectator) sees: everything on the table, its own face-down
+//! cards, and of the other side's only that a card lies there.
+
+use crate::catalogue::{pilot_points, skill_name, Weapon};
+use crate::combat::weapons_allowed;
+use crate::scenario::Asteroid;
+use crate::state::{BlackSkies, Phase, Status};
+use orrery_core::Seat;
+use serde::Serialize;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FighterView {
+    pub id: u8,
+    pub seat: Seat,
+    pub element: u8,
+    pub design: String,
+    pub weight: &'static str,
+    pub skill: u8,
+    pub pilot: &'static str,
+    pub x: f64,
+    pub y: f64,
+    /// Degrees clockwise from +y.
+    pub heading: i32,
+    pub hull: u8,
+    pub max_hull: u8,
+    pub crippled: bool,
+    pub jinking: bool,
+    pub status: Status,
+    pub points: u32,
+    pub armour: u8,
+    pub shields: bool,
+    pub weapons: Vec<Weapon>,
+    /// Weapons it may fire (BS-09: crippled, half of them).
+    pub may_fire: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ElementView {
+    pub id: u8,
+    pub seat: Seat,
+    pub name: String,
+    pub fighters: Vec<u8>,
+    /// Known once set-up is over (BS-02); the viewer's own always.
+    pub speed: Option<u8>,
+    /// The face-down card: its number for its owner, never for anyone else.
+    pub card: Option<u8>,
+    /// A card lies face down for it.
+    pub card_down: bool,
+    /// The card revealed at its last activation.
+    pub shown: Option<u8>,
+    /// The cards it may play (its thrusters, seed "Maneuver Cards").
+    pub cards: Vec<u8>,
+}
+
+/// The open question, as far as the viewer may know it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Question {
+    pub kind: &'static str,
+    pub seat: Option<Seat>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub element: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fighter: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<u8>,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BsView {
+    pub viewer: Option<Seat>,
+    pub scenario: String,
+    pub turn: u32,
+    pub turns: u32,
+    pub phase: &'static str,
+    pub width: f64,
+    pub length: f64,
+    pub asteroids: Vec<Asteroid>,
+    pub sides: [String; 2],
+    /// The player who starts every turn (BS-03).
+    pub first: Seat,
+    pub fighters: Vec<FighterView>,
+    pub elements: Vec<ElementView>,
+    /// Movement decks (element ids in activation order): the viewer's own always;
+    /// the other's once set-up is over.
+    pub decks: [Option<Vec<u8>>; 2],
+    /// Elements readied so far per seat (set-up).
+    pub ready: [usize; 2],
+    pub groups: [Vec<u8>; 2],
+    /// This turn's activation order and how far it has got.
+    pub order: Vec<u8>,
+    pub cursor: usize,
+    pub question: Question,
+    pub to_move: Vec<Seat>,
+    pub scores: Vec<f64>,
+}
+
+impl BsView {
+    pub fn new(g: &BlackSkies, viewer: Option<Seat>) -> BsView {
+        // BS-02: speeds and decks are shown once both sides have set them.
+        let setup_over = !matches!(g.phase, Phase::Deploy { .. } | Phase::Ready);
+        let mine = |s: Seat| viewer == Some(s);
+        BsView {
+            viewer,
+            scenario: g.scenario.clone(),
+            turn: g.turn,
+            turns: g.turns,
+            phase: g.phase.name(),
+            width: g.width,
+            length: g.length,
+            asteroids: g.asteroids.clone(),
+            sides: g.sides.clone(),
+            first: g.first,
+            fighters: g
+                .fighters
+                .iter()
+                .map(|f| {
+                    let d = g.design_of(f);
+                    FighterView {
+                        id: f.id,
+                        seat: f.seat,
+                        element: f.element,
+                        design: d.name.clone(),
+                        weight: d.weight.name(),
+                        skill: f.skill,
+                        pilot: skill_name(f.skill),
+                        x: f.pos.x,
+                        y: f.pos.y,
+                        heading: f.heading.degrees(),
+                        hull: f.hull,
+                        max_hull: g.max_hull(f),
+                        crippled: g.crippled(f),
+                        jinking: f.jinking,
+                        status: f.status,
+                        points: d.points() + pilot_points(f.skill),
+                        armour: d.armour.value(),
+                        shields: d.shields,
+                        weapons: d.weapons.clone(),
+                        may_fire: weapons_allowed(g, f),
+                    }
+                })
+                .collect(),
+            elements: g
+                .elements
+                .iter()
+                .map(|e| {
+                    let known = setup_over || mine(e.seat);
+                    ElementView {
+                        id: e.id,
+                        seat: e.seat,
+                        name: e.name.clone(),
+                        fighters: e.fighters.clone(),
+                        speed: known
+                            .then_some(e.speed)
+                            .filter(|_| setup_over || e.card.is_some()),
+                        card: if mine(e.seat) { e.card } else { None },
+                        card_down: e.card.is_some() && (setup_over || mine(e.seat)),
+                        shown: e.shown,
+                        cards: g.cards_of(e.id),
+                    }
+                })
+                .collect(),
+            decks: [Seat(0), Seat(1)]
+                .map(|s| (setup_over || mine(s)).then(|| g.decks[s.index()].clone())),
+            ready: [g.decks[0].len(), g.decks[1].len()],
+            groups: g.groups.clone(),
+            order: g.order.clone(),
+            cursor: g.cursor,
+            question: question(g, viewer),
+            to_move: g.to_move_now(),
+            scores: g.score_list(),
+        }
+    }
+}
+
+/// The open question as `viewer` may know it.
+pub fn question(g: &BlackSkies, viewer: Option<Seat>) -> Question {
+    let mut q = Question {
+        kind: g.phase.name(),
+        seat: g.asked(),
+        element: None,
+        fighter: None,
+        weapon: None,
+        text: crate::render::question(g, viewer),
+    };
+    match g.phase {
+        Phase::Maneuver { element } | Phase::Card { element } => q.element = Some(element),
+        Phase::Fire {
+            element,
+            fighter,
+            weapon,
+            ..
+        } => {
+            q.element = Some(element);
+            q.fighter = Some(fighter);
+            q.weapon = Some(weapon);
+        }
+        _ => {}
+    }
+    q
+}

@@ -1,0 +1,82 @@
+//! The core's conformance suite over Black Skies: ≥ 2,000 random games per test run,
+//! with the leak check on every face-down card (set-up commitments and each card
+//! committed after an activation).
+
+use orrery_black_skies::{BlackSkies, Scenario};
+use orrery_core::conformance::{run, Config};
+use orrery_core::Game;
+
+fn scenario(name: &str) -> Scenario {
+    BlackSkies::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+        .map(|s| s.scenario)
+        .expect("shipped scenario")
+}
+
+fn config(games: usize, first_seed: u64) -> Config {
+    Config {
+        games,
+        first_seed,
+        legal_samples: 1,
+        illegal_samples: 2,
+        check_every: 1,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn duel_random_games_keep_the_contract() {
+    let r = run::<BlackSkies>(&[scenario("duel")], &config(1000, 1));
+    r.assert_clean();
+    assert_eq!(r.games, 1000);
+    assert!(r.simultaneous_checks > 1000, "{r:?}");
+}
+
+#[test]
+fn squadron_random_games_keep_the_contract() {
+    let r = run::<BlackSkies>(&[scenario("squadron")], &config(600, 10_000));
+    r.assert_clean();
+    assert_eq!(r.games, 600);
+}
+
+/// Asteroid fields (BS-13) and an uneven squadron (BS-03 groups; a lone fighter).
+#[test]
+fn asteroids_and_uneven_sides_keep_the_contract() {
+    let mut s = scenario("squadron");
+    s.asteroids = vec![
+        orrery_black_skies::scenario::Asteroid {
+            x: 24.0,
+            y: 24.0,
+            radius: 6.0,
+        },
+        orrery_black_skies::scenario::Asteroid {
+            x: 10.0,
+            y: 30.0,
+            radius: 3.0,
+        },
+    ];
+    s.sides[1].elements.truncate(2);
+    s.sides[1].elements[1].pilots.truncate(1);
+    let r = run::<BlackSkies>(&[s], &config(400, 20_000));
+    r.assert_clean();
+    assert_eq!(r.games, 400);
+}
+
+/// Saved states corrupted one JSON node at a time: refused or playable.
+#[test]
+fn corrupted_saved_states_are_refused_or_stay_playable() {
+    let cfg = Config {
+        games: 60,
+        first_seed: 40_000,
+        legal_samples: 0,
+        illegal_samples: 0,
+        check_every: 1_000,
+        deep_every: 0,
+        corruptions: 30,
+        corrupt_steps: 30,
+    };
+    let r = run::<BlackSkies>(&[scenario("duel"), scenario("squadron")], &cfg);
+    r.assert_clean();
+    assert_eq!(r.games, 120);
+}

@@ -1,6 +1,7 @@
 //! How fast the searching agents think.
 //!
-//! Two positions: a Launch Fighters `duel` and a Stratoyager `pilot-episode`, each
+//! Three positions: a Launch Fighters `duel`, a Stratoyager `pilot-episode` and a
+//! Black Skies `duel`, each
 //! reached by [`WARMUP`] random actions from seed 1 (so units are in contact and, in
 //! Stratoyager, a secret step is open when possible). One criterion group per
 //! ruleset, with:
@@ -15,6 +16,7 @@
 
 use criterion::{black_box, Criterion};
 use orrery_agents::{Agent, Budget, HeuristicAgent, MctsAgent};
+use orrery_black_skies::BlackSkies;
 use orrery_core::{Game, Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
@@ -129,9 +131,11 @@ fn summary<G: Game>(name: &str, g: &G, seat: Seat) {
 fn main() {
     let (lf, lf_seat) = position::<LaunchFighters>("duel");
     let (sy, sy_seat) = position::<Stratoyager>("pilot-episode");
+    let (bs, bs_seat) = position::<BlackSkies>("duel");
     let mut c = Criterion::default().configure_from_args();
     bench::<LaunchFighters>(&mut c, "duel", &lf, lf_seat);
     bench::<Stratoyager>(&mut c, "pilot-episode", &sy, sy_seat);
+    bench::<BlackSkies>(&mut c, "duel", &bs, bs_seat);
     c.final_summary();
 
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
@@ -141,4 +145,5 @@ fn main() {
     }
     summary::<LaunchFighters>("duel", &lf, lf_seat);
     summary::<Stratoyager>("pilot-episode", &sy, sy_seat);
+    summary::<BlackSkies>("duel", &bs, bs_seat);
 }

@@ -1,7 +1,7 @@
 //! How fast a whole battle is, against the raw cost of its dice, per ruleset.
 //!
 //! One criterion group per ruleset and scenario (`launch-fighters/duel`,
-//! `stratoyager/pilot-episode`), each with:
+//! `stratoyager/pilot-episode`, `black-skies/duel`), each with:
 //! - `full_battle_random_agents`: one battle, the random agent in every seat, the
 //!   seed cycling over [`SEEDS`];
 //! - `raw_dice_same_count`: as many `Rng::d6` rolls as the battle with the same seed
@@ -15,6 +15,7 @@
 
 use criterion::{black_box, Criterion};
 use orrery_agents::{Agent, RandomAgent};
+use orrery_black_skies::BlackSkies;
 use orrery_core::{Game, Rng};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
@@ -140,9 +141,12 @@ fn main() {
     let sy = scenario::<Stratoyager>("pilot-episode");
     let lf_draws = draws_per_seed::<LaunchFighters>(&lf);
     let sy_draws = draws_per_seed::<Stratoyager>(&sy);
+    let bs = scenario::<BlackSkies>("duel");
+    let bs_draws = draws_per_seed::<BlackSkies>(&bs);
     let mut c = Criterion::default().configure_from_args();
     bench::<LaunchFighters>(&mut c, "duel", &lf, &lf_draws);
     bench::<Stratoyager>(&mut c, "pilot-episode", &sy, &sy_draws);
+    bench::<BlackSkies>(&mut c, "duel", &bs, &bs_draws);
     c.final_summary();
 
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
@@ -152,4 +156,5 @@ fn main() {
     }
     summary::<LaunchFighters>("duel", &lf, &lf_draws);
     summary::<Stratoyager>("pilot-episode", &sy, &sy_draws);
+    summary::<BlackSkies>("duel", &bs, &bs_draws);
 }

@@ -7,23 +7,32 @@ use crate::maneuver::{card_name, maneuver, options, speeds, Check};
 use crate::state::{BlackSkies, Fighter, Phase, Status};
 use orrery_core::Seat;
 
-/// A fighter's label: its side's letter, element and place (`A1`, `A2`, `B3`).
+/// A fighter's label: its side's letter and its number on that side (`A1`, `A2`,
+/// `B1`), as the map and typed orders (`fire B1`) use it.
 pub fn label(g: &BlackSkies, id: u8) -> String {
-    let f = g.fighter(id);
+    let Some(f) = g.fighters.get(usize::from(id)) else {
+        return format!("#{id}");
+    };
     let side = if f.seat == Seat(0) { 'A' } else { 'B' };
-    format!("{side}{}", id + 1)
+    let n = g.fighters[..usize::from(id)]
+        .iter()
+        .filter(|x| x.seat == f.seat)
+        .count()
+        + 1;
+    format!("{side}{n}")
 }
 
-/// The chance each pilot of `element` passes a check at `difficulty`, e.g. "pass
-/// 100%/80%" (BS-07).
+/// The chance each pilot of `element` passes a check at `difficulty` (BS-07): "sure"
+/// when no pilot can fail, else "pass 80%/90%" (lead first).
 pub fn pass_text(g: &BlackSkies, element: u8, difficulty: u8) -> String {
-    let parts: Vec<String> = g
+    let faces: Vec<u32> = g
         .flying(element)
-        .map(|f| {
-            let c = pilot_check(g, f, difficulty);
-            format!("{}%", c.passing_faces() * 10)
-        })
+        .map(|f| pilot_check(g, f, difficulty).passing_faces())
         .collect();
+    if faces.iter().all(|&f| f == 10) {
+        return "sure".to_string();
+    }
+    let parts: Vec<String> = faces.iter().map(|f| format!("{}%", f * 10)).collect();
     format!("pass {}", parts.join("/"))
 }
 
@@ -33,22 +42,30 @@ pub fn pilot_check(g: &BlackSkies, f: &Fighter, difficulty: u8) -> Check {
     Check::new(difficulty, modifier, g.crippled(f), f.failed)
 }
 
-/// One card's options as a player weighs them: "5 Hard Left: diff 3, speed 8→6, pass
-/// 80%/80%".
+/// One card as a player weighs it, option by option: difficulty, speed after the
+/// penalty and change, and the chance to pass: "card 5 Hard Left: d3 8→6 pass
+/// 80%/80%"; "card 2 Break Left: Smooth d0 8→8 sure · Bank d1 8→8 sure · …".
 pub fn card_text(g: &BlackSkies, element: u8, card: u8) -> String {
     let speed = g.element(element).speed;
+    let several = options(card).count() > 1;
     let opts: Vec<String> = options(card)
         .map(|m| {
             let (_, s) = speeds(speed, m);
             let name = m.name.rsplit(" — ").next().unwrap_or(m.name);
+            let name = name.split(' ').next().unwrap_or(name);
+            let label = if several {
+                format!("{name} ")
+            } else {
+                String::new()
+            };
             format!(
-                "{name}: diff {}, speed {speed}→{s}, {}",
+                "{label}d{} {speed}→{s} {}",
                 m.difficulty,
                 pass_text(g, element, m.difficulty)
             )
         })
         .collect();
-    format!("card {card} {} ({})", card_name(card), opts.join("; "))
+    format!("card {card} {}: {}", card_name(card), opts.join(" · "))
 }
 
 /// A one-line description of `action` as `viewer` may read it.
@@ -361,6 +378,15 @@ pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
     let cols = 48usize;
     let rows = 24usize;
     let mut grid = vec![vec!['·'; cols]; rows];
+    // While deploying, the 6" zones along both edges (BS-02).
+    if matches!(g.phase, Phase::Deploy { .. }) {
+        for (r, line) in grid.iter_mut().enumerate() {
+            let y = g.length - (r as f64 + 0.5) * g.length / rows as f64;
+            if y <= crate::rules::DEPLOY_DEPTH || g.length - y <= crate::rules::DEPLOY_DEPTH {
+                line.iter_mut().for_each(|c| *c = '-');
+            }
+        }
+    }
     for a in &g.asteroids {
         for (r, line) in grid.iter_mut().enumerate() {
             for (c, cell) in line.iter_mut().enumerate() {
@@ -377,9 +403,10 @@ pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
         let c = ((f.pos.x / g.width * cols as f64) as usize).min(cols - 1);
         let r = (((g.length - f.pos.y) / g.length * rows as f64) as usize).min(rows - 1);
         grid[r][c] = arrow(f.heading.degrees());
-        if c + 1 < cols {
-            let l = label(g, f.id);
-            grid[r][c + 1] = l.chars().nth(1).unwrap_or('?');
+        for (k, ch) in label(g, f.id).chars().enumerate() {
+            if c + 1 + k < cols {
+                grid[r][c + 1 + k] = ch;
+            }
         }
     }
     out += &format!(

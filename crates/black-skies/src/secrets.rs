@@ -3,10 +3,11 @@
 //! abstraction, the evaluation).
 
 use crate::action::{Action, Wing};
-use crate::combat::reach;
+use crate::combat::Band;
+use crate::maneuver::{fly, options, speeds};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
-use orrery_table::Sector;
+use orrery_table::{Heading, Point, Sector};
 
 impl BlackSkies {
     /// The seat's actions still secret: while set-up's speeds are open, every speed
@@ -45,7 +46,9 @@ impl BlackSkies {
     }
 
     /// Replace what `viewer` cannot know — the other side's face-down cards, and in
-    /// set-up its speeds and deck order — with a draw from `rng`, then reseed.
+    /// set-up its speeds and deck order — with a draw from `rng`, then reseed. A
+    /// face-down card is drawn from those that can keep the element on the table
+    /// from where it stands now (all its cards if none can): nobody plans to fly off.
     pub fn determinize_for(&mut self, viewer: Seat, rng: &mut Rng) {
         let other = Seat(1 - viewer.0);
         if self.phase == Phase::Ready {
@@ -65,7 +68,7 @@ impl BlackSkies {
         } else {
             for i in 0..self.elements.len() {
                 if self.elements[i].seat == other && self.elements[i].card.is_some() {
-                    let cards = self.cards_of(i as u8);
+                    let cards = self.plausible_cards(i as u8);
                     self.elements[i].card = Some(cards[rng.index(cards.len())]);
                 }
             }
@@ -104,7 +107,9 @@ impl BlackSkies {
 
     /// The agents' abstraction of the legal set: deployments every 6" heading in (and
     /// 30° either side) with two wing places; set-up speeds 4, 8 and 12 for the next
-    /// element; everything else as listed.
+    /// element; cards and options with a way to keep every fighter on the table this
+    /// activation and the next (all of them if none has); everything else as
+    /// listed.
     pub fn search_answers(&self, seat: Seat) -> Vec<Action> {
         let legal = self.answers(seat);
         let inward = if seat == Seat(0) { 0 } else { 180 };
@@ -145,6 +150,24 @@ impl BlackSkies {
                     .cloned()
                     .collect()
             }
+            Phase::Card { element } => self.sane(*element, &legal),
+            Phase::Cards => match self.uncarded(seat) {
+                Some(element) => self.sane(element, &legal),
+                None => legal.clone(),
+            },
+            Phase::Maneuver { element } => {
+                let element = *element;
+                let card = self.element(element).shown.unwrap_or(1);
+                legal
+                    .iter()
+                    .filter(|a| {
+                        matches!(a, Action::Maneuver { option }
+                            if crate::maneuver::maneuver(card, *option)
+                                .is_some_and(|m| self.option_is_sane(element, m)))
+                    })
+                    .cloned()
+                    .collect()
+            }
             _ => legal.clone(),
         };
         if keep.is_empty() {
@@ -155,8 +178,13 @@ impl BlackSkies {
     }
 
     /// How good the table looks for `seat`: the score margin (BS-12), the points of
-    /// Hull each side keeps, and for every fighter whether an enemy sits in its guns'
-    /// arc and range (and it in theirs).
+    /// Hull each side keeps, for every fighter the damage its guns could do from where
+    /// it is (and the enemy's to it), how close it is to the nearest enemy and how
+    /// straight it points at it, whether any card can keep it on the table, and
+    /// where `seat`'s own face-down cards will take
+    /// its elements (the best option of each: off the table loses the fighters, the
+    /// guns it would bring to bear count). Only `seat`'s own
+    /// cards are read, so nothing another seat keeps secret is used.
     pub fn evaluation(&self, seat: Seat) -> f64 {
         let mut v = score_margin(&self.score_list(), seat);
         for f in self.fighters.iter().filter(|f| f.flying()) {
@@ -164,20 +192,183 @@ impl BlackSkies {
             let max = f64::from(self.max_hull(f));
             let worth = f64::from(self.points(f));
             v += sign * 0.3 * worth * f64::from(f.hull) / max;
-            let guns = &self.design_of(f).weapons;
-            let threats = self
-                .fighters
-                .iter()
-                .filter(|t| guns.iter().any(|w| reach(self, f, w, t).is_some()))
-                .count();
-            v += sign * 1.5 * (threats.min(2) as f64);
-            // Heading off the table loses the fighter (BS-12).
-            let ahead = f.pos + f.heading.vector() * 6.0;
-            if !self.point(ahead) {
-                v -= sign * 2.0;
+            // Guns bear after a move: where it stands now counts for a little.
+            v += sign * 0.3 * self.firepower(f, f.pos, f.heading);
+            // Closing on the nearest enemy and pointing at it (guns face front).
+            if let Some((d, aim)) = self.nearest_enemy(f) {
+                v += sign * (aim - 0.05 * d);
             }
-            let _ = Sector::Front;
+        }
+        // Each element's next move: its own card when `seat` knows it, else the best
+        // of its cards (the enemy is assumed to pick well).
+        for e in self.elements.iter() {
+            if self.flying(e.id).next().is_none() {
+                continue;
+            }
+            let known = match self.phase {
+                Phase::Maneuver { element } if element == e.id => e.shown,
+                _ if e.seat == seat => e.card,
+                _ => None,
+            };
+            let cards = match known {
+                Some(c) => vec![c],
+                None => self.cards_of(e.id),
+            };
+            let best = cards
+                .iter()
+                .map(|&c| self.card_prospect(e.id, c))
+                .fold(f64::NEG_INFINITY, f64::max);
+            v += if e.seat == seat { best } else { -best };
         }
         v
+    }
+
+    /// Distance to the nearest enemy on the table and the cosine of its bearing.
+    fn nearest_enemy(&self, f: &crate::state::Fighter) -> Option<(f64, f64)> {
+        self.fighters
+            .iter()
+            .filter(|t| t.flying() && t.seat != f.seat)
+            .map(|t| {
+                let v = t.pos - f.pos;
+                let d = v.len();
+                let aim = if d > 0.0 {
+                    f.heading.vector().dot(v) / d
+                } else {
+                    1.0
+                };
+                (d, aim)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+    }
+
+    /// What `f` could shoot from `at` heading `h`: for each weapon, the expected
+    /// points of Hull it would take off its best target in arc and range (BS-09:
+    /// RoF × chance to hit × the mean of the die after shields, less armour), each
+    /// Hull point valued at the target's points over its Hull.
+    fn firepower(&self, f: &crate::state::Fighter, at: Point, h: Heading) -> f64 {
+        let guns = &self.design_of(f).weapons;
+        let mut total = 0.0;
+        for w in guns
+            .iter()
+            .take(usize::from(crate::combat::weapons_allowed(self, f)))
+        {
+            let mut best: f64 = 0.0;
+            for t in self
+                .fighters
+                .iter()
+                .filter(|t| t.flying() && t.seat != f.seat)
+            {
+                let sector = Sector::of(at, h, t.pos);
+                if !w.arcs.contains(&sector) {
+                    continue;
+                }
+                let Some(band) = Band::of(at.dist(t.pos), w.range) else {
+                    continue;
+                };
+                let d = self.design_of(t);
+                let speed = self.element(t.element).speed;
+                let acc = crate::combat::final_accuracy(w.accuracy, band, speed, t.jinking);
+                let p = f64::from(acc.clamp(0, 10)) / 10.0;
+                let die = if d.shields {
+                    crate::catalogue::step_down(w.damage)
+                } else {
+                    w.damage
+                };
+                let armour = u32::from(d.armour.value());
+                let mean = (1..=u32::from(die))
+                    .map(|x| f64::from(x.saturating_sub(armour)))
+                    .sum::<f64>()
+                    / f64::from(die);
+                let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
+                best = best.max(f64::from(w.rof) * p * mean.min(f64::from(t.hull)) * hull_value);
+            }
+            total += best;
+        }
+        total
+    }
+
+    /// The best option of `card` for `element` from where it is: each fighter that
+    /// would leave the table costs its points, and so (nearly) does one that could
+    /// not stay on it the activation after with any card it has; each enemy it would
+    /// could shoot is worth its firepower from there (BS-06, BS-09, BS-12).
+    fn card_prospect(&self, element: u8, card: u8) -> f64 {
+        let speed = self.element(element).speed;
+        let cards = self.cards_of(element);
+        options(card)
+            .map(|m| {
+                let (_, s) = speeds(speed, m);
+                self.flying(element)
+                    .map(|f| {
+                        let flight = fly(m, f.pos, f.heading, f64::from(s));
+                        let (end, h) = (flight.end(), flight.end_heading);
+                        let worth = f64::from(self.points(f));
+                        if !self.point(end) {
+                            -worth
+                        } else if !self.can_stay(&cards, end, h, s) {
+                            -0.8 * worth
+                        } else {
+                            self.firepower(f, end, h)
+                        }
+                    })
+                    .sum::<f64>()
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+            .max(-1000.0)
+    }
+
+    /// The card answers in `legal` with a sane option for `element`.
+    fn sane(&self, element: u8, legal: &[Action]) -> Vec<Action> {
+        legal
+            .iter()
+            .filter(|a| {
+                matches!(a, Action::Card { card }
+                    if options(*card).any(|m| self.option_is_sane(element, m)))
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Flying `m` keeps every fighter of `element` on the table, and some card can
+    /// keep it there the activation after (BS-12).
+    fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver) -> bool {
+        let (_, s) = speeds(self.element(element).speed, m);
+        let cards = self.cards_of(element);
+        self.flying(element).all(|f| {
+            let flight = fly(m, f.pos, f.heading, f64::from(s));
+            self.point(flight.end()) && self.can_stay(&cards, flight.end(), flight.end_heading, s)
+        })
+    }
+
+    /// The cards of `element` with an option that keeps every fighter of it on the
+    /// table from where they are now (public: positions and speed); all its cards
+    /// if none does.
+    fn plausible_cards(&self, element: u8) -> Vec<u8> {
+        let speed = self.element(element).speed;
+        let all = self.cards_of(element);
+        let keep: Vec<u8> = all
+            .iter()
+            .copied()
+            .filter(|&c| {
+                options(c).any(|m| {
+                    let (_, s) = speeds(speed, m);
+                    self.flying(element)
+                        .all(|f| self.point(fly(m, f.pos, f.heading, f64::from(s)).end()))
+                })
+            })
+            .collect();
+        if keep.is_empty() {
+            all
+        } else {
+            keep
+        }
+    }
+
+    /// Whether some option of `cards` flown from `at` heading `h` at `speed` ends on
+    /// the table.
+    fn can_stay(&self, cards: &[u8], at: Point, h: Heading, speed: u8) -> bool {
+        cards.iter().flat_map(|&c| options(c)).any(|m| {
+            let (_, s) = speeds(speed, m);
+            self.point(fly(m, at, h, f64::from(s)).end())
+        })
     }
 }

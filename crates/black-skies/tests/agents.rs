@@ -1,0 +1,68 @@
+//! The agents play Black Skies through the ruleset's hooks only: the heuristic (one
+//! ply over `search_actions`, judged by `evaluate` after its face-down card is
+//! flown) beats the random agent, and the search abstraction never offers a card
+//! that flies off the table when another would not.
+
+use orrery_agents::by_name;
+use orrery_black_skies::state::Phase;
+use orrery_black_skies::testkit::{place, scenario, started};
+use orrery_black_skies::{Action, BlackSkies};
+use orrery_core::{Game, Seat};
+
+/// One battle of `names[0]` (seat 0) against `names[1]`; the winners.
+fn battle(names: [&str; 2], seed: u64) -> Vec<Seat> {
+    let mut g = BlackSkies::setup(&scenario("duel"), seed).unwrap();
+    let mut agents: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| by_name::<BlackSkies>(n, seed * 10 + i as u64).unwrap())
+        .collect();
+    while g.outcome().is_none() {
+        let seat = g.to_move()[0];
+        let a = agents[seat.index()].choose(&g, seat).unwrap();
+        g.apply(seat, &a).unwrap();
+    }
+    g.outcome().unwrap().winners
+}
+
+#[test]
+fn heuristic_beats_random() {
+    let mut wins = 0;
+    for seed in 0..30u64 {
+        // Seats swapped every other battle.
+        let (names, me) = if seed % 2 == 0 {
+            (["heuristic", "random"], Seat(0))
+        } else {
+            (["random", "heuristic"], Seat(1))
+        };
+        if battle(names, seed) == vec![me] {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 25, "heuristic won {wins} of 30");
+}
+
+/// Near the edge at full speed only the cards that turn away are searched.
+#[test]
+fn search_leaves_out_cards_that_fly_off_the_table() {
+    let mut g = started(&scenario("duel"), 1);
+    place(&mut g, 0, 30.0, 18.0, 90);
+    place(&mut g, 1, 30.0, 15.0, 90);
+    // 6" from the east edge at speed 8: even a Decelerate (6) leaves it on the edge
+    // with nowhere to go.
+    g.elements[0].speed = 8;
+    g.elements[0].card = None;
+    g.elements[0].committed_at = None;
+    g.phase = Phase::Card { element: 0 };
+    let legal = g.legal_actions(Seat(0));
+    let search = g.search_actions(Seat(0));
+    assert!(search.len() < legal.len(), "{search:?}");
+    assert!(
+        !search.contains(&Action::Card { card: 1 }),
+        "straight on flies off"
+    );
+    assert!(
+        search.contains(&Action::Card { card: 5 }),
+        "a Hard Left turns away"
+    );
+}

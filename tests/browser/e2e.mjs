@@ -408,12 +408,141 @@ async function reconnectAfterKill() {
   step("reconnect: killed -9, the page said so, reconnected to the restarted server and played on");
 }
 
+// The bearing (degrees, + = right) from our lead to the nearest enemy, as the board
+// draws them: the test's own pilot, to get a shot in.
+const bearingToEnemy = (page) => page.evaluate(() => {
+  const fs = [...document.querySelectorAll("g.bs-fighter")].map((g) => ({ seat: +g.dataset.seat, x: +g.dataset.x, y: +g.dataset.y, heading: +g.dataset.heading }));
+  const me = fs.find((f) => f.seat === 0), foes = fs.filter((f) => f.seat === 1);
+  if (!me || !foes.length) return 0;
+  const d = (f) => Math.hypot(f.x - me.x, f.y - me.y);
+  const e = foes.reduce((a, b) => (d(a) <= d(b) ? a : b));
+  const b = (Math.atan2(e.x - me.x, e.y - me.y) * 180) / Math.PI - me.heading;
+  return ((b + 540) % 360) - 180;
+});
+
+// ---- 5. Black Skies against the AI: a duel played on the board alone (deploy by
+// clicking the own zone, speeds, cards, options and targets from the board's
+// controls), through turn 2; the secret card control is the player's alone.
+async function blackSkiesDuelAgainstAi() {
+  const { page } = await newPage("bs");
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#ruleset", "black-skies");
+  await page.selectOption("#scenario", "duel");
+  await page.selectOption('[data-seat="1"]', "easy");
+  await page.fill("#seed", "11");
+  await page.click("#create");
+  await page.click("#play-link");
+  await page.waitForSelector("#bs-table");
+  const id = page.url().split("/g/")[1];
+  const watch = await newPage("bs-watch");
+  await watch.page.goto(`${base}/#/watch/${id}`);
+  await watch.page.waitForSelector("#bs-table");
+  step(`BS game ${id}`);
+  const seen = {};
+  let secretChecks = 0, pathsShown = 0, odds = false;
+  // Through turn 2, and on to turn 6 until a shot has been fired from the board.
+  const more = async () => (await turnOf(page)) < (odds ? 3 : 7);
+  for (let n = 0; await more(); n++) {
+    if (n > 300) throw new Error("too many Black Skies decisions");
+    if (!(await waitForDecisionOrTurn(page, 3))) break;
+    if (!(await more())) break;
+    const phase = await page.getAttribute("#bs-panel", "data-phase");
+    seen[phase] = (seen[phase] || 0) + 1;
+    let secret = null;
+    // Our cards put face down, as the spectator's log tells them.
+    const facedown = () => watch.page.evaluate(() => [...document.querySelectorAll("#log li")].filter((li) => /^Tigers .* puts a card face down/.test(li.textContent)).length);
+    const downBefore = await facedown();
+    if (phase === "deploy") {
+      // A click in the own zone, away from the dots: the nearest legal spot is taken.
+      const zone = page.locator("#bs-zone-mine");
+      const box = await zone.boundingBox();
+      await zone.click({ position: { x: box.width * (0.3 + 0.1 * seen.deploy), y: box.height * 0.3 }, force: true });
+      await page.waitForSelector("g.bs-heading");
+      await page.click('g.bs-heading[data-heading="0"]');
+      if (await page.locator("[data-wing]").count()) await page.locator("[data-wing]").last().click();
+      if (seen.deploy === 1) await shot(page, "20-black-skies-deploy");
+      await page.click("#bs-deploy");
+    } else if (phase === "ready") {
+      await page.click('[data-speed="6"]');
+    } else if (phase === "cards" || phase === "card") {
+      // The secret control: on this page only, never on the spectator's.
+      assert.equal(await watch.page.locator("#bs-cards, [data-card]").count(), 0, "the spectator sees a card control");
+      const cards = page.locator("#bs-cards [data-card]");
+      assert.ok((await cards.count()) >= 3, "the card control offers the element's cards");
+      if (phase === "card") {
+        await page.hover('#bs-cards [data-card="2"]');
+        await page.waitForSelector("#bs-paths polyline", { state: "attached" });
+        pathsShown++;
+        if (seen.card === 1) await shot(page, "21-black-skies-card");
+      }
+      // Towards the nearest enemy: Straight, or Break Left / Right.
+      const b = await bearingToEnemy(page);
+      const pick = page.locator(`#bs-cards [data-card="${b < -20 ? 2 : b > 20 ? 3 : 1}"]`);
+      secret = (await pick.textContent()).trim();
+      await pick.click();
+      if (phase === "card") await page.waitForSelector("#bs-preview");
+    } else if (phase === "maneuver") {
+      await page.hover("[data-option]");
+      await page.waitForSelector("#bs-paths polyline", { state: "attached" });
+      pathsShown++;
+      const b = await bearingToEnemy(page);
+      const opts = page.locator("[data-option]");
+      const sharp = Math.abs(b) > 45 && !/^Straight/.test(await opts.first().textContent());
+      await (sharp ? opts.last() : opts.first()).click();
+    } else if (phase === "group") {
+      await page.locator("[data-sizes]").first().click();
+    } else if (phase === "fire") {
+      const targets = page.locator("g.bs-fighter.target");
+      if (await targets.count()) {
+        await targets.first().locator("polygon").click();
+        await page.waitForSelector("#odds");
+        if (!odds) await shot(page, "22-black-skies-fire");
+        odds = true;
+      } else {
+        await page.click("#bs-hold");
+      }
+    } else {
+      throw new Error(`a Black Skies decision in phase ${phase}`);
+    }
+    await page.waitForSelector("#confirm");
+    await confirmAndWait(page);
+    if (secret) {
+      // Committed: the spectator learns that a card lies face down, never which.
+      await watch.page.waitForFunction(([n]) => [...document.querySelectorAll("#log li")].filter((li) => /^Tigers .* puts a card face down/.test(li.textContent)).length > n, [downBefore]);
+      assert.match(await watch.page.textContent("#bs-elements"), /a card lies face down/);
+      const html = await watch.page.content();
+      assert.ok(!html.includes(secret), `the spectator's page holds the secret card "${secret}"`);
+      secretChecks++;
+    }
+  }
+  const turn = await turnOf(page);
+  const over = (await page.locator("#outcome").count()) > 0;
+  step(`BS: decisions by phase ${JSON.stringify(seen)}, now turn ${turn}${over ? " (game over)" : ""}, ${secretChecks} secret cards checked, paths shown ${pathsShown}, odds seen: ${odds}`);
+  assert.ok(turn >= 3 || over, "two whole turns played");
+  assert.ok(seen.deploy >= 1 && seen.ready >= 1 && seen.cards >= 1, "set up on the board");
+  assert.ok(secretChecks >= 2 && pathsShown >= 1, "cards chosen with their paths shown");
+  const enemy = page.locator('g.bs-fighter[data-seat="1"]:not(.selected):not(.target) polygon');
+  if (await enemy.count()) await enemy.first().click();
+  await shot(page, "23-black-skies-selected");
+  await shot(watch.page, "24-black-skies-spectator");
+  // The replay draws the same board, step by step.
+  await page.click('a[href^="#/replay/"]');
+  await page.waitForSelector("#step");
+  await page.selectOption("#turn", { index: 1 });
+  await page.waitForFunction(() => /Turn 1/.test(document.querySelector(".replay-head").textContent));
+  await page.waitForSelector("#bs-table g.bs-fighter");
+  assert.deepEqual(consoleErrors, [], "console errors");
+  await watch.context.close();
+}
+
 let failed = false;
 try {
   await launchFightersAgainstAi();
   await reconnectAfterKill();
   await stratoyagerSecretOrders();
   await fleetBuilder();
+  await blackSkiesDuelAgainstAi();
   assert.deepEqual(consoleErrors, [], "console errors");
   step("all passed");
 } catch (e) {

@@ -213,8 +213,10 @@ impl BlackSkies {
         shot_at(self, f, w, self.fighter(*target))
     }
 
-    /// What a maneuver would do: for a card being committed, every option; for an
-    /// option of a revealed card, that one. Each gives the speeds, the chance each
+    /// What an answer would do. A deployment: where each fighter of the element
+    /// goes (`{element, fighters, at, heading}`). A maneuver: for a card being put
+    /// down (after an activation or in set-up), every option; for an option of a
+    /// revealed card, that one. Each gives the speeds, the chance each
     /// pilot passes, and each fighter's path and end if it passes and if it fails
     /// (BS-06–BS-08). Collisions are left out (they depend on where others will be).
     pub fn preview_of(&self, seat: Seat, action: &Action) -> Option<Value> {
@@ -223,6 +225,20 @@ impl BlackSkies {
                 *element,
                 options(*card).map(|m| (*card, m.option)).collect(),
             ),
+            (Phase::Cards, Action::Card { card }) => {
+                let element = self.uncarded(seat)?;
+                (element, options(*card).map(|m| (*card, m.option)).collect())
+            }
+            (Phase::Deploy { .. }, Action::Deploy { .. }) => {
+                self.check(seat, action).ok()?;
+                let (element, spots, heading) = self.deploy_spots(seat, action)?;
+                return Some(json!({
+                    "element": element,
+                    "fighters": self.element(element).fighters,
+                    "at": spots,
+                    "heading": heading.degrees(),
+                }));
+            }
             (Phase::Maneuver { element }, Action::Maneuver { option }) => {
                 let card = self.element(*element).shown?;
                 (*element, vec![(card, *option)])

@@ -11,6 +11,8 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FighterView {
     pub id: u8,
+    /// `A1`, `B2`: its side's letter and number on that side, as texts name it.
+    pub label: String,
     pub seat: Seat,
     pub element: u8,
     pub design: String,
@@ -118,6 +120,7 @@ impl BsView {
                     let d = g.design_of(f);
                     FighterView {
                         id: f.id,
+                        label: crate::render::label(g, f.id),
                         seat: f.seat,
                         element: f.element,
                         design: d.name.clone(),

@@ -2,7 +2,7 @@
 //!
 //! Three positions: a Launch Fighters `duel`, a Stratoyager `pilot-episode` and a
 //! Black Skies `duel`, each
-//! reached by [`WARMUP`] random actions from seed 1 (so units are in contact and, in
+//! reached by [`WARMUP`] ([`BS_WARMUP`] for Black Skies) random actions from seed 1 (so units are in contact and, in
 //! Stratoyager, a secret step is open when possible). One criterion group per
 //! ruleset, with:
 //! - `mcts_<N>_iterations`: one MCTS decision with a fixed iteration budget of
@@ -26,11 +26,13 @@ use std::time::{Duration, Instant};
 const ITERATIONS: u32 = 500;
 /// Random actions played from the set-up before the benchmarked position.
 const WARMUP: usize = 30;
+/// The same for the Black Skies duel, whose random games are short.
+const BS_WARMUP: usize = 8;
 
-/// The built-in scenario `name` of `G`, after [`WARMUP`] random actions (more until
+/// The built-in scenario `name` of `G`, after `warmup` random actions (more until
 /// the most seats are to move, within a few actions); returns it and the seat to
 /// decide.
-fn position<G: Game>(name: &str) -> (G, Seat) {
+fn position<G: Game>(name: &str, warmup: usize) -> (G, Seat) {
     let Some(sc) = G::scenarios().into_iter().find(|s| s.name == name) else {
         panic!("{} has no built-in scenario {name}", G::ID);
     };
@@ -48,7 +50,7 @@ fn position<G: Game>(name: &str) -> (G, Seat) {
             panic!("a sampled action was refused: {e}");
         }
     };
-    for _ in 0..WARMUP {
+    for _ in 0..warmup {
         assert!(!g.is_terminal(), "the warm-up game ended");
         step(&mut g, &mut rng);
     }
@@ -129,9 +131,10 @@ fn summary<G: Game>(name: &str, g: &G, seat: Seat) {
 }
 
 fn main() {
-    let (lf, lf_seat) = position::<LaunchFighters>("duel");
-    let (sy, sy_seat) = position::<Stratoyager>("pilot-episode");
-    let (bs, bs_seat) = position::<BlackSkies>("duel");
+    let (lf, lf_seat) = position::<LaunchFighters>("duel", WARMUP);
+    let (sy, sy_seat) = position::<Stratoyager>("pilot-episode", WARMUP);
+    // A Black Skies duel is short: deployment, speeds and first cards, then turn 1.
+    let (bs, bs_seat) = position::<BlackSkies>("duel", BS_WARMUP);
     let mut c = Criterion::default().configure_from_args();
     bench::<LaunchFighters>(&mut c, "duel", &lf, lf_seat);
     bench::<Stratoyager>(&mut c, "pilot-episode", &sy, sy_seat);

@@ -171,6 +171,51 @@ impl Design {
             + if self.shields { 4 } else { 0 }
     }
 
+    /// Problems that would make the design unplayable, whatever file or state it came
+    /// from (the TOML reader reports the same with fields): at most 12 weapons, each
+    /// with an arc, 1–12 dice, accuracy −10…10, a range of 3–60 in multiples of 3, a
+    /// damage die d2…d12 and 0–100 points; no thruster set twice; no heavy armour on a
+    /// light fighter.
+    pub fn check(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if self.weapons.len() > 12 {
+            p.push(format!(
+                "{}: {} weapons; at most 12",
+                self.name,
+                self.weapons.len()
+            ));
+        }
+        for w in &self.weapons {
+            let ok = !w.arcs.is_empty()
+                && (1..=12).contains(&w.rof)
+                && (-10..=10).contains(&w.accuracy)
+                && (3..=60).contains(&w.range)
+                && w.range % 3 == 0
+                && DICE.contains(&w.damage)
+                && w.points <= 100;
+            if !ok {
+                p.push(format!(
+                    "{}: weapon {} needs an arc, 1–12 dice, accuracy −10…10, range 3–60 in \
+                     multiples of 3, a die d2…d12 and 0–100 points",
+                    self.name, w.name
+                ));
+            }
+        }
+        let mut t = self.thrusters.clone();
+        t.sort();
+        t.dedup();
+        if t.len() != self.thrusters.len() {
+            p.push(format!("{}: a thruster set listed twice", self.name));
+        }
+        if self.weight == Weight::Light && self.armour == Armour::Heavy {
+            p.push(format!(
+                "{}: a light fighter may not have heavy armour",
+                self.name
+            ));
+        }
+        p
+    }
+
     /// The maneuver cards these fighters may fly: the basic 1–3 and those their
     /// thrusters unlock, in order (seed "Maneuver Cards").
     pub fn cards(&self) -> Vec<u8> {

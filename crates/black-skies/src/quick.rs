@@ -69,7 +69,9 @@ pub fn parse(g: &BlackSkies, seat: Seat, text: &str) -> Result<Action, String> {
                 .collect::<Result<_, _>>()?,
         },
         Some("option") => Action::Maneuver {
-            option: number::<u8>(words.get(1), "OPTION")?.saturating_sub(1),
+            option: number::<u8>(words.get(1), "OPTION")?
+                .checked_sub(1)
+                .ok_or("options are numbered from 1")?,
         },
         Some("fire") => {
             let t = words.get(1).ok_or("missing target")?;

@@ -36,10 +36,13 @@ pub fn pass_text(g: &BlackSkies, element: u8, difficulty: u8) -> String {
     format!("pass {}", parts.join("/"))
 }
 
-/// BS-07's check for `f` at base `difficulty` now.
+/// BS-07's check for `f` at base `difficulty` when its element next flies a card.
+/// A failure earlier this turn does not count: an element flies once a turn, so when
+/// a card is turned over its pilots have failed nothing yet (the flag is cleared at
+/// the turn's start), and a card being put down is flown next turn.
 pub fn pilot_check(g: &BlackSkies, f: &Fighter, difficulty: u8) -> Check {
     let modifier = i32::from(f.skill) + g.design_of(f).weight.piloting();
-    Check::new(difficulty, modifier, g.crippled(f), f.failed)
+    Check::new(difficulty, modifier, g.crippled(f), false)
 }
 
 /// One card as a player weighs it, option by option: difficulty, speed after the

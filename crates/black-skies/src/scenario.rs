@@ -497,20 +497,10 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<BlackSkies, SetupError> {
                 ));
                 continue;
             };
-            if d.weight == Weight::Light && d.armour == Armour::Heavy {
-                problems.push(format!(
-                    "{}: a light fighter may not have heavy armour",
-                    d.name
-                ));
-            }
-            if d.weapons
-                .iter()
-                .any(|w| w.arcs.is_empty() || w.range % 3 != 0 || w.range == 0)
-            {
-                problems.push(format!(
-                    "{}: every weapon needs an arc and a range divisible by 3",
-                    d.name
-                ));
+            for problem in d.check() {
+                if !problems.contains(&problem) {
+                    problems.push(problem);
+                }
             }
             if spec.pilots.is_empty()
                 || spec.pilots.len() > 2

@@ -184,7 +184,8 @@ impl BlackSkies {
     /// where `seat`'s own face-down cards will take
     /// its elements (the best option of each: off the table loses the fighters, the
     /// guns it would bring to bear count). Only `seat`'s own
-    /// cards are read, so nothing another seat keeps secret is used.
+    /// cards are read; in set-up the other side's speeds are read as they stand, so
+    /// agents call it on copies determinized for `seat` (as they do).
     pub fn evaluation(&self, seat: Seat) -> f64 {
         let mut v = score_margin(&self.score_list(), seat);
         for f in self.fighters.iter().filter(|f| f.flying()) {

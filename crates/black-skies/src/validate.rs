@@ -23,17 +23,7 @@ pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
         }
     }
     for (i, d) in g.designs.iter().enumerate() {
-        if d.weapons.iter().any(|w| {
-            w.arcs.is_empty()
-                || w.range == 0
-                || w.rof == 0
-                || w.rof > 12
-                || !crate::catalogue::DICE.contains(&w.damage)
-        }) {
-            p.push(format!(
-                "design {i}: every weapon needs an arc, range, 1–12 dice and a known die"
-            ));
-        }
+        p.extend(d.check().into_iter().map(|x| format!("design {i}: {x}")));
     }
     if g.fighters.len() > 48 || g.elements.len() > 24 {
         p.push("too many fighters or elements".into());
@@ -118,6 +108,21 @@ pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
         }
         if e.card.is_some() != e.committed_at.is_some() && g.outcome.is_none() {
             p.push(format!("{at}: card and commitment disagree"));
+        }
+    }
+    // Each face-down card was put down by an action of its own.
+    for s in Seat::all(2) {
+        let mut at: Vec<u32> = g
+            .elements
+            .iter()
+            .filter(|e| e.seat == s)
+            .filter_map(|e| e.committed_at)
+            .collect();
+        let n = at.len();
+        at.sort_unstable();
+        at.dedup();
+        if at.len() != n {
+            p.push(format!("seat {s}: two cards put down by one action"));
         }
     }
     for s in Seat::all(2) {

@@ -147,15 +147,14 @@ impl BsView {
                 .elements
                 .iter()
                 .map(|e| {
-                    let known = setup_over || mine(e.seat);
+                    // The viewer's own speed once set; everyone's once set-up is over.
+                    let set = mine(e.seat) && g.decks[e.seat.index()].contains(&e.id);
                     ElementView {
                         id: e.id,
                         seat: e.seat,
                         name: e.name.clone(),
                         fighters: e.fighters.clone(),
-                        speed: known
-                            .then_some(e.speed)
-                            .filter(|_| setup_over || e.card.is_some()),
+                        speed: (setup_over || set).then_some(e.speed),
                         card: if mine(e.seat) { e.card } else { None },
                         card_down: e.card.is_some() && (setup_over || mine(e.seat)),
                         shown: e.shown,

@@ -194,3 +194,31 @@ pilots = [1, 1]
         .unwrap()
         .is_ok());
 }
+
+/// A scenario that skipped the TOML reader (JSON, a replayed record) is checked by
+/// `setup` all the same: a d5, 99 dice or accuracy 1,000 never reach the table.
+#[test]
+fn a_json_scenario_with_an_impossible_weapon_is_refused() {
+    for (field, value) in [
+        ("damage", 5),
+        ("rof", 99),
+        ("accuracy", 1000),
+        ("range", 10),
+    ] {
+        let mut s = scenario("duel");
+        let d = s
+            .catalogue
+            .iter_mut()
+            .find(|d| d.name == "Black Tiger")
+            .unwrap();
+        let mut w = serde_json::to_value(&d.weapons[0]).unwrap();
+        w[field] = serde_json::json!(value);
+        d.weapons[0] = serde_json::from_value(w).unwrap();
+        let err = BlackSkies::setup(&s, 1).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("Black Tiger: weapon Laser Cannon needs"),
+            "{field}: {err}"
+        );
+    }
+}

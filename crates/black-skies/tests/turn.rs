@@ -117,6 +117,14 @@ fn bs02_speeds_then_face_down_first_cards() {
         .iter()
         .all(|e| e["seat"] == 1 || e["speed"].is_null()));
     assert!(seen["decks"][0].is_null());
+    let own = serde_json::to_value(g.view(Some(A))).unwrap();
+    let own_speeds = own["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["speed"] == 9)
+        .count();
+    assert_eq!(own_speeds, 1, "its own speed, once set");
     until(&mut g, |g| g.phase == Phase::Cards);
     let seen = serde_json::to_value(g.view(Some(B))).unwrap();
     assert!(seen["decks"][0].is_array(), "shown once both are ready");

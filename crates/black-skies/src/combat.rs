@@ -171,8 +171,9 @@ pub fn attack(shot: &Shot) -> AttackOdds {
     }
 }
 
-/// Why a weapon cannot fire at a fighter, or its band.
-pub fn reach(g: &BlackSkies, from: &Fighter, w: &Weapon, to: &Fighter) -> Option<Band> {
+/// The band `to` is at for weapon `w` of `from`: `None` when it is not an enemy on
+/// the table, outside the weapon's arcs or out of range (BS-10).
+pub fn reach(from: &Fighter, w: &Weapon, to: &Fighter) -> Option<Band> {
     if !to.flying() || to.seat == from.seat {
         return None;
     }
@@ -180,13 +181,12 @@ pub fn reach(g: &BlackSkies, from: &Fighter, w: &Weapon, to: &Fighter) -> Option
     if !w.arcs.contains(&sector) {
         return None;
     }
-    let _ = g;
     Band::of(from.pos.dist(to.pos), w.range)
 }
 
 /// The shot `from` would make with `w` at `to` now, if in arc and range.
 pub fn shot_at(g: &BlackSkies, from: &Fighter, w: &Weapon, to: &Fighter) -> Option<(Band, Shot)> {
-    let band = reach(g, from, w, to)?;
+    let band = reach(from, w, to)?;
     let target = g.design_of(to);
     let speed = g.element(to.element).speed;
     Some((
@@ -223,7 +223,7 @@ pub fn targets(g: &BlackSkies, f: &Fighter, weapon: u8) -> Vec<u8> {
     };
     g.fighters
         .iter()
-        .filter(|t| reach(g, f, w, t).is_some())
+        .filter(|t| reach(f, w, t).is_some())
         .map(|t| t.id)
         .collect()
 }

@@ -1,7 +1,7 @@
 //! Words for people: actions, questions, events and the table as text.
 
 use crate::action::Action;
-use crate::combat::{shot_at, Band};
+use crate::combat::shot_at;
 use crate::event::Event;
 use crate::maneuver::{card_name, maneuver, options, speeds, Check};
 use crate::state::{BlackSkies, Fighter, Phase, Status};
@@ -482,6 +482,5 @@ pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
         g.sides[0], scores[0], g.sides[1], scores[1]
     );
     out += &format!("{}\n", question(g, viewer));
-    let _ = Band::Close;
     out
 }

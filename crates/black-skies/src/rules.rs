@@ -473,7 +473,7 @@ impl BlackSkies {
         let ids = self.element(element).fighters.clone();
         let start = ids.iter().position(|&f| f == fighter).unwrap_or(0);
         for (i, &f) in ids.iter().enumerate().skip(start) {
-            let (mut w, mut n) = if i == start { (weapon, fired) } else { (0, 0) };
+            let (mut w, n) = if i == start { (weapon, fired) } else { (0, 0) };
             let fi = self.fighter(f);
             if !fi.flying() || fi.out_of_control {
                 continue;
@@ -491,8 +491,6 @@ impl BlackSkies {
                 }
                 w += 1;
             }
-            n = 0;
-            let _ = n;
         }
         for &f in &ids {
             self.fighters[usize::from(f)].out_of_control = false;

@@ -91,6 +91,17 @@ impl Thruster {
 /// d12").
 pub const DICE: [u8; 7] = [2, 3, 4, 6, 8, 10, 12];
 
+/// The damage dice by name, as files and calculators write them.
+pub const DIE_NAMES: [(&str, u8); 7] = [
+    ("d2", 2),
+    ("d3", 3),
+    ("d4", 4),
+    ("d6", 6),
+    ("d8", 8),
+    ("d10", 10),
+    ("d12", 12),
+];
+
 /// The die one size smaller (seed "Shields": "a d6 … would be a d4 instead"); a d2
 /// stays a d2.
 pub fn step_down(die: u8) -> u8 {

@@ -4,7 +4,8 @@
 use crate::catalogue::{step_down, Weapon};
 use crate::state::{BlackSkies, Fighter};
 use orrery_core::prob::{Count, Prob};
-use orrery_table::Sector;
+use orrery_core::Seat;
+use orrery_table::{Heading, Point, Sector};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -86,6 +87,15 @@ impl Shot {
     /// possible)".
     pub fn hit_faces(&self) -> u32 {
         self.accuracy.clamp(0, 10) as u32
+    }
+
+    /// The mean damage of one hit: the die less armour, at least 0.
+    pub fn mean_hit_damage(&self) -> f64 {
+        let armour = u32::from(self.armour);
+        let total: u32 = (1..=u32::from(self.die))
+            .map(|x| x.saturating_sub(armour))
+            .sum();
+        f64::from(total) / f64::from(self.die.max(1))
     }
 }
 
@@ -174,19 +184,42 @@ pub fn attack(shot: &Shot) -> AttackOdds {
 /// The band `to` is at for weapon `w` of `from`: `None` when it is not an enemy on
 /// the table, outside the weapon's arcs or out of range (BS-10).
 pub fn reach(from: &Fighter, w: &Weapon, to: &Fighter) -> Option<Band> {
-    if !to.flying() || to.seat == from.seat {
+    reach_from(from.seat, from.pos, from.heading, w, to)
+}
+
+/// [`reach`] for a fighter of `seat` standing at `at` heading `heading` (where a
+/// maneuver would put it).
+pub fn reach_from(
+    seat: Seat,
+    at: Point,
+    heading: Heading,
+    w: &Weapon,
+    to: &Fighter,
+) -> Option<Band> {
+    if !to.flying() || to.seat == seat {
         return None;
     }
-    let sector = Sector::of(from.pos, from.heading, to.pos);
-    if !w.arcs.contains(&sector) {
+    if !w.arcs.contains(&Sector::of(at, heading, to.pos)) {
         return None;
     }
-    Band::of(from.pos.dist(to.pos), w.range)
+    Band::of(at.dist(to.pos), w.range)
 }
 
 /// The shot `from` would make with `w` at `to` now, if in arc and range.
 pub fn shot_at(g: &BlackSkies, from: &Fighter, w: &Weapon, to: &Fighter) -> Option<(Band, Shot)> {
-    let band = reach(from, w, to)?;
+    shot_from(g, from.seat, from.pos, from.heading, w, to)
+}
+
+/// [`shot_at`] for a fighter of `seat` standing at `at` heading `heading`.
+pub fn shot_from(
+    g: &BlackSkies,
+    seat: Seat,
+    at: Point,
+    heading: Heading,
+    w: &Weapon,
+    to: &Fighter,
+) -> Option<(Band, Shot)> {
+    let band = reach_from(seat, at, heading, w, to)?;
     let target = g.design_of(to);
     let speed = g.element(to.element).speed;
     Some((

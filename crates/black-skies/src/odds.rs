@@ -3,7 +3,7 @@
 //! preview of a maneuver card.
 
 use crate::action::Action;
-use crate::catalogue::{step_down, Weight, DICE};
+use crate::catalogue::{step_down, Weight, DIE_NAMES};
 use crate::combat::{attack, final_accuracy, shot_at, Band, Shot};
 use crate::maneuver::{fly, maneuver, options, speeds, substitute, Check};
 use crate::render::pilot_check;
@@ -15,8 +15,6 @@ use orrery_core::{
 };
 use serde::Serialize;
 use serde_json::{json, Value};
-
-const DIE_NAMES: [&str; 7] = ["d2", "d3", "d4", "d6", "d8", "d10", "d12"];
 
 /// The calculators and their parameters.
 pub fn calculators() -> OddsCalculators {
@@ -34,7 +32,7 @@ pub fn calculators() -> OddsCalculators {
                     OddsParam::choice("band", "Range band (BS-10)", &["close", "medium", "long"]),
                     OddsParam::integer("target-speed", "The target's current speed", 0, 12, None),
                     OddsParam::flag("jinking", "The target is jinking (Zigzag, BS-06): −1"),
-                    OddsParam::choice("damage", "The weapon's damage die", &DIE_NAMES),
+                    OddsParam::choice("damage", "The weapon's damage die", &DIE_NAMES.map(|d| d.0)),
                     OddsParam::flag(
                         "shields",
                         "The target has shields: the die steps down one size",
@@ -96,8 +94,8 @@ pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
             .map_or(Band::Medium, |b| b.1);
         let die = DIE_NAMES
             .iter()
-            .position(|d| *d == a.choice("damage").unwrap_or("d6"))
-            .map_or(6, |i| DICE[i]);
+            .find(|d| d.0 == a.choice("damage").unwrap_or("d6"))
+            .map_or(6, |d| d.1);
         let hull: u8 = a.integer("hull")?;
         let max: u8 = a.opt_integer("max-hull")?.unwrap_or(hull);
         let shot = Shot {

@@ -1,6 +1,6 @@
 //! Scenarios and the catalogue as TOML (docs/black-skies.md), and set-up.
 
-use crate::catalogue::{pilot_points, Armour, Design, Thruster, Weapon, Weight, DICE};
+use crate::catalogue::{pilot_points, Armour, Design, Thruster, Weapon, Weight, DIE_NAMES};
 use crate::state::{BlackSkies, Element, Fighter, Phase, Status};
 use orrery_core::{NamedScenario, Rng, Seat, SetupError};
 use orrery_data::{read_embedded_lenient, DataError, Embedded, Reader};
@@ -134,18 +134,7 @@ fn read_designs(r: &mut Reader, root: &Table, base: &[Design]) -> Vec<Design> {
                 "must be a multiple of 3 (BS-10: close is a third, medium two thirds)".into(),
             );
         }
-        let damage = r.choice(
-            t,
-            "damage",
-            &path,
-            &DICE.map(|d| {
-                (
-                    ["d2", "d3", "d4", "d6", "d8", "d10", "d12"]
-                        [DICE.iter().position(|&x| x == d).unwrap_or(0)],
-                    d,
-                )
-            }),
-        );
+        let damage = r.choice(t, "damage", &path, &DIE_NAMES);
         let points = r.req_int(t, "points", &path, 0, 100);
         if let (Some(name), Some(rof), Some(accuracy), Some(range), Some(damage), Some(points)) =
             (name, rof, accuracy, range, damage, points)

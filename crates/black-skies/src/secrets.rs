@@ -3,11 +3,11 @@
 //! abstraction, the evaluation).
 
 use crate::action::{Action, Wing};
-use crate::combat::Band;
+use crate::combat::shot_from;
 use crate::maneuver::{fly, options, speeds};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
-use orrery_table::{Heading, Point, Sector};
+use orrery_table::{Heading, Point};
 
 impl BlackSkies {
     /// The seat's actions still secret: while set-up's speeds are open, every speed
@@ -254,34 +254,14 @@ impl BlackSkies {
             .take(usize::from(crate::combat::weapons_allowed(self, f)))
         {
             let mut best: f64 = 0.0;
-            for t in self
-                .fighters
-                .iter()
-                .filter(|t| t.flying() && t.seat != f.seat)
-            {
-                let sector = Sector::of(at, h, t.pos);
-                if !w.arcs.contains(&sector) {
-                    continue;
-                }
-                let Some(band) = Band::of(at.dist(t.pos), w.range) else {
+            for t in &self.fighters {
+                let Some((_, shot)) = shot_from(self, f.seat, at, h, w, t) else {
                     continue;
                 };
-                let d = self.design_of(t);
-                let speed = self.element(t.element).speed;
-                let acc = crate::combat::final_accuracy(w.accuracy, band, speed, t.jinking);
-                let p = f64::from(acc.clamp(0, 10)) / 10.0;
-                let die = if d.shields {
-                    crate::catalogue::step_down(w.damage)
-                } else {
-                    w.damage
-                };
-                let armour = u32::from(d.armour.value());
-                let mean = (1..=u32::from(die))
-                    .map(|x| f64::from(x.saturating_sub(armour)))
-                    .sum::<f64>()
-                    / f64::from(die);
+                let p = f64::from(shot.hit_faces()) / 10.0;
+                let mean = shot.mean_hit_damage().min(f64::from(t.hull));
                 let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
-                best = best.max(f64::from(w.rof) * p * mean.min(f64::from(t.hull)) * hull_value);
+                best = best.max(f64::from(w.rof) * p * mean * hull_value);
             }
             total += best;
         }

@@ -2,17 +2,9 @@
 //! with the leak check on every face-down card (set-up commitments and each card
 //! committed after an activation).
 
-use orrery_black_skies::{BlackSkies, Scenario};
+use orrery_black_skies::testkit::scenario;
+use orrery_black_skies::BlackSkies;
 use orrery_core::conformance::{run, Config};
-use orrery_core::Game;
-
-fn scenario(name: &str) -> Scenario {
-    BlackSkies::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .map(|s| s.scenario)
-        .expect("shipped scenario")
-}
 
 fn config(games: usize, first_seed: u64) -> Config {
     Config {

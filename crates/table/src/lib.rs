@@ -22,6 +22,7 @@ mod hour;
 mod point;
 mod rect;
 mod shape;
+mod sweep;
 
 pub use arc::{aspect, bearing_degrees, in_arc, in_front_arc, Aspect};
 pub use clear::nearest_clear_point;
@@ -30,6 +31,7 @@ pub use hour::{Hour, HALF_SQRT_3};
 pub use point::Point;
 pub use rect::Rect;
 pub use shape::{circle_intersections, Shape};
+pub use sweep::segment_distance;
 
 /// Boundary tolerance for every geometric comparison.
 ///

@@ -18,12 +18,12 @@ pub enum Shape {
 
 /// Orientation of `p` against the directed line `a → b`: the cross product
 /// `(b − a) × (p − a)` (positive = `p` to port/left).
-fn orient(a: Point, b: Point, p: Point) -> f64 {
+pub(crate) fn orient(a: Point, b: Point, p: Point) -> f64 {
     (b - a).cross(p - a)
 }
 
 /// Distance from `p` to the closed segment `a–b`.
-fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
+pub(crate) fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
     let ab = b - a;
     let l2 = ab.dot(ab);
     if l2 == 0.0 {
@@ -35,7 +35,7 @@ fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
 
 /// Whether closed segments `a–b` and `p–q` touch or cross (tolerance [`EPS`]),
 /// collinear overlap and touching at an end included.
-fn segments_touch(a: Point, b: Point, p: Point, q: Point) -> bool {
+pub(crate) fn segments_touch(a: Point, b: Point, p: Point, q: Point) -> bool {
     let o1 = orient(a, b, p);
     let o2 = orient(a, b, q);
     let o3 = orient(p, q, a);

@@ -38,6 +38,7 @@ rulesets! {
     orrery_launch_fighters::LaunchFighters,
     orrery_stratoyager::Stratoyager,
     orrery_black_skies::BlackSkies,
+    orrery_warfleets::Warfleets,
 }
 
 /// Every ruleset id, in the order `rulesets` lists them.

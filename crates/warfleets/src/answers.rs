@@ -1,0 +1,1088 @@
+//! Every answer to the question now open: which are legal (`check`), what each does
+//! (`answer`), and the list offered to agents and menus (`answers`).
+
+use crate::action::Action;
+use crate::catalogue::{Ability, Class};
+use crate::event::Event;
+use crate::movement::{pivots, whole};
+use crate::rules::{emit, Log};
+use crate::state::{AfterUse, Edge, Mine, Shot, Status, Step, Took, Warfleets};
+use crate::terrain::in_impassable;
+use orrery_core::{ActionError, Seat};
+use orrery_table::{Heading, Point};
+
+fn bad(msg: impl Into<String>) -> Result<(), String> {
+    Err(msg.into())
+}
+
+impl Warfleets {
+    /// Whether `seat` may answer `action` now; the reason if not. Never changes the
+    /// state.
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if !self.to_move_now().contains(&seat) {
+            return Err(ActionError::illegal(format!(
+                "it is not seat {seat}'s turn"
+            )));
+        }
+        self.check_answer(seat, action)
+            .map_err(ActionError::illegal)
+    }
+
+    fn check_answer(&self, seat: Seat, action: &Action) -> Result<(), String> {
+        if self.choosing {
+            return match action {
+                Action::Assign { upgrade } if self.assignable().contains(upgrade) => Ok(()),
+                Action::Assign { .. } => bad("that upgrade cannot take damage"),
+                _ => bad("pick the upgrade that takes the damage (assign)"),
+            };
+        }
+        let id_ok = |m: u8| usize::from(m) < self.models.len();
+        match (&self.step, action) {
+            (Step::Marker { .. }, Action::Marker { x, y }) => self.check_marker(Point::new(*x, *y)),
+            (Step::Edge { .. }, Action::Edge { .. }) => Ok(()),
+            (Step::Deploy { squadrons, .. }, Action::Deploy { model, x, y }) => {
+                if !id_ok(*model) || !self.to_deploy(seat, *squadrons).contains(model) {
+                    return bad("that model is not yours to deploy now");
+                }
+                self.check_deploy(*model, Point::new(*x, *y))
+            }
+            (Step::Face { .. }, Action::Face { heading }) => {
+                if heading.0 <= 23 {
+                    Ok(())
+                } else {
+                    bad("a heading is 0–23 (15° steps)")
+                }
+            }
+            (
+                Step::Deploy {
+                    squadrons: false, ..
+                },
+                Action::HoldBack { model },
+            ) => {
+                if id_ok(*model)
+                    && self.to_deploy(seat, false).contains(model)
+                    && self.model(*model).is(Ability::TacticalMaster)
+                {
+                    Ok(())
+                } else {
+                    bad("only a Tactical Master may be held back")
+                }
+            }
+            (
+                Step::Deploy {
+                    squadrons: true, ..
+                },
+                Action::Embark { model, carrier },
+            ) => {
+                if !id_ok(*model) || !id_ok(*carrier) || !self.to_deploy(seat, true).contains(model)
+                {
+                    return bad("that squadron is not yours to deploy now");
+                }
+                let c = self.model(*carrier);
+                if c.seat != seat || !c.is(Ability::EliteCarrier) || !c.remaining() {
+                    return bad("that is not one of your Elite Carriers");
+                }
+                if self.aboard(*carrier).len() >= usize::from(self.class(*carrier).slots()) {
+                    return bad("the carrier is full (as many squadrons as its upgrades)");
+                }
+                Ok(())
+            }
+            (Step::Vanguard { model }, Action::Advance { inches }) => {
+                let mv = self.speeds(*model).0;
+                if !inches.is_finite()
+                    || *inches < 0.0
+                    || *inches > mv + 1e-9
+                    || (inches * 2.0).fract() != 0.0
+                {
+                    return bad(format!("advance 0 to {mv} inches in ½\" steps"));
+                }
+                self.check_straight(*model, *inches)
+            }
+            (Step::Reserve { model }, Action::Deploy { model: m, x, y }) if m == model => {
+                self.check_reserve(*model, Point::new(*x, *y))
+            }
+            (Step::Reserve { .. }, Action::Skip) => {
+                if self.round >= self.rounds {
+                    bad("in the last round the Tactical Master must deploy if it can")
+                } else {
+                    Ok(())
+                }
+            }
+            (Step::Activate { class, .. }, Action::Activate { model }) => {
+                if id_ok(*model) && self.available(seat, *class).contains(model) {
+                    Ok(())
+                } else {
+                    bad("that model cannot activate now")
+                }
+            }
+            (Step::Activate { class, .. }, Action::Defer { model }) => {
+                if !id_ok(*model) {
+                    return bad("no such model");
+                }
+                if *class == Class::Squadron {
+                    if self.may_defer(*model, seat) {
+                        Ok(())
+                    } else {
+                        bad("only a Rogue squadron may be left for later")
+                    }
+                } else if self.model(*model).deferred && self.model(*model).seat == seat {
+                    Ok(())
+                } else {
+                    bad("that squadron was not left for later")
+                }
+            }
+            (Step::Mine { model }, Action::Mine { x, y }) => {
+                let p = Point::new(*x, *y);
+                let d = p.dist(self.model(*model).pos) - self.radius(*model);
+                if !whole(p) || d > 4.0 + 1e-9 {
+                    return bad("the mine goes within 4\" of the ship");
+                }
+                if !self.wholly_on_table(p, 0.0) {
+                    return bad("the mine goes on the table");
+                }
+                Ok(())
+            }
+            (Step::Mine { .. } | Step::Launch { .. }, Action::Skip) => Ok(()),
+            (Step::Launch { .. }, Action::Launch) => Ok(()),
+            (Step::Place { model, squadron }, Action::Deploy { model: m, x, y }) => {
+                if m != squadron {
+                    return bad("place the squadron named in the question");
+                }
+                self.check_launch_spot(*model, *squadron, Point::new(*x, *y))
+            }
+            (Step::Order { model, rogue }, order) => self.check_order(*model, *rogue, order),
+            (Step::Fire { model, shots }, Action::Fire { gun, target }) => {
+                self.check_shot(*model, *gun, *target, shots).map(|_| ())
+            }
+            (Step::Fire { .. }, Action::Done) => Ok(()),
+            (Step::After { model, used, reach }, a) => self.check_after(*model, used, *reach, a),
+            (Step::Launched, Action::Activate { model }) => {
+                if self.launching.contains(model) {
+                    Ok(())
+                } else {
+                    bad("that squadron was not just launched")
+                }
+            }
+            (Step::Launched, Action::Done) => Ok(()),
+            (Step::Return { model }, Action::Return { along }) => {
+                if self
+                    .return_spots(*model)
+                    .iter()
+                    .any(|a| (a - along).abs() < 1e-9)
+                    || (along.abs() <= 4.0
+                        && self.return_point(*model, *along).is_some_and(|(p, _)| {
+                            self.free_spot(p, self.radius(*model), &[*model])
+                        }))
+                {
+                    Ok(())
+                } else {
+                    bad("return within 4\" of the exit point, on a free spot")
+                }
+            }
+            (step, _) => bad(format!(
+                "that is not an answer to the {} question",
+                step.name()
+            )),
+        }
+    }
+
+    /// FB-17: "> 9" from every table edge, from both deployment zones (the 12"
+    /// strips) and from other markers, not in impassable terrain."
+    fn check_marker(&self, p: Point) -> Result<(), String> {
+        if !whole(p) {
+            return bad("positions are whole inches (WFO-01)");
+        }
+        let edge = p.x.min(self.width - p.x).min(p.y).min(self.height - p.y);
+        if edge <= 9.0 {
+            return bad("markers go more than 9\" from the table edges");
+        }
+        if p.y - 12.0 <= 9.0 || self.height - 12.0 - p.y <= 9.0 {
+            return bad("markers go more than 9\" from the deployment zones");
+        }
+        if self.markers.iter().any(|m| m.dist(p) <= 9.0) {
+            return bad("markers go more than 9\" from each other");
+        }
+        if in_impassable(&self.terrain, p, 0.0) {
+            return bad("not in impassable terrain");
+        }
+        Ok(())
+    }
+
+    /// FB-20: "whole base within 12" of their edge, any heading", without overlap.
+    fn check_deploy(&self, model: u8, p: Point) -> Result<(), String> {
+        let r = self.radius(model);
+        let (lo, hi) = self.zone(self.model(model).seat, r);
+        if !whole(p) {
+            return bad("positions are whole inches (WFO-01)");
+        }
+        if !(p.y >= lo - 1e-9 && p.y <= hi + 1e-9) || !self.wholly_on_table(p, r) {
+            return bad("deploy with the whole base within 12\" of your edge");
+        }
+        if !self.free_spot(p, r, &[model]) {
+            return bad("that spot overlaps a model or impassable terrain");
+        }
+        Ok(())
+    }
+
+    /// FB-19 Tactical Master: "wholly on the table > 9" from every enemy model".
+    fn check_reserve(&self, model: u8, p: Point) -> Result<(), String> {
+        let r = self.radius(model);
+        if !whole(p) || !self.free_spot(p, r, &[model]) {
+            return bad("a free spot wholly on the table");
+        }
+        let seat = self.model(model).seat;
+        if self
+            .on_table()
+            .any(|m| m.seat != seat && m.pos.dist(p) - r - self.radius(m.id) <= 9.0)
+        {
+            return bad("more than 9\" from every enemy model");
+        }
+        Ok(())
+    }
+
+    /// FB-19 Vanguard: straight ahead, not into impassable terrain, off the table or
+    /// onto a model.
+    fn check_straight(&self, model: u8, inches: f64) -> Result<(), String> {
+        let m = self.model(model);
+        let to = m.pos + m.heading.vector() * inches;
+        let r = self.radius(model);
+        if !self.wholly_on_table(to, r) {
+            return bad("the move would leave the table");
+        }
+        if crate::terrain::impassable_contact(&self.terrain, m.pos, m.heading.vector(), inches, r)
+            .is_some()
+        {
+            return bad("the move runs into impassable terrain");
+        }
+        if self.overlaps_model(to, r, &[model]) {
+            return bad("the move would end on a model");
+        }
+        Ok(())
+    }
+
+    /// FB-19 Elite Carrier: "place them within 2" of it without overlap".
+    fn check_launch_spot(&self, carrier: u8, squadron: u8, p: Point) -> Result<(), String> {
+        let r = self.radius(squadron);
+        if !whole(p) {
+            return bad("positions are whole inches (WFO-01)");
+        }
+        if p.dist(self.model(carrier).pos) - r - self.radius(carrier) > 2.0 + 1e-9 {
+            return bad("within 2\" of the carrier");
+        }
+        if !self.free_spot(p, r, &[squadron]) {
+            return bad("a free spot wholly on the table");
+        }
+        Ok(())
+    }
+
+    fn check_order(&self, model: u8, rogue: bool, order: &Action) -> Result<(), String> {
+        let ship = !self.is_squadron(model);
+        match order {
+            Action::Hold { turn } => {
+                if turn.abs() > 12 {
+                    return bad("Hold turns up to 180° (12 steps)");
+                }
+                if !ship && *turn != 0 {
+                    return bad("squadrons have no facing: hold 0");
+                }
+                Ok(())
+            }
+            Action::Move { pivot, turn } if ship => self
+                .plan_ship(model, Took::Move, *pivot, *turn, None)
+                .map(|_| ()),
+            Action::Cruise { pivot, turn } if ship => self
+                .plan_ship(model, Took::Cruise, *pivot, *turn, None)
+                .map(|_| ()),
+            Action::Ram {
+                target,
+                pivot,
+                turn,
+            } if ship => {
+                let ok = usize::from(*target) < self.models.len()
+                    && self.model(*target).on_table()
+                    && self.model(*target).seat != self.model(model).seat
+                    && !self.is_squadron(*target);
+                if !ok {
+                    return bad("ram an enemy ship on the table (squadrons cannot be rammed)");
+                }
+                self.plan_ship(model, Took::Ram, *pivot, *turn, Some(*target))
+                    .map(|_| ())
+            }
+            Action::Fly { x, y } if !ship => {
+                let _ = rogue;
+                self.check_fly(model, Point::new(*x, *y)).map(|_| ())
+            }
+            _ => bad(if ship {
+                "a ship answers hold, move, cruise or ram"
+            } else {
+                "a squadron answers hold or fly"
+            }),
+        }
+    }
+
+    fn check_after(
+        &self,
+        model: u8,
+        used: &[AfterUse],
+        reach: f64,
+        a: &Action,
+    ) -> Result<(), String> {
+        let options = self.after_options(model, used, reach);
+        match a {
+            Action::Done => Ok(()),
+            Action::Repair { ship } => {
+                if options
+                    .iter()
+                    .any(|o| matches!(o, Action::Repair { ship: s } if s == ship))
+                {
+                    Ok(())
+                } else {
+                    bad("Repair Bay: another friendly ship within 4\" with damage")
+                }
+            }
+            Action::Tractor { ship } => {
+                if options
+                    .iter()
+                    .any(|o| matches!(o, Action::Tractor { ship: s } if s == ship))
+                {
+                    Ok(())
+                } else {
+                    bad("Tractor Beam: an enemy ship within 8\"")
+                }
+            }
+            Action::Relocate { x, y } => {
+                if used.contains(&AfterUse::Avenger) || reach <= 0.0 {
+                    return bad("no Avenger move now");
+                }
+                let p = Point::new(*x, *y);
+                if !whole(p) {
+                    return bad("positions are whole inches (WFO-01)");
+                }
+                if p.dist(self.model(model).pos) > reach + 1e-9 {
+                    return bad(format!("within {reach}\" of where it is"));
+                }
+                if !self.free_spot(p, self.radius(model), &[model]) {
+                    return bad("a free spot wholly on the table");
+                }
+                Ok(())
+            }
+            _ => bad("after activating: repair, tractor, relocate or done"),
+        }
+    }
+
+    /// The after-activation abilities open now (FB-15 Repair Bay, FB-19 Tractor Beam
+    /// and Avenger), as answers (Avenger: a few spots; any free spot in reach is
+    /// accepted).
+    pub fn after_options(&self, model: u8, used: &[AfterUse], reach: f64) -> Vec<Action> {
+        let mut out = Vec::new();
+        let m = self.model(model);
+        if !m.on_table() {
+            return out;
+        }
+        if !used.contains(&AfterUse::Repair) && m.system_works(crate::catalogue::System::RepairBay)
+        {
+            for o in self.on_table() {
+                if o.id != model
+                    && o.seat == m.seat
+                    && !self.is_squadron(o.id)
+                    && self.gap(model, o.id) <= 4.0 + 1e-9
+                    && o.upgrades.iter().any(|u| u.damage > 0)
+                {
+                    out.push(Action::Repair { ship: o.id });
+                }
+            }
+        }
+        if !used.contains(&AfterUse::Tractor)
+            && m.system_works(crate::catalogue::System::TractorBeam)
+        {
+            for o in self.on_table() {
+                if o.seat != m.seat
+                    && !self.is_squadron(o.id)
+                    && self.gap(model, o.id) <= 8.0 + 1e-9
+                {
+                    out.push(Action::Tractor { ship: o.id });
+                }
+            }
+        }
+        if !used.contains(&AfterUse::Avenger) && reach > 0.0 {
+            for p in grid_around(m.pos, reach) {
+                if p.dist(m.pos) <= reach + 1e-9 && self.free_spot(p, self.radius(model), &[model])
+                {
+                    out.push(Action::Relocate { x: p.x, y: p.y });
+                }
+            }
+        }
+        out
+    }
+
+    /// Carry out a checked answer.
+    pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
+        if self.choosing {
+            if let Action::Assign { upgrade } = action {
+                let id = self.harms[0].model;
+                self.choosing = false;
+                self.damage_upgrade(id, usize::from(*upgrade), log);
+            }
+            self.advance(log);
+            return;
+        }
+        match (self.step.clone(), action) {
+            (Step::Marker { left, .. }, Action::Marker { x, y }) => {
+                let at = Point::new(*x, *y);
+                self.markers.push(at);
+                emit(log, Event::MarkerPlaced { seat, at });
+                if left > 1 {
+                    self.step = Step::Marker {
+                        seat: Warfleets::other(seat),
+                        left: left - 1,
+                    };
+                } else {
+                    self.markers_placed(log);
+                }
+            }
+            (Step::Edge { .. }, Action::Edge { edge }) => {
+                let other = match edge {
+                    Edge::South => Edge::North,
+                    Edge::North => Edge::South,
+                };
+                self.edges[seat.index()] = *edge;
+                self.edges[Warfleets::other(seat).index()] = other;
+                emit(log, Event::EdgeChosen { seat, edge: *edge });
+                self.step = Step::Deploy {
+                    seat: self.roll_winner,
+                    squadrons: false,
+                };
+            }
+            (Step::Deploy { squadrons, .. }, Action::Deploy { model, x, y }) => {
+                let heading = self.facing_enemy(seat);
+                self.place(*model, Point::new(*x, *y), heading, log);
+                if squadrons {
+                    self.next_deployer(seat, squadrons);
+                } else {
+                    self.step = Step::Face { model: *model };
+                }
+            }
+            (Step::Face { model }, Action::Face { heading }) => {
+                self.model_mut(model).heading = *heading;
+                if self.round > 0 {
+                    self.next_reserve(model, log);
+                } else if self.model(model).is(Ability::Vanguard) {
+                    self.step = Step::Vanguard { model };
+                } else {
+                    self.next_deployer(seat, false);
+                }
+            }
+            (Step::Deploy { .. }, Action::HoldBack { model }) => {
+                self.model_mut(*model).status = Status::Held;
+                emit(log, Event::HeldBack { model: *model });
+                self.next_deployer(seat, false);
+            }
+            (Step::Deploy { .. }, Action::Embark { model, carrier }) => {
+                self.model_mut(*model).status = Status::Aboard { carrier: *carrier };
+                emit(
+                    log,
+                    Event::Embarked {
+                        model: *model,
+                        carrier: *carrier,
+                    },
+                );
+                self.next_deployer(seat, true);
+            }
+            (Step::Vanguard { model }, Action::Advance { inches }) => {
+                if *inches > 0.0 {
+                    let from = self.model(model).pos;
+                    let to = from + self.model(model).heading.vector() * *inches;
+                    self.model_mut(model).pos = to;
+                    emit(
+                        log,
+                        Event::Moved {
+                            model,
+                            took: Took::Move,
+                            from,
+                            to,
+                            heading: self.model(model).heading,
+                        },
+                    );
+                    self.sweep(model, &[(from, to)], log);
+                }
+                self.next_deployer(seat, false);
+            }
+            (Step::Reserve { model }, Action::Deploy { x, y, .. }) => {
+                let heading = self.facing_enemy(seat);
+                self.place(model, Point::new(*x, *y), heading, log);
+                self.step = Step::Face { model };
+            }
+            (Step::Reserve { model }, Action::Skip) => self.next_reserve(model, log),
+            (Step::Activate { class, .. }, Action::Activate { model }) => {
+                self.turn_seat = seat;
+                let rogue = self.class(*model) != class;
+                self.start_activation(*model, rogue, log);
+            }
+            (Step::Activate { class, .. }, Action::Defer { model }) => {
+                if class == Class::Squadron {
+                    self.model_mut(*model).deferred = true;
+                    emit(log, Event::Deferred { model: *model });
+                } else {
+                    // Give up this seat's deferred Rogue activations this round.
+                    for m in &mut self.models {
+                        if m.seat == seat && m.deferred {
+                            m.deferred = false;
+                            m.activated = true;
+                        }
+                    }
+                }
+            }
+            (Step::Mine { model }, Action::Mine { x, y }) => {
+                let at = Point::new(*x, *y);
+                self.mines.push(Mine { seat, pos: at });
+                emit(log, Event::MinePlaced { seat, at });
+                self.after_mine(model);
+            }
+            (Step::Mine { model }, Action::Skip) => self.after_mine(model),
+            (Step::Launch { model }, Action::Launch) => self.next_launch(model, log),
+            (Step::Launch { model }, Action::Skip) => {
+                self.step = Step::Order {
+                    model,
+                    rogue: false,
+                }
+            }
+            (Step::Place { model, squadron }, Action::Deploy { x, y, .. }) => {
+                let heading = self.model(model).heading;
+                self.place(squadron, Point::new(*x, *y), heading, log);
+                // "counts as activated this round"; it may activate at once.
+                self.model_mut(squadron).activated = false;
+                self.launching.push(squadron);
+                match self.aboard(model).first() {
+                    Some(&q) => self.step = Step::Place { model, squadron: q },
+                    None => {
+                        self.step = Step::Order {
+                            model,
+                            rogue: false,
+                        }
+                    }
+                }
+            }
+            (Step::Order { model, rogue }, order) => self.order(model, rogue, order, log),
+            (Step::Fire { model, mut shots }, Action::Fire { gun, target }) => {
+                let port = self.check_shot(model, *gun, *target, &shots).ok().flatten();
+                self.fire(model, *gun, *target, log);
+                shots.push(Shot {
+                    gun: *gun,
+                    target: *target,
+                    port,
+                });
+                if let Step::Fire { shots: s, .. } = &mut self.step {
+                    *s = shots;
+                }
+            }
+            (Step::Fire { model, .. }, Action::Done) => self.after_step(model),
+            (
+                Step::After {
+                    model, mut used, ..
+                },
+                a,
+            ) => {
+                match a {
+                    Action::Done => {
+                        self.end_activation(model, log);
+                        self.advance(log);
+                        return;
+                    }
+                    Action::Repair { ship } => {
+                        used.push(AfterUse::Repair);
+                        self.repair(*ship, 1, log);
+                    }
+                    Action::Tractor { ship } => {
+                        used.push(AfterUse::Tractor);
+                        let inches = self.rng.d6() + 1;
+                        let d = self.model(model).pos - self.model(*ship).pos;
+                        let len = d.len();
+                        if len > 1e-9 {
+                            self.push(*ship, d * (1.0 / len), inches, Some(model), log);
+                        }
+                    }
+                    Action::Relocate { x, y } => {
+                        used.push(AfterUse::Avenger);
+                        let to = Point::new(*x, *y);
+                        self.model_mut(model).pos = to;
+                        emit(log, Event::Relocated { model, to });
+                    }
+                    _ => {}
+                }
+                if let Step::After { used: u, .. } = &mut self.step {
+                    *u = used;
+                }
+            }
+            (Step::Launched, Action::Activate { model }) => {
+                self.launching.retain(|q| q != model);
+                self.start_activation(*model, false, log);
+                // Its end returns to the remaining launched squadrons.
+                if !self.launching.is_empty() {
+                    // end_activation sees `launching` and comes back here.
+                }
+            }
+            (Step::Launched, Action::Done) => {
+                for q in std::mem::take(&mut self.launching) {
+                    self.model_mut(q).activated = true;
+                }
+                self.next_turn(log);
+            }
+            (Step::Return { model }, Action::Return { along }) => {
+                if let Some((p, h)) = self.return_point(model, *along) {
+                    self.put_back(model, p, h, log);
+                }
+                self.next_return(log);
+            }
+            _ => {}
+        }
+        self.advance(log);
+    }
+
+    /// Put a model on the table.
+    pub(crate) fn place(&mut self, model: u8, at: Point, heading: Heading, log: &mut Log) {
+        let m = self.model_mut(model);
+        m.pos = at;
+        m.heading = heading;
+        m.status = Status::OnTable;
+        emit(log, Event::Deployed { model, at, heading });
+    }
+
+    fn order(&mut self, model: u8, rogue: bool, order: &Action, log: &mut Log) {
+        let may_fire = |took: Took| !matches!(took, Took::Cruise | Took::Ram);
+        match order {
+            Action::Hold { turn } => {
+                let from = self.model(model).pos;
+                let heading = self.model(model).heading.turned(i32::from(*turn));
+                let ship = !self.is_squadron(model);
+                let m = self.model_mut(model);
+                m.heading = heading;
+                m.took = Some(Took::Hold);
+                // "Sitting duck: models shooting at ships that used Hold …"
+                m.sitting_duck = ship;
+                emit(
+                    log,
+                    Event::Moved {
+                        model,
+                        took: Took::Hold,
+                        from,
+                        to: from,
+                        heading,
+                    },
+                );
+                self.after_move(model, true);
+            }
+            Action::Move { pivot, turn } | Action::Cruise { pivot, turn } => {
+                let took = if matches!(order, Action::Move { .. }) {
+                    Took::Move
+                } else {
+                    Took::Cruise
+                };
+                if let Ok(path) = self.plan_ship(model, took, *pivot, *turn, None) {
+                    self.move_ship(model, took, &path, None, log);
+                }
+                self.after_move(model, may_fire(took));
+            }
+            Action::Ram {
+                target,
+                pivot,
+                turn,
+            } => {
+                if let Ok(path) = self.plan_ship(model, Took::Ram, *pivot, *turn, Some(*target)) {
+                    self.move_ship(model, Took::Ram, &path, Some(*target), log);
+                }
+                self.after_move(model, false);
+            }
+            Action::Fly { x, y } => {
+                let to = Point::new(*x, *y);
+                let cruise = self.fly_is_cruise(model, to);
+                self.fly(model, to, log);
+                // FB-11 Rogue out of its phase: "Move/Cruise with no shooting".
+                self.after_move(model, !cruise && !rogue);
+            }
+            _ => {}
+        }
+    }
+
+    /// Every legal answer now (WFO-01 makes the set finite: whole-inch positions,
+    /// ½" pivots, 15° turns).
+    pub fn answers(&self, seat: Seat) -> Vec<Action> {
+        self.offered(seat, false)
+    }
+
+    /// The answers a search agent considers: coarse grids of positions and the
+    /// order menu of [`Self::order_menu`]; everything else in full.
+    pub fn search_answers(&self, seat: Seat) -> Vec<Action> {
+        let v = self.offered(seat, true);
+        if v.is_empty() {
+            self.offered(seat, false)
+        } else {
+            v
+        }
+    }
+
+    fn offered(&self, seat: Seat, coarse: bool) -> Vec<Action> {
+        if !self.to_move_now().contains(&seat) {
+            return Vec::new();
+        }
+        if self.choosing {
+            return self
+                .assignable()
+                .into_iter()
+                .map(|upgrade| Action::Assign { upgrade })
+                .collect();
+        }
+        let step = if coarse { 4.0 } else { 1.0 };
+        let mut out: Vec<Action> = match &self.step {
+            Step::Marker { .. } => grid(self.width, self.height, step)
+                .into_iter()
+                .map(|p| Action::Marker { x: p.x, y: p.y })
+                .collect(),
+            Step::Edge { .. } => vec![
+                Action::Edge { edge: Edge::South },
+                Action::Edge { edge: Edge::North },
+            ],
+            Step::Deploy { squadrons, .. } => {
+                let mut v = Vec::new();
+                let all = self.to_deploy(seat, *squadrons);
+                // A search agent deploys in list order; a player may pick any.
+                let pick: Vec<u8> = if coarse {
+                    all.iter().copied().take(1).collect()
+                } else {
+                    all
+                };
+                for m in pick {
+                    let (lo, hi) = self.zone(seat, self.radius(m));
+                    for p in grid(self.width, self.height, step) {
+                        if p.y >= lo - 1e-9 && p.y <= hi + 1e-9 {
+                            v.push(Action::Deploy {
+                                model: m,
+                                x: p.x,
+                                y: p.y,
+                            });
+                        }
+                    }
+                    if self.model(m).is(Ability::TacticalMaster) {
+                        v.push(Action::HoldBack { model: m });
+                    }
+                    for c in self
+                        .models
+                        .iter()
+                        .filter(|c| c.seat == seat && c.is(Ability::EliteCarrier))
+                    {
+                        v.push(Action::Embark {
+                            model: m,
+                            carrier: c.id,
+                        });
+                    }
+                }
+                v
+            }
+            Step::Face { .. } => {
+                if coarse {
+                    vec![Action::Face {
+                        heading: self.facing_enemy(seat),
+                    }]
+                } else {
+                    Heading::all()
+                        .map(|heading| Action::Face { heading })
+                        .collect()
+                }
+            }
+            Step::Vanguard { model } => {
+                let mv = self.speeds(*model).0;
+                let mut v = vec![Action::Advance { inches: 0.0 }];
+                let mut k = 0.5;
+                while k <= mv + 1e-9 {
+                    v.push(Action::Advance { inches: k });
+                    k += 0.5;
+                }
+                v
+            }
+            Step::Reserve { model } => {
+                let mut v: Vec<Action> =
+                    grid(self.width, self.height, if coarse { 6.0 } else { 1.0 })
+                        .into_iter()
+                        .map(|p| Action::Deploy {
+                            model: *model,
+                            x: p.x,
+                            y: p.y,
+                        })
+                        .collect();
+                v.push(Action::Skip);
+                v
+            }
+            Step::Activate { class, .. } => {
+                let mut v: Vec<Action> = self
+                    .available(seat, *class)
+                    .into_iter()
+                    .map(|model| Action::Activate { model })
+                    .collect();
+                for m in self.on_table().filter(|m| m.seat == seat) {
+                    if (*class == Class::Squadron && self.may_defer(m.id, seat))
+                        || (*class != Class::Squadron && m.deferred && !m.activated)
+                    {
+                        v.push(Action::Defer { model: m.id });
+                    }
+                }
+                v
+            }
+            Step::Mine { model } => {
+                let m = self.model(*model);
+                let mut v = vec![Action::Skip];
+                for p in grid_around(m.pos, self.radius(*model) + 4.0) {
+                    v.push(Action::Mine { x: p.x, y: p.y });
+                }
+                if coarse {
+                    v.truncate(1);
+                    let toward = self.nearest_enemy(*model).map(|e| self.model(e).pos);
+                    if let Some(t) = toward {
+                        let d = t - m.pos;
+                        let len = d.len().max(1e-9);
+                        let p = m.pos + d * ((self.radius(*model) + 3.0).min(len) / len);
+                        v.push(Action::Mine {
+                            x: p.x.round(),
+                            y: p.y.round(),
+                        });
+                    }
+                }
+                v
+            }
+            Step::Launch { .. } => vec![Action::Launch, Action::Skip],
+            Step::Place { model, squadron } => {
+                grid_around(self.model(*model).pos, self.radius(*model) + 3.0)
+                    .into_iter()
+                    .map(|p| Action::Deploy {
+                        model: *squadron,
+                        x: p.x,
+                        y: p.y,
+                    })
+                    .collect()
+            }
+            Step::Order { model, .. } => {
+                if coarse {
+                    self.order_menu(*model)
+                } else {
+                    self.all_orders(*model)
+                }
+            }
+            Step::Fire { model, .. } => {
+                let mut v: Vec<Action> = self
+                    .shots_now(*model)
+                    .into_iter()
+                    .map(|(gun, target)| Action::Fire { gun, target })
+                    .collect();
+                v.push(Action::Done);
+                v
+            }
+            Step::After { model, used, reach } => {
+                let mut v = self.after_options(*model, used, *reach);
+                if coarse {
+                    v.retain(|a| !matches!(a, Action::Relocate { .. }));
+                }
+                v.push(Action::Done);
+                v
+            }
+            Step::Launched => {
+                let mut v: Vec<Action> = self
+                    .launching
+                    .iter()
+                    .map(|&model| Action::Activate { model })
+                    .collect();
+                v.push(Action::Done);
+                v
+            }
+            Step::Return { model } => self
+                .return_spots(*model)
+                .into_iter()
+                .map(|along| Action::Return { along })
+                .collect(),
+            Step::Over => Vec::new(),
+        };
+        out.retain(|a| self.check_answer(seat, a).is_ok());
+        out
+    }
+
+    /// The heading toward the enemy's edge.
+    pub fn facing_enemy(&self, seat: Seat) -> Heading {
+        match self.edges[seat.index()] {
+            Edge::South => Heading(0),
+            Edge::North => Heading(12),
+        }
+    }
+
+    /// The nearest enemy model on the table.
+    pub fn nearest_enemy(&self, model: u8) -> Option<u8> {
+        let m = self.model(model);
+        self.on_table()
+            .filter(|o| o.seat != m.seat)
+            .min_by(|a, b| m.pos.dist(a.pos).total_cmp(&m.pos.dist(b.pos)))
+            .map(|o| o.id)
+    }
+
+    /// Every order: ships Hold (any turn), Move and Cruise at every pivot and turn,
+    /// Ram at every enemy ship in reach; squadrons Hold and every whole-inch point
+    /// in Cruise reach.
+    pub fn all_orders(&self, model: u8) -> Vec<Action> {
+        let m = self.model(model);
+        let (mv, cr) = self.speeds(model);
+        if self.is_squadron(model) {
+            let mut v = vec![Action::Hold { turn: 0 }];
+            for p in grid_around(m.pos, cr) {
+                v.push(Action::Fly { x: p.x, y: p.y });
+            }
+            return v;
+        }
+        let mut v: Vec<Action> = (-12..=12).map(|turn| Action::Hold { turn }).collect();
+        for pivot in pivots(mv) {
+            for turn in -6..=6 {
+                v.push(Action::Move { pivot, turn });
+            }
+        }
+        for pivot in pivots(cr) {
+            for turn in -3..=3 {
+                v.push(Action::Cruise { pivot, turn });
+            }
+        }
+        for t in self.on_table() {
+            if t.seat == m.seat || self.is_squadron(t.id) || m.pos.dist(t.pos) > cr + 3.0 {
+                continue;
+            }
+            for pivot in pivots(cr) {
+                for turn in -3..=3 {
+                    v.push(Action::Ram {
+                        target: t.id,
+                        pivot,
+                        turn,
+                    });
+                }
+            }
+        }
+        v
+    }
+
+    /// A menu of orders for search: Hold in 45° steps; Move and Cruise turning at
+    /// half or at the end, in 30° (Move) or 15° (Cruise) steps; Ram likewise at each
+    /// enemy ship in reach; squadrons: Hold, flights in 16 directions at half and full
+    /// Move and at Cruise speed, and to 1" from each enemy squadron and ship in reach.
+    pub fn order_menu(&self, model: u8) -> Vec<Action> {
+        let mut v = Vec::new();
+        let m = self.model(model);
+        let (mv, cr) = self.speeds(model);
+        if self.is_squadron(model) {
+            v.push(Action::Hold { turn: 0 });
+            for h in Heading::all().step_by(3) {
+                for d in [mv / 2.0, mv, cr] {
+                    let p = m.pos + h.vector() * d;
+                    v.push(Action::Fly {
+                        x: p.x.round(),
+                        y: p.y.round(),
+                    });
+                }
+            }
+            for o in self.on_table().filter(|o| o.seat != m.seat) {
+                let d = o.pos - m.pos;
+                let len = d.len();
+                if len > 1e-9 && len <= cr + 3.0 {
+                    let p = o.pos - d * ((self.radius(model) + self.radius(o.id) + 1.0) / len);
+                    v.push(Action::Fly {
+                        x: p.x.round(),
+                        y: p.y.round(),
+                    });
+                }
+            }
+            return v;
+        }
+        for turn in [0, 6, 12, -6, 3, -3, 9, -9] {
+            v.push(Action::Hold { turn });
+        }
+        let half = |s: f64| *pivots(s).last().unwrap_or(&s);
+        for turn in [0i8, -2, 2, -4, 4, -6, 6] {
+            for pivot in [half(mv), mv] {
+                if turn != 0 || pivot == mv {
+                    v.push(Action::Move { pivot, turn });
+                }
+            }
+        }
+        for turn in [0i8, -1, 1, -2, 2, -3, 3] {
+            for pivot in [half(cr), cr] {
+                if turn != 0 || pivot == cr {
+                    v.push(Action::Cruise { pivot, turn });
+                }
+            }
+        }
+        for t in self.on_table() {
+            if t.seat == m.seat || self.is_squadron(t.id) || m.pos.dist(t.pos) > cr + 3.0 {
+                continue;
+            }
+            for turn in [0i8, -1, 1, -2, 2, -3, 3] {
+                for pivot in [half(cr), cr] {
+                    if turn != 0 || pivot == cr {
+                        v.push(Action::Ram {
+                            target: t.id,
+                            pivot,
+                            turn,
+                        });
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// Whether the return spots list is what `check` accepts.
+    pub fn reserve_spots(&self, model: u8) -> Vec<Action> {
+        grid(self.width, self.height, 1.0)
+            .into_iter()
+            .filter(|p| self.check_reserve(model, *p).is_ok())
+            .map(|p| Action::Deploy {
+                model,
+                x: p.x,
+                y: p.y,
+            })
+            .collect()
+    }
+
+    /// Launch spots: whole-inch points within 2" of the carrier.
+    pub fn launch_spots(&self, carrier: u8, squadron: u8) -> Vec<Action> {
+        grid_around(self.model(carrier).pos, self.radius(carrier) + 3.0)
+            .into_iter()
+            .filter(|&p| self.check_launch_spot(carrier, squadron, p).is_ok())
+            .map(|p| Action::Deploy {
+                model: squadron,
+                x: p.x,
+                y: p.y,
+            })
+            .collect()
+    }
+}
+
+/// Whole-inch points on the table every `step` inches (from `step`).
+fn grid(width: f64, height: f64, step: f64) -> Vec<Point> {
+    let mut v = Vec::new();
+    let mut y = step.min(1.0);
+    while y < height {
+        let mut x = step.min(1.0);
+        while x < width {
+            v.push(Point::new(x, y));
+            x += step;
+        }
+        y += step;
+    }
+    v
+}
+
+/// Whole-inch points within `r` of `c`.
+fn grid_around(c: Point, r: f64) -> Vec<Point> {
+    let mut v = Vec::new();
+    let (x0, x1) = ((c.x - r).ceil() as i64, (c.x + r).floor() as i64);
+    let (y0, y1) = ((c.y - r).ceil() as i64, (c.y + r).floor() as i64);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let p = Point::new(x as f64, y as f64);
+            if p.dist(c) <= r + 1e-9 {
+                v.push(p);
+            }
+        }
+    }
+    v
+}

@@ -1,0 +1,286 @@
+//! # Warfleets for Orrery
+//!
+//! Seed `003_1dc68837f13eba9c.txt` (Polish; One Page Rules' *Grimdark Future:
+//! Warfleets*), its English rendering `fleet-battles.en.md`, the rulings
+//! `rulings-fleet-battles.md` (FB-01…FB-20) and this project's own rulings in
+//! `docs/warfleets.md` (WFO-…).
+//!
+//! Structure: `catalogue` (hulls, weapons, systems, heroes, titles, special rules as
+//! data), `fleet` (lists, points, force organisation: FB-02/03), `scenario` (TOML,
+//! set-up), `terrain` (FB-13/14), `state`, `action`/`event`, `rules` (markers,
+//! deployment, rounds, phases, alternation, morale, the end: FB-11/17/18/20),
+//! `answers` (every question's answers), `movement` (FB-06–10), `combat` (FB-05/12),
+//! `damage` (FB-15/16), `odds`, `view`, `render`, `quick`, `validate`.
+
+pub mod action;
+mod answers;
+pub mod catalogue;
+pub mod combat;
+mod damage;
+pub mod event;
+pub mod fleet;
+mod fleetfile;
+pub mod glossary;
+pub mod movement;
+pub mod odds;
+mod quick;
+pub mod render;
+pub mod rules;
+pub mod scenario;
+pub mod state;
+pub mod terrain;
+pub mod testkit;
+mod validate;
+pub mod view;
+
+pub use action::{Action, GunRef};
+pub use event::Event;
+pub use scenario::Scenario;
+pub use state::Warfleets;
+pub use view::WfView;
+
+use orrery_core::{
+    ActionError, FileError, FleetCheck, Game, Logged, NamedScenario, OddsArgs, OddsCalculators,
+    OddsError, OddsReport, Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError,
+    UnitFate,
+};
+
+impl Game for Warfleets {
+    type Scenario = Scenario;
+    type Action = Action;
+    type Event = Event;
+    type View = WfView;
+
+    const ID: &'static str = "warfleets";
+    const NAME: &'static str = "Warfleets";
+    const PLAYERS: (u8, u8) = (2, 2);
+
+    fn scenarios() -> Vec<NamedScenario<Scenario>> {
+        scenario::builtin()
+    }
+
+    fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        scenario::setup(scenario, seed)
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        self.to_move_now()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.answers(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
+        self.check(seat, action)?;
+        let mut log = Vec::new();
+        self.answer(seat, action, &mut log);
+        Ok(log)
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> WfView {
+        WfView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.score_list()
+    }
+
+    /// Markers carried, and the share of each fleet's points still in play.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let s = self.score_list();
+        let me = seat.index();
+        let mine = 1.0 - self.destroyed_share(seat);
+        let theirs = 1.0 - self.destroyed_share(Warfleets::other(seat));
+        let markers = s[me] - s[1 - me];
+        (0.5 + 0.15 * markers + 0.3 * (mine - theirs)).clamp(0.0, 1.0)
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            turn: u32::from(self.round),
+            phase: self.step.name().to_string(),
+        }
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    fn validate(&self) -> Result<(), StateError> {
+        validate::validate(self)
+    }
+
+    /// Timeouts: decline what is optional, hold, stop firing.
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        let legal = self.legal_actions(seat);
+        let pick = legal.iter().find(|a| {
+            matches!(
+                a,
+                Action::Skip | Action::Done | Action::Hold { turn: 0 } | Action::Advance { .. }
+            )
+        });
+        pick.or(legal.first()).cloned()
+    }
+
+    /// Coarse grids and an order menu (`answers.rs`, `order_menu`).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_answers(seat)
+    }
+
+    fn unit_fates(&self) -> Vec<UnitFate> {
+        self.models
+            .iter()
+            .map(|m| UnitFate {
+                seat: m.seat,
+                kind: self.catalogue.hulls[m.hull].name.clone(),
+                points: f64::from(m.points),
+                survived: m.remaining(),
+            })
+            .collect()
+    }
+
+    /// Scenario files in TOML (docs/warfleets.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// Every hull of the catalogue, bare (systems and weapons are free; heroes and
+    /// titles are priced separately).
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        scenario
+            .catalogue
+            .hulls
+            .iter()
+            .map(|h| RosterEntry {
+                name: h.name.clone(),
+                points: f64::from(h.cost),
+            })
+            .collect()
+    }
+
+    /// Forces by hull name: ships take the first upgrades of the catalogue that fit
+    /// (WFO-06), squadrons go one by one.
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        fleetfile::with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points_limit.take().map(f64::from)
+    }
+
+    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
+        Some(fleetfile::check(text, file))
+    }
+
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calculate(name, args)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        let Action::Fire { gun, target } = action else {
+            return None;
+        };
+        let state::Step::Fire { model, .. } = &self.step else {
+            return None;
+        };
+        if self.model(*model).seat != seat {
+            return None;
+        }
+        self.odds_line_of(*model, *gun, *target)
+    }
+
+    /// Where a ship's order ends (`{"to": {x, y}, "heading", "path", "exit"}`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        let state::Step::Order { model, .. } = &self.step else {
+            return None;
+        };
+        if self.model(*model).seat != seat || self.check(seat, action).is_err() {
+            return None;
+        }
+        let (took, pivot, turn, target) = match *action {
+            Action::Move { pivot, turn } => (state::Took::Move, pivot, turn, None),
+            Action::Cruise { pivot, turn } => (state::Took::Cruise, pivot, turn, None),
+            Action::Ram {
+                target,
+                pivot,
+                turn,
+            } => (state::Took::Ram, pivot, turn, Some(target)),
+            _ => return None,
+        };
+        let p = self.plan_ship(*model, took, pivot, turn, target).ok()?;
+        Some(serde_json::json!({
+            "path": p.points,
+            "to": p.points.last(),
+            "heading": p.heading.degrees(),
+            "exit": p.exit,
+        }))
+    }
+
+    fn board_script() -> Option<&'static str> {
+        Some(include_str!("../web/board.js"))
+    }
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint(self, seat)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse(self, seat, text).map(|a| vec![a]))
+    }
+
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        self.describe(viewer, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        self.event_text(event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        self.table_text(viewer)
+    }
+
+    /// Markers and deployment, then per round at most: every model's activation
+    /// (start questions, order, shots, after-abilities), returns and damage choices.
+    fn action_bound(&self) -> usize {
+        let n = self.models.len();
+        let per_round = n * (4 + 8 + 4) + n * 8 + 16;
+        10 + 3 * n + usize::from(self.rounds) * per_round
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_reads() {
+        scenario::check_shipped().unwrap();
+        assert_eq!(Warfleets::scenarios().len(), 3);
+    }
+}

@@ -1,0 +1,197 @@
+//! A loaded state's consistency: everything the rules index or count is in range, so
+//! a saved game edited by hand is refused with reasons rather than played wrongly.
+
+use crate::action::GunRef;
+use crate::state::{Status, Step, UpgradeKind, Warfleets};
+use orrery_core::StateError;
+use orrery_table::Point;
+
+pub fn validate(g: &Warfleets) -> Result<(), StateError> {
+    let mut p: Vec<String> = g.catalogue.check();
+    let n = g.models.len();
+    let finite = |q: &Point| q.x.is_finite() && q.y.is_finite();
+    if !(g.width.is_finite() && (24.0..=240.0).contains(&g.width))
+        || !(g.height.is_finite() && (48.0..=240.0).contains(&g.height))
+    {
+        p.push("table size out of range".into());
+    }
+    if !(1..=12).contains(&g.rounds) || g.round > g.rounds {
+        p.push(format!("round {} of {}", g.round, g.rounds));
+    }
+    if n > 200 {
+        p.push(format!("{n} models; at most 200"));
+    }
+    for (i, t) in g.terrain.iter().enumerate() {
+        if let Err(e) = t.shape.validate() {
+            p.push(format!("terrain[{i}]: {e}"));
+        }
+        let (lo, hi) = t.shape.bounding_box();
+        if lo.x < -g.width || lo.y < -g.height || hi.x > 2.0 * g.width || hi.y > 2.0 * g.height {
+            p.push(format!("terrain[{i}]: reaches far off the table"));
+        }
+    }
+    if g.terrain.len() > 100 {
+        p.push("too many terrain pieces".into());
+    }
+    for (i, m) in g.models.iter().enumerate() {
+        if usize::from(m.id) != i || m.hull >= g.catalogue.hulls.len() {
+            return StateError::check(vec![format!(
+                "models[{i}]: id {} or hull {} out of place",
+                m.id, m.hull
+            )]);
+        }
+    }
+    for (i, m) in g.models.iter().enumerate() {
+        let at = format!("models[{i}]");
+        if m.seat.0 > 1 {
+            p.push(format!("{at}.seat: {}", m.seat));
+        }
+        if m.hull >= g.catalogue.hulls.len() {
+            p.push(format!("{at}.hull: no hull {}", m.hull));
+            continue;
+        }
+        if !finite(&m.pos) || m.heading.0 > 23 {
+            p.push(format!("{at}: position or heading out of range"));
+        }
+        if let Status::Aboard { carrier } = m.status {
+            if usize::from(carrier) >= n {
+                p.push(format!("{at}.status: no carrier {carrier}"));
+            }
+        }
+        if m.status == Status::OnTable && !g.wholly_on_table(m.pos, 0.0) {
+            p.push(format!("{at}: on the table but its centre is off it"));
+        }
+        if m.markers > 10 || m.boarding > 60 || m.damage > 2 {
+            p.push(format!(
+                "{at}: markers, boarding markers or damage out of range"
+            ));
+        }
+        if m.upgrades.len() > 8 {
+            p.push(format!("{at}.upgrades: too many"));
+        }
+        for (j, u) in m.upgrades.iter().enumerate() {
+            if let UpgradeKind::Weapon { weapon, .. } = u.kind {
+                if weapon >= g.catalogue.weapons.len() {
+                    p.push(format!("{at}.upgrades[{j}]: no weapon {weapon}"));
+                }
+            }
+            if u.damage > u.limit() {
+                p.push(format!(
+                    "{at}.upgrades[{j}].damage: {} over its limit {}",
+                    u.damage,
+                    u.limit()
+                ));
+            }
+        }
+        if let Some(e) = m.exit {
+            if !finite(&e) {
+                p.push(format!("{at}.exit: not finite"));
+            }
+        }
+        if m.status == Status::Away && m.exit.is_none() {
+            p.push(format!("{at}: off the table without an exit point"));
+        }
+        if !g.catalogue.hulls[m.hull].is_squadron()
+            && m.status == Status::OnTable
+            && m.working_upgrades() == 0
+        {
+            p.push(format!(
+                "{at}: a ship with no working upgrade is on the table"
+            ));
+        }
+    }
+    if g.markers.len() > 10 || !g.markers.iter().all(finite) {
+        p.push("markers out of range".into());
+    }
+    if g.mines.len() > 50 || !g.mines.iter().all(|m| finite(&m.pos) && m.seat.0 < 2) {
+        p.push("mines out of range".into());
+    }
+    let ok = |m: u8| usize::from(m) < n;
+    for h in &g.harms {
+        if !ok(h.model) || (h.settled && h.points == 0) || h.chooser.is_some_and(|s| s.0 > 1) {
+            p.push(format!("harm {h:?} out of range"));
+        }
+    }
+    if g.harms.len() > 200 {
+        p.push("too much damage waiting".into());
+    }
+    if g.choosing && g.harms.is_empty() {
+        p.push("an upgrade choice with no damage".into());
+    }
+    if !g.launching.iter().all(|&m| ok(m)) {
+        p.push("launching: no such model".into());
+    }
+    if g.first.0 > 1 || g.roll_winner.0 > 1 || g.turn_seat.0 > 1 {
+        p.push("a seat out of range".into());
+    }
+    let step_ok = match &g.step {
+        Step::Marker { seat, left } => seat.0 < 2 && *left <= 5 && *left > 0,
+        Step::Edge { seat } | Step::Deploy { seat, .. } | Step::Activate { seat, .. } => seat.0 < 2,
+        Step::Vanguard { model }
+        | Step::Face { model }
+        | Step::Reserve { model }
+        | Step::Mine { model }
+        | Step::Launch { model }
+        | Step::Return { model } => ok(*model),
+        Step::Place { model, squadron } => ok(*model) && ok(*squadron),
+        Step::Order { model, .. } => ok(*model),
+        Step::Fire { model, shots } => {
+            ok(*model)
+                && shots.len() <= 20
+                && shots.iter().all(|s| {
+                    ok(s.target)
+                        && match s.gun {
+                            GunRef::Turret => true,
+                            GunRef::Weapon(i) => usize::from(i) < 8,
+                        }
+                })
+        }
+        Step::After { model, reach, .. } => {
+            ok(*model) && reach.is_finite() && (0.0..=4.0).contains(reach)
+        }
+        Step::Launched | Step::Over => true,
+    };
+    if !step_ok {
+        p.push(format!(
+            "the open question {:?} names something that is not there",
+            g.step
+        ));
+    }
+    if let Step::Return { model } = g.step {
+        if ok(model) && g.models[usize::from(model)].status != Status::Away {
+            p.push("a return for a ship that is not off the table".into());
+        }
+    }
+    if let Step::Place { squadron, model } = g.step {
+        if ok(squadron)
+            && g.models[usize::from(squadron)].status != (Status::Aboard { carrier: model })
+        {
+            p.push("placing a squadron that is not aboard".into());
+        }
+    }
+    // A question that must have an answer but might not after an edit.
+    let needs_answer = matches!(
+        g.step,
+        Step::Marker { .. }
+            | Step::Deploy { .. }
+            | Step::Reserve { .. }
+            | Step::Activate { .. }
+            | Step::Place { .. }
+            | Step::Return { .. }
+            | Step::Vanguard { .. }
+    );
+    if p.is_empty() && step_ok && needs_answer && !g.choosing {
+        if let Some(&seat) = g.to_move_now().first() {
+            if g.answers(seat).is_empty() {
+                p.push(format!(
+                    "seat {seat} is asked {:?} but has no answer",
+                    g.step
+                ));
+            }
+        }
+    }
+    if g.outcome.is_some() != (g.step == Step::Over) {
+        p.push("the game is over exactly when the question is `over`".into());
+    }
+    StateError::check(p)
+}

@@ -1,0 +1,52 @@
+//! The core's conformance suite over Warfleets: ≥ 2,000 random games per test run.
+
+use orrery_core::conformance::{run, Config};
+use orrery_warfleets::testkit::scenario;
+use orrery_warfleets::Warfleets;
+
+fn config(games: usize, first_seed: u64) -> Config {
+    Config {
+        games,
+        first_seed,
+        legal_samples: 1,
+        illegal_samples: 2,
+        check_every: 1,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn patrol_random_games_keep_the_contract() {
+    let r = run::<Warfleets>(&[scenario("patrol")], &config(1700, 1));
+    r.assert_clean();
+    assert_eq!(r.games, 1700);
+}
+
+/// The seed's 300- and 450-point games.
+#[test]
+fn skirmish_and_battle_random_games_keep_the_contract() {
+    let r = run::<Warfleets>(
+        &[scenario("skirmish"), scenario("battle")],
+        &config(150, 10_000),
+    );
+    r.assert_clean();
+    assert_eq!(r.games, 300);
+}
+
+/// Saved states corrupted one JSON node at a time: refused or playable.
+#[test]
+fn corrupted_saved_states_are_refused_or_stay_playable() {
+    let cfg = Config {
+        games: 40,
+        first_seed: 40_000,
+        legal_samples: 0,
+        illegal_samples: 0,
+        check_every: 1_000,
+        deep_every: 0,
+        corruptions: 30,
+        corrupt_steps: 30,
+    };
+    let r = run::<Warfleets>(&[scenario("skirmish"), scenario("battle")], &cfg);
+    r.assert_clean();
+    assert_eq!(r.games, 80);
+}

@@ -1,0 +1,235 @@
+//! Fleets and data files: seed "Budowa floty" (upgrade counts, one weapon per side,
+//! each upgrade once, Broadside on the side), FB-02 (heroes and titles), FB-03 (force
+//! organisation), points, and every problem reported with file, field and reason.
+
+use orrery_core::Game;
+use orrery_warfleets::catalogue::{read_catalogue, Catalogue, CATALOGUE_TOML};
+use orrery_warfleets::fleet::{FleetSpec, ShipSpec, SquadronSpec};
+use orrery_warfleets::scenario::parse_scenario;
+use orrery_warfleets::Warfleets;
+
+fn ship(hull: &str, systems: &[&str], front: Option<&str>, side: Option<&str>) -> ShipSpec {
+    ShipSpec {
+        hull: hull.into(),
+        name: None,
+        systems: systems.iter().map(|s| s.to_string()).collect(),
+        front: front.map(Into::into),
+        side: side.map(Into::into),
+        rear: None,
+        hero: None,
+        title: None,
+    }
+}
+
+fn fleet(ships: Vec<ShipSpec>, squadrons: Vec<SquadronSpec>) -> FleetSpec {
+    FleetSpec {
+        name: "F".into(),
+        ships,
+        squadrons,
+    }
+}
+
+fn whys(f: &FleetSpec, points: u32, force_org: bool) -> Vec<String> {
+    f.problems(&Catalogue::shipped(), points, force_org, "")
+        .into_iter()
+        .map(|(field, why)| format!("{field}: {why}"))
+        .collect()
+}
+
+#[test]
+fn fleet_building_counts_upgrades_and_mounts() {
+    let ok = fleet(
+        vec![ship(
+            "Destroyer",
+            &["Pulse Engine"],
+            Some("Energy Cannon"),
+            Some("Weapon Batteries"),
+        )],
+        vec![],
+    );
+    assert!(
+        whys(&ok, 300, true).is_empty(),
+        "{:?}",
+        whys(&ok, 300, true)
+    );
+    // "Each ship must be given as many upgrades as the number in brackets."
+    let short = fleet(
+        vec![ship("Destroyer", &["Pulse Engine"], None, None)],
+        vec![],
+    );
+    assert!(whys(&short, 300, true)
+        .iter()
+        .any(|w| w.contains("exactly 3 upgrades")));
+    // "Each upgrade may be taken only once per ship."
+    let twice = fleet(
+        vec![ship(
+            "Destroyer",
+            &["Pulse Engine", "Pulse Engine"],
+            Some("Energy Cannon"),
+            None,
+        )],
+        vec![],
+    );
+    assert!(whys(&twice, 300, true)
+        .iter()
+        .any(|w| w.contains("taken twice")));
+    // Broadside "may only be mounted on the sides".
+    let front = fleet(
+        vec![ship(
+            "Corvette",
+            &["Pulse Engine"],
+            Some("Weapon Batteries"),
+            None,
+        )],
+        vec![],
+    );
+    assert!(whys(&front, 300, true)
+        .iter()
+        .any(|w| w.starts_with("ships[0].front") && w.contains("Broadside")));
+    // Costs: hull + hero + title; systems and weapons are free.
+    let mut s = ship(
+        "Cruiser",
+        &["Pulse Engine", "Repair Bay"],
+        Some("Plasma Cannon"),
+        Some("Giga Cannon"),
+    );
+    s.hero = Some("Tactical Master".into());
+    s.title = Some("Vanguard".into());
+    assert_eq!(
+        fleet(vec![s], vec![]).points(&Catalogue::shipped()),
+        80 + 15 + 5
+    );
+}
+
+#[test]
+fn fb02_heroes_and_titles_are_told_apart() {
+    let mut s = ship("Corvette", &["Pulse Engine", "Repair Bay"], None, None);
+    s.hero = Some("Vanguard".into());
+    s.title = Some("Expert Sapper".into());
+    let w = whys(&fleet(vec![s], vec![]), 300, true);
+    assert!(
+        w.iter()
+            .any(|x| x.starts_with("ships[0].hero") && x.contains("unknown hero `Vanguard`")),
+        "{w:?}"
+    );
+    assert!(w.iter().any(|x| x.starts_with("ships[0].title")), "{w:?}");
+}
+
+#[test]
+fn fb03_force_organisation_limits_at_300_and_450() {
+    let corvette = || ship("Corvette", &["Pulse Engine", "Repair Bay"], None, None);
+    // 300 pts: 1 hero, 2 copies, 6 ships, 8 squadrons.
+    let three = fleet(vec![corvette(), corvette(), corvette()], vec![]);
+    assert!(whys(&three, 300, true)
+        .iter()
+        .any(|w| w.contains("3 × Corvette")));
+    assert!(whys(&three, 450, true).is_empty(), "3 copies at 450");
+    assert!(
+        whys(&three, 300, false).is_empty(),
+        "force organisation is optional"
+    );
+    let mut heroes = vec![
+        corvette(),
+        ship(
+            "Destroyer",
+            &["Pulse Engine", "Repair Bay", "Tractor Beam"],
+            None,
+            None,
+        ),
+    ];
+    heroes[0].hero = Some("Expert Sapper".into());
+    heroes[1].hero = Some("Elite Carrier".into());
+    assert!(whys(&fleet(heroes, vec![]), 300, true)
+        .iter()
+        .any(|w| w.contains("2 heroes")));
+    let swarm = fleet(
+        vec![corvette()],
+        vec![SquadronSpec {
+            hull: "Fighter Squadron".into(),
+            count: 9,
+        }],
+    );
+    assert!(whys(&swarm, 300, true)
+        .iter()
+        .any(|w| w.contains("9 squadrons")));
+    // More points than agreed.
+    let big = fleet(
+        vec![ship(
+            "Cruiser",
+            &[
+                "Pulse Engine",
+                "Repair Bay",
+                "Shield Booster",
+                "Tractor Beam",
+            ],
+            None,
+            None,
+        )],
+        vec![],
+    );
+    assert!(whys(&big, 50, false)
+        .iter()
+        .any(|w| w.contains("more than the agreed 50")));
+}
+
+#[test]
+fn fleet_files_are_checked_with_file_field_and_reason() {
+    let good = "name = \"Red\"\npoints = 300\n[[ship]]\nhull = \"Destroyer\"\nsystems = [\"Pulse Engine\"]\nfront = \"Energy Cannon\"\nside = \"Weapon Batteries\"\n[[squadron]]\nhull = \"Fighter Squadron\"\ncount = 2\n";
+    let r = Warfleets::fleet_check(good, "red.toml").unwrap().unwrap();
+    assert!(r.text.contains("80 of 300 pts"), "{}", r.text);
+    let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
+    assert_eq!(v["total"], 80);
+    let bad = "name = \"Red\"\npoints = 300\n[[ship]]\nhull = \"Destroyr\"\n[[ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\"]\nfront = \"Laser\"\nhero = \"Vanguard\"\n";
+    let e = Warfleets::fleet_check(bad, "red.toml")
+        .unwrap()
+        .unwrap_err();
+    let all = e.problems.join("\n");
+    assert!(
+        all.contains("red.toml: ship[0].hull: unknown hull `Destroyr` (did you mean `Destroyer`?)"),
+        "{all}"
+    );
+    assert!(
+        all.contains("ship[1].front: unknown weapon `Laser`"),
+        "{all}"
+    );
+    assert!(all.contains("ship[1].hero"), "{all}");
+}
+
+#[test]
+fn scenario_and_catalogue_files_report_every_problem() {
+    let text = "name = \"x\"\npoints = 300\nrounds = 40\n[[terrain]]\nname = \"rock\"\nshape = \"circle\"\ncenter = { x = 1.0, y = 1.0 }\nradius = -2.0\n[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n";
+    let e = parse_scenario(text, "x.toml").unwrap_err();
+    let all = e.messages().join("\n");
+    assert!(all.contains("x.toml: rounds"), "{all}");
+    assert!(all.contains("x.toml: terrain[0]"), "{all}");
+    assert!(all.contains("x.toml: fleet: two fleets, found 1"), "{all}");
+    let cat = CATALOGUE_TOML
+        .replace("evasion = 2", "evasion = 9")
+        .replace("name = \"Vanguard\"", "name = \"Vangard\"");
+    let e = read_catalogue(&cat, "cat.toml").unwrap_err();
+    let all = e.messages().join("\n");
+    assert!(
+        all.contains("cat.toml: hull[0].evasion: 9 must be 2 to 6"),
+        "{all}"
+    );
+    assert!(
+        all.contains("cat.toml: title[1].name: unknown title `Vangard` (did you mean `Vanguard`?)"),
+        "{all}"
+    );
+}
+
+#[test]
+fn shipped_scenarios_are_the_seeds_sizes_and_legal() {
+    let names: Vec<(String, u32)> = Warfleets::scenarios()
+        .into_iter()
+        .map(|s| (s.name, s.scenario.points))
+        .collect();
+    assert!(names.contains(&("skirmish".into(), 300)));
+    assert!(names.contains(&("battle".into(), 450)));
+    for s in Warfleets::scenarios() {
+        assert!(s.scenario.force_org && s.scenario.random_terrain);
+        let g = Warfleets::setup(&s.scenario, 1).unwrap();
+        // FB-14: 12 pieces at least 3" from the edges and 2" apart.
+        assert_eq!(g.terrain.len(), 12, "{}", s.name);
+    }
+}

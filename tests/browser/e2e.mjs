@@ -536,6 +536,147 @@ async function blackSkiesDuelAgainstAi() {
   await watch.context.close();
 }
 
+// ---- 6. Warfleets against the AI: the patrol scenario (150 pts) played on the board
+// alone: marker spots, deployment spots, facings on the ring, activations, ship
+// orders in the planner with their path previewed, squadron flights, shots at
+// ringed targets with their odds; through round 2 (or the end of the game).
+async function warfleetsAgainstAi() {
+  const started = Date.now();
+  const { page } = await newPage("wf");
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#ruleset", "warfleets");
+  await page.selectOption("#scenario", "patrol");
+  await page.selectOption('[data-seat="1"]', "easy");
+  await page.fill("#seed", "5");
+  await page.click("#create");
+  await page.click("#play-link");
+  await page.waitForSelector("#wf-table");
+  const id = page.url().split("/g/")[1];
+  step(`WF game ${id}`);
+  const seen = {};
+  let boardClicks = 0, orderPreviews = 0, flights = 0, shots = 0;
+  // The models as the board draws them.
+  const models = () => page.evaluate(() => [...document.querySelectorAll("#wf-table g.wf-model")].map((g) => ({
+    id: +g.dataset.model, seat: +g.dataset.seat, x: +g.dataset.x, y: +g.dataset.y, heading: +g.dataset.heading, cls: g.getAttribute("class"),
+  })));
+  // Through round 2, and on to round 5 until a shot has been fired from the board.
+  const more = async () => (await turnOf(page)) < (shots ? 3 : 6);
+  for (let n = 0; await more(); n++) {
+    if (n > 400) throw new Error("too many Warfleets decisions");
+    if (!(await waitForDecisionOrTurn(page, 3, 60000))) break;
+    if (!(await more())) break;
+    const kind = await page.getAttribute("#wf-panel", "data-question");
+    seen[kind] = (seen[kind] || 0) + 1;
+    if (kind === "marker") {
+      const dots = page.locator("#wf-spots circle.wf-spot.marker");
+      const count = await dots.count();
+      assert.ok(count > 0, "legal marker spots are drawn");
+      await dots.nth(Math.floor(count * (0.3 + 0.2 * (seen.marker % 3)))).click();
+      boardClicks++;
+    } else if (kind === "edge") {
+      await page.click('[data-edge="south"]');
+    } else if (kind === "deploy") {
+      await page.locator("[data-deploy-model]").first().click();
+      // The dot at the front of the zone, the ships spread along it.
+      const i = await page.evaluate((k) => {
+        const dots = [...document.querySelectorAll("#wf-spots circle.wf-spot.deploy")].map((c) => ({ x: +c.dataset.x, y: +c.dataset.y }));
+        const north = document.querySelector("#wf-panel").dataset.myEdge === "north";
+        const front = north ? Math.min(...dots.map((d) => d.y)) : Math.max(...dots.map((d) => d.y));
+        const want = 20 + 9 * k;
+        let best = 0;
+        dots.forEach((d, j) => {
+          const score = Math.abs(d.y - front) * 10 + Math.abs(d.x - want);
+          const b = dots[best];
+          if (score < Math.abs(b.y - front) * 10 + Math.abs(b.x - want)) best = j;
+        });
+        return best;
+      }, seen.deploy);
+      await page.locator("#wf-spots circle.wf-spot.deploy").nth(i).click();
+      boardClicks++;
+      await page.waitForSelector("#confirm");
+      if (seen.deploy === 2) await shot(page, "30-warfleets-deploy");
+    } else if (kind === "face") {
+      const north = (await page.getAttribute("#wf-panel", "data-my-edge")) === "north";
+      await page.waitForSelector("#wf-compass");
+      await page.click(`#wf-table g.wf-face[data-face="${north ? 12 : 0}"]`);
+      boardClicks++;
+    } else if (kind === "activate") {
+      const ready = page.locator("#wf-table g.wf-model.can-activate circle.base");
+      assert.ok((await ready.count()) > 0, "the models that may activate are ringed");
+      await ready.first().click();
+      boardClicks++;
+    } else if (kind === "order" && (await page.locator("#wf-kinds").count())) {
+      // A ship: Move, turning toward the nearest enemy, the path previewed first.
+      const ms = await models();
+      const me = ms.find((m) => /selected/.test(m.cls)) || ms.find((m) => m.seat === 0);
+      const foes = ms.filter((m) => m.seat === 1);
+      await page.click('[data-order-kind="move"]');
+      if (foes.length) {
+        const e = foes.reduce((a, b) => (Math.hypot(a.x - me.x, a.y - me.y) <= Math.hypot(b.x - me.x, b.y - me.y) ? a : b));
+        const b = ((((Math.atan2(e.x - me.x, e.y - me.y) * 180) / Math.PI - me.heading) % 360) + 540) % 360 - 180;
+        const turns = await page.locator("[data-turn]").evaluateAll((bs) => bs.map((x) => +x.dataset.turn));
+        const t = turns.reduce((a, c) => (Math.abs(c * 15 - b) < Math.abs(a * 15 - b) ? c : a), 0);
+        await page.click(`[data-turn="${t}"]`);
+      }
+      await page.waitForSelector("#wf-path", { state: "attached" });
+      orderPreviews++;
+      if (orderPreviews === 1) await shot(page, "31-warfleets-order-preview");
+      await page.click("#wf-order-go");
+      await page.waitForSelector("#wf-preview");
+    } else if (kind === "order") {
+      // A squadron: the flight spot nearest an enemy, Move (may shoot) if it can.
+      const i = await page.evaluate(() => {
+        const foes = [...document.querySelectorAll('#wf-table g.wf-model[data-seat="1"]')].map((g) => ({ x: +g.dataset.x, y: +g.dataset.y }));
+        const dots = [...document.querySelectorAll("#wf-spots circle.wf-spot")].map((c) => ({ x: +c.dataset.x, y: +c.dataset.y, cruise: c.classList.contains("cruise") }));
+        const score = (d) => Math.min(...foes.map((f) => Math.max(1.5, Math.hypot(f.x - d.x, f.y - d.y)))) + (d.cruise ? 30 : 0);
+        let best = 0;
+        dots.forEach((d, j) => { if (score(d) < score(dots[best])) best = j; });
+        return dots.length ? best : -1;
+      });
+      if (i >= 0) {
+        await page.locator("#wf-spots circle.wf-spot").nth(i).click();
+        flights++;
+        boardClicks++;
+      } else await page.click("#wf-hold");
+    } else if (kind === "fire") {
+      const targets = page.locator("#wf-table g.wf-model.target circle.base");
+      if (await targets.count()) {
+        await targets.first().click();
+        boardClicks++;
+        // Several guns may reach it: the panel then lists them, with their odds.
+        if (!(await page.locator("#confirm").count())) await page.locator("[data-fire-target]").first().click();
+        await page.waitForSelector("#odds");
+        shots++;
+        if (shots === 1) await shot(page, "32-warfleets-fire");
+      } else {
+        await page.click("#wf-done");
+      }
+    } else if (await page.locator("#wf-generic button").count()) {
+      await page.locator("#wf-generic button").first().click();
+    } else {
+      await page.locator("button.action").first().click();
+    }
+    await page.waitForSelector("#confirm");
+    await confirmAndWait(page);
+  }
+  const turn = await turnOf(page);
+  const over = (await page.locator("#outcome").count()) > 0;
+  step(`WF: decisions by question ${JSON.stringify(seen)}, ${boardClicks} on the board, ${orderPreviews} ship orders previewed, ${flights} flights, ${shots} shots; now round ${turn}${over ? " (game over)" : ""}; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  assert.ok(turn >= 2 || over, "round 1 played through");
+  assert.ok(seen.deploy >= 2 && seen.face >= 1 && seen.activate >= 1, "deployed, faced and activated on the board");
+  assert.ok(orderPreviews >= 1, "a ship order was sent with its path previewed");
+  assert.ok(flights >= 1, "a squadron flew to a spot clicked on the table");
+  // Select an enemy ship: its arcs and ranges, its card with the upgrades.
+  const enemy = page.locator('#wf-table g.wf-model.ship[data-seat="1"]:not(.target):not(.can-activate) circle.base');
+  if (await enemy.count()) {
+    await enemy.first().click();
+    await page.waitForSelector("#wf-upgrades");
+  }
+  await shot(page, "33-warfleets-later");
+  assert.deepEqual(consoleErrors, [], "console errors");
+}
+
 let failed = false;
 try {
   await launchFightersAgainstAi();
@@ -543,6 +684,7 @@ try {
   await stratoyagerSecretOrders();
   await fleetBuilder();
   await blackSkiesDuelAgainstAi();
+  await warfleetsAgainstAi();
   assert.deepEqual(consoleErrors, [], "console errors");
   step("all passed");
 } catch (e) {

@@ -69,6 +69,13 @@ pub fn difference(input: &Value, canonical: &Value, path: &str) -> Option<String
             .enumerate()
             .find_map(|(n, (a, b))| difference(a, b, &format!("{path}[{n}]"))),
         (a, b) if a == b => None,
+        // `10` and `10.0` are one number: a client's JSON writer may drop the `.0`
+        // of a whole decimal (Warfleets' inches).
+        (Value::Number(a), Value::Number(b))
+            if (a.is_f64() || b.is_f64()) && a.as_f64().is_some() && a.as_f64() == b.as_f64() =>
+        {
+            None
+        }
         (Value::Number(_), Value::String(name)) => Some(format!(
             "{} must be written by name (\"{}\"), not as a number",
             field(path),
@@ -87,6 +94,15 @@ pub fn difference(input: &Value, canonical: &Value, path: &str) -> Option<String
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn a_whole_decimal_written_without_its_point_is_the_same_number() {
+        let c = json!({"type": "fly", "x": 10.0, "y": 12.5});
+        assert!(difference(&json!({"type": "fly", "x": 10, "y": 12.5}), &c, "").is_none());
+        assert!(difference(&json!({"type": "fly", "x": 10.5, "y": 12.5}), &c, "").is_some());
+        // Integers stay integers: 3 is not 3.5.
+        assert!(difference(&json!({"n": 3}), &json!({"n": 4}), "").is_some());
+    }
 
     #[test]
     fn unknown_fields_and_numbered_variants_differ() {

@@ -1,4 +1,4 @@
-//! Fleet files (`orrery fleet check warfleets FILE`): a list checked against the
+//! Fleet files (`orrery fleet check FILE --ruleset warfleets`): a list checked against the
 //! catalogue, the agreed points and the force organisation limits (FB-03), costed
 //! unit by unit; and fleets built from hull names for `orrery calibrate`.
 

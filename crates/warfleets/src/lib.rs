@@ -94,14 +94,11 @@ impl Game for Warfleets {
         self.score_list()
     }
 
-    /// Markers carried, and the share of each fleet's points still in play.
+    /// Markers carried, each fleet's strength left (points weighted by working
+    /// upgrades or squadron health), and which side's ships are nearer the markers
+    /// still on the table (`rules.rs`, `position_value`).
     fn evaluate(&self, seat: Seat) -> f64 {
-        let s = self.score_list();
-        let me = seat.index();
-        let mine = 1.0 - self.destroyed_share(seat);
-        let theirs = 1.0 - self.destroyed_share(Warfleets::other(seat));
-        let markers = s[me] - s[1 - me];
-        (0.5 + 0.15 * markers + 0.3 * (mine - theirs)).clamp(0.0, 1.0)
+        self.position_value(seat)
     }
 
     fn progress(&self) -> Progress {

@@ -531,6 +531,57 @@ impl Warfleets {
             .collect()
     }
 
+    /// The agents' judgement of a position for `seat`, 0–1: markers carried first,
+    /// then strength left, then nearness to the markers on the table.
+    pub fn position_value(&self, seat: Seat) -> f64 {
+        let c = self.carried();
+        let me = seat.index();
+        let markers = f64::from(c[me]) - f64::from(c[1 - me]);
+        let strength = self.strength(seat) - self.strength(Warfleets::other(seat));
+        let nearest = |s: Seat, p: orrery_table::Point| {
+            self.on_table()
+                .filter(|m| m.seat == s && !self.is_squadron(m.id))
+                .map(|m| m.pos.dist(p))
+                .fold(f64::INFINITY, f64::min)
+        };
+        let mut reach = 0.0;
+        for &p in &self.markers {
+            let (a, b) = (nearest(seat, p), nearest(Warfleets::other(seat), p));
+            reach += match (a.is_finite(), b.is_finite()) {
+                (true, true) => (b - a) / (a + b + 1.0),
+                (true, false) => 1.0,
+                (false, true) => -1.0,
+                _ => 0.0,
+            };
+        }
+        (0.5 + 0.15 * markers + 0.25 * strength + 0.04 * reach).clamp(0.0, 1.0)
+    }
+
+    /// The share (0–1) of `seat`'s fleet points still fighting: ships by their
+    /// working upgrades, squadrons by their damage.
+    pub fn strength(&self, seat: Seat) -> f64 {
+        let (mut left, mut all) = (0.0, 0.0);
+        for m in self.models.iter().filter(|m| m.seat == seat) {
+            let p = f64::from(m.points);
+            all += p;
+            if !m.remaining() {
+                continue;
+            }
+            left += if self.is_squadron(m.id) {
+                p * f64::from(2 - m.damage.min(2)) / 2.0
+            } else if m.upgrades.is_empty() {
+                p
+            } else {
+                p * f64::from(m.working_upgrades()) / m.upgrades.len() as f64
+            };
+        }
+        if all == 0.0 {
+            0.0
+        } else {
+            left / all
+        }
+    }
+
     /// The share (0–1) of `seat`'s fleet points no longer in play.
     pub fn destroyed_share(&self, seat: Seat) -> f64 {
         let (mut lost, mut all) = (0u32, 0u32);

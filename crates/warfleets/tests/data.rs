@@ -233,3 +233,14 @@ fn shipped_scenarios_are_the_seeds_sizes_and_legal() {
         assert_eq!(g.terrain.len(), 12, "{}", s.name);
     }
 }
+
+#[test]
+fn the_example_fleet_file_is_legal() {
+    let r = Warfleets::fleet_check(
+        include_str!("../data/fleets/example-fleet.toml"),
+        "example-fleet.toml",
+    )
+    .unwrap()
+    .unwrap();
+    assert!(r.text.contains("250 of 300 pts"), "{}", r.text);
+}

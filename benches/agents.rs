@@ -20,6 +20,7 @@ use orrery_black_skies::BlackSkies;
 use orrery_core::{Game, Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
+use orrery_warfleets::Warfleets;
 use std::time::{Duration, Instant};
 
 /// MCTS iterations per benchmarked decision.
@@ -135,10 +136,13 @@ fn main() {
     let (sy, sy_seat) = position::<Stratoyager>("pilot-episode", WARMUP);
     // A Black Skies duel is short: deployment, speeds and first cards, then turn 1.
     let (bs, bs_seat) = position::<BlackSkies>("duel", BS_WARMUP);
+    // Warfleets: markers and deployment are behind it; the first activations.
+    let (wf, wf_seat) = position::<Warfleets>("skirmish", 40);
     let mut c = Criterion::default().configure_from_args();
     bench::<LaunchFighters>(&mut c, "duel", &lf, lf_seat);
     bench::<Stratoyager>(&mut c, "pilot-episode", &sy, sy_seat);
     bench::<BlackSkies>(&mut c, "duel", &bs, bs_seat);
+    bench::<Warfleets>(&mut c, "skirmish", &wf, wf_seat);
     c.final_summary();
 
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
@@ -149,4 +153,5 @@ fn main() {
     summary::<LaunchFighters>("duel", &lf, lf_seat);
     summary::<Stratoyager>("pilot-episode", &sy, sy_seat);
     summary::<BlackSkies>("duel", &bs, bs_seat);
+    summary::<Warfleets>("skirmish", &wf, wf_seat);
 }

@@ -215,7 +215,7 @@ impl Warfleets {
         if !whole(p) {
             return bad("positions are whole inches (WFO-01)");
         }
-        if !(p.y >= lo - 1e-9 && p.y <= hi + 1e-9) || !self.wholly_on_table(p, r) {
+        if !(p.y >= lo - 1e-9 && p.y <= hi + 1e-9 && self.wholly_on_table(p, r)) {
             return bad("deploy with the whole base within 12\" of your edge");
         }
         if !self.free_spot(p, r, &[model]) {

@@ -544,7 +544,7 @@ impl Warfleets {
                 for h in Heading::all() {
                     let spot = c + h.vector() * (rs + rq + gap);
                     if self.free_spot(spot, rq, &[q])
-                        && best.map_or(true, |b| spot.dist(old) < b.dist(old) - 1e-12)
+                        && best.is_none_or(|b| spot.dist(old) < b.dist(old) - 1e-12)
                     {
                         best = Some(spot);
                     }
@@ -599,7 +599,7 @@ impl Warfleets {
                     continue;
                 }
                 if let Some(t) = approach_time(m.pos, u, o.pos, r + self.radius(o.id) + 2.0) {
-                    if t <= len && first.map_or(true, |f| t < f.0) {
+                    if t <= len && first.is_none_or(|f| t < f.0) {
                         first = Some((t, o.id));
                     }
                 }

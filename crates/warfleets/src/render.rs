@@ -206,7 +206,7 @@ impl Warfleets {
             Event::RoundStarted { round, first } => {
                 format!("— round {round}: P{} first —", first.0)
             }
-            Event::PhaseStarted { class } => format!("{}", class.phase_name()),
+            Event::PhaseStarted { class } => class.phase_name().to_string(),
             Event::Activated { model } => format!("{} activates", n(model)),
             Event::Deferred { model } => format!("{} waits (Rogue)", n(model)),
             Event::Moved {
@@ -216,8 +216,19 @@ impl Warfleets {
                 to,
                 heading,
             } => {
-                if took == &Took::Hold {
+                if took == &Took::Hold && self.is_squadron(*model) {
+                    format!("{} holds", n(model))
+                } else if took == &Took::Hold {
                     format!("{} holds, facing {}°", n(model), heading.degrees())
+                } else if self.is_squadron(*model) {
+                    format!(
+                        "{} {}s {} → {} ({:.1}\")",
+                        n(model),
+                        format!("{took:?}").to_lowercase(),
+                        pt(*from),
+                        pt(*to),
+                        from.dist(*to)
+                    )
                 } else {
                     format!(
                         "{} {took:?}s {} → {} ({:.1}\") facing {}°",
@@ -323,7 +334,11 @@ impl Warfleets {
                         }
                     )
                 }
-                None => format!("{} takes damage", n(model)),
+                None => format!(
+                    "{} takes damage ({}/2)",
+                    n(model),
+                    self.model(*model).damage
+                ),
             },
             Event::Destroyed { model } => format!("{} is destroyed", n(model)),
             Event::Lost { model } => format!("{} is lost", n(model)),
@@ -431,7 +446,9 @@ impl Warfleets {
                     .collect::<Vec<_>>()
                     .join(", ")
             };
-            let place = if m.status == Status::OnTable {
+            let place = if m.status == Status::OnTable && self.is_squadron(m.id) {
+                pt(m.pos)
+            } else if m.status == Status::OnTable {
                 format!("{} facing {}°", pt(m.pos), m.heading.degrees())
             } else {
                 status_word(m.status).into()

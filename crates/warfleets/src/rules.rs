@@ -113,30 +113,19 @@ impl Warfleets {
                         self.begin_round(log);
                     }
                 }
-                Step::Marker { seat, .. } => {
-                    if self.answers(seat).is_empty() {
-                        // WFO-05: no legal spot is left; the rest are not placed.
-                        self.markers_placed(log);
-                    } else {
-                        return;
-                    }
+                // WFO-05: no legal spot is left; the rest are not placed.
+                Step::Marker { seat, .. } if self.answers(seat).is_empty() => {
+                    self.markers_placed(log);
                 }
                 Step::Vanguard { model } | Step::Mine { model } | Step::Launch { model }
                     if !self.model(model).on_table() =>
                 {
                     self.end_activation_or_deploy(model, log);
                 }
-                Step::Reserve { model } => {
-                    if self.reserve_spots(model).is_empty() {
-                        self.next_reserve(model, log);
-                    } else {
-                        return;
-                    }
+                Step::Reserve { model } if self.reserve_spots(model).is_empty() => {
+                    self.next_reserve(model, log);
                 }
-                Step::Activate { class, seat } => {
-                    if !self.available(seat, class).is_empty() {
-                        return;
-                    }
+                Step::Activate { class, seat } if self.available(seat, class).is_empty() => {
                     let other = Warfleets::other(seat);
                     if !self.available(other, class).is_empty() {
                         self.step = Step::Activate { class, seat: other };
@@ -144,42 +133,31 @@ impl Warfleets {
                         self.next_phase(class, log);
                     }
                 }
-                Step::Place { model, squadron } => {
-                    if !self.model(model).on_table() {
-                        self.end_activation(model, log);
-                    } else if self.launch_spots(model, squadron).is_empty() {
-                        // Nowhere to put it: it stays aboard (launch spent).
-                        self.next_launch(model, log);
-                    } else {
-                        return;
-                    }
+                Step::Place { model, .. } if !self.model(model).on_table() => {
+                    self.end_activation(model, log);
                 }
-                Step::Order { model, .. } => {
-                    if !self.model(model).on_table() {
-                        self.end_activation(model, log);
-                    } else {
-                        return;
-                    }
+                // Nowhere to put it: it stays aboard (launch spent).
+                Step::Place { model, squadron }
+                    if self.launch_spots(model, squadron).is_empty() =>
+                {
+                    self.next_launch(model, log);
                 }
-                Step::Fire { model, .. } => {
-                    if !self.model(model).on_table() || self.shots_now(model).is_empty() {
-                        self.after_step(model);
-                    } else {
-                        return;
-                    }
+                Step::Order { model, .. } if !self.model(model).on_table() => {
+                    self.end_activation(model, log);
+                }
+                Step::Fire { model, .. }
+                    if !self.model(model).on_table() || self.shots_now(model).is_empty() =>
+                {
+                    self.after_step(model);
                 }
                 Step::After {
                     model,
                     ref used,
                     reach,
-                } => {
-                    if !self.model(model).on_table()
-                        || self.after_options(model, used, reach).is_empty()
-                    {
-                        self.end_activation(model, log);
-                    } else {
-                        return;
-                    }
+                } if !self.model(model).on_table()
+                    || self.after_options(model, used, reach).is_empty() =>
+                {
+                    self.end_activation(model, log);
                 }
                 Step::Launched => {
                     self.launching.retain(|&q| {
@@ -192,13 +170,9 @@ impl Warfleets {
                         return;
                     }
                 }
-                Step::Return { model } => {
-                    if self.return_spots(model).is_empty() {
-                        self.return_nearest(model, log);
-                        self.next_return(log);
-                    } else {
-                        return;
-                    }
+                Step::Return { model } if self.return_spots(model).is_empty() => {
+                    self.return_nearest(model, log);
+                    self.next_return(log);
                 }
                 _ => return,
             }

@@ -10,9 +10,11 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
     let mut p: Vec<String> = g.catalogue.check();
     let n = g.models.len();
     let finite = |q: &Point| q.x.is_finite() && q.y.is_finite();
-    if !(g.width.is_finite() && (24.0..=240.0).contains(&g.width))
-        || !(g.height.is_finite() && (48.0..=240.0).contains(&g.height))
-    {
+    let size_ok = g.width.is_finite()
+        && (24.0..=240.0).contains(&g.width)
+        && g.height.is_finite()
+        && (48.0..=240.0).contains(&g.height);
+    if !size_ok {
         p.push("table size out of range".into());
     }
     if !(1..=12).contains(&g.rounds) || g.round > g.rounds {

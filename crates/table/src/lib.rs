@@ -30,7 +30,7 @@ pub use heading::{Heading, Sector, HALF_SQRT_2};
 pub use hour::{Hour, HALF_SQRT_3};
 pub use point::Point;
 pub use rect::Rect;
-pub use shape::{circle_intersections, Shape};
+pub use shape::{circle_intersections, dist_to_segment, Shape};
 pub use sweep::segment_distance;
 
 /// Boundary tolerance for every geometric comparison.

@@ -23,7 +23,7 @@ pub(crate) fn orient(a: Point, b: Point, p: Point) -> f64 {
 }
 
 /// Distance from `p` to the closed segment `a–b`.
-pub(crate) fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
+pub fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
     let ab = b - a;
     let l2 = ab.dot(ab);
     if l2 == 0.0 {

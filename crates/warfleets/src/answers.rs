@@ -165,18 +165,10 @@ impl Warfleets {
             }
             (Step::Launched, Action::Done) => Ok(()),
             (Step::Return { model }, Action::Return { along }) => {
-                if self
-                    .return_spots(*model)
-                    .iter()
-                    .any(|a| (a - along).abs() < 1e-9)
-                    || (along.abs() <= 4.0
-                        && self.return_point(*model, *along).is_some_and(|(p, _)| {
-                            self.free_spot(p, self.radius(*model), &[*model])
-                        }))
-                {
+                if self.return_spots(*model).contains(along) {
                     Ok(())
                 } else {
-                    bad("return within 4\" of the exit point, on a free spot")
+                    bad("return a whole number of inches (−4 to 4) from the exit point, on a free spot")
                 }
             }
             (step, _) => bad(format!(

@@ -67,18 +67,24 @@ impl Warfleets {
                 }
                 continue;
             }
-            // A ship: the partly damaged upgrade first, else a choice.
+            // A ship: the upgrade chosen for this damage while it works; else a
+            // Sniper's choice; else the partly damaged upgrade; else the owner's choice.
+            let h = self.harms[0];
             let ups = &self.model(id).upgrades;
+            let chosen =
+                h.on.map(usize::from)
+                    .filter(|&i| ups.get(i).is_some_and(|u| u.works()));
             let partly = ups.iter().position(|u| u.works() && u.damage > 0);
             let working: Vec<usize> = (0..ups.len()).filter(|&i| ups[i].works()).collect();
-            let pick = match (partly, working.len()) {
-                (Some(i), _) => i,
-                (None, 0) => {
+            let pick = match (chosen, h.chooser, partly, working.len()) {
+                (Some(i), _, _, _) => i,
+                (None, _, _, 0) => {
                     self.harms.remove(0);
                     self.destroy(id, log);
                     continue;
                 }
-                (None, 1) => working[0],
+                (None, _, _, 1) => working[0],
+                (None, None, Some(i), _) => i,
                 _ => {
                     self.choosing = true;
                     return false;
@@ -102,8 +108,10 @@ impl Warfleets {
             .collect()
     }
 
-    /// One point of the front harm on upgrade `i`.
+    /// One point of the front harm on upgrade `i` (which then takes the rest of it
+    /// while it works).
     pub(crate) fn damage_upgrade(&mut self, id: u8, i: usize, log: &mut Log) {
+        self.harms[0].on = Some(i as u8);
         let u = &mut self.model_mut(id).upgrades[i];
         u.damage += 1;
         let disabled = !u.works();

@@ -7,7 +7,7 @@ use crate::event::Event;
 use crate::rules::{emit, Log};
 use crate::state::{Harm, Status, Took, Warfleets};
 use crate::terrain::{cost, dangerous_on, impassable_contact, in_impassable, travel};
-use orrery_table::{Heading, Point, EPS};
+use orrery_table::{dist_to_segment, Heading, Point, EPS};
 
 /// WFO-01: positions players pick are whole inches.
 pub fn whole(p: Point) -> bool {
@@ -59,17 +59,6 @@ pub fn approach_time(p: Point, u: Point, c: Point, r: f64) -> Option<f64> {
     }
     let t = -b - disc.sqrt();
     (t >= 0.0).then_some(t)
-}
-
-/// Distance from `p` to the closed segment `a–b`.
-pub fn seg_dist(p: Point, a: Point, b: Point) -> f64 {
-    let ab = b - a;
-    let l2 = ab.dot(ab);
-    if l2 == 0.0 {
-        return p.dist(a);
-    }
-    let t = ((p - a).dot(ab) / l2).clamp(0.0, 1.0);
-    p.dist(a + ab * t)
 }
 
 impl Warfleets {
@@ -275,7 +264,10 @@ impl Warfleets {
             let mut i = 0;
             while i < self.markers.len() {
                 let p = self.markers[i];
-                if segs.iter().any(|&(a, b)| seg_dist(p, a, b) <= r + 1e-9) {
+                if segs
+                    .iter()
+                    .any(|&(a, b)| dist_to_segment(p, a, b) <= r + 1e-9)
+                {
                     self.markers.remove(i);
                     self.model_mut(id).markers += 1;
                     emit(log, Event::MarkerTaken { model: id, at: p });
@@ -295,7 +287,7 @@ impl Warfleets {
             if mine.seat != seat
                 && segs
                     .iter()
-                    .any(|&(a, b)| seg_dist(mine.pos, a, b) - r <= 3.0 + 1e-9)
+                    .any(|&(a, b)| dist_to_segment(mine.pos, a, b) - r <= 3.0 + 1e-9)
             {
                 self.mines.remove(i);
                 emit(
@@ -320,6 +312,7 @@ impl Warfleets {
                 points,
                 chooser,
                 settled: false,
+                on: None,
             });
         }
     }
@@ -388,7 +381,7 @@ impl Warfleets {
             .filter(|&&(_, c, ro)| {
                 sweep
                     .iter()
-                    .any(|&(a, b)| seg_dist(c, a, b) < r + ro - 1e-9)
+                    .any(|&(a, b)| dist_to_segment(c, a, b) < r + ro - 1e-9)
             })
             .map(|s| s.0)
             .collect();

@@ -272,6 +272,9 @@ pub struct Harm {
     pub chooser: Option<Seat>,
     /// Fragile and Shield Booster already applied.
     pub settled: bool,
+    /// The upgrade chosen for this damage, which takes it until it stops working.
+    #[serde(default)]
+    pub on: Option<u8>,
 }
 
 /// The long table edge a player deploys from (FB-20).

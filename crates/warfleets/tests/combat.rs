@@ -568,3 +568,34 @@ fn odds_match_the_rules_dice_monte_carlo() {
         );
     }
 }
+
+#[test]
+fn fb15_sniper_picks_the_upgrade_even_past_a_damaged_one() {
+    let mut g = two_ships(
+        &ship(
+            "\"Pulse Engine\", \"Repair Bay\"",
+            "front = \"Precision Cannon\"",
+        ),
+        &ship("\"Armored Plating\", \"Repair Bay\", \"Tractor Beam\"", ""),
+    );
+    place(&mut g, 0, 36.0, 10.0, 0);
+    place(&mut g, 1, 36.0, 20.0, 180);
+    g.model_mut(1).upgrades[0].damage = 1;
+    let hull = g.model(1).hull;
+    g.catalogue.hulls[hull].special.push(Special::Fragile);
+    fire_now(&mut g, 0);
+    // Hit, block fails: 1 damage, Fragile +1 = 2, both on the sniper's pick.
+    g.rng.force(&[6, 1]);
+    act(
+        &mut g,
+        Action::Fire {
+            gun: GunRef::Weapon(2),
+            target: 1,
+        },
+    );
+    assert_eq!(g.to_move(), vec![Seat(0)], "the shooter picks");
+    act(&mut g, Action::Assign { upgrade: 2 });
+    let ups = &g.model(1).upgrades;
+    assert_eq!((ups[0].damage, ups[2].damage), (1, 2));
+    assert!(!ups[2].works());
+}

@@ -262,12 +262,6 @@ impl FleetSpec {
                 ));
             }
         }
-        if self.ships.is_empty() {
-            out.push((
-                join(path, "ships"),
-                "a fleet needs at least one ship".into(),
-            ));
-        }
         let total = self.points(cat);
         if total > points {
             out.push((

@@ -2,10 +2,10 @@
 //! catalogue, the agreed points and the force organisation limits (FB-03), costed
 //! unit by unit; and fleets built from hull names for `orrery calibrate`.
 
-use crate::catalogue::{Catalogue, Class, Special, System};
+use crate::catalogue::{Ability, Catalogue, Class, Special, System};
 use crate::fleet::{fleet_from, toml_field, FleetSpec, ShipSpec, SquadronSpec};
 use crate::scenario::Scenario;
-use orrery_core::{FileError, FleetCheck, SetupError};
+use orrery_core::{FileError, FleetCheck, RosterEntry, SetupError};
 use orrery_data::Reader;
 use serde::Serialize;
 
@@ -95,67 +95,143 @@ fn unit_lines(f: &FleetSpec) -> Vec<String> {
     v
 }
 
-/// WFO-06: a ship fielded by hull name carries the standard outfit: the first weapon
-/// of the catalogue without Broadside on its front, then Armored Plating, Shield
-/// Booster and Pulse Engine until its slots are full. Squadrons one by one. The
-/// agreed points become the larger fleet's cost and force organisation is off, so
-/// any mix the calibration asks for is legal.
-pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-    if forces.len() != 2 {
-        return Err(SetupError::one("Warfleets has two sides"));
-    }
-    let cat = &base.catalogue;
+/// The hull a variant is built on (`orrery calibrate`'s upgrade entries).
+const VARIANT_HULL: &str = "Destroyer";
+
+/// WFO-06: a ship fielded by name carries the standard outfit: the first weapon of the
+/// catalogue without Broadside on its front, then Armored Plating, Shield Booster and
+/// Pulse Engine until its slots are full.
+fn standard(cat: &Catalogue, hull: &str) -> Result<ShipSpec, SetupError> {
+    let h = cat
+        .hull(hull)
+        .ok_or_else(|| SetupError::one(format!("unknown hull `{hull}`")))?;
+    let slots = usize::from(cat.hulls[h].class.slots());
     let front = cat
         .weapons
         .iter()
         .find(|w| !w.special.contains(&Special::Broadside))
         .map(|w| w.name.clone());
+    let systems: Vec<String> = [System::ArmoredPlating, System::ShieldBooster, System::PulseEngine]
+        .iter()
+        .take(slots.saturating_sub(usize::from(front.is_some())))
+        .map(|x| x.name().to_string())
+        .collect();
+    Ok(ShipSpec {
+        hull: hull.to_string(),
+        name: None,
+        systems,
+        front,
+        side: None,
+        rear: None,
+        hero: None,
+        title: None,
+    })
+}
+
+/// WFO-06: `Destroyer + X` is the standard destroyer with X: a weapon replaces the
+/// front one (a Broadside weapon goes on the side), a system replaces the last
+/// standard system, a hero or title is added. `None` when X changes nothing.
+fn variant(cat: &Catalogue, extra: &str) -> Result<Option<ShipSpec>, SetupError> {
+    let mut s = standard(cat, VARIANT_HULL)?;
+    if let Some(w) = cat.weapon(extra) {
+        if cat.weapons[w].special.contains(&Special::Broadside) {
+            s.side = Some(extra.to_string());
+            s.systems.pop();
+        } else if s.front.as_deref() == Some(extra) {
+            return Ok(None);
+        } else {
+            s.front = Some(extra.to_string());
+        }
+    } else if System::from_name(extra).is_some() {
+        if s.systems.iter().any(|x| x == extra) {
+            return Ok(None);
+        }
+        s.systems.pop();
+        s.systems.push(extra.to_string());
+    } else if let Some(a) = crate::fleet::ability(extra) {
+        if cat.cost_of(a).is_none() {
+            return Err(SetupError::one(format!("`{extra}` is not in the catalogue")));
+        }
+        if Ability::HEROES.iter().any(|h| h.0 == a) {
+            s.hero = Some(extra.to_string());
+        } else {
+            s.title = Some(extra.to_string());
+        }
+    } else {
+        return Err(SetupError::one(format!("unknown upgrade, hero or title `{extra}`")));
+    }
+    Ok(Some(s))
+}
+
+/// `orrery calibrate`'s unit types (WFO-06): every hull with the standard outfit, and
+/// `Destroyer + X` for every weapon, system, hero and title X that changes it, at the
+/// destroyer's cost plus X's (systems and weapons are free).
+pub fn roster(cat: &Catalogue) -> Vec<RosterEntry> {
+    let mut out: Vec<RosterEntry> = cat
+        .hulls
+        .iter()
+        .map(|h| RosterEntry {
+            name: h.name.clone(),
+            points: f64::from(h.cost),
+        })
+        .collect();
+    let Some(base) = cat.hull(VARIANT_HULL).map(|h| cat.hulls[h].cost) else {
+        return out;
+    };
+    let extras = cat
+        .weapons
+        .iter()
+        .map(|w| (w.name.clone(), 0))
+        .chain(System::ALL.iter().map(|s| (s.1.to_string(), 0)))
+        .chain(cat.heroes.iter().chain(cat.titles.iter()).map(|p| (p.ability.name().to_string(), p.cost)));
+    for (name, cost) in extras {
+        if let Ok(Some(_)) = variant(cat, &name) {
+            out.push(RosterEntry {
+                name: format!("{VARIANT_HULL} + {name}"),
+                points: f64::from(base + cost),
+            });
+        }
+    }
+    out
+}
+
+/// Forces by roster name ([`roster`]); squadrons one by one. The agreed points
+/// become the larger fleet's cost and force organisation is off, so any mix the
+/// calibration asks for is legal.
+pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+    if forces.len() != 2 {
+        return Err(SetupError::one("Warfleets has two sides"));
+    }
+    let cat = &base.catalogue;
     let mut s = base.clone();
     for (fleet, names) in s.fleets.iter_mut().zip(forces) {
         fleet.ships.clear();
         fleet.squadrons.clear();
         for name in names {
+            if let Some((hull, extra)) = name.split_once(" + ") {
+                if hull != VARIANT_HULL {
+                    return Err(SetupError::one(format!("unknown unit `{name}`")));
+                }
+                let ship = variant(cat, extra)?
+                    .ok_or_else(|| SetupError::one(format!("`{name}` is the standard {hull}")))?;
+                fleet.ships.push(ship);
+                continue;
+            }
             let h = cat
                 .hull(name)
                 .ok_or_else(|| SetupError::one(format!("unknown hull `{name}`")))?;
-            let class = cat.hulls[h].class;
-            if class == Class::Squadron {
+            if cat.hulls[h].class == Class::Squadron {
                 fleet.squadrons.push(SquadronSpec {
                     hull: name.clone(),
                     count: 1,
                 });
-                continue;
+            } else {
+                fleet.ships.push(standard(cat, name)?);
             }
-            let slots = usize::from(class.slots());
-            let systems: Vec<String> = [
-                System::ArmoredPlating,
-                System::ShieldBooster,
-                System::PulseEngine,
-            ]
-            .iter()
-            .take(slots - usize::from(front.is_some()))
-            .map(|x| x.name().to_string())
-            .collect();
-            fleet.ships.push(ShipSpec {
-                hull: name.clone(),
-                name: None,
-                systems,
-                front: front.clone(),
-                side: None,
-                rear: None,
-                hero: None,
-                title: None,
-            });
         }
     }
     s.force_org = false;
-    s.points = s
-        .fleets
-        .iter()
-        .map(|f| f.points(cat))
-        .max()
-        .unwrap_or(s.points)
-        .max(50);
+    s.points = s.fleets.iter().map(|f| f.points(cat)).max().unwrap_or(s.points).max(50);
     let problems = crate::scenario::problems(&s);
     if !problems.is_empty() {
         return Err(SetupError::new(problems));

@@ -154,22 +154,13 @@ impl Game for Warfleets {
         Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
     }
 
-    /// Every hull of the catalogue, bare (systems and weapons are free; heroes and
-    /// titles are priced separately).
+    /// Every hull with the standard outfit, and `Destroyer + X` for every weapon,
+    /// system, hero and title (WFO-06): `orrery calibrate` fits a value for each.
     fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        scenario
-            .catalogue
-            .hulls
-            .iter()
-            .map(|h| RosterEntry {
-                name: h.name.clone(),
-                points: f64::from(h.cost),
-            })
-            .collect()
+        fleetfile::roster(&scenario.catalogue)
     }
 
-    /// Forces by hull name: ships take the first upgrades of the catalogue that fit
-    /// (WFO-06), squadrons go one by one.
+    /// Forces by roster name (WFO-06).
     fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
         fleetfile::with_forces(base, forces)
     }

@@ -244,3 +244,28 @@ fn the_example_fleet_file_is_legal() {
     .unwrap();
     assert!(r.text.contains("250 of 300 pts"), "{}", r.text);
 }
+
+/// WFO-06: every calibration unit type fields a legal ship or squadron, and each
+/// `Destroyer + X` variant differs from the standard destroyer by X.
+#[test]
+fn wfo06_every_roster_entry_fields_a_legal_unit() {
+    let base = orrery_warfleets::testkit::scenario("skirmish");
+    let roster = Warfleets::roster(&base);
+    assert!(roster.len() > 20, "hulls and upgrade variants: {}", roster.len());
+    for e in &roster {
+        let s = Warfleets::with_forces(&base, &[vec![e.name.clone()], vec!["Corvette".into()]])
+            .unwrap_or_else(|err| panic!("{}: {err}", e.name));
+        let f = &s.fleets[0];
+        assert_eq!(f64::from(f.points(&s.catalogue)), e.points, "{}", e.name);
+        if let Some((_, extra)) = e.name.split_once(" + ") {
+            let ship = &f.ships[0];
+            let has = ship.systems.iter().any(|x| x == extra)
+                || ship.mounts().iter().any(|(_, w)| *w == extra)
+                || ship.hero.as_deref() == Some(extra)
+                || ship.title.as_deref() == Some(extra);
+            assert!(has, "{}: {ship:?}", e.name);
+        }
+        Warfleets::setup(&s, 1).unwrap();
+    }
+    assert!(Warfleets::with_forces(&base, &[vec!["Destroyer + Laser".into()], vec![]]).is_err());
+}

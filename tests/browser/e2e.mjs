@@ -383,6 +383,69 @@ async function fleetBuilder() {
   return file;
 }
 
+// ---- 3b. The Warfleets fleet builder: ships added by clicking, the server's cost,
+// a force organisation problem as the server words it, fixed, saved, then a game.
+async function warfleetsBuilder() {
+  const started = Date.now();
+  const { page } = await newPage("wf-builder");
+  await page.goto(base + "/#/builder");
+  await page.waitForSelector("#builder-ruleset");
+  await page.selectOption("#builder-ruleset", "warfleets");
+  await page.waitForSelector("#wf-builder [data-add-hull=Corvette]");
+  const report = () => page.textContent("#wf-fleet-report");
+  const reportHas = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#wf-fleet-report").textContent), re.source);
+  await page.click("[data-points='300']");
+  assert.ok(await page.isChecked("#wf-force-org"), "force organisation is on by default");
+  // The first answer of the server (the empty fleet's).
+  await page.waitForFunction(() => document.querySelector("#wf-fleet-report").textContent.trim() !== "");
+  // A Corvette with its two upgrades: the server prices it.
+  await page.click("[data-add-hull=Corvette]");
+  await reportHas(/takes exactly 2 upgrades/);
+  await page.click('[data-ship="0"] [data-system="Pulse Engine"]');
+  await page.selectOption('[data-ship="0"] [data-mount="front"]', "Energy Cannon");
+  await reportHas(/40 of 300 pts, force organisation on/);
+  await page.fill("[data-squadron='Fighter Squadron']", "2");
+  await reportHas(/60 of 300 pts/);
+  // Broadside on the front: the server says so.
+  await page.selectOption('[data-ship="0"] [data-mount="front"]', "Weapon Batteries");
+  await reportHas(/has Broadside: it may only be mounted on the side/);
+  await page.selectOption('[data-ship="0"] [data-mount="front"]', "Energy Cannon");
+  // Three Corvettes at 300 pts: force organisation allows two copies (FB-03).
+  await page.click('[data-copy="0"]');
+  await page.click('[data-copy="0"]');
+  await reportHas(/3 × Corvette; force organisation allows 2 copies of one ship at 300 pts/);
+  const problem = (await report()).trim();
+  assert.match(await page.textContent("#wf-fleet-cost"), /1 problem/);
+  await shot(page, "34-warfleets-builder");
+  // At 450 pts three are allowed; back at 300, one removed.
+  await page.click("[data-points='450']");
+  await reportHas(/140 of 450 pts/);
+  await page.click("[data-points='300']");
+  await reportHas(/3 × Corvette/);
+  await page.click('[data-remove="2"]');
+  await reportHas(/100 of 300 pts, force organisation on/);
+  assert.match(await page.getAttribute("#wf-fleet-report", "class"), /\bok\b/);
+  const [dl] = await Promise.all([page.waitForEvent("download"), page.click("#wf-save-fleet")]);
+  const file = path.join(out, "warfleets-fleet.toml");
+  await dl.saveAs(file);
+  const toml = fs.readFileSync(file, "utf8");
+  assert.match(toml, /^name = "My Fleet"\npoints = 300\nforce_org = true\n/);
+  assert.equal(toml.match(/\[\[ship\]\]\nhull = "Corvette"\nsystems = \["Pulse Engine"\]\nfront = "Energy Cannon"/g).length, 2);
+  assert.match(toml, /\[\[squadron\]\]\nhull = "Fighter Squadron"\ncount = 2/);
+  // The second fleet is the builder's sample; both make the game.
+  await page.click('[data-fleet="1"]');
+  await page.waitForFunction(() => /Cruiser/.test(document.querySelector("#wf-fleet-report").textContent));
+  await page.click("#wf-start");
+  await page.waitForSelector("#builder-start #create");
+  await page.selectOption('#builder-start [data-seat="1"]', "easy");
+  await page.click("#builder-start #create");
+  await page.click("#play-link");
+  await page.waitForSelector("#wf-table");
+  await page.waitForSelector("#wf-panel[data-question]");
+  step(`WF builder: cost and problems from the server (${problem.split("\n").pop().slice(0, 90)}), fixed, saved (${toml.split("\n").length} lines), game started (${Math.round((Date.now() - started) / 1000)} s)`);
+  assert.deepEqual(consoleErrors, [], "console errors");
+}
+
 // ---- 4. The server is killed (-9) mid-game: the page says so, reconnects when it
 // is back, and play goes on where it stood.
 async function reconnectAfterKill() {
@@ -683,6 +746,7 @@ try {
   await reconnectAfterKill();
   await stratoyagerSecretOrders();
   await fleetBuilder();
+  await warfleetsBuilder();
   await blackSkiesDuelAgainstAi();
   await warfleetsAgainstAi();
   assert.deepEqual(consoleErrors, [], "console errors");

@@ -262,6 +262,9 @@ impl FleetSpec {
                 ));
             }
         }
+        if self.ships.is_empty() && self.squadrons.is_empty() {
+            out.push((join(path, "ships"), "the fleet is empty".into()));
+        }
         let total = self.points(cat);
         if total > points {
             out.push((

@@ -18,7 +18,9 @@ impl Warfleets {
     pub(crate) fn settle_harms(&mut self, log: &mut Log) -> bool {
         while let Some(h) = self.harms.first().copied() {
             let id = h.model;
-            if !self.model(id).on_table() {
+            // A ship that flew off the table in the move that hurt it still takes the
+            // damage (FB-08's overlap on its way out, FB-14's dangerous terrain).
+            if !matches!(self.model(id).status, Status::OnTable | Status::Away) {
                 self.harms.remove(0);
                 self.choosing = false;
                 continue;
@@ -163,7 +165,7 @@ impl Warfleets {
 
     /// A model leaves play (destroyed, surrendered, off the table): it drops its
     /// markers at its centre (FB-17), loses boarding markers (FB-16) and the squadrons
-    /// aboard it (FB-19), and any damage still queued for it.
+    /// aboard it (FB-19); destroyed or surrendered, any damage still queued for it.
     pub(crate) fn remove(&mut self, id: u8, status: Status, log: &mut Log) {
         let at = self.model(id).pos;
         let count = self.model(id).markers;
@@ -191,10 +193,12 @@ impl Warfleets {
             emit(log, Event::Lost { model: q });
         }
         self.launching.retain(|&q| q != id);
-        if self.harms.first().is_some_and(|h| h.model == id) {
-            self.choosing = false;
+        if status != Status::Away {
+            if self.harms.first().is_some_and(|h| h.model == id) {
+                self.choosing = false;
+            }
+            self.harms.retain(|h| h.model != id);
         }
-        self.harms.retain(|h| h.model != id);
     }
 
     /// Remove `points` damage, restoring a disabled upgrade first, else the most

@@ -111,11 +111,15 @@ fn standard(cat: &Catalogue, hull: &str) -> Result<ShipSpec, SetupError> {
         .iter()
         .find(|w| !w.special.contains(&Special::Broadside))
         .map(|w| w.name.clone());
-    let systems: Vec<String> = [System::ArmoredPlating, System::ShieldBooster, System::PulseEngine]
-        .iter()
-        .take(slots.saturating_sub(usize::from(front.is_some())))
-        .map(|x| x.name().to_string())
-        .collect();
+    let systems: Vec<String> = [
+        System::ArmoredPlating,
+        System::ShieldBooster,
+        System::PulseEngine,
+    ]
+    .iter()
+    .take(slots.saturating_sub(usize::from(front.is_some())))
+    .map(|x| x.name().to_string())
+    .collect();
     Ok(ShipSpec {
         hull: hull.to_string(),
         name: None,
@@ -150,7 +154,9 @@ fn variant(cat: &Catalogue, extra: &str) -> Result<Option<ShipSpec>, SetupError>
         s.systems.push(extra.to_string());
     } else if let Some(a) = crate::fleet::ability(extra) {
         if cat.cost_of(a).is_none() {
-            return Err(SetupError::one(format!("`{extra}` is not in the catalogue")));
+            return Err(SetupError::one(format!(
+                "`{extra}` is not in the catalogue"
+            )));
         }
         if Ability::HEROES.iter().any(|h| h.0 == a) {
             s.hero = Some(extra.to_string());
@@ -158,7 +164,9 @@ fn variant(cat: &Catalogue, extra: &str) -> Result<Option<ShipSpec>, SetupError>
             s.title = Some(extra.to_string());
         }
     } else {
-        return Err(SetupError::one(format!("unknown upgrade, hero or title `{extra}`")));
+        return Err(SetupError::one(format!(
+            "unknown upgrade, hero or title `{extra}`"
+        )));
     }
     Ok(Some(s))
 }
@@ -183,7 +191,12 @@ pub fn roster(cat: &Catalogue) -> Vec<RosterEntry> {
         .iter()
         .map(|w| (w.name.clone(), 0))
         .chain(System::ALL.iter().map(|s| (s.1.to_string(), 0)))
-        .chain(cat.heroes.iter().chain(cat.titles.iter()).map(|p| (p.ability.name().to_string(), p.cost)));
+        .chain(
+            cat.heroes
+                .iter()
+                .chain(cat.titles.iter())
+                .map(|p| (p.ability.name().to_string(), p.cost)),
+        );
     for (name, cost) in extras {
         if let Ok(Some(_)) = variant(cat, &name) {
             out.push(RosterEntry {
@@ -231,7 +244,13 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
         }
     }
     s.force_org = false;
-    s.points = s.fleets.iter().map(|f| f.points(cat)).max().unwrap_or(s.points).max(50);
+    s.points = s
+        .fleets
+        .iter()
+        .map(|f| f.points(cat))
+        .max()
+        .unwrap_or(s.points)
+        .max(50);
     let problems = crate::scenario::problems(&s);
     if !problems.is_empty() {
         return Err(SetupError::new(problems));

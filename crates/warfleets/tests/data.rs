@@ -251,7 +251,11 @@ fn the_example_fleet_file_is_legal() {
 fn wfo06_every_roster_entry_fields_a_legal_unit() {
     let base = orrery_warfleets::testkit::scenario("skirmish");
     let roster = Warfleets::roster(&base);
-    assert!(roster.len() > 20, "hulls and upgrade variants: {}", roster.len());
+    assert!(
+        roster.len() > 20,
+        "hulls and upgrade variants: {}",
+        roster.len()
+    );
     for e in &roster {
         let s = Warfleets::with_forces(&base, &[vec![e.name.clone()], vec!["Corvette".into()]])
             .unwrap_or_else(|err| panic!("{}: {err}", e.name));

@@ -416,3 +416,23 @@ fn fb19_vanguard_moves_straight_ahead_after_deploying() {
     }
     assert!(seen);
 }
+
+#[test]
+fn fb08_a_ship_pushed_off_the_table_by_its_overlap_still_takes_the_damage() {
+    let mut g = two_ships(CRUISER, DESTROYER);
+    place(&mut g, 0, 36.0, 40.0, 0);
+    place(&mut g, 1, 36.0, 45.5, 0);
+    order_now(&mut g, 0);
+    g.rng.force(&[1, 1]);
+    act(
+        &mut g,
+        Action::Move {
+            pivot: 4.0,
+            turn: 0,
+        },
+    );
+    assert_eq!(g.model(0).status, Status::Away);
+    settle(&mut g);
+    assert_eq!(damage_of(&g, 0), 1);
+    assert_eq!(damage_of(&g, 1), 1);
+}

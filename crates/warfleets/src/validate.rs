@@ -117,8 +117,10 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
     if g.harms.len() > 200 {
         p.push("too much damage waiting".into());
     }
-    if g.choosing && g.harms.is_empty() {
+    if g.choosing && (g.harms.is_empty() || !g.harms.iter().all(|h| ok(h.model))) {
         p.push("an upgrade choice with no damage".into());
+    } else if g.choosing && g.assignable().len() < 2 {
+        p.push("an upgrade choice with fewer than two upgrades to choose from".into());
     }
     if !g.launching.iter().all(|&m| ok(m)) {
         p.push("launching: no such model".into());

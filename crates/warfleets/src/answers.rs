@@ -607,11 +607,8 @@ impl Warfleets {
             }
             (Step::Launched, Action::Activate { model }) => {
                 self.launching.retain(|q| q != model);
+                // Its end comes back here while squadrons remain (`end_activation`).
                 self.start_activation(*model, false, log);
-                // Its end returns to the remaining launched squadrons.
-                if !self.launching.is_empty() {
-                    // end_activation sees `launching` and comes back here.
-                }
             }
             (Step::Launched, Action::Done) => {
                 for q in std::mem::take(&mut self.launching) {

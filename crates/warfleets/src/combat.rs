@@ -6,10 +6,9 @@ use crate::catalogue::{Gun, Special, System};
 use crate::event::{Attack, Event};
 use crate::fleet::Mount;
 use crate::rules::{emit, Log};
-use crate::state::{Shot, Step, Took, UpgradeKind, Warfleets};
+use crate::state::{Shot, Step, UpgradeKind, Warfleets};
 use crate::terrain::sight;
 use orrery_core::prob::{Count, Prob};
-use orrery_core::Seat;
 use orrery_table::Point;
 use std::collections::BTreeMap;
 
@@ -315,17 +314,6 @@ impl Warfleets {
             .filter(|&&r| !(r == 6 || (r != 1 && r >= block_on)))
             .count() as u8;
         (rolls, fails * n.per_fail)
-    }
-
-    /// Whether the model's action this round lets it shoot ("only if they did not use
-    /// Cruise or Ram this round").
-    pub fn may_shoot(&self, id: u8) -> bool {
-        !matches!(self.model(id).took, Some(Took::Cruise) | Some(Took::Ram))
-    }
-
-    /// The seat that owns `id`.
-    pub fn owner(&self, id: u8) -> Seat {
-        self.model(id).seat
     }
 }
 

@@ -1,7 +1,7 @@
 //! Fleets (seed "Budowa floty", "Floty", "Organizacja sił"): ships with upgrades,
 //! heroes and titles, squadrons, points, and the force organisation limits (FB-03).
 
-use crate::catalogue::{Ability, Catalogue, Class, Special, System};
+use crate::catalogue::{Ability, Catalogue, Special, System};
 use orrery_data::{did_you_mean, Reader};
 use serde::{Deserialize, Serialize};
 use toml::Value;
@@ -387,9 +387,4 @@ pub(crate) fn toml_field(field: &str) -> String {
     field
         .replace("ships[", "ship[")
         .replace("squadrons[", "squadron[")
-}
-
-/// The class a hull of the catalogue belongs to.
-pub fn class_of(cat: &Catalogue, hull: &str) -> Option<Class> {
-    cat.hull(hull).map(|h| cat.hulls[h].class)
 }

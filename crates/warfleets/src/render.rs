@@ -6,7 +6,7 @@ use crate::event::Event;
 use crate::state::{Status, Step, Took, UpgradeKind, Warfleets};
 use crate::view::status_word;
 use orrery_core::Seat;
-use orrery_table::{Heading, Point};
+use orrery_table::Point;
 
 fn pt(p: Point) -> String {
     format!("({:.1}, {:.1})", p.x, p.y)
@@ -479,9 +479,4 @@ pub fn label_char(id: u8, seat: Seat) -> char {
     const P1: &[u8] = b"0123456789@$%&+=?^~<>{}()[]";
     let set = if seat.0 == 0 { P0 } else { P1 };
     set[usize::from(id) % set.len()] as char
-}
-
-/// Headings a person types: degrees, a multiple of 15.
-pub fn heading_from_degrees(d: i32) -> Option<Heading> {
-    Heading::from_degrees(d.rem_euclid(360))
 }

@@ -3,7 +3,7 @@
 //! field and reason; and setting a game up from one.
 
 use crate::catalogue::{catalogue_from, Catalogue};
-use crate::fleet::{ability, fleet_from, toml_field, FleetSpec, Mount};
+use crate::fleet::{ability, fleet_from, toml_field, FleetSpec};
 use crate::state::{Edge, Model, Status, Step, Upgrade, UpgradeKind, Warfleets};
 use crate::terrain::{random_table, Terrain};
 use orrery_core::{NamedScenario, Rng, Seat, SetupError};
@@ -358,11 +358,6 @@ fn new_model(
         deferred: false,
         points,
     }
-}
-
-/// The side arcs a weapon mount covers, for listings.
-pub fn mount_name(m: Mount) -> &'static str {
-    m.name()
 }
 
 /// Check every shipped file (tests).

@@ -18,25 +18,17 @@ struct Report {
     units: Vec<crate::fleet::Costed>,
 }
 
-#[derive(Serialize)]
-struct Problems<'a> {
-    file: &'a str,
-    problems: Vec<String>,
-}
-
 /// Check a fleet file: `name`, `points` (300 or 450, or any agreed size),
 /// optional `force_org` (default true), `[[ship]]` and `[[squadron]]`.
 pub fn check(text: &str, file: &str) -> Result<FleetCheck, FileError> {
-    let fail = |problems: Vec<String>| FileError {
-        json: serde_json::to_string_pretty(&Problems {
-            file,
-            problems: problems.clone(),
-        })
-        .unwrap_or_default(),
-        problems,
+    // Every problem with its file, field and reason, written as the other rulesets'
+    // fleet checks write theirs (the reader's own error as JSON).
+    let fail = |e: orrery_data::DataError| FileError {
+        problems: e.messages(),
+        json: serde_json::to_string_pretty(&e).unwrap_or_default(),
     };
     let mut r = Reader::new(file);
-    let root = r.parse(text).map_err(|e| fail(e.messages()))?;
+    let root = r.parse(text).map_err(fail)?;
     let cat = Catalogue::shipped();
     let fleet = fleet_from(&mut r, &root, "", &["points", "force_org"]);
     let points = r.req_int(&root, "points", "", 50, 5000).unwrap_or(0) as u32;
@@ -46,7 +38,7 @@ pub fn check(text: &str, file: &str) -> Result<FleetCheck, FileError> {
             r.problem(toml_field(&field), why);
         }
     }
-    let fleet = r.finish(fleet).map_err(|e| fail(e.messages()))?;
+    let fleet = r.finish(fleet).map_err(fail)?;
     let report = Report {
         name: fleet.name.clone(),
         points,

@@ -43,22 +43,24 @@ pub struct ShipPath {
     pub contact: bool,
 }
 
+/// Where a point moving from `p` along unit `u` is at distance `r` from `c`: the two
+/// times (entering, leaving), `None` if it never is.
+fn crossings(p: Point, u: Point, c: Point, r: f64) -> Option<(f64, f64)> {
+    let f = p - c;
+    let b = u.dot(f);
+    let disc = b * b - (f.dot(f) - r * r);
+    (disc >= 0.0).then(|| (-b - disc.sqrt(), -b + disc.sqrt()))
+}
+
 /// The first `t ≥ 0` at which a point moving from `p` along unit `u` comes within `r`
 /// of `c`; `Some(0)` if it is within now and moving closer; `None` if it never does
 /// (or is within and moving away).
 pub fn approach_time(p: Point, u: Point, c: Point, r: f64) -> Option<f64> {
     let f = p - c;
-    let b = u.dot(f);
-    let cc = f.dot(f) - r * r;
-    if cc <= EPS {
-        return (b < -EPS).then_some(0.0);
+    if f.dot(f) - r * r <= EPS {
+        return (u.dot(f) < -EPS).then_some(0.0);
     }
-    let disc = b * b - cc;
-    if disc < 0.0 {
-        return None;
-    }
-    let t = -b - disc.sqrt();
-    (t >= 0.0).then_some(t)
+    crossings(p, u, c, r).map(|t| t.0).filter(|t| *t >= 0.0)
 }
 
 impl Warfleets {
@@ -349,13 +351,8 @@ impl Warfleets {
         };
         let mut candidates: Vec<f64> = ships
             .iter()
-            .filter_map(|&(_, c, ro)| {
-                let f = p - c;
-                let b = u.dot(f);
-                let cc = f.dot(f) - (r + ro + 1.0) * (r + ro + 1.0);
-                let disc = b * b - cc;
-                (disc >= 0.0).then(|| -b + disc.sqrt()).filter(|t| *t > 0.0)
-            })
+            .filter_map(|&(_, c, ro)| crossings(p, u, c, r + ro + 1.0).map(|t| t.1))
+            .filter(|t| *t > 0.0)
             .collect();
         candidates.sort_by(f64::total_cmp);
         let t = candidates

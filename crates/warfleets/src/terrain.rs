@@ -249,12 +249,3 @@ pub fn dangerous_on(terrain: &[Terrain], from: Point, to: Point) -> bool {
         .iter()
         .any(|t| t.dangerous && t.shape.clip_segment(from, to).is_some())
 }
-
-/// Checks a scenario's terrain: valid shapes, names.
-pub fn check(terrain: &[Terrain]) -> Vec<(usize, String)> {
-    terrain
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| t.shape.validate().err().map(|e| (i, e)))
-        .collect()
-}

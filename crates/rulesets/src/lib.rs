@@ -39,6 +39,7 @@ rulesets! {
     orrery_stratoyager::Stratoyager,
     orrery_black_skies::BlackSkies,
     orrery_warfleets::Warfleets,
+    orrery_stgv2::Stgv2,
 }
 
 /// Every ruleset id, in the order `rulesets` lists them.

@@ -1,0 +1,257 @@
+//! # STGv2 for Orrery
+//!
+//! Seed `002_248fd9bc0ecfe6b7.txt` ("STGv2 Basics", Scenario 1 "Outpost"), the
+//! rulings `rulings-stgv2.md` (ST-01…ST-18) and this project's own rulings in
+//! `docs/stgv2.md` (STO-…).
+//!
+//! Structure: the field is the `orrery-nodes` crate (ST-01…ST-03); `scenario`
+//! (boards, starting state, decks and prices as TOML: ST-04/05), `state`, `deck`,
+//! `action`/`event`, `rules` (the turn's seven steps, ST-06, ST-17, ST-18),
+//! `movement` (Move Cards, ST-07…ST-09), `combat` (ST-10…ST-12), `economy`
+//! (ST-13…ST-15), `odds`, `value` (the agents' evaluation), `view`, `render`,
+//! `quick`, `validate`.
+
+pub mod action;
+pub mod combat;
+pub mod deck;
+pub mod economy;
+pub mod event;
+pub mod glossary;
+pub mod movement;
+pub mod odds;
+mod quick;
+pub mod render;
+pub mod rules;
+pub mod scenario;
+pub mod state;
+pub mod testkit;
+mod validate;
+pub mod value;
+pub mod view;
+
+pub use action::{Action, Item};
+pub use event::Event;
+pub use scenario::Scenario;
+pub use state::Stgv2;
+pub use view::StView;
+
+use orrery_core::{
+    ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
+    Outcome, Progress, Rng, Seat, SetupError, StateError, UnitFate,
+};
+
+impl Game for Stgv2 {
+    type Scenario = Scenario;
+    type Action = Action;
+    type Event = Event;
+    type View = StView;
+
+    const ID: &'static str = "stgv2";
+    const NAME: &'static str = "STGv2";
+    const PLAYERS: (u8, u8) = (2, 6);
+
+    fn scenarios() -> Vec<NamedScenario<Scenario>> {
+        scenario::builtin()
+    }
+
+    fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        let mut g = scenario::setup(scenario, seed)?;
+        g.settle_after_setup();
+        Ok(g)
+    }
+
+    fn seats(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    fn to_move(&self) -> Vec<Seat> {
+        self.to_move_now()
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        self.answers(seat)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
+        self.check(seat, action)?;
+        let mut log = Vec::new();
+        self.answer(seat, action, &mut log);
+        Ok(log)
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> StView {
+        StView::new(self, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.score_list()
+    }
+
+    /// Spendys ON and carried, outposts, cells, ships and assets, and ships near
+    /// where they are useful (`value.rs`).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.position_value(seat)
+    }
+
+    fn progress(&self) -> Progress {
+        Progress {
+            turn: self.round,
+            phase: self.step.name().to_string(),
+        }
+    }
+
+    fn rng(&self) -> &Rng {
+        &self.rng
+    }
+
+    fn rng_mut(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    /// The decks' draw piles are the only hidden information: no seat knows their
+    /// order, so a look-ahead copy reshuffles each one.
+    fn determinize(&mut self, _viewer: Seat, rng: &mut Rng) {
+        self.move_deck.reshuffle_draw(rng);
+        self.outpost_deck.reshuffle_draw(rng);
+        self.revenue_deck.reshuffle_draw(rng);
+        let seed = rng.next_u64();
+        self.rng.reseed(seed);
+    }
+
+    fn validate(&self) -> Result<(), StateError> {
+        validate::validate(self)
+    }
+
+    /// Timeouts: end the set or the step; place no cells; the first choice otherwise.
+    fn default_action(&self, seat: Seat) -> Option<Action> {
+        let legal = self.legal_actions(seat);
+        let pick = legal.iter().find(|a| {
+            matches!(a, Action::Next | Action::EndSet)
+                || *a
+                    == &Action::Cells {
+                        moves: 0,
+                        attack: 0,
+                        defend: 0,
+                        action: 0,
+                    }
+        });
+        pick.or(legal.first()).cloned()
+    }
+
+    /// Legal actions, with cell placements cut to those that place every cell
+    /// they can (`value.rs`, `search_menu`).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_menu(seat)
+    }
+
+    fn unit_fates(&self) -> Vec<UnitFate> {
+        Vec::new()
+    }
+
+    /// Scenario files in TOML (docs/stgv2.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calculate(name, args)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
+    }
+
+    /// `follow`: every position the ship could end at with the set
+    /// (`{"reachable": [pos…]}`); `card`: the path (`{"path", "to", "blocked"}`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        if self.check(seat, action).is_err() {
+            return None;
+        }
+        match action {
+            Action::Follow { set, ship } => Some(serde_json::json!({
+                "reachable": self.reachable(*set, *ship, 0),
+            })),
+            Action::Card { dirs } => {
+                let p = self.current_plays().into_iter().find(|p| &p.dirs == dirs)?;
+                Some(serde_json::json!({
+                    "path": p.path,
+                    "to": p.path.last(),
+                    "blocked": p.blocked,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    fn board_script() -> Option<&'static str> {
+        Some(include_str!("../web/board.js"))
+    }
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint(self, seat)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse(self, seat, text).map(|a| vec![a]))
+    }
+
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        self.describe(viewer, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        self.event_text(event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        self.field_text(viewer)
+    }
+
+    /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
+    /// damage choices, attempts, purchases, and the steps' `next`s.
+    fn action_bound(&self) -> usize {
+        let ships = self.ships.len().max(8) * 4;
+        let per_turn = 8 + 3 * ships * 26 + ships * 6 + 8 + 200;
+        20 + (self.rules.rounds as usize + 1) * self.players.len() * per_turn
+    }
+}
+
+impl Stgv2 {
+    fn settle_after_setup(&mut self) {
+        let mut log = Vec::new();
+        // Starting corners with a single option are taken at once.
+        if let state::Step::Start { seat } = self.step {
+            let options = self.start_options(seat);
+            if options.len() == 1 {
+                self.answer(seat, &Action::Start { node: options[0] }, &mut log);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_data_reads() {
+        scenario::check_shipped().unwrap();
+        assert_eq!(Stgv2::scenarios().len(), 6);
+    }
+}

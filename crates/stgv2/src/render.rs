@@ -1,0 +1,387 @@
+//! Text for terminals and logs: the field seen from above with every ship's level,
+//! a side view by level, each player's Play Board, the ships, the Move Card sets.
+
+use crate::action::Action;
+use crate::event::Event;
+use crate::rules::dirs_text;
+use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
+use orrery_core::Seat;
+use orrery_nodes::Node;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// A ship's letter on the map: `a`…`z`, then `A`…`Z`, then `?`.
+pub fn ship_letter(id: ShipId) -> char {
+    match id {
+        0..=25 => (b'a' + id as u8) as char,
+        26..=51 => (b'A' + (id - 26) as u8) as char,
+        _ => '?',
+    }
+}
+
+fn spendys(n: u32) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn assets_text(s: &Ship) -> String {
+    let a = &s.assets;
+    let mut t = format!("W{} S{} E{}", a.weapon, a.shield, a.engine);
+    if a.shuttle > 0 {
+        t += &format!(" T{}", a.shuttle);
+    }
+    t
+}
+
+impl Stgv2 {
+    fn seat_name(&self, seat: Seat, viewer: Option<Seat>) -> String {
+        if Some(seat) == viewer {
+            format!("seat {seat} (you)")
+        } else {
+            format!("seat {seat}")
+        }
+    }
+
+    /// The map: one row per lattice row, nodes 4 characters apart.
+    fn map_text(&self) -> String {
+        let nodes = self.field.nodes();
+        let (Some(bmin), Some(bmax)) = (
+            nodes.iter().map(|n| n.b).min(),
+            nodes.iter().map(|n| n.b).max(),
+        ) else {
+            return String::new();
+        };
+        let xmin = nodes.iter().map(|n| 2 * n.a + n.b).min().unwrap_or(0);
+        let mut at: BTreeMap<Node, Vec<&Ship>> = BTreeMap::new();
+        for s in self.ships.iter().filter(|s| s.alive) {
+            at.entry(s.pos.node).or_default().push(s);
+        }
+        let mut out = String::new();
+        for b in (bmin..=bmax).rev() {
+            let mut line = String::new();
+            for n in nodes.iter().filter(|n| n.b == b) {
+                let col = 2 * (2 * n.a + n.b - xmin) as usize;
+                while line.chars().count() < col {
+                    line.push(' ');
+                }
+                line += &self.node_label(*n, at.get(n));
+            }
+            out += line.trim_end();
+            out.push('\n');
+        }
+        out
+    }
+
+    fn node_label(&self, n: Node, ships: Option<&Vec<&Ship>>) -> String {
+        if let Some(i) = self.stations.iter().position(|&s| s == n) {
+            return if self.players[i].out {
+                "x ".into()
+            } else {
+                format!("#{i}")
+            };
+        }
+        if let Some(c) = self.clusters.iter().find(|c| c.node == n) {
+            return match c.outpost {
+                Some(s) => format!("*{s}"),
+                None => "**".into(),
+            };
+        }
+        match ships.map(|v| v.as_slice()) {
+            Some([s]) => format!("{}{}", ship_letter(s.id), s.pos.z),
+            Some(v) if !v.is_empty() => format!("{}+", v.len()),
+            _ if n.is_centre() => "+ ".into(),
+            _ => "· ".into(),
+        }
+    }
+
+    /// The whole screen for `viewer`.
+    pub fn field_text(&self, viewer: Option<Seat>) -> String {
+        let mut s = String::new();
+        let step = match &self.step {
+            Step::Start { seat } => format!("set-up: {} picks a starting corner", self.seat_name(*seat, viewer)),
+            Step::Over => "game over".into(),
+            st => format!(
+                "{}'s turn — {}",
+                self.seat_name(self.current, viewer),
+                match st {
+                    Step::Cells => "step 2: place Energy Cells".to_string(),
+                    Step::Main { phase } => format!("step {}: {}", phase.number(), phase_words(*phase)),
+                    Step::Moving { set, following, .. } => match following {
+                        Some(f) => format!(
+                            "moving ship {} with set {set}, card {}",
+                            ship_letter(f.ship),
+                            f.card + 1
+                        ),
+                        None => format!("executing set {set}: next ship or end the set"),
+                    },
+                    Step::Damage { damage, .. } => format!(
+                        "ship {} takes {} hit(s): its owner removes assets",
+                        ship_letter(damage[0].ship),
+                        damage[0].hits
+                    ),
+                    _ => String::new(),
+                }
+            ),
+        };
+        let _ = writeln!(
+            s,
+            "STGv2 {} — round {}/{} — {}",
+            self.scenario, self.round, self.rules.rounds, step
+        );
+        s += &self.map_text();
+        s += "  # station  ** cluster (*n: seat n's outpost)  a0 ship a at level 0  2+ two ships on one rod\n";
+        // Side view: which ships sit on each level.
+        let _ = writeln!(s, "Levels (top to bottom):");
+        for z in (0..self.field.levels).rev() {
+            let on: Vec<String> = self
+                .ships
+                .iter()
+                .filter(|x| x.alive && x.pos.z == z)
+                .map(|x| format!("{}@{}", ship_letter(x.id), x.pos.node))
+                .collect();
+            let _ = writeln!(s, "  L{z}: {}", if on.is_empty() { "—".into() } else { on.join("  ") });
+        }
+        let _ = writeln!(s, "Play Boards:");
+        for (i, p) in self.players.iter().enumerate() {
+            let seat = Seat(i as u8);
+            if p.out {
+                let _ = writeln!(s, "  {}: eliminated", self.seat_name(seat, viewer));
+                continue;
+            }
+            let [m, a, d, x] = self.columns_of(seat);
+            let room = self.rules.room;
+            let dots = |n: u32, free: bool, room: u8| {
+                let slots = u32::from(room) + u32::from(free);
+                (0..slots).map(|k| if k < n { '●' } else { '○' }).collect::<String>()
+            };
+            let off: u32 = self.fleet(seat).map(|s| s.off).sum();
+            let _ = writeln!(
+                s,
+                "  {}{}: ON {}  OFF {}  cells {} (free {})  MOVE {} ATTACK {} DEFEND {} ACTION {}  outposts {}{}",
+                if seat == self.current && !matches!(self.step, Step::Start { .. } | Step::Over) { "▶ " } else { "" },
+                self.seat_name(seat, viewer),
+                spendys(p.on),
+                spendys(off),
+                p.cells,
+                p.cells - p.placed.total(),
+                dots(m, true, room.moves),
+                dots(a, true, room.attack),
+                dots(d, true, room.defend),
+                dots(x, false, room.action),
+                self.outposts(seat),
+                if p.bought_ship { "" } else { "  (protected: no ship bought yet)" },
+            );
+        }
+        let _ = writeln!(s, "Ships:");
+        for x in self.ships.iter().filter(|x| x.alive) {
+            let _ = writeln!(
+                s,
+                "  {} (ship {}) seat {}  at {} L{}  {}{}{}{}",
+                ship_letter(x.id),
+                x.id,
+                x.seat,
+                x.pos.node,
+                x.pos.z,
+                assets_text(x),
+                if x.off > 0 { format!("  carrying {}", spendys(x.off)) } else { String::new() },
+                if self.at_own_station(x.id) { "  beside its station" } else { "" },
+                match (x.attacked, x.acted) {
+                    (true, true) => "  (attacked, acted)",
+                    (true, false) => "  (attacked)",
+                    (false, true) => "  (acted)",
+                    _ => "",
+                }
+            );
+        }
+        if !self.sets.is_empty() {
+            let _ = writeln!(s, "Move Card sets this turn:");
+            for (i, set) in self.sets.iter().enumerate() {
+                let cards: Vec<&str> = set.cards.iter().map(|c| c.name()).collect();
+                let _ = writeln!(
+                    s,
+                    "  set {i}: {}{}",
+                    if cards.is_empty() { "(no cards)".into() } else { cards.join(" → ") },
+                    if set.used { "  (used)" } else { "" }
+                );
+            }
+        }
+        if let Some(b) = &self.last_battle {
+            let v: Vec<String> = b
+                .volleys
+                .iter()
+                .map(|v| {
+                    format!(
+                        "{}d×{} best {} vs {}d×{} best {} → {} hit(s)",
+                        v.attack_dice,
+                        v.attack_totals.len(),
+                        v.attack_totals.iter().max().unwrap_or(&0),
+                        v.defense_dice,
+                        v.defense_totals.len(),
+                        v.defense_totals.iter().max().unwrap_or(&0),
+                        v.hits
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "Last battle: {} attacked {}: {}",
+                ship_letter(b.attacker),
+                ship_letter(b.target),
+                v.join("; return fire ")
+            );
+        }
+        let _ = writeln!(
+            s,
+            "Decks: move {} face down, outpost {}, revenue {}",
+            self.move_deck.len(),
+            self.outpost_deck.len(),
+            self.revenue_deck.len()
+        );
+        if let Some(o) = &self.outcome {
+            let _ = writeln!(s, "Winner(s): {:?} — {}", o.winners.iter().map(|w| w.0).collect::<Vec<_>>(), o.reason);
+        }
+        s
+    }
+
+    /// One line for an action, as `viewer` may read it (everything is public).
+    pub fn describe(&self, _viewer: Option<Seat>, action: &Action) -> String {
+        let ship = |id: ShipId| {
+            if usize::from(id) < self.ships.len() {
+                format!("ship {} ({})", ship_letter(id), id)
+            } else {
+                format!("ship {id}")
+            }
+        };
+        match action {
+            Action::Start { node } => format!("start at corner {node}, level 0"),
+            Action::Cells {
+                moves,
+                attack,
+                defend,
+                action,
+            } => format!("place cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"),
+            Action::Follow { set, ship: id } => format!("move {} with set {set}", ship(*id)),
+            Action::Card { dirs } => {
+                let end = self
+                    .current_plays()
+                    .into_iter()
+                    .find(|p| &p.dirs == dirs)
+                    .map(|p| {
+                        let to = p.path.last().copied();
+                        format!(
+                            " → {}{}",
+                            to.map(|t| t.to_string()).unwrap_or_default(),
+                            if p.blocked { " (blocked there)" } else { "" }
+                        )
+                    })
+                    .unwrap_or_default();
+                format!("card: {}{end}", dirs_text(dirs))
+            }
+            Action::EndSet => "end this set (the other ships stay)".into(),
+            Action::Attack { ship: x, target } => format!("{} attacks {}", ship(*x), ship(*target)),
+            Action::Lose { asset } => format!("remove a {}", asset.name()),
+            Action::Act { ship: x, cluster } => {
+                let what = self
+                    .clusters
+                    .get(usize::from(*cluster))
+                    .map(|c| if c.outpost.is_some() { "collect revenue" } else { "construct an outpost" })
+                    .unwrap_or("act");
+                format!("{} tries to {what} at cluster {cluster}", ship(*x))
+            }
+            Action::Buy { item, ship: None } => format!("buy an {} ({})", item.name(), self.price(*item)),
+            Action::Buy { item, ship: Some(x) } => {
+                format!("buy a {} for {} ({})", item.name(), ship(*x), self.price(*item))
+            }
+            Action::BuyShip { at } => format!("buy a ship at {at} ({})", self.rules.prices.ship),
+            Action::Next => match self.step.phase() {
+                Some(Phase::Purchase) => "end the turn".into(),
+                Some(p) => format!("end step {} ({})", p.number(), p.name()),
+                None => "next".into(),
+            },
+        }
+    }
+
+    pub fn event_text(&self, e: &Event) -> String {
+        let l = ship_letter;
+        match e {
+            Event::Started { seat, ship, at } => format!("seat {seat}'s ship {} starts at {at}", l(*ship)),
+            Event::TurnStarted { seat, round } => format!("round {round}: seat {seat}'s turn"),
+            Event::CellsPlaced { seat, moves, attack, defend, action } => format!(
+                "seat {seat} places cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"
+            ),
+            Event::SetDrawn { seat, set, cards } => format!(
+                "seat {seat} draws set {set}: {}",
+                cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+            ),
+            Event::DeckReshuffled { deck } => format!("the {deck} deck's discards are reshuffled"),
+            Event::Moved { ship, card, path } => format!(
+                "ship {} plays {} → {}",
+                l(*ship),
+                card.name(),
+                path.last().map(|p| p.to_string()).unwrap_or_default()
+            ),
+            Event::Blocked { ship, at } => format!("ship {} stops at {at} for this set", l(*ship)),
+            Event::SetDone { set } => format!("set {set} done"),
+            Event::Battle { attacker, target, volleys } => format!(
+                "ship {} attacks ship {}: {}",
+                l(*attacker),
+                l(*target),
+                volleys
+                    .iter()
+                    .map(|v| format!(
+                        "{} vs {} → {} hit(s)",
+                        v.attack_totals.iter().max().unwrap_or(&0),
+                        v.defense_totals.iter().max().unwrap_or(&0),
+                        v.hits
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; return fire ")
+            ),
+            Event::Lost { ship, asset } => format!("ship {} loses a {}", l(*ship), asset.name()),
+            Event::Destroyed { ship, spendys_lost } => {
+                format!("ship {} is destroyed ({spendys_lost} Spendys lost)", l(*ship))
+            }
+            Event::Eliminated { seat } => format!("seat {seat} is eliminated"),
+            Event::ActionRolled { ship, cluster, player, bank, cards } => format!(
+                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {cards} card(s)",
+                l(*ship),
+                player[0],
+                player[1],
+                bank[0],
+                bank[1]
+            ),
+            Event::OutpostBuilt { seat, cluster } => format!("seat {seat} builds an outpost on cluster {cluster}"),
+            Event::OutpostFailed { seat, cluster } => format!("seat {seat} draws no Claim at cluster {cluster}"),
+            Event::Revenue { ship, cards, total } => format!("ship {} collects {total} Spendys ({cards:?})", l(*ship)),
+            Event::Deposited { ship, spendys } => format!("ship {} deposits {spendys} Spendys ON station", l(*ship)),
+            Event::Bought { seat, item, ship, price } => match ship {
+                Some(x) => format!("seat {seat} buys a {} for ship {} ({price})", item.name(), l(*x)),
+                None => format!("seat {seat} buys an {} ({price})", item.name()),
+            },
+            Event::ShipBought { seat, ship, at, price } => {
+                format!("seat {seat} buys ship {} at {at} ({price})", l(*ship))
+            }
+            Event::PhaseStarted { phase } => format!("step {}: {}", phase.number(), phase.name()),
+            Event::TurnEnded { seat } => format!("seat {seat}'s turn ends"),
+            Event::Won { seats, reason } => format!(
+                "winner(s): {} — {reason}",
+                seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+}
+
+fn phase_words(p: Phase) -> &'static str {
+    match p {
+        Phase::Combat => "attack another player's ship (or move)",
+        Phase::Action => "construct an outpost or collect Spendys (or move)",
+        Phase::Purchase => "buy (or move), then end the turn",
+    }
+}

@@ -1,0 +1,749 @@
+//! The player's turn (seed "The Player's Turn"; ST-05, ST-06, ST-08, ST-17, ST-18):
+//! who owes what, every answer's check, and what each answer does.
+//!
+//! 1) the first Move Card set is drawn; 2) the player places his cells; 3) one more
+//! set per placed MOVE cell; 4) combat; 5) Action attempts; 6) purchases — sets may
+//! be executed at any moment of 4)–6); 7) clean-up, victory, the next player.
+
+use crate::action::{Action, Item};
+use crate::event::Event;
+use crate::movement::CardPlay;
+use crate::scenario::start_corners;
+use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
+use orrery_core::{ActionError, Logged, Outcome, Seat};
+use orrery_nodes::{Dir, Node, Pos};
+
+type Log = Vec<Logged<Event>>;
+
+impl Stgv2 {
+    /// The seat that owes an answer.
+    pub fn to_move_now(&self) -> Vec<Seat> {
+        match &self.step {
+            Step::Over => Vec::new(),
+            Step::Start { seat } => vec![*seat],
+            Step::Damage { damage, .. } => damage
+                .first()
+                .map(|p| vec![self.ship(p.ship).seat])
+                .unwrap_or_default(),
+            _ => vec![self.current],
+        }
+    }
+
+    /// The starting corners open to `seat` (ST-05).
+    pub fn start_options(&self, seat: Seat) -> Vec<Node> {
+        let tile = orrery_nodes::Tile::of_centre(self.stations[seat.index()]).expect("a centre");
+        let taken: Vec<_> = self
+            .clusters
+            .iter()
+            .map(|c| c.node)
+            .chain(self.stations.iter().copied())
+            .filter_map(orrery_nodes::Tile::of_centre)
+            .collect();
+        start_corners(&self.field, tile, &taken)
+            .into_iter()
+            .filter(|&n| !self.occupied(Pos { node: n, z: 0 }))
+            .collect()
+    }
+
+    /// The card plays open to the following ship now.
+    pub fn current_plays(&self) -> Vec<CardPlay> {
+        let Step::Moving {
+            set,
+            following: Some(f),
+            ..
+        } = &self.step
+        else {
+            return Vec::new();
+        };
+        match self.next_card(*set, f.ship, f.card) {
+            Some(card) => self.card_plays_from(f.ship, self.ship(f.ship).pos, card),
+            None => Vec::new(),
+        }
+    }
+
+    /// Sets of this turn not yet executed.
+    fn open_sets(&self) -> Vec<u8> {
+        (0..self.sets.len())
+            .filter(|&i| !self.sets[i].used && !self.sets[i].cards.is_empty())
+            .map(|i| i as u8)
+            .collect()
+    }
+
+    /// Every answer `seat` could give, unchecked (a superset of the legal ones).
+    pub(crate) fn candidates(&self, seat: Seat) -> Vec<Action> {
+        if !self.to_move_now().contains(&seat) {
+            return Vec::new();
+        }
+        let mut v = Vec::new();
+        match &self.step {
+            Step::Over => {}
+            Step::Start { .. } => {
+                v.extend(self.start_options(seat).into_iter().map(|node| Action::Start { node }));
+            }
+            Step::Cells => {
+                let room = self.rules.room;
+                for moves in 0..=room.moves {
+                    for attack in 0..=room.attack {
+                        for defend in 0..=room.defend {
+                            for action in 0..=room.action {
+                                v.push(Action::Cells {
+                                    moves,
+                                    attack,
+                                    defend,
+                                    action,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            Step::Damage { damage, .. } => {
+                if let Some(p) = damage.first() {
+                    v.extend(
+                        self.removable(p.ship, p.hits)
+                            .into_iter()
+                            .map(|asset| Action::Lose { asset }),
+                    );
+                }
+            }
+            Step::Moving {
+                set,
+                moved,
+                following,
+                ..
+            } => match following {
+                Some(_) => v.extend(
+                    self.current_plays()
+                        .into_iter()
+                        .map(|p| Action::Card { dirs: p.dirs }),
+                ),
+                None => {
+                    v.extend(
+                        self.may_follow(seat, moved)
+                            .into_iter()
+                            .map(|ship| Action::Follow { set: *set, ship }),
+                    );
+                    v.push(Action::EndSet);
+                }
+            },
+            Step::Main { phase } => {
+                for set in self.open_sets() {
+                    for ship in self.may_follow(seat, &[]) {
+                        v.push(Action::Follow { set, ship });
+                    }
+                }
+                let mine: Vec<ShipId> = self.fleet(seat).map(|s| s.id).collect();
+                match phase {
+                    Phase::Combat => {
+                        for &x in &mine {
+                            for y in self.ships.iter().filter(|s| s.alive && s.seat != seat) {
+                                v.push(Action::Attack { ship: x, target: y.id });
+                            }
+                        }
+                    }
+                    Phase::Action => {
+                        for &x in &mine {
+                            for c in 0..self.clusters.len() {
+                                v.push(Action::Act {
+                                    ship: x,
+                                    cluster: c as u8,
+                                });
+                            }
+                        }
+                    }
+                    Phase::Purchase => {
+                        v.push(Action::Buy {
+                            item: Item::Cell,
+                            ship: None,
+                        });
+                        for item in [Item::Engine, Item::Weapon, Item::Shield] {
+                            for &x in &mine {
+                                v.push(Action::Buy {
+                                    item,
+                                    ship: Some(x),
+                                });
+                            }
+                        }
+                        let station = self.stations[seat.index()];
+                        for node in station.neighbours() {
+                            for z in 0..self.field.levels {
+                                v.push(Action::BuyShip { at: Pos { node, z } });
+                            }
+                        }
+                    }
+                }
+                v.push(Action::Next);
+            }
+        }
+        v
+    }
+
+    /// Every legal answer of `seat`, in a stable order.
+    pub fn answers(&self, seat: Seat) -> Vec<Action> {
+        self.candidates(seat)
+            .into_iter()
+            .filter(|a| self.check(seat, a).is_ok())
+            .collect()
+    }
+
+    /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        let to_move = self.to_move_now();
+        if !to_move.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat, to_move });
+        }
+        let bad = |m: String| Err(ActionError::illegal(m));
+        match (&self.step, action) {
+            (Step::Start { .. }, Action::Start { node }) => {
+                if self.start_options(seat).contains(node) {
+                    Ok(())
+                } else {
+                    bad(format!(
+                        "{node} is not a starting corner: choose one of {} (ST-05)",
+                        list(&self.start_options(seat))
+                    ))
+                }
+            }
+            (
+                Step::Cells,
+                &Action::Cells {
+                    moves,
+                    attack,
+                    defend,
+                    action,
+                },
+            ) => {
+                let c = Columns {
+                    moves,
+                    attack,
+                    defend,
+                    action,
+                };
+                self.cells_problem(seat, c).map_or(Ok(()), bad)
+            }
+            (Step::Damage { damage, .. }, Action::Lose { asset }) => {
+                let p = damage[0];
+                if self.removable(p.ship, p.hits).contains(asset) {
+                    Ok(())
+                } else {
+                    bad(format!(
+                        "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
+                        p.ship,
+                        asset.name(),
+                        p.hits,
+                        self.removable(p.ship, p.hits)
+                            .iter()
+                            .map(|a| a.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                }
+            }
+            (
+                Step::Moving {
+                    following: Some(_), ..
+                },
+                Action::Card { dirs },
+            ) => {
+                let plays = self.current_plays();
+                if plays.iter().any(|p| &p.dirs == dirs) {
+                    Ok(())
+                } else {
+                    bad(format!(
+                        "the card cannot be played as [{}]: the ways open are {} (ST-09)",
+                        dirs_text(dirs),
+                        plays
+                            .iter()
+                            .map(|p| format!("[{}]", dirs_text(&p.dirs)))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    ))
+                }
+            }
+            (
+                Step::Moving {
+                    set,
+                    moved,
+                    following: None,
+                    ..
+                },
+                Action::Follow { set: s, ship },
+            ) => {
+                if s != set {
+                    bad(format!(
+                        "set {set} is being executed; finish it first (`end_set`) (ST-08)"
+                    ))
+                } else if !self.may_follow(seat, moved).contains(ship) {
+                    bad(format!(
+                        "ship {ship} may not follow set {set}: not yours, without an engine, or already moved with it (ST-08)"
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            (Step::Moving { following: None, .. }, Action::EndSet) => Ok(()),
+            (Step::Main { phase }, a) => self.main_problem(seat, *phase, a).map_or(Ok(()), bad),
+            (step, a) => bad(format!(
+                "{} is not an answer now: {}",
+                serde_json::to_string(a).unwrap_or_default(),
+                self.asked(step)
+            )),
+        }
+    }
+
+    fn asked(&self, step: &Step) -> &'static str {
+        match step {
+            Step::Start { .. } => "choose your ship's starting corner (`start`)",
+            Step::Cells => "place your Energy Cells (`cells`)",
+            Step::Damage { .. } => "choose the asset your damaged ship loses (`lose`)",
+            Step::Moving {
+                following: Some(_), ..
+            } => "play the ship's next Move Card (`card`)",
+            Step::Moving { .. } => "choose the next ship to follow the set (`follow`) or `end_set`",
+            Step::Main { .. } => "a step of your turn",
+            Step::Over => "the game is over",
+        }
+    }
+
+    fn cells_problem(&self, seat: Seat, c: Columns) -> Option<String> {
+        let room = self.rules.room;
+        for (name, n, max) in [
+            ("MOVE", c.moves, room.moves),
+            ("ATTACK", c.attack, room.attack),
+            ("DEFEND", c.defend, room.defend),
+            ("ACTION", c.action, room.action),
+        ] {
+            if n > max {
+                return Some(format!("the {name} column has room for {max} cells (ST-06)"));
+            }
+        }
+        let owned = self.player(seat).cells;
+        (c.total() > owned).then(|| {
+            format!(
+                "{} cells placed but you own {owned} (ST-06)",
+                c.total()
+            )
+        })
+    }
+
+    fn main_problem(&self, seat: Seat, phase: Phase, a: &Action) -> Option<String> {
+        match (phase, a) {
+            (_, Action::Next) => None,
+            (_, Action::Follow { set, ship }) => {
+                if !self.open_sets().contains(set) {
+                    Some(format!(
+                        "no unused Move Card set {set} (sets this turn: {}) (ST-08)",
+                        self.sets.len()
+                    ))
+                } else if !self.may_follow(seat, &[]).contains(ship) {
+                    Some(format!(
+                        "ship {ship} is not one of your ships in play with an engine (seed 2)a)"
+                    ))
+                } else {
+                    None
+                }
+            }
+            (Phase::Combat, &Action::Attack { ship, target }) => {
+                self.attack_problem(seat, ship, target)
+            }
+            (Phase::Action, &Action::Act { ship, cluster }) => {
+                self.attempt(seat, ship, cluster).err()
+            }
+            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_problem(seat, item, ship),
+            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_problem(seat, at),
+            (phase, a) => Some(format!(
+                "{} is not an answer in step {} ({}): {}",
+                serde_json::to_string(a).unwrap_or_default(),
+                phase.number(),
+                phase.name(),
+                match phase {
+                    Phase::Combat => "attack, follow a set or `next`",
+                    Phase::Action => "act at a cluster, follow a set or `next`",
+                    Phase::Purchase => "buy, follow a set or `next`",
+                }
+            )),
+        }
+    }
+
+    /// Run a checked answer.
+    pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
+        match action.clone() {
+            Action::Start { node } => self.answer_start(seat, node, log),
+            Action::Cells {
+                moves,
+                attack,
+                defend,
+                action,
+            } => {
+                self.player_mut(seat).placed = Columns {
+                    moves,
+                    attack,
+                    defend,
+                    action,
+                };
+                log.push(Logged::public(Event::CellsPlaced {
+                    seat,
+                    moves,
+                    attack,
+                    defend,
+                    action,
+                }));
+                // 3) one more set per placed MOVE cell.
+                for _ in 0..moves {
+                    self.draw_set(seat, log);
+                }
+                self.step = Step::Main {
+                    phase: Phase::Combat,
+                };
+            }
+            Action::Follow { set, ship } => {
+                let phase = self.step.phase().expect("in steps 4–6");
+                let moved = match &mut self.step {
+                    Step::Moving { moved, .. } => {
+                        moved.push(ship);
+                        moved.clone()
+                    }
+                    _ => {
+                        self.sets[usize::from(set)].used = true;
+                        vec![ship]
+                    }
+                };
+                self.step = Step::Moving {
+                    phase,
+                    set,
+                    moved,
+                    following: Some(Following { ship, card: 0 }),
+                };
+            }
+            Action::Card { dirs } => {
+                let play = self
+                    .current_plays()
+                    .into_iter()
+                    .find(|p| p.dirs == dirs)
+                    .expect("checked");
+                if let Step::Moving {
+                    set,
+                    following: Some(f),
+                    ..
+                } = &mut self.step
+                {
+                    let (set, ship) = (*set, f.ship);
+                    let card = self.sets[usize::from(set)].cards[usize::from(f.card)];
+                    f.card += 1;
+                    self.ship_mut(ship).pos = *play.path.last().expect("a step");
+                    log.push(Logged::public(Event::Moved {
+                        ship,
+                        card,
+                        path: play.path.clone(),
+                    }));
+                    if play.blocked {
+                        self.stop_following(ship, log);
+                    }
+                }
+            }
+            Action::EndSet => {
+                if let Step::Moving { phase, set, .. } = self.step {
+                    log.push(Logged::public(Event::SetDone { set }));
+                    self.step = Step::Main { phase };
+                }
+            }
+            Action::Attack { ship, target } => {
+                let phase = self.step.phase().expect("step 4");
+                let damage = self.fight(ship, target, log);
+                self.step = Step::Damage { phase, damage };
+            }
+            Action::Lose { asset } => {
+                if let Step::Damage { damage, .. } = &mut self.step {
+                    let p = damage[0];
+                    let left = {
+                        let mut l = Vec::new();
+                        let h = self.remove_asset(p.ship, asset, p.hits, &mut l);
+                        log.extend(l);
+                        h
+                    };
+                    if let Step::Damage { damage, .. } = &mut self.step {
+                        damage[0].hits = left;
+                    }
+                }
+            }
+            Action::Act { ship, cluster } => self.act(ship, cluster, log),
+            Action::Buy { item, ship } => self.buy(seat, item, ship, log),
+            Action::BuyShip { at } => self.buy_ship(seat, at, log),
+            Action::Next => {
+                let phase = self.step.phase().expect("steps 4–6");
+                self.next_phase(phase, log);
+            }
+        }
+        self.settle(log);
+    }
+
+    fn stop_following(&mut self, ship: ShipId, log: &mut Log) {
+        log.push(Logged::public(Event::Blocked {
+            ship,
+            at: self.ship(ship).pos,
+        }));
+        if let Step::Moving { following, .. } = &mut self.step {
+            *following = None;
+        }
+    }
+
+    /// After every answer: deposits, damage, finished ships and sets, steps with
+    /// nothing to do, the end of the game.
+    fn settle(&mut self, log: &mut Log) {
+        loop {
+            if self.outcome.is_some() {
+                self.step = Step::Over;
+                return;
+            }
+            let cur = self.current;
+            if !matches!(self.step, Step::Start { .. }) && !self.player(cur).out {
+                self.deposit(cur, log);
+            }
+            match self.step.clone() {
+                Step::Damage { phase, damage } => {
+                    let left = self.settle_damage(damage, log);
+                    if self.last_standing(log) {
+                        continue;
+                    }
+                    if left.is_empty() {
+                        self.step = Step::Main { phase };
+                        if self.player(cur).out {
+                            self.end_turn(log);
+                        }
+                        continue;
+                    }
+                    self.step = Step::Damage { phase, damage: left };
+                    return;
+                }
+                Step::Moving {
+                    phase,
+                    set,
+                    moved,
+                    following,
+                } => {
+                    if let Some(f) = following {
+                        if self.next_card(set, f.ship, f.card).is_none() {
+                            self.step = Step::Moving {
+                                phase,
+                                set,
+                                moved,
+                                following: None,
+                            };
+                        } else if self.current_plays().is_empty() {
+                            self.stop_following(f.ship, log);
+                        } else {
+                            return;
+                        }
+                        continue;
+                    }
+                    if self.may_follow(cur, &moved).is_empty() {
+                        log.push(Logged::public(Event::SetDone { set }));
+                        self.step = Step::Main { phase };
+                        continue;
+                    }
+                    return;
+                }
+                Step::Main { phase } => {
+                    // A step whose only answer is `next` passes by itself.
+                    let only_next = self
+                        .candidates(cur)
+                        .iter()
+                        .all(|a| *a == Action::Next || self.check(cur, a).is_err());
+                    if only_next {
+                        self.next_phase(phase, log);
+                        continue;
+                    }
+                    return;
+                }
+                Step::Start { seat } => {
+                    let options = self.start_options(seat);
+                    if options.len() == 1 {
+                        let mut l = Vec::new();
+                        self.answer_start(seat, options[0], &mut l);
+                        log.extend(l);
+                        continue;
+                    }
+                    return;
+                }
+                Step::Cells | Step::Over => return,
+            }
+        }
+    }
+
+    /// ST-05: the first ship starts on `node`, level 0; after the last player the
+    /// first turn begins.
+    fn answer_start(&mut self, seat: Seat, node: Node, log: &mut Log) {
+        let id = self
+            .ships
+            .iter()
+            .position(|s| s.seat == seat && !s.alive)
+            .expect("an unplaced ship") as ShipId;
+        let at = Pos { node, z: 0 };
+        let s = self.ship_mut(id);
+        s.pos = at;
+        s.alive = true;
+        log.push(Logged::public(Event::Started { seat, ship: id, at }));
+        let next = seat.index() + 1;
+        if next < self.players.len() {
+            self.step = Step::Start {
+                seat: Seat(next as u8),
+            };
+        } else {
+            self.round = 1;
+            let first = self.first;
+            self.begin_turn(first, log);
+        }
+    }
+
+    fn next_phase(&mut self, phase: Phase, log: &mut Log) {
+        match phase.next() {
+            Some(p) => {
+                log.push(Logged::public(Event::PhaseStarted { phase: p }));
+                self.step = Step::Main { phase: p };
+            }
+            None => self.end_turn(log),
+        }
+    }
+
+    /// Step 1 of `seat`'s turn: reset the turn's marks and draw the first set.
+    pub(crate) fn begin_turn(&mut self, seat: Seat, log: &mut Log) {
+        self.current = seat;
+        for s in self.ships.iter_mut().filter(|s| s.seat == seat) {
+            s.attacked = false;
+            s.acted = false;
+        }
+        self.player_mut(seat).attempts = 0;
+        log.push(Logged::public(Event::TurnStarted {
+            seat,
+            round: self.round,
+        }));
+        self.deposit(seat, log);
+        self.draw_set(seat, log);
+        self.step = Step::Cells;
+    }
+
+    /// Step 7 and the hand-over (ST-06, ST-18): MOVE and ACTION cells back to the
+    /// pool, drawn cards discarded, the Spendys target checked, the next player.
+    fn end_turn(&mut self, log: &mut Log) {
+        let seat = self.current;
+        let p = self.player_mut(seat);
+        p.placed.moves = 0;
+        p.placed.action = 0;
+        let cards: Vec<_> = self.sets.drain(..).flat_map(|s| s.cards).collect();
+        self.move_deck.discard(cards);
+        log.push(Logged::public(Event::TurnEnded { seat }));
+        if !self.player(seat).out && self.player(seat).on >= self.rules.target {
+            let reason = format!(
+                "{} Spendys ON station at the end of his turn (target {}, ST-18)",
+                self.player(seat).on,
+                self.rules.target
+            );
+            self.finish(vec![seat], reason, log);
+            return;
+        }
+        if self.last_standing(log) {
+            return;
+        }
+        let n = self.players.len();
+        let pos = |s: usize| (s + n - self.first.index()) % n;
+        let mut next = seat.index();
+        loop {
+            let cand = (next + 1) % n;
+            if pos(cand) <= pos(next) {
+                self.round += 1;
+            }
+            next = cand;
+            if !self.players[next].out {
+                break;
+            }
+        }
+        if self.round > self.rules.rounds {
+            self.finish_on_spendys(log);
+            return;
+        }
+        self.begin_turn(Seat(next as u8), log);
+    }
+
+    /// ST-17/18: the only player left wins at once.
+    fn last_standing(&mut self, log: &mut Log) -> bool {
+        if self.outcome.is_some() {
+            return true;
+        }
+        let left: Vec<Seat> = self.in_play().collect();
+        if left.len() == 1 {
+            self.finish(left, "the only player left (ST-17, ST-18)".into(), log);
+            return true;
+        }
+        false
+    }
+
+    /// ST-18: after the last round, most Spendys ON station; ties: most outposts;
+    /// still tied: a shared win.
+    fn finish_on_spendys(&mut self, log: &mut Log) {
+        let key = |s: Seat| (self.player(s).on, self.outposts(s));
+        let best = self.in_play().map(key).max().unwrap_or((0, 0));
+        let winners: Vec<Seat> = self.in_play().filter(|&s| key(s) == best).collect();
+        let reason = format!(
+            "{} rounds played: most Spendys ON station ({}), then most outposts (ST-18)",
+            self.rules.rounds, best.0
+        );
+        self.finish(winners, reason, log);
+    }
+
+    fn finish(&mut self, winners: Vec<Seat>, reason: String, log: &mut Log) {
+        log.push(Logged::public(Event::Won {
+            seats: winners.clone(),
+            reason: reason.clone(),
+        }));
+        self.outcome = Some(Outcome {
+            winners,
+            scores: self.score_list(),
+            reason,
+        });
+        self.step = Step::Over;
+    }
+
+    /// Outposts `seat` holds.
+    pub fn outposts(&self, seat: Seat) -> usize {
+        self.clusters
+            .iter()
+            .filter(|c| c.outpost == Some(seat))
+            .count()
+    }
+
+    /// Scores: Spendys ON station (what ST-18 ranks by).
+    pub fn score_list(&self) -> Vec<f64> {
+        self.players.iter().map(|p| f64::from(p.on)).collect()
+    }
+
+    /// The pending damage (for views).
+    pub fn pending_damage(&self) -> Option<Pending> {
+        match &self.step {
+            Step::Damage { damage, .. } => damage.first().copied(),
+            _ => None,
+        }
+    }
+
+    /// A column's count, by name (for views and text).
+    pub fn columns_of(&self, seat: Seat) -> [u32; 4] {
+        [Column::Move, Column::Attack, Column::Defend, Column::Action].map(|c| self.column(seat, c))
+    }
+}
+
+fn list(nodes: &[Node]) -> String {
+    nodes
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn dirs_text(dirs: &[Dir]) -> String {
+    dirs.iter()
+        .map(|d| d.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}

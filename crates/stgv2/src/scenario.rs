@@ -1,0 +1,511 @@
+//! Scenarios: the board (tiles, stations, asteroid clusters), the starting state and
+//! the scenario's rules (decks, prices, turn limit, victory), read from TOML. The
+//! shipped `outpost` scenarios are ST-04/ST-05's Scenario 1 for 2–6 players.
+
+use crate::deck::Deck;
+use crate::state::{Assets, Cluster, Columns, MoveCard, OutpostCard, Player, Ship, Step, Stgv2};
+use orrery_core::{NamedScenario, Rng, Seat, SetupError};
+use orrery_data::{DataError, Reader};
+use orrery_nodes::{Field, Node, Pos, Tile};
+use serde::{Deserialize, Serialize};
+use toml::{Table, Value};
+
+/// What a game is set up from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub players: u8,
+    /// Levels on every rod (ST-01: five).
+    pub levels: u8,
+    pub tiles: Vec<Tile>,
+    /// Seat i's station, on a tile centre (ST-04).
+    pub stations: Vec<Tile>,
+    /// Asteroid clusters, on tile centres (ST-04).
+    pub clusters: Vec<Tile>,
+    #[serde(default)]
+    pub start: Start,
+    #[serde(default)]
+    pub rules: Rules,
+}
+
+/// Each player's starting state (ST-05).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Start {
+    pub cells: u8,
+    pub spendys: u32,
+    pub ship: Assets,
+}
+
+impl Default for Start {
+    fn default() -> Self {
+        Start {
+            cells: 3,
+            spendys: 5_000,
+            ship: Assets {
+                weapon: 1,
+                shield: 1,
+                engine: 3,
+                shuttle: 0,
+            },
+        }
+    }
+}
+
+/// Scenario rules that vary (defaults: Scenario 1's, ST-06/07/13/15/18).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// Rounds before the game ends on Spendys (ST-18: 40).
+    pub rounds: u32,
+    /// Spendys ON station that win at the end of one's own turn (ST-18: 25,000).
+    pub target: u32,
+    /// Most Energy Cells a player may own (ST-06: 9).
+    pub max_cells: u8,
+    /// Room for placed cells per column (ST-06: 2, 2, 2, 3).
+    pub room: Columns,
+    pub prices: Prices,
+    /// Move deck composition (ST-07).
+    pub move_deck: MoveDeck,
+    /// Outpost deck (ST-13: 10 Claim, 10 Dry).
+    pub claims: u8,
+    pub dries: u8,
+    /// Revenue deck: (Spendys, copies) (ST-13).
+    pub revenue: Vec<(u32, u8)>,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            rounds: 40,
+            target: 25_000,
+            max_cells: 9,
+            room: Columns {
+                moves: 2,
+                attack: 2,
+                defend: 2,
+                action: 3,
+            },
+            prices: Prices::default(),
+            move_deck: MoveDeck::default(),
+            claims: 10,
+            dries: 10,
+            revenue: vec![(0, 3), (1_000, 6), (2_000, 9), (3_000, 6), (5_000, 6)],
+        }
+    }
+}
+
+/// The Supply List (seed; ST-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Prices {
+    pub cell: u32,
+    pub ship: u32,
+    pub engine: u32,
+    pub weapon: u32,
+    pub shield: u32,
+}
+
+impl Default for Prices {
+    fn default() -> Self {
+        Prices {
+            cell: 6_000,
+            ship: 4_000,
+            engine: 1_000,
+            weapon: 1_000,
+            shield: 1_000,
+        }
+    }
+}
+
+/// Copies of each Move Card (ST-07: 10, 8, 6, 10, 6 = 40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MoveDeck {
+    pub one_any: u8,
+    pub two_straight: u8,
+    pub vertical: u8,
+    pub horizontal: u8,
+    pub zig_zag: u8,
+}
+
+impl Default for MoveDeck {
+    fn default() -> Self {
+        MoveDeck {
+            one_any: 10,
+            two_straight: 8,
+            vertical: 6,
+            horizontal: 10,
+            zig_zag: 6,
+        }
+    }
+}
+
+impl MoveDeck {
+    pub fn cards(&self) -> Vec<MoveCard> {
+        let n = [
+            self.one_any,
+            self.two_straight,
+            self.vertical,
+            self.horizontal,
+            self.zig_zag,
+        ];
+        MoveCard::ALL
+            .iter()
+            .zip(n)
+            .flat_map(|(&c, k)| std::iter::repeat_n(c, usize::from(k)))
+            .collect()
+    }
+}
+
+impl Rules {
+    pub fn outpost_cards(&self) -> Vec<OutpostCard> {
+        let mut v = vec![OutpostCard::Claim; usize::from(self.claims)];
+        v.extend(std::iter::repeat_n(OutpostCard::Dry, usize::from(self.dries)));
+        v
+    }
+
+    pub fn revenue_cards(&self) -> Vec<u32> {
+        self.revenue
+            .iter()
+            .flat_map(|&(s, k)| std::iter::repeat_n(s, usize::from(k)))
+            .collect()
+    }
+}
+
+const SHIPPED: &[orrery_data::Embedded] = &[
+    ("outpost", "outpost.toml", include_str!("../data/scenarios/outpost.toml")),
+    ("outpost-3", "outpost-3.toml", include_str!("../data/scenarios/outpost-3.toml")),
+    ("outpost-4", "outpost-4.toml", include_str!("../data/scenarios/outpost-4.toml")),
+    ("outpost-5", "outpost-5.toml", include_str!("../data/scenarios/outpost-5.toml")),
+    ("outpost-6", "outpost-6.toml", include_str!("../data/scenarios/outpost-6.toml")),
+    ("quick", "quick.toml", include_str!("../data/scenarios/quick.toml")),
+];
+
+/// The shipped scenarios, `outpost` (2 players) first.
+pub fn builtin() -> Vec<NamedScenario<Scenario>> {
+    orrery_data::read_embedded_lenient(SHIPPED, parse_scenario)
+        .into_iter()
+        .map(|(id, s)| NamedScenario {
+            name: id.to_string(),
+            description: s.description.clone(),
+            scenario: s,
+        })
+        .collect()
+}
+
+/// Every shipped file reads and sets up (for the crate's tests).
+pub fn check_shipped() -> Result<(), String> {
+    let all = orrery_data::read_embedded(SHIPPED, parse_scenario).map_err(|e| e.to_string())?;
+    for (id, s) in all {
+        check(&s).map_err(|e| format!("{id}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Read a scenario file (format in docs/stgv2.md).
+pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
+    let mut r = Reader::new(file);
+    let root = r.parse(text)?;
+    r.keys(
+        &root,
+        "",
+        &[
+            "name",
+            "description",
+            "players",
+            "levels",
+            "radius",
+            "tiles",
+            "stations",
+            "clusters",
+            "start",
+            "rules",
+        ],
+    );
+    let name = r.req_str(&root, "name", "").unwrap_or_default();
+    let description = r.opt_str(&root, "description", "").unwrap_or_default();
+    let players = r.req_int(&root, "players", "", 2, 6).unwrap_or(2) as u8;
+    let levels = r.opt_int(&root, "levels", "", 1, 9).unwrap_or(5) as u8;
+    let mut tiles = Vec::new();
+    if let Some(radius) = r.opt_int(&root, "radius", "", 0, 8) {
+        tiles = Tile::disc(radius as u32);
+    }
+    if root.contains_key("tiles") {
+        tiles.extend(tile_list(&mut r, &root, "tiles"));
+    }
+    if tiles.is_empty() && !r.has_problem_under("tiles") && !r.has_problem_under("radius") {
+        r.problem("tiles".into(), "no tiles: give `radius` or a `tiles` list".into());
+    }
+    let stations = tile_list(&mut r, &root, "stations");
+    let clusters = tile_list(&mut r, &root, "clusters");
+    let start = r.serde_table(&root, "start", "").unwrap_or_default();
+    let rules = match root.get("rules") {
+        Some(Value::Table(t)) => rules_from(&mut r, t),
+        Some(v) => {
+            let why = format!("expected a table, found {}", orrery_data::found(v));
+            r.problem("rules".into(), why);
+            Rules::default()
+        }
+        None => Rules::default(),
+    };
+    let s = Scenario {
+        name,
+        description,
+        players,
+        levels,
+        tiles,
+        stations,
+        clusters,
+        start,
+        rules,
+    };
+    if r.has_problem_under("") {
+        return r.finish(s);
+    }
+    for p in problems(&s) {
+        let (field, why) = p.split_once(": ").unwrap_or(("", &p));
+        r.problem(field.to_string(), why.to_string());
+    }
+    r.finish(s)
+}
+
+/// `[rules]`: the revenue deck is a table of `"spendys" = copies`, the rest by serde.
+fn rules_from(r: &mut Reader, t: &Table) -> Rules {
+    let mut plain = t.clone();
+    let revenue = plain.remove("revenue");
+    let mut rules: Rules = r
+        .serde_value(&Value::Table(plain), "rules")
+        .unwrap_or_default();
+    match revenue {
+        None => {}
+        Some(Value::Table(rt)) => {
+            let mut deck = Vec::new();
+            for (k, v) in &rt {
+                let field = format!("rules.revenue.{k}");
+                let Ok(value) = k.parse::<u32>() else {
+                    r.problem(field, "expected a number of Spendys as the key".into());
+                    continue;
+                };
+                match v {
+                    Value::Integer(n) if (0..=60).contains(n) => deck.push((value, *n as u8)),
+                    v => r.problem(
+                        field,
+                        format!("expected copies 0–60, found {}", orrery_data::found(v)),
+                    ),
+                }
+            }
+            deck.sort();
+            rules.revenue = deck;
+        }
+        Some(v) => {
+            let why = format!("expected a table, found {}", orrery_data::found(&v));
+            r.problem("rules.revenue".into(), why);
+        }
+    }
+    rules
+}
+
+/// A list of `[q, r]` tile pairs.
+fn tile_list(r: &mut Reader, t: &Table, key: &str) -> Vec<Tile> {
+    let Some(v) = t.get(key) else {
+        r.problem(key.into(), "missing".into());
+        return Vec::new();
+    };
+    let Value::Array(items) = v else {
+        let why = format!(
+            "expected an array of [q, r] pairs, found {}",
+            orrery_data::found(v)
+        );
+        r.problem(key.into(), why);
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Value::Array(p) if p.len() == 2 => match (&p[0], &p[1]) {
+                (Value::Integer(q), Value::Integer(s))
+                    if q.abs() <= 50 && s.abs() <= 50 =>
+                {
+                    out.push(Tile::new(*q as i32, *s as i32))
+                }
+                _ => r.problem(
+                    format!("{key}[{i}]"),
+                    "expected two whole numbers within ±50".into(),
+                ),
+            },
+            v => r.problem(
+                format!("{key}[{i}]"),
+                format!("expected a [q, r] pair, found {}", orrery_data::found(v)),
+            ),
+        }
+    }
+    out
+}
+
+/// Every rule a scenario breaks, as `field: reason`.
+pub fn problems(s: &Scenario) -> Vec<String> {
+    let mut p = Vec::new();
+    if !(2..=6).contains(&s.players) {
+        p.push(format!("players: {} players; STGv2 is for 2–6", s.players));
+    }
+    if s.levels == 0 || s.levels > 9 {
+        p.push(format!("levels: {} levels; must be 1–9", s.levels));
+    }
+    if s.tiles.is_empty() {
+        p.push("tiles: no tiles".into());
+    }
+    if s.tiles.len() > 400 {
+        p.push(format!("tiles: {} tiles; at most 400", s.tiles.len()));
+    }
+    let field = Field::new(s.tiles.clone(), s.levels.max(1));
+    if s.stations.len() != usize::from(s.players) {
+        p.push(format!(
+            "stations: {} stations for {} players; one per player",
+            s.stations.len(),
+            s.players
+        ));
+    }
+    let mut seen = Vec::new();
+    for (what, list) in [("stations", &s.stations), ("clusters", &s.clusters)] {
+        for (i, t) in list.iter().enumerate() {
+            if !field.has_tile(*t) {
+                p.push(format!("{what}[{i}]: tile {t} is not one of the scenario's tiles"));
+            }
+            if seen.contains(t) {
+                p.push(format!("{what}[{i}]: tile {t} already holds a station or cluster"));
+            }
+            seen.push(*t);
+        }
+    }
+    for (i, t) in s.stations.iter().enumerate() {
+        if start_corners(&field, *t, &seen).is_empty() {
+            p.push(format!("stations[{i}]: no free corner of tile {t} to start on"));
+        }
+    }
+    let r = &s.rules;
+    if s.start.cells > r.max_cells {
+        p.push(format!(
+            "start.cells: {} cells but a player may own at most {} (rules.max_cells)",
+            s.start.cells, r.max_cells
+        ));
+    }
+    if s.start.ship.count() > Assets::HOLES {
+        p.push("start.ship: more than 24 assets".into());
+    }
+    if r.move_deck.cards().is_empty() {
+        p.push("rules.move_deck: no cards".into());
+    }
+    if r.move_deck.cards().len() > 400 || r.revenue_cards().len() > 400 {
+        p.push("rules: a deck of more than 400 cards".into());
+    }
+    if r.claims == 0 {
+        p.push("rules.claims: an outpost deck with no Claim can never build".into());
+    }
+    if r.revenue_cards().is_empty() {
+        p.push("rules.revenue: no cards".into());
+    }
+    if r.rounds == 0 || r.rounds > 500 {
+        p.push(format!("rules.rounds: {}; must be 1–500", r.rounds));
+    }
+    if r.max_cells > 20 || r.room.total() > 20 {
+        p.push("rules: at most 20 cells and 20 places on the Play Board".into());
+    }
+    p
+}
+
+/// Check a scenario's rules (what [`parse_scenario`] also reports per field).
+pub fn check(s: &Scenario) -> Result<(), SetupError> {
+    let p = problems(s);
+    if p.is_empty() {
+        Ok(())
+    } else {
+        Err(SetupError::new(p))
+    }
+}
+
+/// ST-05: the corners of station tile `t` nearest node (0,0), free of stations and
+/// clusters (`taken` tiles' centres).
+pub fn start_corners(field: &Field, t: Tile, taken: &[Tile]) -> Vec<Node> {
+    let corners: Vec<Node> = t
+        .corners()
+        .into_iter()
+        .filter(|&c| field.has_node(c) && !taken.iter().any(|x| x.centre() == c))
+        .collect();
+    let dist = |n: Node| {
+        let (x, y) = n.xy();
+        ((x * x + y * y) * 1e6).round() as i64
+    };
+    let best = corners.iter().map(|&c| dist(c)).min();
+    corners
+        .into_iter()
+        .filter(|&c| Some(dist(c)) == best)
+        .collect()
+}
+
+/// Set up a game (ST-05): decks shuffled, a random first player, every player's
+/// ship waiting for its starting corner.
+pub fn setup(s: &Scenario, seed: u64) -> Result<Stgv2, SetupError> {
+    check(s)?;
+    let mut rng = Rng::seed_from(seed);
+    let field = Field::new(s.tiles.clone(), s.levels);
+    let move_deck = Deck::shuffled(s.rules.move_deck.cards(), &mut rng);
+    let outpost_deck = Deck::shuffled(s.rules.outpost_cards(), &mut rng);
+    let revenue_deck = Deck::shuffled(s.rules.revenue_cards(), &mut rng);
+    let first = Seat(rng.index(usize::from(s.players)) as u8);
+    let players = (0..s.players)
+        .map(|_| Player {
+            cells: s.start.cells,
+            placed: Columns::default(),
+            on: s.start.spendys,
+            bought_ship: false,
+            out: false,
+            attempts: 0,
+        })
+        .collect();
+    let ships = (0..s.players)
+        .map(|i| Ship {
+            id: u16::from(i),
+            seat: Seat(i),
+            // Off the field until its owner picks a corner (`Step::Start`).
+            pos: Pos {
+                node: s.stations[usize::from(i)].centre(),
+                z: 0,
+            },
+            assets: s.start.ship,
+            off: 0,
+            alive: false,
+            attacked: false,
+            acted: false,
+        })
+        .collect();
+    Ok(Stgv2 {
+        scenario: s.name.clone(),
+        rules: s.rules.clone(),
+        field,
+        stations: s.stations.iter().map(|t| t.centre()).collect(),
+        clusters: s
+            .clusters
+            .iter()
+            .map(|t| Cluster {
+                node: t.centre(),
+                outpost: None,
+            })
+            .collect(),
+        players,
+        ships,
+        move_deck,
+        outpost_deck,
+        revenue_deck,
+        sets: Vec::new(),
+        current: first,
+        first,
+        round: 0,
+        step: Step::Start { seat: Seat(0) },
+        last_battle: None,
+        outcome: None,
+        rng,
+    })
+}

@@ -1,0 +1,73 @@
+//! Helpers for tests and benches: shipped scenarios by name, games played to a
+//! given point, ships put where a test needs them.
+
+use crate::state::{Assets, Ship, ShipId, Step, Stgv2};
+use crate::{Action, Scenario};
+use orrery_core::{Game, Seat};
+use orrery_nodes::{Node, Pos};
+
+/// A shipped scenario by name.
+pub fn scenario(name: &str) -> Scenario {
+    Stgv2::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+        .map(|s| s.scenario)
+        .unwrap_or_else(|| panic!("no shipped scenario `{name}`"))
+}
+
+/// Set up with `seed` and played through the starting corners (first options):
+/// round 1, the first player's step 2.
+pub fn started(scenario: &Scenario, seed: u64) -> Stgv2 {
+    let mut g = Stgv2::setup(scenario, seed).expect("scenario sets up");
+    while matches!(g.step, Step::Start { .. }) {
+        let seat = g.to_move()[0];
+        let a = g.legal_actions(seat).into_iter().next().expect("a corner");
+        g.apply(seat, &a).expect("listed answers are legal");
+    }
+    g
+}
+
+pub fn pos(a: i32, b: i32, z: u8) -> Pos {
+    Pos {
+        node: Node::new(a, b),
+        z,
+    }
+}
+
+/// Put ship `id` at `p`.
+pub fn place(g: &mut Stgv2, id: ShipId, p: Pos) {
+    g.ship_mut(id).pos = p;
+}
+
+/// Add a ship for `seat` at `p` with `assets`; its id.
+pub fn add_ship(g: &mut Stgv2, seat: Seat, p: Pos, assets: Assets) -> ShipId {
+    let id = g.ships.len() as ShipId;
+    g.ships.push(Ship {
+        id,
+        seat,
+        pos: p,
+        assets,
+        off: 0,
+        alive: true,
+        attacked: false,
+        acted: false,
+    });
+    id
+}
+
+pub fn assets(weapon: u8, shield: u8, engine: u8) -> Assets {
+    Assets {
+        weapon,
+        shield,
+        engine,
+        shuttle: 0,
+    }
+}
+
+/// Apply for whoever is to move, panicking with the refusal.
+pub fn play(g: &mut Stgv2, a: Action) {
+    let seat = g.to_move()[0];
+    if let Err(e) = g.apply(seat, &a) {
+        panic!("{a:?} refused: {e}\n{}", g.field_text(None));
+    }
+}

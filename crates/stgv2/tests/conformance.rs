@@ -1,0 +1,81 @@
+//! The core's conformance suite over STGv2: ≥ 2,000 random games per test run on 2-,
+//! 4- and 6-player tables, hidden deck order included in the leak check.
+
+use orrery_core::conformance::{run, Config};
+use orrery_stgv2::testkit::scenario;
+use orrery_stgv2::{Scenario, Stgv2};
+
+fn config(games: usize, first_seed: u64) -> Config {
+    Config {
+        games,
+        first_seed,
+        legal_samples: 1,
+        illegal_samples: 2,
+        check_every: 1,
+        deep_every: 16,
+        ..Config::default()
+    }
+}
+
+/// `name` cut to `rounds` rounds and a lower target, so random games end in time
+/// (the rules are the same; the full 40 rounds are played below too).
+fn short(name: &str, rounds: u32) -> Scenario {
+    let mut s = scenario(name);
+    s.rules.rounds = rounds;
+    s.rules.target = 12_000;
+    s
+}
+
+#[test]
+fn two_player_random_games_keep_the_contract() {
+    let r = run::<Stgv2>(&[short("outpost", 10)], &config(1000, 1));
+    r.assert_clean();
+    assert_eq!(r.games, 1000);
+}
+
+#[test]
+fn four_player_random_games_keep_the_contract() {
+    let r = run::<Stgv2>(&[short("outpost-4", 6)], &config(600, 20_000));
+    r.assert_clean();
+    assert_eq!(r.games, 600);
+}
+
+#[test]
+fn six_and_three_player_random_games_keep_the_contract() {
+    let r = run::<Stgv2>(
+        &[short("outpost-6", 5), short("outpost-3", 6), short("outpost-5", 5)],
+        &config(120, 40_000),
+    );
+    r.assert_clean();
+    assert_eq!(r.games, 360);
+}
+
+/// The shipped scenarios as they are: 40 rounds, 25,000 Spendys.
+#[test]
+fn full_length_games_keep_the_contract() {
+    let cfg = Config {
+        check_every: 4,
+        ..config(20, 60_000)
+    };
+    let r = run::<Stgv2>(&[scenario("outpost"), scenario("outpost-4")], &cfg);
+    r.assert_clean();
+    assert_eq!(r.games, 40);
+}
+
+/// Saved states corrupted one JSON node at a time: refused or playable.
+#[test]
+fn corrupted_saved_states_are_refused_or_stay_playable() {
+    let cfg = Config {
+        games: 40,
+        first_seed: 80_000,
+        legal_samples: 0,
+        illegal_samples: 0,
+        check_every: 1_000,
+        deep_every: 0,
+        corruptions: 30,
+        corrupt_steps: 30,
+    };
+    let r = run::<Stgv2>(&[short("outpost", 10), short("outpost-6", 5)], &cfg);
+    r.assert_clean();
+    assert_eq!(r.games, 80);
+}

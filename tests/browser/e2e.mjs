@@ -740,6 +740,135 @@ async function warfleetsAgainstAi() {
   assert.deepEqual(consoleErrors, [], "console errors");
 }
 
+// ---- 7. STGv2, three players: seat 0 by clicking against two easy AIs on the
+// outpost-3 scenario — the starting corner on the field, the cells form, ships
+// following Move Card sets (the ship clicked, a reachable position clicked, then each
+// card's end marker on the field), attacks at ringed enemies with their odds, Action
+// attempts at ringed clusters, purchases (a new ship on a spot by the station, assets
+// from the panel), damage choices and `next` — for three whole turns of seat 0.
+async function stgv2ThreePlayers() {
+  const started = Date.now();
+  const { page } = await newPage("stg");
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#ruleset", "stgv2");
+  await page.selectOption("#scenario", "outpost-3");
+  assert.equal(await page.locator("#seats select").count(), 3, "three seats");
+  await page.selectOption('[data-seat="1"]', "easy");
+  await page.selectOption('[data-seat="2"]', "easy");
+  await page.fill("#seed", "3");
+  await page.click("#create");
+  await page.click("#play-link");
+  await page.waitForSelector("#st-field");
+  const id = page.url().split("/g/")[1];
+  step(`STGv2 game ${id}`);
+  const seen = {};
+  const did = { follows: 0, cards: 0, cardsOnField: 0, attacks: 0, acts: 0, actsOffered: 0, buys: 0, lost: 0, endSets: 0 };
+  const rounds = []; // the round of each of our turns
+  let boughtIn = -1;
+  const ringed = (sel) => page.locator(`#st-field ${sel}`);
+  for (let n = 0; ; n++) {
+    if (n > 400) throw new Error("too many STGv2 decisions");
+    if (!(await waitForDecisionOrTurn(page, 4, 90000))) break;
+    const q = await page.getAttribute("#st-panel", "data-question");
+    const round = Number(await page.getAttribute("#st-panel", "data-round"));
+    if (q === "cells" && rounds.length === 3) break; // three whole turns played
+    seen[q] = (seen[q] || 0) + 1;
+    if (q === "start") {
+      assert.ok((await ringed("g.st-start").count()) >= 1, "the starting corners are drawn");
+      await shot(page, "40-stgv2-start");
+      await ringed("g.st-start").first().click();
+    } else if (q === "cells") {
+      rounds.push(round);
+      // One more Move Card set and as many ACTION cells as the form allows.
+      const plus = (col) => page.locator(`#st-cells [data-col="${col}"][data-delta="1"]`);
+      if (await plus("move").isEnabled()) await plus("move").click();
+      for (let i = 0; i < 3 && (await plus("action").isEnabled()); i++) await plus("action").click();
+      await page.click("#st-cells-go");
+    } else if (q === "card") {
+      // The following ship's next card: the end marker nearest the goal clicked on the field.
+      await page.waitForSelector("#st-field g.st-end");
+      if (did.cards === 0) await shot(page, "41-stgv2-move-card");
+      const best = ringed("g.st-end.best");
+      const end = (await best.count()) ? best.first() : ringed("g.st-end").first();
+      const plays = Number(await end.getAttribute("data-plays"));
+      await end.click();
+      if (plays > 1) await page.locator("#st-dirs button").first().click(); // several ways end there
+      did.cards++;
+      did.cardsOnField++;
+    } else if (q === "lose") {
+      await page.locator("#st-lose button").first().click();
+      did.lost++;
+    } else if (q === "follow") {
+      await page.click("#st-end-set");
+      did.endSets++;
+    } else if (["combat", "action", "purchase"].includes(q)) {
+      const target = ringed("g.st-ship.target");
+      const cluster = ringed("g.st-cluster.can-act");
+      if (q === "action" && (await cluster.count())) did.actsOffered++;
+      if (q === "combat" && (await target.count()) && !did.attacks) {
+        await target.first().locator("circle.st-hull").click();
+        await page.waitForSelector("#odds");
+        await shot(page, "43-stgv2-attack");
+        did.attacks++;
+      } else if (q === "action" && (await cluster.count())) {
+        await cluster.first().click();
+        did.acts++;
+      } else if (await ringed("g.st-ship.can-follow").count()) {
+        // A ship follows a set: click it, then a reachable position beside a cluster
+        // that is free or ours (an Action attempt there next), low on its rod.
+        await ringed("g.st-ship.can-follow circle.st-hull").first().click();
+        await page.waitForSelector("#st-field circle.st-reach");
+        if (!did.follows) await shot(page, "41-stgv2-move");
+        const pos = await page.evaluate(() => {
+          const near = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+          const clusters = [...document.querySelectorAll("#st-field g.st-cluster")]
+            .filter((g) => g.dataset.outpost === "" || g.dataset.outpost === "0").map((g) => g.dataset.node.split(",").map(Number));
+          const dots = [...document.querySelectorAll("#st-field circle.st-reach")].map((c) => ({ pos: c.dataset.pos, n: c.dataset.node.split(",").map(Number), z: +c.dataset.z }));
+          const beside = (d) => clusters.some(([a, b]) => near.some(([da, db]) => a + da === d.n[0] && b + db === d.n[1]));
+          const good = dots.filter(beside).sort((x, y) => x.z - y.z);
+          return (good[0] || dots[Math.floor(dots.length / 2)]).pos;
+        });
+        await ringed(`circle.st-reach[data-pos="${pos}"]`).click();
+        await page.waitForSelector("#st-preview");
+        did.follows++;
+      } else if (q === "purchase" && boughtIn !== round && (await ringed("g.st-buy").count() || await page.locator("#st-buys [data-buy]").count())) {
+        // One purchase a turn: an asset for a ship beside the station, else a new ship
+        // on a spot clicked by the station.
+        const asset = page.locator('#st-buys [data-buy="engine"][data-ship], #st-buys [data-buy="weapon"][data-ship]');
+        if (await asset.count()) await asset.first().click();
+        else await ringed("g.st-buy").first().click();
+        boughtIn = round;
+        did.buys++;
+      } else {
+        await page.click("#st-next");
+      }
+    } else {
+      throw new Error(`an STGv2 decision "${q}"`);
+    }
+    await page.waitForSelector("#confirm");
+    await confirmAndWait(page);
+  }
+  const turn = await turnOf(page);
+  const over = (await page.locator("#outcome").count()) > 0;
+  const drawn = await page.locator("#st-field g.st-ship").count();
+  const listed = await page.locator("#st-ships tr[data-ship]").count();
+  step(`STGv2: decisions ${JSON.stringify(seen)}, ${JSON.stringify(did)}; our turns in rounds ${rounds.join(", ")}; now round ${turn}${over ? " (game over)" : ""}, ${drawn} ships drawn; ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  assert.ok(over || rounds.length === 3, "three whole turns of seat 0 played");
+  assert.ok(over || turn >= 4, "the rounds advanced");
+  assert.deepEqual(rounds, [...rounds].sort((a, b) => a - b).filter((r, i, all) => all.indexOf(r) === i), "one turn a round, in order");
+  assert.ok(drawn >= 3 && drawn === listed, "every ship is drawn on the field");
+  assert.ok(did.follows >= 2 && did.cardsOnField >= 3, "ships moved by clicking the field");
+  assert.ok(did.buys >= 1, "something bought");
+  assert.ok(did.acts >= 1 || did.actsOffered === 0, "an Action attempt made when one was offered");
+  // An enemy ship selected: its rod labelled, its level's plane, its card.
+  await page.locator('#st-field g.st-ship:not([data-seat="0"]) circle.st-hull').first().click();
+  await page.waitForSelector("#card[data-ship]");
+  await page.locator("#st-info").scrollIntoViewIfNeeded();
+  await shot(page, "42-stgv2-later");
+  assert.deepEqual(consoleErrors, [], "console errors");
+}
+
 let failed = false;
 try {
   await launchFightersAgainstAi();
@@ -749,6 +878,7 @@ try {
   await warfleetsBuilder();
   await blackSkiesDuelAgainstAi();
   await warfleetsAgainstAi();
+  await stgv2ThreePlayers();
   assert.deepEqual(consoleErrors, [], "console errors");
   step("all passed");
 } catch (e) {

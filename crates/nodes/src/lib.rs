@@ -76,7 +76,14 @@ impl Dir {
         Dir::Down,
     ];
     /// The six horizontal directions.
-    pub const HORIZONTAL: [Dir; 6] = [Dir::D0, Dir::D60, Dir::D120, Dir::D180, Dir::D240, Dir::D300];
+    pub const HORIZONTAL: [Dir; 6] = [
+        Dir::D0,
+        Dir::D60,
+        Dir::D120,
+        Dir::D180,
+        Dir::D240,
+        Dir::D300,
+    ];
     /// Up and Down.
     pub const VERTICAL: [Dir; 2] = [Dir::Up, Dir::Down];
 
@@ -111,7 +118,7 @@ impl Dir {
             "down" | "d" => Some(Dir::Down),
             _ => {
                 let a: u16 = t.parse().ok()?;
-                (a % 60 == 0 && a < 360).then(|| Dir::HORIZONTAL[usize::from(a / 60)])
+                (a.is_multiple_of(60) && a < 360).then(|| Dir::HORIZONTAL[usize::from(a / 60)])
             }
         }
     }
@@ -410,7 +417,10 @@ mod tests {
             z: 3,
         };
         assert!(!f.adjacent(p, diag), "one edge, not a diagonal");
-        assert_eq!(Node::new(0, 0).direction_to(Node::new(0, 1)), Some(Dir::D60));
+        assert_eq!(
+            Node::new(0, 0).direction_to(Node::new(0, 1)),
+            Some(Dir::D60)
+        );
         assert_eq!(Dir::D0.turn_between(Dir::D300), Some(1));
         assert_eq!(Dir::D0.turn_between(Dir::D180), Some(3));
         assert_eq!(Tile::disc(2).len(), 19);

@@ -72,6 +72,14 @@ impl Item {
         }
     }
 
+    /// The name with its article: "an engine", "a weapon".
+    pub fn with_article(self) -> String {
+        match self {
+            Item::Cell | Item::Engine => format!("an {}", self.name()),
+            _ => format!("a {}", self.name()),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Item::Cell => "energy cell",

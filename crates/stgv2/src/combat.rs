@@ -84,7 +84,11 @@ impl Stgv2 {
     pub fn attack_problem(&self, seat: Seat, ship: ShipId, target: ShipId) -> Option<String> {
         let n = self.ships.len();
         if usize::from(ship) >= n || usize::from(target) >= n {
-            return Some(format!("no ship {} (ships are 0–{})", ship.max(target), n.max(1) - 1));
+            return Some(format!(
+                "no ship {} (ships are 0–{})",
+                ship.max(target),
+                n.max(1) - 1
+            ));
         }
         let (x, y) = (self.ship(ship), self.ship(target));
         if !x.alive || x.seat != seat {
@@ -140,7 +144,12 @@ impl Stgv2 {
 
     /// Fight a battle (ST-11): the attack, the return fire if the target's side has
     /// attack dice, then the hits queued for damage (ST-12).
-    pub(crate) fn fight(&mut self, ship: ShipId, target: ShipId, log: &mut Vec<Logged<Event>>) -> Vec<Pending> {
+    pub(crate) fn fight(
+        &mut self,
+        ship: ShipId,
+        target: ShipId,
+        log: &mut Vec<Logged<Event>>,
+    ) -> Vec<Pending> {
         self.ship_mut(ship).attacked = true;
         let (attack, back) = self.battle_pools(ship, target);
         let mut volleys = vec![self.volley(&attack)];
@@ -199,7 +208,11 @@ impl Stgv2 {
     /// many hits as assets is destroyed; otherwise assets go one at a time, by the
     /// owner's choice when more than one type fits, until none fits. Returns the
     /// queue left (its head waits for its owner).
-    pub(crate) fn settle_damage(&mut self, mut queue: Vec<Pending>, log: &mut Vec<Logged<Event>>) -> Vec<Pending> {
+    pub(crate) fn settle_damage(
+        &mut self,
+        mut queue: Vec<Pending>,
+        log: &mut Vec<Logged<Event>>,
+    ) -> Vec<Pending> {
         while let Some(&Pending { ship, hits }) = queue.first() {
             if !self.ship(ship).alive || hits == 0 {
                 queue.remove(0);
@@ -225,7 +238,13 @@ impl Stgv2 {
     }
 
     /// Remove one `asset` from `ship`: the hits left.
-    pub(crate) fn remove_asset(&mut self, ship: ShipId, asset: Asset, hits: u32, log: &mut Vec<Logged<Event>>) -> u32 {
+    pub(crate) fn remove_asset(
+        &mut self,
+        ship: ShipId,
+        asset: Asset,
+        hits: u32,
+        log: &mut Vec<Logged<Event>>,
+    ) -> u32 {
         *self.ship_mut(ship).assets.slot(asset) -= 1;
         log.push(Logged::public(Event::Lost { ship, asset }));
         hits - asset.weight()

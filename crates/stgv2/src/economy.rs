@@ -22,7 +22,10 @@ impl Stgv2 {
     /// What ship `ship` of `seat` may attempt at cluster `cluster`, or why not
     /// (ST-13), ignoring whose step it is.
     pub fn attempt(&self, seat: Seat, ship: ShipId, cluster: u8) -> Result<Attempt, String> {
-        let Some(s) = self.ships.get(usize::from(ship)).filter(|s| s.alive && s.seat == seat)
+        let Some(s) = self
+            .ships
+            .get(usize::from(ship))
+            .filter(|s| s.alive && s.seat == seat)
         else {
             return Err(format!("ship {ship} is not one of your ships in play"));
         };
@@ -36,18 +39,24 @@ impl Stgv2 {
             return Err("no cell left in the ACTION column for another attempt (ST-13)".into());
         }
         if s.acted {
-            return Err(format!("ship {ship} has already made an Action attempt this turn (ST-13)"));
+            return Err(format!(
+                "ship {ship} has already made an Action attempt this turn (ST-13)"
+            ));
         }
         if s.assets.count() == 0 {
             return Err(format!("ship {ship} has no assets (ST-13)"));
         }
         if !s.pos.node.is_neighbour(c.node) {
-            return Err(format!("ship {ship} is not adjacent to cluster {cluster} (ST-02)"));
+            return Err(format!(
+                "ship {ship} is not adjacent to cluster {cluster} (ST-02)"
+            ));
         }
         match c.outpost {
             None => Ok(Attempt::Construct),
             Some(o) if o == seat => Ok(Attempt::Collect),
-            Some(o) => Err(format!("cluster {cluster} holds player {o}'s outpost (ST-13)")),
+            Some(o) => Err(format!(
+                "cluster {cluster} holds player {o}'s outpost (ST-13)"
+            )),
         }
     }
 
@@ -134,8 +143,8 @@ impl Stgv2 {
         let price = self.price(item);
         if self.player(seat).on < price {
             return Some(format!(
-                "a {} costs {price} Spendys; you have {} ON station (ST-14)",
-                item.name(),
+                "{} costs {price} Spendys; you have {} ON station (ST-14)",
+                item.with_article(),
                 self.player(seat).on
             ));
         }
@@ -149,7 +158,11 @@ impl Stgv2 {
             (None, Some(_)) => Some("an Energy Cell goes to your pool, not to a ship".into()),
             (Some(_), None) => Some(format!("name the ship to fit the {} to", item.name())),
             (Some(_), Some(id)) => {
-                match self.ships.get(usize::from(id)).filter(|s| s.alive && s.seat == seat) {
+                match self
+                    .ships
+                    .get(usize::from(id))
+                    .filter(|s| s.alive && s.seat == seat)
+                {
                     None => Some(format!("ship {id} is not one of your ships in play")),
                     Some(_) if !self.at_own_station(id) => Some(format!(
                         "ship {id} is not adjacent to your Space Station (ST-15)"
@@ -184,7 +197,13 @@ impl Stgv2 {
             .then(|| format!("{at} is occupied (ST-03)"))
     }
 
-    pub(crate) fn buy(&mut self, seat: Seat, item: Item, ship: Option<ShipId>, log: &mut Vec<Logged<Event>>) {
+    pub(crate) fn buy(
+        &mut self,
+        seat: Seat,
+        item: Item,
+        ship: Option<ShipId>,
+        log: &mut Vec<Logged<Event>>,
+    ) {
         let price = self.price(item);
         self.player_mut(seat).on -= price;
         match (item.asset(), ship) {

@@ -150,10 +150,7 @@ impl Stgv2 {
         if d1.is_vertical() {
             return existing;
         }
-        let best = existing
-            .iter()
-            .filter_map(|&d| d.turn_between(d1))
-            .min();
+        let best = existing.iter().filter_map(|&d| d.turn_between(d1)).min();
         existing
             .into_iter()
             .filter(|&d| d.turn_between(d1) == best)

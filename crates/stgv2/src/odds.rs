@@ -191,11 +191,16 @@ pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
             let claim = claim_odds();
             let mut text = odds_table(
                 "Cards drawn by one attempt",
-                one.iter().enumerate().map(|(i, &p)| (format!("{i} card(s)"), p)),
+                one.iter()
+                    .enumerate()
+                    .map(|(i, &p)| (format!("{i} card(s)"), p)),
             );
             text += &odds_table(
                 &format!("Cards drawn by {n} attempt(s)"),
-                total.iter().enumerate().map(|(i, &p)| (format!("{i} card(s)"), p)),
+                total
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| (format!("{i} card(s)"), p)),
             );
             text += &format!(
                 "One Construct attempt builds (full Outpost deck, 10 Claim / 10 Dry): {:.4}%\n\
@@ -239,14 +244,24 @@ impl Stgv2 {
             return None;
         }
         let (a, b) = self.battle_pools(ship, target);
-        let attack = combat(a.attack_dice, a.defense_dice, a.attack_rolls, a.defense_rolls);
-        let back = (b.attack_dice > 0)
-            .then(|| combat(b.attack_dice, b.defense_dice, b.attack_rolls, b.defense_rolls));
+        let attack = combat(
+            a.attack_dice,
+            a.defense_dice,
+            a.attack_rolls,
+            a.defense_rolls,
+        );
+        let back = (b.attack_dice > 0).then(|| {
+            combat(
+                b.attack_dice,
+                b.defense_dice,
+                b.attack_rolls,
+                b.defense_rolls,
+            )
+        });
         let destroyed = |o: &CombatOdds, n: u32| -> f64 {
             (1..6)
                 .filter(|&h| h >= n)
-                .map(|h| o.hits[&h.to_string()].p)
-                .sum()
+                .fold(0.0, |acc, h| acc + o.hits[&h.to_string()].p)
         };
         let target_destroyed = destroyed(&attack, self.ship(target).assets.count().max(1));
         let attacker_destroyed = back

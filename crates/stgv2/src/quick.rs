@@ -51,7 +51,11 @@ pub fn parse(g: &Stgv2, _seat: Seat, text: &str) -> Result<Action, String> {
         "card" | "c" => Action::Card {
             dirs: rest
                 .iter()
-                .map(|w| Dir::parse(w).ok_or(format!("`{w}` is not a direction (0 60 120 180 240 300 up down)")))
+                .map(|w| {
+                    Dir::parse(w).ok_or(format!(
+                        "`{w}` is not a direction (0 60 120 180 240 300 up down)"
+                    ))
+                })
                 .collect::<Result<_, _>>()?,
         },
         "attack" => Action::Attack {
@@ -64,7 +68,11 @@ pub fn parse(g: &Stgv2, _seat: Seat, text: &str) -> Result<Action, String> {
                 "shield" | "s" => Asset::Shield,
                 "engine" | "e" => Asset::Engine,
                 "shuttle" | "t" => Asset::Shuttle,
-                w => return Err(format!("`{w}` is not an asset (weapon shield engine shuttle)")),
+                w => {
+                    return Err(format!(
+                        "`{w}` is not an asset (weapon shield engine shuttle)"
+                    ))
+                }
             },
         },
         "act" => Action::Act {
@@ -77,7 +85,9 @@ pub fn parse(g: &Stgv2, _seat: Seat, text: &str) -> Result<Action, String> {
                 "engine" => Item::Engine,
                 "weapon" => Item::Weapon,
                 "shield" => Item::Shield,
-                w => return Err(format!("`{w}` is not for sale (cell engine weapon shield; `ship A B Z` buys a ship)")),
+                w => return Err(format!(
+                    "`{w}` is not for sale (cell engine weapon shield; `ship A B Z` buys a ship)"
+                )),
             };
             let ship = match rest.get(1) {
                 Some(w) => Some(ship_ref(g, w)?),
@@ -91,7 +101,11 @@ pub fn parse(g: &Stgv2, _seat: Seat, text: &str) -> Result<Action, String> {
                 z: num(rest.get(2), "level")?,
             },
         },
-        w => return Err(format!("`{w}` is not an order (start cells follow card end attack lose act buy ship next)")),
+        w => {
+            return Err(format!(
+                "`{w}` is not an order (start cells follow card end attack lose act buy ship next)"
+            ))
+        }
     })
 }
 
@@ -113,18 +127,38 @@ pub fn hint(g: &Stgv2, seat: Seat) -> Option<String> {
 fn example(a: &Action) -> String {
     match a {
         Action::Start { node } => format!("`start {} {}`", node.a, node.b),
-        Action::Cells { moves, attack, defend, action } => format!("`cells {moves} {attack} {defend} {action}`"),
+        Action::Cells {
+            moves,
+            attack,
+            defend,
+            action,
+        } => format!("`cells {moves} {attack} {defend} {action}`"),
         Action::Follow { set, ship } => format!("`follow {set} {}`", ship_letter(*ship)),
         Action::Card { dirs } => format!(
             "`card {}`",
-            dirs.iter().map(|d| d.name().trim_end_matches('°').to_string()).collect::<Vec<_>>().join(" ")
+            dirs.iter()
+                .map(|d| d.name().trim_end_matches('°').to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         ),
         Action::EndSet => "`end`".into(),
-        Action::Attack { ship, target } => format!("`attack {} {}`", ship_letter(*ship), ship_letter(*target)),
+        Action::Attack { ship, target } => {
+            format!("`attack {} {}`", ship_letter(*ship), ship_letter(*target))
+        }
         Action::Lose { asset } => format!("`lose {}`", asset.name()),
         Action::Act { ship, cluster } => format!("`act {} {cluster}`", ship_letter(*ship)),
-        Action::Buy { item, ship: None } => format!("`buy {}`", if *item == Item::Cell { "cell" } else { item.name() }),
-        Action::Buy { item, ship: Some(s) } => format!("`buy {} {}`", item.name(), ship_letter(*s)),
+        Action::Buy { item, ship: None } => format!(
+            "`buy {}`",
+            if *item == Item::Cell {
+                "cell"
+            } else {
+                item.name()
+            }
+        ),
+        Action::Buy {
+            item,
+            ship: Some(s),
+        } => format!("`buy {} {}`", item.name(), ship_letter(*s)),
         Action::BuyShip { at } => format!("`ship {} {} {}`", at.node.a, at.node.b, at.z),
         Action::Next => "`next`".into(),
     }

@@ -23,7 +23,7 @@ fn spendys(n: u32) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -66,12 +66,15 @@ impl Stgv2 {
         let mut out = String::new();
         for b in (bmin..=bmax).rev() {
             let mut line = String::new();
+            let mut width = 0;
             for n in nodes.iter().filter(|n| n.b == b) {
                 let col = 2 * (2 * n.a + n.b - xmin) as usize;
-                while line.chars().count() < col {
-                    line.push(' ');
+                if col > width {
+                    line.extend(std::iter::repeat_n(' ', col - width));
+                    width = col;
                 }
                 line += &self.node_label(*n, at.get(n));
+                width += 2;
             }
             out += line.trim_end();
             out.push('\n');
@@ -105,14 +108,18 @@ impl Stgv2 {
     pub fn field_text(&self, viewer: Option<Seat>) -> String {
         let mut s = String::new();
         let step = match &self.step {
-            Step::Start { seat } => format!("set-up: {} picks a starting corner", self.seat_name(*seat, viewer)),
+            Step::Start { seat } => format!(
+                "set-up: {} picks a starting corner",
+                self.seat_name(*seat, viewer)
+            ),
             Step::Over => "game over".into(),
             st => format!(
                 "{}'s turn — {}",
                 self.seat_name(self.current, viewer),
                 match st {
                     Step::Cells => "step 2: place Energy Cells".to_string(),
-                    Step::Main { phase } => format!("step {}: {}", phase.number(), phase_words(*phase)),
+                    Step::Main { phase } =>
+                        format!("step {}: {}", phase.number(), phase_words(*phase)),
                     Step::Moving { set, following, .. } => match following {
                         Some(f) => format!(
                             "moving ship {} with set {set}, card {}",
@@ -146,7 +153,15 @@ impl Stgv2 {
                 .filter(|x| x.alive && x.pos.z == z)
                 .map(|x| format!("{}@{}", ship_letter(x.id), x.pos.node))
                 .collect();
-            let _ = writeln!(s, "  L{z}: {}", if on.is_empty() { "—".into() } else { on.join("  ") });
+            let _ = writeln!(
+                s,
+                "  L{z}: {}",
+                if on.is_empty() {
+                    "—".into()
+                } else {
+                    on.join("  ")
+                }
+            );
         }
         let _ = writeln!(s, "Play Boards:");
         for (i, p) in self.players.iter().enumerate() {
@@ -159,7 +174,9 @@ impl Stgv2 {
             let room = self.rules.room;
             let dots = |n: u32, free: bool, room: u8| {
                 let slots = u32::from(room) + u32::from(free);
-                (0..slots).map(|k| if k < n { '●' } else { '○' }).collect::<String>()
+                (0..slots)
+                    .map(|k| if k < n { '●' } else { '○' })
+                    .collect::<String>()
             };
             let off: u32 = self.fleet(seat).map(|s| s.off).sum();
             let _ = writeln!(
@@ -190,8 +207,16 @@ impl Stgv2 {
                 x.pos.node,
                 x.pos.z,
                 assets_text(x),
-                if x.off > 0 { format!("  carrying {}", spendys(x.off)) } else { String::new() },
-                if self.at_own_station(x.id) { "  beside its station" } else { "" },
+                if x.off > 0 {
+                    format!("  carrying {}", spendys(x.off))
+                } else {
+                    String::new()
+                },
+                if self.at_own_station(x.id) {
+                    "  beside its station"
+                } else {
+                    ""
+                },
                 match (x.attacked, x.acted) {
                     (true, true) => "  (attacked, acted)",
                     (true, false) => "  (attacked)",
@@ -207,7 +232,11 @@ impl Stgv2 {
                 let _ = writeln!(
                     s,
                     "  set {i}: {}{}",
-                    if cards.is_empty() { "(no cards)".into() } else { cards.join(" → ") },
+                    if cards.is_empty() {
+                        "(no cards)".into()
+                    } else {
+                        cards.join(" → ")
+                    },
                     if set.used { "  (used)" } else { "" }
                 );
             }
@@ -245,7 +274,12 @@ impl Stgv2 {
             self.revenue_deck.len()
         );
         if let Some(o) = &self.outcome {
-            let _ = writeln!(s, "Winner(s): {:?} — {}", o.winners.iter().map(|w| w.0).collect::<Vec<_>>(), o.reason);
+            let _ = writeln!(
+                s,
+                "Winner(s): {:?} — {}",
+                o.winners.iter().map(|w| w.0).collect::<Vec<_>>(),
+                o.reason
+            );
         }
         s
     }
@@ -266,7 +300,9 @@ impl Stgv2 {
                 attack,
                 defend,
                 action,
-            } => format!("place cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"),
+            } => format!(
+                "place cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"
+            ),
             Action::Follow { set, ship: id } => format!("move {} with set {set}", ship(*id)),
             Action::Card { dirs } => {
                 let end = self
@@ -286,18 +322,34 @@ impl Stgv2 {
             }
             Action::EndSet => "end this set (the other ships stay)".into(),
             Action::Attack { ship: x, target } => format!("{} attacks {}", ship(*x), ship(*target)),
-            Action::Lose { asset } => format!("remove a {}", asset.name()),
+            Action::Lose { asset } => format!("remove {}", asset.with_article()),
             Action::Act { ship: x, cluster } => {
                 let what = self
                     .clusters
                     .get(usize::from(*cluster))
-                    .map(|c| if c.outpost.is_some() { "collect revenue" } else { "construct an outpost" })
+                    .map(|c| {
+                        if c.outpost.is_some() {
+                            "collect revenue"
+                        } else {
+                            "construct an outpost"
+                        }
+                    })
                     .unwrap_or("act");
                 format!("{} tries to {what} at cluster {cluster}", ship(*x))
             }
-            Action::Buy { item, ship: None } => format!("buy an {} ({})", item.name(), self.price(*item)),
-            Action::Buy { item, ship: Some(x) } => {
-                format!("buy a {} for {} ({})", item.name(), ship(*x), self.price(*item))
+            Action::Buy { item, ship: None } => {
+                format!("buy {} ({})", item.with_article(), self.price(*item))
+            }
+            Action::Buy {
+                item,
+                ship: Some(x),
+            } => {
+                format!(
+                    "buy {} for {} ({})",
+                    item.with_article(),
+                    ship(*x),
+                    self.price(*item)
+                )
             }
             Action::BuyShip { at } => format!("buy a ship at {at} ({})", self.rules.prices.ship),
             Action::Next => match self.step.phase() {
@@ -344,7 +396,7 @@ impl Stgv2 {
                     .collect::<Vec<_>>()
                     .join("; return fire ")
             ),
-            Event::Lost { ship, asset } => format!("ship {} loses a {}", l(*ship), asset.name()),
+            Event::Lost { ship, asset } => format!("ship {} loses {}", l(*ship), asset.with_article()),
             Event::Destroyed { ship, spendys_lost } => {
                 format!("ship {} is destroyed ({spendys_lost} Spendys lost)", l(*ship))
             }
@@ -362,8 +414,8 @@ impl Stgv2 {
             Event::Revenue { ship, cards, total } => format!("ship {} collects {total} Spendys ({cards:?})", l(*ship)),
             Event::Deposited { ship, spendys } => format!("ship {} deposits {spendys} Spendys ON station", l(*ship)),
             Event::Bought { seat, item, ship, price } => match ship {
-                Some(x) => format!("seat {seat} buys a {} for ship {} ({price})", item.name(), l(*x)),
-                None => format!("seat {seat} buys an {} ({price})", item.name()),
+                Some(x) => format!("seat {seat} buys {} for ship {} ({price})", item.with_article(), l(*x)),
+                None => format!("seat {seat} buys {} ({price})", item.with_article()),
             },
             Event::ShipBought { seat, ship, at, price } => {
                 format!("seat {seat} buys ship {} at {at} ({price})", l(*ship))

@@ -1,9 +1,10 @@
 //! The player's turn (seed "The Player's Turn"; ST-05, ST-06, ST-08, ST-17, ST-18):
 //! who owes what, every answer's check, and what each answer does.
 //!
-//! 1) the first Move Card set is drawn; 2) the player places his cells; 3) one more
-//! set per placed MOVE cell; 4) combat; 5) Action attempts; 6) purchases — sets may
-//! be executed at any moment of 4)–6); 7) clean-up, victory, the next player.
+//! Step 1 draws the first Move Card set; in step 2 the player places his cells;
+//! step 3 draws one more set per placed MOVE cell; then combat (4), Action attempts
+//! (5) and purchases (6), with sets executed at any moment of steps 4–6; step 7
+//! cleans up, checks victory and hands over to the next player.
 
 use crate::action::{Action, Item};
 use crate::event::Event;
@@ -78,7 +79,11 @@ impl Stgv2 {
         match &self.step {
             Step::Over => {}
             Step::Start { .. } => {
-                v.extend(self.start_options(seat).into_iter().map(|node| Action::Start { node }));
+                v.extend(
+                    self.start_options(seat)
+                        .into_iter()
+                        .map(|node| Action::Start { node }),
+                );
             }
             Step::Cells => {
                 let room = self.rules.room;
@@ -137,7 +142,10 @@ impl Stgv2 {
                     Phase::Combat => {
                         for &x in &mine {
                             for y in self.ships.iter().filter(|s| s.alive && s.seat != seat) {
-                                v.push(Action::Attack { ship: x, target: y.id });
+                                v.push(Action::Attack {
+                                    ship: x,
+                                    target: y.id,
+                                });
                             }
                         }
                     }
@@ -167,7 +175,9 @@ impl Stgv2 {
                         let station = self.stations[seat.index()];
                         for node in station.neighbours() {
                             for z in 0..self.field.levels {
-                                v.push(Action::BuyShip { at: Pos { node, z } });
+                                v.push(Action::BuyShip {
+                                    at: Pos { node, z },
+                                });
                             }
                         }
                     }
@@ -180,6 +190,16 @@ impl Stgv2 {
 
     /// Every legal answer of `seat`, in a stable order.
     pub fn answers(&self, seat: Seat) -> Vec<Action> {
+        // Card plays are listed exactly by `current_plays`: no second look.
+        if matches!(
+            self.step,
+            Step::Moving {
+                following: Some(_),
+                ..
+            }
+        ) {
+            return self.candidates(seat);
+        }
         self.candidates(seat)
             .into_iter()
             .filter(|a| self.check(seat, a).is_ok())
@@ -284,7 +304,12 @@ impl Stgv2 {
                     Ok(())
                 }
             }
-            (Step::Moving { following: None, .. }, Action::EndSet) => Ok(()),
+            (
+                Step::Moving {
+                    following: None, ..
+                },
+                Action::EndSet,
+            ) => Ok(()),
             (Step::Main { phase }, a) => self.main_problem(seat, *phase, a).map_or(Ok(()), bad),
             (step, a) => bad(format!(
                 "{} is not an answer now: {}",
@@ -317,16 +342,14 @@ impl Stgv2 {
             ("ACTION", c.action, room.action),
         ] {
             if n > max {
-                return Some(format!("the {name} column has room for {max} cells (ST-06)"));
+                return Some(format!(
+                    "the {name} column has room for {max} cells (ST-06)"
+                ));
             }
         }
         let owned = self.player(seat).cells;
-        (c.total() > owned).then(|| {
-            format!(
-                "{} cells placed but you own {owned} (ST-06)",
-                c.total()
-            )
-        })
+        (c.total() > owned)
+            .then(|| format!("{} cells placed but you own {owned} (ST-06)", c.total()))
     }
 
     fn main_problem(&self, seat: Seat, phase: Phase, a: &Action) -> Option<String> {
@@ -515,7 +538,10 @@ impl Stgv2 {
                         }
                         continue;
                     }
-                    self.step = Step::Damage { phase, damage: left };
+                    self.step = Step::Damage {
+                        phase,
+                        damage: left,
+                    };
                     return;
                 }
                 Step::Moving {
@@ -632,6 +658,7 @@ impl Stgv2 {
         let p = self.player_mut(seat);
         p.placed.moves = 0;
         p.placed.action = 0;
+        p.attempts = 0;
         let cards: Vec<_> = self.sets.drain(..).flat_map(|s| s.cards).collect();
         self.move_deck.discard(cards);
         log.push(Logged::public(Event::TurnEnded { seat }));
@@ -742,8 +769,5 @@ fn list(nodes: &[Node]) -> String {
 }
 
 pub(crate) fn dirs_text(dirs: &[Dir]) -> String {
-    dirs.iter()
-        .map(|d| d.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
 }

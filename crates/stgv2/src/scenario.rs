@@ -163,7 +163,10 @@ impl MoveDeck {
 impl Rules {
     pub fn outpost_cards(&self) -> Vec<OutpostCard> {
         let mut v = vec![OutpostCard::Claim; usize::from(self.claims)];
-        v.extend(std::iter::repeat_n(OutpostCard::Dry, usize::from(self.dries)));
+        v.extend(std::iter::repeat_n(
+            OutpostCard::Dry,
+            usize::from(self.dries),
+        ));
         v
     }
 
@@ -176,12 +179,36 @@ impl Rules {
 }
 
 const SHIPPED: &[orrery_data::Embedded] = &[
-    ("outpost", "outpost.toml", include_str!("../data/scenarios/outpost.toml")),
-    ("outpost-3", "outpost-3.toml", include_str!("../data/scenarios/outpost-3.toml")),
-    ("outpost-4", "outpost-4.toml", include_str!("../data/scenarios/outpost-4.toml")),
-    ("outpost-5", "outpost-5.toml", include_str!("../data/scenarios/outpost-5.toml")),
-    ("outpost-6", "outpost-6.toml", include_str!("../data/scenarios/outpost-6.toml")),
-    ("quick", "quick.toml", include_str!("../data/scenarios/quick.toml")),
+    (
+        "outpost",
+        "outpost.toml",
+        include_str!("../data/scenarios/outpost.toml"),
+    ),
+    (
+        "outpost-3",
+        "outpost-3.toml",
+        include_str!("../data/scenarios/outpost-3.toml"),
+    ),
+    (
+        "outpost-4",
+        "outpost-4.toml",
+        include_str!("../data/scenarios/outpost-4.toml"),
+    ),
+    (
+        "outpost-5",
+        "outpost-5.toml",
+        include_str!("../data/scenarios/outpost-5.toml"),
+    ),
+    (
+        "outpost-6",
+        "outpost-6.toml",
+        include_str!("../data/scenarios/outpost-6.toml"),
+    ),
+    (
+        "quick",
+        "quick.toml",
+        include_str!("../data/scenarios/quick.toml"),
+    ),
 ];
 
 /// The shipped scenarios, `outpost` (2 players) first.
@@ -237,7 +264,10 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         tiles.extend(tile_list(&mut r, &root, "tiles"));
     }
     if tiles.is_empty() && !r.has_problem_under("tiles") && !r.has_problem_under("radius") {
-        r.problem("tiles".into(), "no tiles: give `radius` or a `tiles` list".into());
+        r.problem(
+            "tiles".into(),
+            "no tiles: give `radius` or a `tiles` list".into(),
+        );
     }
     let stations = tile_list(&mut r, &root, "stations");
     let clusters = tile_list(&mut r, &root, "clusters");
@@ -326,9 +356,7 @@ fn tile_list(r: &mut Reader, t: &Table, key: &str) -> Vec<Tile> {
     for (i, item) in items.iter().enumerate() {
         match item {
             Value::Array(p) if p.len() == 2 => match (&p[0], &p[1]) {
-                (Value::Integer(q), Value::Integer(s))
-                    if q.abs() <= 50 && s.abs() <= 50 =>
-                {
+                (Value::Integer(q), Value::Integer(s)) if q.abs() <= 50 && s.abs() <= 50 => {
                     out.push(Tile::new(*q as i32, *s as i32))
                 }
                 _ => r.problem(
@@ -372,17 +400,23 @@ pub fn problems(s: &Scenario) -> Vec<String> {
     for (what, list) in [("stations", &s.stations), ("clusters", &s.clusters)] {
         for (i, t) in list.iter().enumerate() {
             if !field.has_tile(*t) {
-                p.push(format!("{what}[{i}]: tile {t} is not one of the scenario's tiles"));
+                p.push(format!(
+                    "{what}[{i}]: tile {t} is not one of the scenario's tiles"
+                ));
             }
             if seen.contains(t) {
-                p.push(format!("{what}[{i}]: tile {t} already holds a station or cluster"));
+                p.push(format!(
+                    "{what}[{i}]: tile {t} already holds a station or cluster"
+                ));
             }
             seen.push(*t);
         }
     }
     for (i, t) in s.stations.iter().enumerate() {
         if start_corners(&field, *t, &seen).is_empty() {
-            p.push(format!("stations[{i}]: no free corner of tile {t} to start on"));
+            p.push(format!(
+                "stations[{i}]: no free corner of tile {t} to start on"
+            ));
         }
     }
     let r = &s.rules;

@@ -34,6 +34,14 @@ impl Asset {
         }
     }
 
+    /// The name with its article: "an engine", "a weapon".
+    pub fn with_article(self) -> String {
+        match self {
+            Asset::Engine => "an engine".into(),
+            _ => format!("a {}", self.name()),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Asset::Weapon => "weapon",
@@ -260,11 +268,15 @@ pub struct Pending {
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     /// ST-05: each player in seat order picks his ship's starting corner.
-    Start { seat: Seat },
+    Start {
+        seat: Seat,
+    },
     /// 2) Distribute Energy Cells.
     Cells,
     /// 4)–6) with movement allowed at any time.
-    Main { phase: Phase },
+    Main {
+        phase: Phase,
+    },
     /// Executing set `set` (ST-08): ships already moved with it in `moved`.
     Moving {
         phase: Phase,

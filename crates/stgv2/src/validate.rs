@@ -16,8 +16,20 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
     if g.stations.len() != n {
         p.push("stations: one per player".into());
     }
-    if g.field.levels == 0 || g.field.levels > 9 || g.field.tiles().is_empty() || g.field.tiles().len() > 400 {
+    if g.field.levels == 0
+        || g.field.levels > 9
+        || g.field.tiles().is_empty()
+        || g.field.tiles().len() > 400
+    {
         p.push("field: 1–9 levels and 1–400 tiles".into());
+        return StateError::check(p);
+    }
+    if g.field
+        .tiles()
+        .iter()
+        .any(|t| t.q.abs() > 50 || t.r.abs() > 50)
+    {
+        p.push("field: tiles lie within ±50".into());
         return StateError::check(p);
     }
     let fixed: Vec<_> = g
@@ -29,11 +41,16 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
     let mut seen = BTreeSet::new();
     for (i, node) in fixed.iter().enumerate() {
         if !node.is_centre() || !g.field.has_node(*node) {
-            p.push(format!("station or cluster {i}: {node} is not a tile centre of the field"));
+            p.push(format!(
+                "station or cluster {i}: {node} is not a tile centre of the field"
+            ));
         }
         if !seen.insert(*node) {
             p.push(format!("station or cluster {i}: {node} holds two pieces"));
         }
+    }
+    if !p.is_empty() {
+        return StateError::check(p);
     }
     if g.clusters.len() > 255 {
         p.push("clusters: at most 255".into());
@@ -71,7 +88,9 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
             p.push(format!("ships[{i}].pos: {} is not on the field", s.pos));
         }
         if fixed.contains(&s.pos.node) {
-            p.push(format!("ships[{i}].pos: on a station's or cluster's rod (ST-03)"));
+            p.push(format!(
+                "ships[{i}].pos: on a station's or cluster's rod (ST-03)"
+            ));
         }
         if !at.insert(s.pos) {
             p.push(format!("ships[{i}].pos: {} holds two ships (ST-03)", s.pos));
@@ -86,8 +105,15 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
             p.push(format!("players[{i}].cells: more than {}", r.max_cells));
         }
         let c = pl.placed;
-        if c.total() > pl.cells || c.moves > r.room.moves || c.attack > r.room.attack || c.defend > r.room.defend || c.action > r.room.action {
-            p.push(format!("players[{i}].placed: over the cells owned or a column's room (ST-06)"));
+        if c.total() > pl.cells
+            || c.moves > r.room.moves
+            || c.attack > r.room.attack
+            || c.defend > r.room.defend
+            || c.action > r.room.action
+        {
+            p.push(format!(
+                "players[{i}].placed: over the cells owned or a column's room (ST-06)"
+            ));
         }
         if pl.attempts > c.action {
             p.push(format!("players[{i}].attempts: more than the ACTION cells"));
@@ -111,7 +137,11 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
         start: scenario::Start::default(),
         rules: r.clone(),
     };
-    rules_probe.stations = g.stations.iter().filter_map(|&s| orrery_nodes::Tile::of_centre(s)).collect();
+    rules_probe.stations = g
+        .stations
+        .iter()
+        .filter_map(|&s| orrery_nodes::Tile::of_centre(s))
+        .collect();
     rules_probe.start.cells = 0;
     for problem in scenario::problems(&rules_probe) {
         if problem.starts_with("rules") {
@@ -121,9 +151,14 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
     if g.sets.len() > 1 + usize::from(r.room.moves) || g.sets.iter().any(|s| s.cards.len() > 24) {
         p.push("sets: more than one per MOVE cell, or longer than 24 cards".into());
     }
-    let deck_total = g.move_deck.draw.len() + g.move_deck.discard.len() + g.sets.iter().map(|s| s.cards.len()).sum::<usize>();
+    let deck_total = g.move_deck.draw.len()
+        + g.move_deck.discard.len()
+        + g.sets.iter().map(|s| s.cards.len()).sum::<usize>();
     if deck_total != r.move_deck.cards().len() {
-        p.push(format!("move deck: {deck_total} cards in play, the deck has {}", r.move_deck.cards().len()));
+        p.push(format!(
+            "move deck: {deck_total} cards in play, the deck has {}",
+            r.move_deck.cards().len()
+        ));
     }
     if g.outpost_deck.draw.len() + g.outpost_deck.discard.len() != r.outpost_cards().len() {
         p.push("outpost deck: cards missing or added".into());
@@ -156,6 +191,15 @@ fn step_problems(g: &Stgv2, p: &mut Vec<String>) {
             if g.round != 0 {
                 p.push("step.start: after the first round began".into());
             }
+            // One ship per player, placed by the players before `seat` only.
+            let placed_ok = g.ships.len() == g.players.len()
+                && g.ships
+                    .iter()
+                    .enumerate()
+                    .all(|(i, s)| s.seat.index() == i && s.alive == (i < seat.index()));
+            if !placed_ok {
+                p.push("step.start: each player has one ship, placed by the players before".into());
+            }
         }
         Step::Main { .. } | Step::Cells => {}
         Step::Moving {
@@ -167,12 +211,19 @@ fn step_problems(g: &Stgv2, p: &mut Vec<String>) {
             if usize::from(*set) >= g.sets.len() || !g.sets[usize::from(*set)].used {
                 p.push("step.set: no such set being executed".into());
             }
-            if moved.iter().any(|&s| !ship_ok(s) || g.ship(s).seat != g.current) {
+            if moved
+                .iter()
+                .any(|&s| !ship_ok(s) || g.ship(s).seat != g.current)
+            {
                 p.push("step.moved: not the current player's ships".into());
             }
             if let Some(f) = following {
                 if !ship_ok(f.ship) || !moved.contains(&f.ship) || usize::from(f.card) > 24 {
                     p.push("step.following: not a ship moving with this set".into());
+                } else if g.next_card(*set, f.ship, f.card).is_none()
+                    || g.current_plays().is_empty()
+                {
+                    p.push("step.following: the ship has no card left to play".into());
                 }
             }
         }

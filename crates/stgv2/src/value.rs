@@ -39,7 +39,11 @@ impl Stgv2 {
         for s in self.fleet(seat) {
             let a = &s.assets;
             w += 0.85 * f64::from(s.off);
-            w += f * (2_000.0 + 600.0 * f64::from(a.weapon) + 500.0 * f64::from(a.shield) + 400.0 * f64::from(a.engine.min(4)));
+            w += f
+                * (2_000.0
+                    + 600.0 * f64::from(a.weapon)
+                    + 500.0 * f64::from(a.shield)
+                    + 400.0 * f64::from(a.engine.min(4)));
             let goal = if s.off > 0 {
                 Some(self.stations[seat.index()])
             } else {
@@ -51,13 +55,17 @@ impl Stgv2 {
             }
         }
         // Attempts still open this turn are income in hand.
-        if self.current == seat && matches!(self.step.phase(), Some(crate::state::Phase::Combat | crate::state::Phase::Action)) {
+        if self.current == seat
+            && matches!(
+                self.step.phase(),
+                Some(crate::state::Phase::Combat | crate::state::Phase::Action)
+            )
+        {
             let open = self
                 .fleet(seat)
                 .filter(|s| !s.acted && s.assets.count() > 0)
                 .filter(|s| {
-                    (0..self.clusters.len())
-                        .any(|c| self.attempt(seat, s.id, c as u8).is_ok())
+                    (0..self.clusters.len()).any(|c| self.attempt(seat, s.id, c as u8).is_ok())
                 })
                 .count() as u32;
             let cells = u32::from(p.placed.action.saturating_sub(p.attempts));
@@ -123,7 +131,9 @@ impl Stgv2 {
                         }
                         Action::Act { ship, cluster } => {
                             // Keep both kinds; they are few.
-                            self.attempt(seat, *ship, *cluster).map(|k| matches!(k, Attempt::Construct | Attempt::Collect)).unwrap_or(false)
+                            self.attempt(seat, *ship, *cluster)
+                                .map(|k| matches!(k, Attempt::Construct | Attempt::Collect))
+                                .unwrap_or(false)
                         }
                         _ => true,
                     })

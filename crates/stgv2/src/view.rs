@@ -1,7 +1,10 @@
 //! What a seat (or a spectator) sees: everything but the order of the decks' draw
 //! piles, which no one knows (their sizes and the face-up discards are public).
 
-use crate::state::{Assets, Battle, Columns, Following, MoveCard, MoveSet, OutpostCard, Pending, ShipId, Stgv2};
+use crate::scenario::Prices;
+use crate::state::{
+    Assets, Battle, Columns, Following, MoveCard, MoveSet, OutpostCard, Pending, ShipId, Stgv2,
+};
 use orrery_core::{Outcome, Seat};
 use orrery_nodes::{Node, Pos, Tile};
 use serde::Serialize;
@@ -17,6 +20,10 @@ pub struct StView {
     pub round: u32,
     pub rounds: u32,
     pub target: u32,
+    /// Room for placed cells per column (ST-06).
+    pub room: Columns,
+    /// The Supply List (ST-15).
+    pub prices: Prices,
     pub current: Seat,
     pub first: Seat,
     pub to_move: Vec<Seat>,
@@ -138,6 +145,8 @@ impl StView {
             round: g.round,
             rounds: g.rules.rounds,
             target: g.rules.target,
+            room: g.rules.room,
+            prices: g.rules.prices,
             current: g.current,
             first: g.first,
             to_move: g.to_move_now(),

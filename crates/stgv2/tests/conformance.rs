@@ -43,7 +43,11 @@ fn four_player_random_games_keep_the_contract() {
 #[test]
 fn six_and_three_player_random_games_keep_the_contract() {
     let r = run::<Stgv2>(
-        &[short("outpost-6", 5), short("outpost-3", 6), short("outpost-5", 5)],
+        &[
+            short("outpost-6", 5),
+            short("outpost-3", 6),
+            short("outpost-5", 5),
+        ],
         &config(120, 40_000),
     );
     r.assert_clean();

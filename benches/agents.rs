@@ -1,7 +1,7 @@
 //! How fast the searching agents think.
 //!
-//! Three positions: a Launch Fighters `duel`, a Stratoyager `pilot-episode` and a
-//! Black Skies `duel`, each
+//! Positions: a Launch Fighters `duel`, a Stratoyager `pilot-episode`, a Black
+//! Skies `duel`, a Warfleets `skirmish` and an STGv2 `outpost`, each
 //! reached by [`WARMUP`] ([`BS_WARMUP`] for Black Skies) random actions from seed 1 (so units are in contact and, in
 //! Stratoyager, a secret step is open when possible). One criterion group per
 //! ruleset, with:
@@ -19,6 +19,7 @@ use orrery_agents::{Agent, Budget, HeuristicAgent, MctsAgent};
 use orrery_black_skies::BlackSkies;
 use orrery_core::{Game, Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
+use orrery_stgv2::Stgv2;
 use orrery_stratoyager::Stratoyager;
 use orrery_warfleets::Warfleets;
 use std::time::{Duration, Instant};
@@ -138,11 +139,14 @@ fn main() {
     let (bs, bs_seat) = position::<BlackSkies>("duel", BS_WARMUP);
     // Warfleets: markers and deployment are behind it; the first activations.
     let (wf, wf_seat) = position::<Warfleets>("skirmish", 40);
+    // STGv2: a few rounds in, ships on their way to the clusters.
+    let (st, st_seat) = position::<Stgv2>("outpost", 60);
     let mut c = Criterion::default().configure_from_args();
     bench::<LaunchFighters>(&mut c, "duel", &lf, lf_seat);
     bench::<Stratoyager>(&mut c, "pilot-episode", &sy, sy_seat);
     bench::<BlackSkies>(&mut c, "duel", &bs, bs_seat);
     bench::<Warfleets>(&mut c, "skirmish", &wf, wf_seat);
+    bench::<Stgv2>(&mut c, "outpost", &st, st_seat);
     c.final_summary();
 
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
@@ -154,4 +158,5 @@ fn main() {
     summary::<Stratoyager>("pilot-episode", &sy, sy_seat);
     summary::<BlackSkies>("duel", &bs, bs_seat);
     summary::<Warfleets>("skirmish", &wf, wf_seat);
+    summary::<Stgv2>("outpost", &st, st_seat);
 }

@@ -1,7 +1,7 @@
 //! How fast a whole battle is, against the raw cost of its dice, per ruleset.
 //!
 //! One criterion group per ruleset and scenario (`launch-fighters/duel`,
-//! `stratoyager/pilot-episode`, `black-skies/duel`, `warfleets/skirmish`), each with:
+//! `stratoyager/pilot-episode`, `black-skies/duel`, `warfleets/skirmish`, `stgv2/outpost`), each with:
 //! - `full_battle_random_agents`: one battle, the random agent in every seat, the
 //!   seed cycling over [`SEEDS`];
 //! - `raw_dice_same_count`: as many `Rng::d6` rolls as the battle with the same seed
@@ -18,6 +18,7 @@ use orrery_agents::{Agent, RandomAgent};
 use orrery_black_skies::BlackSkies;
 use orrery_core::{Game, Rng};
 use orrery_launch_fighters::LaunchFighters;
+use orrery_stgv2::Stgv2;
 use orrery_stratoyager::Stratoyager;
 use orrery_warfleets::Warfleets;
 use std::time::{Duration, Instant};
@@ -146,11 +147,14 @@ fn main() {
     let bs_draws = draws_per_seed::<BlackSkies>(&bs);
     let wf = scenario::<Warfleets>("skirmish");
     let wf_draws = draws_per_seed::<Warfleets>(&wf);
+    let st = scenario::<Stgv2>("outpost");
+    let st_draws = draws_per_seed::<Stgv2>(&st);
     let mut c = Criterion::default().configure_from_args();
     bench::<LaunchFighters>(&mut c, "duel", &lf, &lf_draws);
     bench::<Stratoyager>(&mut c, "pilot-episode", &sy, &sy_draws);
     bench::<BlackSkies>(&mut c, "duel", &bs, &bs_draws);
     bench::<Warfleets>(&mut c, "skirmish", &wf, &wf_draws);
+    bench::<Stgv2>(&mut c, "outpost", &st, &st_draws);
     c.final_summary();
 
     // `cargo bench` passes `--bench`; `cargo test --benches` does not, and then the
@@ -162,4 +166,5 @@ fn main() {
     summary::<Stratoyager>("pilot-episode", &sy, &sy_draws);
     summary::<BlackSkies>("duel", &bs, &bs_draws);
     summary::<Warfleets>("skirmish", &wf, &wf_draws);
+    summary::<Stgv2>("outpost", &st, &st_draws);
 }

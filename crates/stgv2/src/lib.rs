@@ -148,8 +148,30 @@ impl Game for Stgv2 {
         self.search_menu(seat)
     }
 
+    /// Every ship, worth what its hull and its assets cost on the Supply List
+    /// (ST-15; a Shuttle as much as an Engine).
     fn unit_fates(&self) -> Vec<UnitFate> {
-        Vec::new()
+        let p = &self.rules.prices;
+        self.ships
+            .iter()
+            .map(|s| {
+                let a = &s.assets;
+                let cost = p.ship
+                    + p.weapon * u32::from(a.weapon)
+                    + p.shield * u32::from(a.shield)
+                    + p.engine * (u32::from(a.engine) + u32::from(a.shuttle));
+                UnitFate {
+                    seat: s.seat,
+                    kind: if usize::from(s.id) < self.players.len() {
+                        "starting ship".into()
+                    } else {
+                        "bought ship".into()
+                    },
+                    points: f64::from(cost),
+                    survived: s.alive,
+                }
+            })
+            .collect()
     }
 
     /// Scenario files in TOML (docs/stgv2.md).

@@ -85,9 +85,11 @@ pub fn parse(g: &Stgv2, _seat: Seat, text: &str) -> Result<Action, String> {
                 "engine" => Item::Engine,
                 "weapon" => Item::Weapon,
                 "shield" => Item::Shield,
-                w => return Err(format!(
+                w => {
+                    return Err(format!(
                     "`{w}` is not for sale (cell engine weapon shield; `ship A B Z` buys a ship)"
-                )),
+                ))
+                }
             };
             let ship = match rest.get(1) {
                 Some(w) => Some(ship_ref(g, w)?),

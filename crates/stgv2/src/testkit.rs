@@ -71,3 +71,29 @@ pub fn play(g: &mut Stgv2, a: Action) {
         panic!("{a:?} refused: {e}\n{}", g.field_text(None));
     }
 }
+
+/// Make it `seat`'s turn at step `phase` (4–6) with no Move Card set drawn.
+pub fn at_phase(g: &mut Stgv2, seat: Seat, phase: crate::state::Phase) {
+    g.current = seat;
+    g.sets.clear();
+    g.step = Step::Main { phase };
+}
+
+/// The answers of whoever is to move.
+pub fn legal(g: &Stgv2) -> Vec<Action> {
+    let seat = g.to_move()[0];
+    g.legal_actions(seat)
+}
+
+/// Apply for whoever is to move; the refusal's message.
+pub fn refused(g: &mut Stgv2, a: Action) -> String {
+    let seat = g.to_move()[0];
+    let before = g.clone();
+    match g.apply(seat, &a) {
+        Ok(_) => panic!("{a:?} was accepted"),
+        Err(e) => {
+            assert_eq!(*g, before, "a refused action changed the state");
+            e.to_string()
+        }
+    }
+}

@@ -283,7 +283,15 @@ impl Field {
 
     /// Is `n` a corner or centre of a placed tile?
     pub fn has_node(&self, n: Node) -> bool {
-        n.tiles().into_iter().any(|t| self.has_tile(t))
+        if n.is_centre() {
+            return self.centre_placed(n);
+        }
+        (0..6).any(|i| self.centre_placed(n.offset(i)))
+    }
+
+    /// Is `n` the centre of a placed tile?
+    fn centre_placed(&self, n: Node) -> bool {
+        Tile::of_centre(n).is_some_and(|t| self.has_tile(t))
     }
 
     pub fn has_pos(&self, p: Pos) -> bool {
@@ -305,23 +313,31 @@ impl Field {
     /// A horizontal edge joins neighbouring `x` and `y` iff a placed tile contains
     /// both (ST-01).
     pub fn joined(&self, x: Node, y: Node) -> bool {
-        if !x.is_neighbour(y) {
+        let Some(i) = (0..6).find(|&i| x.offset(i) == y) else {
             return false;
-        }
-        let ty = y.tiles();
-        x.tiles()
-            .into_iter()
-            .any(|t| ty.contains(&t) && self.has_tile(t))
+        };
+        // A spoke belongs to the centre's tile; a side to the tiles whose centres
+        // are the two nodes next to both ends.
+        self.centre_placed(x)
+            || self.centre_placed(y)
+            || self.centre_placed(x.offset(i + 1))
+            || self.centre_placed(x.offset(i + 5))
     }
 
     /// The position one edge from `p` in direction `d`, if that edge exists (ST-01).
     pub fn step(&self, p: Pos, d: Dir) -> Option<Pos> {
-        if !self.has_pos(p) {
+        if p.z >= self.levels {
             return None;
         }
         match d {
-            Dir::Up => (p.z + 1 < self.levels).then_some(Pos { z: p.z + 1, ..p }),
-            Dir::Down => p.z.checked_sub(1).map(|z| Pos { z, ..p }),
+            Dir::Up => {
+                (p.z + 1 < self.levels && self.has_node(p.node)).then_some(Pos { z: p.z + 1, ..p })
+            }
+            Dir::Down => {
+                p.z.checked_sub(1)
+                    .filter(|_| self.has_node(p.node))
+                    .map(|z| Pos { z, ..p })
+            }
             _ => {
                 let i = d.horizontal_index().expect("horizontal");
                 let n = p.node.offset(i);

@@ -24,26 +24,44 @@ impl Stgv2 {
         }
     }
 
-    /// What `seat` has, in Spendys: things that earn are worth less as the game nears
-    /// its last round.
+    /// What `seat` has, in Spendys: Spendys ON and carried, and the income its ships,
+    /// cells and outposts should still bring before the game ends.
+    ///
+    /// Income: one Action attempt yields about 1,230 Spendys at an own outpost
+    /// (ST-13: `orrery odds stgv2 action`), far less while outposts are still to be
+    /// built; a player makes min(working ships, ACTION cells) attempts a round (an
+    /// empty hull counts as most of a ship: one purchase makes it work). The rounds
+    /// of income counted shrink as the last round nears.
     pub fn worth(&self, seat: Seat) -> f64 {
         let p = self.player(seat);
         if p.out {
             return -20_000.0;
         }
         let left = f64::from((self.rules.rounds + 1).saturating_sub(self.round.max(1)));
+        let horizon = left.min(12.0) * 0.6;
         let f = (left / 12.0).min(1.0);
         let mut w = f64::from(p.on);
-        w += 3_000.0 * f * self.outposts(seat) as f64;
-        w += 2_500.0 * f * f64::from(p.cells);
+        let workers: f64 = self
+            .fleet(seat)
+            .map(|s| if s.assets.count() > 0 { 1.0 } else { 0.7 })
+            .sum();
+        let slots = f64::from(self.rules.room.action.min(p.cells));
+        let earning = workers.min(slots);
+        let outposts = self.outposts(seat) as f64;
+        let ready = if earning > 0.0 {
+            (outposts / earning).min(1.0)
+        } else {
+            0.0
+        };
+        w += 1_230.0 * earning * (ready + 0.35 * (1.0 - ready)) * horizon;
+        w += 300.0 * outposts;
         for s in self.fleet(seat) {
             let a = &s.assets;
-            w += 0.85 * f64::from(s.off);
+            w += 0.9 * f64::from(s.off);
             w += f
-                * (2_000.0
-                    + 600.0 * f64::from(a.weapon)
-                    + 500.0 * f64::from(a.shield)
-                    + 400.0 * f64::from(a.engine.min(4)));
+                * (150.0 * f64::from(a.weapon)
+                    + 150.0 * f64::from(a.shield)
+                    + 200.0 * f64::from(a.engine.min(3)));
             let goal = if s.off > 0 {
                 Some(self.stations[seat.index()])
             } else {
@@ -84,8 +102,9 @@ impl Stgv2 {
     }
 
     /// The search menu: every legal action, except that cell placements are cut to
-    /// those placing as many cells as fit, and a bought ship goes to the lowest free
-    /// level of each corner. Never empty when the seat is to move.
+    /// those placing as many cells as fit, a bought ship goes to the lowest free level
+    /// of each corner, and of the card plays ending on the same position (stopped or
+    /// not) only the first is kept. Never empty when the seat is to move.
     pub fn search_menu(&self, seat: Seat) -> Vec<Action> {
         let legal = self.answers(seat);
         match &self.step {
@@ -137,6 +156,26 @@ impl Stgv2 {
                         }
                         _ => true,
                     })
+                    .collect()
+            }
+            Step::Moving {
+                following: Some(_), ..
+            } => {
+                // Card plays that end on the same position, stopped or not, leave the
+                // same game: one of each.
+                let mut seen = Vec::new();
+                self.current_plays()
+                    .into_iter()
+                    .filter(|p| {
+                        let key = (p.path.last().copied(), p.blocked);
+                        if seen.contains(&key) {
+                            false
+                        } else {
+                            seen.push(key);
+                            true
+                        }
+                    })
+                    .map(|p| Action::Card { dirs: p.dirs })
                     .collect()
             }
             _ => legal,

@@ -37,7 +37,7 @@ pub use view::StView;
 
 use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
-    Outcome, Progress, Rng, Seat, SetupError, StateError, UnitFate,
+    Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
 };
 
 impl Game for Stgv2 {
@@ -177,6 +177,16 @@ impl Game for Stgv2 {
     /// Scenario files in TOML (docs/stgv2.md).
     fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
         Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// What a seat may start with beyond the seed's starting state, at Supply List
+    /// prices (`scenario::roster`): `orrery calibrate` fits what each is worth.
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        scenario::roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        scenario::with_forces(base, forces)
     }
 
     fn odds_calculators() -> Option<OddsCalculators> {

@@ -26,8 +26,75 @@ pub struct Scenario {
     pub clusters: Vec<Tile>,
     #[serde(default)]
     pub start: Start,
+    /// Per-seat starting states replacing `start` (empty: every seat gets `start`);
+    /// `calibrate` builds them from the roster (`with_forces`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forces: Vec<Start>,
     #[serde(default)]
     pub rules: Rules,
+}
+
+impl Scenario {
+    /// Seat `i`'s starting state.
+    pub fn start_of(&self, i: usize) -> &Start {
+        self.forces.get(i).unwrap_or(&self.start)
+    }
+}
+
+/// The roster `calibrate` draws forces from: what a seat may start with beyond the
+/// seed's starting state, at Supply List prices (ST-15) — an asset on the starting
+/// ship, an Energy Cell, or 1,000 Spendys ON station (the yardstick: worth exactly
+/// its price).
+pub fn roster(s: &Scenario) -> Vec<orrery_core::RosterEntry> {
+    let p = &s.rules.prices;
+    [
+        ("weapon", p.weapon),
+        ("shield", p.shield),
+        ("engine", p.engine),
+        ("energy cell", p.cell),
+        ("1000 spendys", 1_000),
+    ]
+    .into_iter()
+    .map(|(name, points)| orrery_core::RosterEntry {
+        name: name.into(),
+        points: f64::from(points),
+    })
+    .collect()
+}
+
+/// `base` with seat i starting with `start` plus the roster items `forces[i]` names.
+pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+    if forces.len() != usize::from(base.players) {
+        return Err(SetupError::one(format!(
+            "{} forces for {} players",
+            forces.len(),
+            base.players
+        )));
+    }
+    let mut s = base.clone();
+    s.forces = forces
+        .iter()
+        .map(|names| {
+            let mut st = base.start.clone();
+            for n in names {
+                match n.as_str() {
+                    "weapon" => st.ship.weapon += 1,
+                    "shield" => st.ship.shield += 1,
+                    "engine" => st.ship.engine += 1,
+                    "energy cell" => st.cells += 1,
+                    "1000 spendys" => st.spendys += 1_000,
+                    other => {
+                        return Err(SetupError::one(format!(
+                            "unknown roster item `{other}` (weapon, shield, engine, energy cell, 1000 spendys)"
+                        )))
+                    }
+                }
+            }
+            Ok(st)
+        })
+        .collect::<Result<_, _>>()?;
+    check(&s)?;
+    Ok(s)
 }
 
 /// Each player's starting state (ST-05).
@@ -249,6 +316,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             "stations",
             "clusters",
             "start",
+            "forces",
             "rules",
         ],
     );
@@ -272,6 +340,11 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     let stations = tile_list(&mut r, &root, "stations");
     let clusters = tile_list(&mut r, &root, "clusters");
     let start = r.serde_table(&root, "start", "").unwrap_or_default();
+    let forces = r
+        .tables(&root, "forces", "", false)
+        .into_iter()
+        .filter_map(|(path, t)| r.serde_value(&Value::Table(t.clone()), &path))
+        .collect();
     let rules = match root.get("rules") {
         Some(Value::Table(t)) => rules_from(&mut r, t),
         Some(v) => {
@@ -290,6 +363,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         stations,
         clusters,
         start,
+        forces,
         rules,
     };
     if r.has_problem_under("") {
@@ -420,14 +494,29 @@ pub fn problems(s: &Scenario) -> Vec<String> {
         }
     }
     let r = &s.rules;
-    if s.start.cells > r.max_cells {
+    if !s.forces.is_empty() && s.forces.len() != usize::from(s.players) {
         p.push(format!(
-            "start.cells: {} cells but a player may own at most {} (rules.max_cells)",
-            s.start.cells, r.max_cells
+            "forces: {} for {} players; one per player or none",
+            s.forces.len(),
+            s.players
         ));
     }
-    if s.start.ship.count() > Assets::HOLES {
-        p.push("start.ship: more than 24 assets".into());
+    let starts = std::iter::once(("start".to_string(), &s.start)).chain(
+        s.forces
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (format!("forces[{i}]"), f)),
+    );
+    for (field, st) in starts {
+        if st.cells > r.max_cells {
+            p.push(format!(
+                "{field}.cells: {} cells but a player may own at most {} (rules.max_cells)",
+                st.cells, r.max_cells
+            ));
+        }
+        if st.ship.count() > Assets::HOLES {
+            p.push(format!("{field}.ship: more than 24 assets"));
+        }
     }
     if r.move_deck.cards().is_empty() {
         p.push("rules.move_deck: no cards".into());
@@ -489,11 +578,11 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<Stgv2, SetupError> {
     let outpost_deck = Deck::shuffled(s.rules.outpost_cards(), &mut rng);
     let revenue_deck = Deck::shuffled(s.rules.revenue_cards(), &mut rng);
     let first = Seat(rng.index(usize::from(s.players)) as u8);
-    let players = (0..s.players)
-        .map(|_| Player {
-            cells: s.start.cells,
+    let players = (0..usize::from(s.players))
+        .map(|i| Player {
+            cells: s.start_of(i).cells,
             placed: Columns::default(),
-            on: s.start.spendys,
+            on: s.start_of(i).spendys,
             bought_ship: false,
             out: false,
             attempts: 0,
@@ -508,7 +597,7 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<Stgv2, SetupError> {
                 node: s.stations[usize::from(i)].centre(),
                 z: 0,
             },
-            assets: s.start.ship,
+            assets: s.start_of(usize::from(i)).ship,
             off: 0,
             alive: false,
             attacked: false,

@@ -135,6 +135,7 @@ pub fn validate(g: &Stgv2) -> Result<(), StateError> {
         stations: Vec::new(),
         clusters: Vec::new(),
         start: scenario::Start::default(),
+        forces: Vec::new(),
         rules: r.clone(),
     };
     rules_probe.stations = g

@@ -148,3 +148,39 @@ fn st05_starting_state_and_the_starting_corner_choice() {
     }
     assert_eq!(g.current, Seat(1 - first.0));
 }
+
+/// The roster `calibrate` draws from: extras on top of ST-05's starting state.
+#[test]
+fn roster_forces_add_to_the_starting_state_at_supply_list_prices() {
+    let base = scenario("outpost");
+    let roster = Stgv2::roster(&base);
+    let price = |n: &str| roster.iter().find(|e| e.name == n).unwrap().points;
+    assert_eq!(
+        (price("weapon"), price("energy cell"), price("1000 spendys")),
+        (1000.0, 6000.0, 1000.0)
+    );
+    let forces = vec![
+        vec!["weapon".to_string(), "energy cell".to_string()],
+        vec!["1000 spendys".to_string(); 3],
+    ];
+    let s = Stgv2::with_forces(&base, &forces).unwrap();
+    let g = started(&s, 1);
+    assert_eq!(g.ship(0).assets.weapon, 2);
+    assert_eq!((g.players[0].cells, g.players[0].on), (4, 5_000));
+    assert_eq!((g.players[1].cells, g.players[1].on), (3, 8_000));
+    let bad = Stgv2::with_forces(&base, &[vec!["laser".into()], vec![]]).unwrap_err();
+    assert!(bad.to_string().contains("unknown roster item"));
+    // Forces survive a trip through a scenario file's `[[forces]]`.
+    let text = "name = \"x\"\nplayers = 2\nradius = 2\nstations = [[2, 0], [-2, 0]]\nclusters = [[0, 0]]\n\
+                [[forces]]\ncells = 4\n[[forces]]\nspendys = 9000\n";
+    let s = Stgv2::scenario_from_text(text, "x.toml").unwrap().unwrap();
+    assert_eq!(
+        (s.forces[0].cells, s.forces[1].spendys, s.forces[1].cells),
+        (4, 9_000, 3)
+    );
+    let one = "name = \"x\"\nplayers = 2\nradius = 2\nstations = [[2, 0], [-2, 0]]\nclusters = []\n[[forces]]\ncells = 4\n";
+    let e = Stgv2::scenario_from_text(one, "x.toml")
+        .unwrap()
+        .unwrap_err();
+    assert!(e.to_string().contains("x.toml: forces"), "{e}");
+}

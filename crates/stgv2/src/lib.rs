@@ -56,7 +56,8 @@ impl Game for Stgv2 {
 
     fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
         let mut g = scenario::setup(scenario, seed)?;
-        g.settle_after_setup();
+        // Starting corners with a single option are taken at once (STO-04).
+        g.settle(&mut Vec::new());
         Ok(g)
     }
 
@@ -261,19 +262,6 @@ impl Game for Stgv2 {
         let ships = self.ships.len().max(8) * 4;
         let per_turn = 8 + 3 * ships * 26 + ships * 6 + 8 + 200;
         20 + (self.rules.rounds as usize + 1) * self.players.len() * per_turn
-    }
-}
-
-impl Stgv2 {
-    fn settle_after_setup(&mut self) {
-        let mut log = Vec::new();
-        // Starting corners with a single option are taken at once.
-        if let state::Step::Start { seat } = self.step {
-            let options = self.start_options(seat);
-            if options.len() == 1 {
-                self.answer(seat, &Action::Start { node: options[0] }, &mut log);
-            }
-        }
     }
 }
 

@@ -515,7 +515,7 @@ impl Stgv2 {
 
     /// After every answer: deposits, damage, finished ships and sets, steps with
     /// nothing to do, the end of the game.
-    fn settle(&mut self, log: &mut Log) {
+    pub(crate) fn settle(&mut self, log: &mut Log) {
         loop {
             if self.outcome.is_some() {
                 self.step = Step::Over;

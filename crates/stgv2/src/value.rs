@@ -3,7 +3,6 @@
 //! menu a search considers.
 
 use crate::action::Action;
-use crate::economy::Attempt;
 use crate::state::{Step, Stgv2};
 use orrery_core::Seat;
 use orrery_nodes::Node;
@@ -147,12 +146,6 @@ impl Stgv2 {
                                 seen.push(at.node);
                                 true
                             }
-                        }
-                        Action::Act { ship, cluster } => {
-                            // Keep both kinds; they are few.
-                            self.attempt(seat, *ship, *cluster)
-                                .map(|k| matches!(k, Attempt::Construct | Attempt::Collect))
-                                .unwrap_or(false)
                         }
                         _ => true,
                     })

@@ -2,7 +2,7 @@
 //! ST-16, ST-17).
 
 use orrery_core::{Game, Seat};
-use orrery_stgv2::action::{Action, Item};
+use orrery_stgv2::action::Action;
 use orrery_stgv2::combat::die_chart;
 use orrery_stgv2::state::{Asset, Phase, Step};
 use orrery_stgv2::testkit::*;
@@ -242,6 +242,5 @@ fn st16_a_shuttle_weighs_three_hits() {
     );
     assert_eq!(g.ship(1).assets.shuttle, 0);
     assert!(g.pending_damage().is_none());
-    let _ = Item::Cell;
     assert!(matches!(g.step, Step::Main { .. }));
 }

@@ -1,7 +1,7 @@
 //! The turn's steps, Energy Cells and Move Cards (seed "The Player's Turn",
 //! "The Move Cards"; ST-06…ST-09).
 
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Rng};
 use orrery_nodes::Dir;
 use orrery_stgv2::action::Action;
 use orrery_stgv2::state::{Column, MoveCard, MoveSet, Phase, Step};
@@ -367,5 +367,4 @@ fn st09_occupancy_blocks_the_zig_zag_instead_of_being_substituted() {
     assert!(p.blocked);
     assert_eq!(p.dirs, vec![Dir::Up, Dir::D0, Dir::Up]);
     assert_eq!(p.path, vec![pos(1, 0, 3), pos(2, 0, 3)]);
-    let _ = Seat(0);
 }

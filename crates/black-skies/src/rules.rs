@@ -225,13 +225,7 @@ impl BlackSkies {
 
     /// Check `action` for `seat`: an error leaves everything as it was.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        let to_move = self.to_move_now();
-        if !to_move.contains(&seat) {
-            return Err(ActionError::NotYourTurn { seat, to_move });
-        }
+        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
         let ok = match (&self.phase, action) {
             (Phase::Deploy { .. }, Action::Deploy { x, y, .. }) => {
                 self.on_grid(seat, *x, *y) && self.deploy_spots(seat, action).is_some()

@@ -16,6 +16,20 @@ pub enum ActionError {
 }
 
 impl ActionError {
+    /// The protocol's first two refusals, alike in every ruleset (docs/protocol.md's
+    /// error table): [`ActionError::GameOver`] once the game is over, else
+    /// [`ActionError::NotYourTurn`] for a seat not among `to_move`. Every ruleset's
+    /// check starts with it (the conformance suite checks the answers).
+    pub fn check_turn(game_over: bool, seat: Seat, to_move: Vec<Seat>) -> Result<(), Self> {
+        if game_over {
+            return Err(ActionError::GameOver);
+        }
+        if !to_move.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat, to_move });
+        }
+        Ok(())
+    }
+
     /// Shorthand for [`ActionError::Illegal`].
     pub fn illegal(msg: impl Into<String>) -> Self {
         ActionError::Illegal(msg.into())

@@ -342,10 +342,22 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         Ok(())
     }
 
+    /// Did the step from `before` to this state make anything hidden known to anyone,
+    /// beyond dice and secret orders: a card drawn from a face-down pile, a face-down
+    /// card turned up, a deck reshuffled? Such a step is final: undoing it would let a
+    /// player look and choose again ([`crate::may_undo`]). Dice (draws from
+    /// [`Game::rng`]) and other seats' secret commitments ([`Game::unrevealed`]) are
+    /// checked by the session itself. The default: nothing else is ever hidden. The
+    /// conformance suite checks every undo it allows against two determinizations.
+    fn revealed_since(&self, before: &Self) -> bool {
+        let _ = before;
+        false
+    }
+
     /// May `seat` take back the action that led from `before` to this state? The
-    /// session already refuses anything that rolled dice or revealed another seat's
-    /// secret; a ruleset refuses more when its rules make an order final once given
-    /// (e.g. Stratoyager's arcade mode, SY-26). The default allows it.
+    /// session already refuses anything that rolled dice or revealed something hidden
+    /// ([`crate::may_undo`]); a ruleset refuses more when its rules make an order
+    /// final once given (e.g. Stratoyager's arcade mode, SY-26). The default allows it.
     fn may_take_back(&self, before: &Self, seat: Seat) -> bool {
         let _ = (before, seat);
         true

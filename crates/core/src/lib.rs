@@ -42,4 +42,4 @@ pub use record::{
 };
 pub use rng::Rng;
 pub use seat::Seat;
-pub use session::Session;
+pub use session::{may_undo, Session};

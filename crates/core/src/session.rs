@@ -2,6 +2,24 @@ use crate::{
     ActionError, Game, Logged, Record, RecordedAction, ReplayError, Seat, SeatRecord, SetupError,
 };
 
+/// May `actor`'s action that led from `before` to `after` be taken back? Never when
+/// anything hidden became known to anyone by it: a die rolled (it drew from the RNG),
+/// another seat's secret commitment revealed (its [`Game::unrevealed`] count fell), or
+/// what the ruleset reports through [`Game::revealed_since`] (a card drawn from a
+/// face-down pile); never what the ruleset calls final ([`Game::may_take_back`]).
+/// Otherwise the actor could look and choose again. The one test every undo passes
+/// (sessions, `orrery play`, the server; checked by [`crate::conformance`]).
+pub fn may_undo<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
+    if before.rng().draws() != after.rng().draws() {
+        return false;
+    }
+    let revealed = Seat::all(before.seats()).filter(|&s| s != actor).any(|s| {
+        let was = before.unrevealed(s);
+        was > 0 && after.unrevealed(s) < was
+    });
+    !revealed && !after.revealed_since(before) && after.may_take_back(before, actor)
+}
+
 /// A game being played: the state plus its record and undo snapshots. Engines and
 /// front ends use this; batch simulation uses the bare [`Game`].
 #[derive(Clone, Debug)]
@@ -107,14 +125,7 @@ impl<G: Game> Session<G> {
         let (Some(prev), Some(actor)) = (self.snapshots.last(), self.last_actor()) else {
             return false;
         };
-        if prev.rng().draws() != self.game.rng().draws() {
-            return false;
-        }
-        let revealed = Seat::all(prev.seats()).filter(|&s| s != actor).any(|s| {
-            let before = prev.unrevealed(s);
-            before > 0 && self.game.unrevealed(s) < before
-        });
-        !revealed && self.game.may_take_back(prev, actor)
+        may_undo(prev, &self.game, actor)
     }
 
     /// Take back the last action if [`Session::can_undo`]. Returns whether it did.

@@ -127,12 +127,7 @@ impl Game for SealedBids {
     fn apply(&mut self, seat: Seat, bid: &Bid) -> Result<Vec<Logged<BidEvent>>, ActionError> {
         // check
         let to_move = self.to_move();
-        if to_move.is_empty() {
-            return Err(ActionError::GameOver);
-        }
-        if !to_move.contains(&seat) {
-            return Err(ActionError::NotYourTurn { seat, to_move });
-        }
+        ActionError::check_turn(to_move.is_empty(), seat, to_move)?;
         if bid.amount > 3 || bid.amount > self.budgets[seat.index()] {
             return Err(ActionError::illegal(format!(
                 "bid {} exceeds 3 or the budget {}",

@@ -91,13 +91,7 @@ impl LaunchFighters {
 
     /// Is `action` legal for `seat` now? Pure: never changes the state.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        let to_move = self.to_move();
-        if !to_move.contains(&seat) {
-            return Err(ActionError::NotYourTurn { seat, to_move });
-        }
+        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move())?;
         self.check_rules(seat, action)
     }
 

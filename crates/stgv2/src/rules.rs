@@ -208,13 +208,7 @@ impl Stgv2 {
 
     /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        let to_move = self.to_move_now();
-        if !to_move.contains(&seat) {
-            return Err(ActionError::NotYourTurn { seat, to_move });
-        }
+        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
         let bad = |m: String| Err(ActionError::illegal(m));
         match (&self.step, action) {
             (Step::Start { .. }, Action::Start { node }) => {

@@ -19,11 +19,7 @@ impl Warfleets {
     /// Whether `seat` may answer `action` now; the reason if not. Never changes the
     /// state.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        if !self.to_move_now().contains(&seat) {
-            return Err(ActionError::illegal(format!(
-                "it is not seat {seat}'s turn"
-            )));
-        }
+        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
         self.check_answer(seat, action)
             .map_err(ActionError::illegal)
     }

@@ -1,12 +1,12 @@
 //! # STGv2 for Orrery
 //!
 //! Seed `002_248fd9bc0ecfe6b7.txt` ("STGv2 Basics", Scenario 1 "Outpost"), the
-//! rulings `rulings-stgv2.md` (ST-01…ST-18) and this project's own rulings in
+//! rulings `rulings-stgv2.md` (ST-01…ST-19, version 2) and this project's own rulings in
 //! `docs/stgv2.md` (STO-…).
 //!
 //! Structure: the field is the `orrery-nodes` crate (ST-01…ST-03); `scenario`
 //! (boards, starting state, decks and prices as TOML: ST-04/05), `state`, `deck`,
-//! `action`/`event`, `rules` (the turn's seven steps, ST-06, ST-17, ST-18),
+//! `action`/`event`, `rules` (the turn's seven steps, ST-06), `victory` (ST-17…ST-19),
 //! `movement` (Move Cards, ST-07…ST-09), `combat` (ST-10…ST-12), `economy`
 //! (ST-13…ST-15), `odds`, `value` (the agents' evaluation), `view`, `render`,
 //! `quick`, `validate`.
@@ -27,6 +27,7 @@ pub mod state;
 pub mod testkit;
 mod validate;
 pub mod value;
+mod victory;
 pub mod view;
 
 pub use action::{Action, Item};

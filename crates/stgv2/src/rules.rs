@@ -11,7 +11,7 @@ use crate::event::Event;
 use crate::movement::CardPlay;
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
-use orrery_core::{ActionError, Logged, Outcome, Seat};
+use orrery_core::{ActionError, Logged, Seat};
 use orrery_nodes::{Dir, Node, Pos};
 
 type Log = Vec<Logged<Event>>;
@@ -509,87 +509,103 @@ impl Stgv2 {
 
     /// After every answer: deposits, damage, finished ships and sets, steps with
     /// nothing to do, the end of the game.
+    ///
+    /// Every pass moves the game on and none comes back to a step it left: steps
+    /// 4–6 only go forward, a finished set or damage returns to its step, and a new
+    /// turn stops at step 2 (the cells). So a settle takes a few passes per seat;
+    /// the bound only guards that argument (`stop`).
     pub(crate) fn settle(&mut self, log: &mut Log) {
-        loop {
-            if self.outcome.is_some() {
-                self.step = Step::Over;
+        for _ in 0..32 + 4 * self.players.len() {
+            if self.settle_pass(log) {
                 return;
             }
-            let cur = self.current;
-            if !matches!(self.step, Step::Start { .. }) && !self.player(cur).out {
-                self.deposit(cur, log);
-            }
-            match self.step.clone() {
-                Step::Damage { phase, damage } => {
-                    let left = self.settle_damage(damage, log);
-                    if self.last_standing(log) {
-                        continue;
-                    }
-                    if left.is_empty() {
-                        self.step = Step::Main { phase };
-                        if self.player(cur).out {
-                            self.end_turn(log);
-                        }
-                        continue;
-                    }
-                    self.step = Step::Damage {
-                        phase,
-                        damage: left,
-                    };
-                    return;
+        }
+        self.stop("the steps did not settle", log);
+    }
+
+    /// One pass of [`Stgv2::settle`]: `true` when the game waits for an answer.
+    fn settle_pass(&mut self, log: &mut Log) -> bool {
+        if self.outcome.is_some() {
+            self.step = Step::Over;
+            return true;
+        }
+        let cur = self.current;
+        if !matches!(self.step, Step::Start { .. }) && !self.player(cur).out {
+            self.deposit(cur, log);
+        }
+        match self.step.clone() {
+            Step::Damage { phase, damage } => {
+                // ST-19: the battle's eliminations are settled together; the
+                // outposts they remove still rank a battle that leaves nobody.
+                let held = self.outposts_by_seat();
+                let left = self.settle_damage(damage, log);
+                if self.decided_by_who_is_left(&held, log) {
+                    return false;
                 }
-                Step::Moving {
+                if left.is_empty() {
+                    self.step = Step::Main { phase };
+                    if self.player(cur).out {
+                        self.end_turn(log);
+                    }
+                    return false;
+                }
+                self.step = Step::Damage {
                     phase,
-                    set,
-                    moved,
-                    following,
-                } => {
-                    if let Some(f) = following {
-                        if self.next_card(set, f.ship, f.card).is_none() {
-                            self.step = Step::Moving {
-                                phase,
-                                set,
-                                moved,
-                                following: None,
-                            };
-                        } else if self.current_plays().is_empty() {
-                            self.stop_following(f.ship, log);
-                        } else {
-                            return;
-                        }
-                        continue;
-                    }
-                    if self.may_follow(cur, &moved).is_empty() {
-                        log.push(Logged::public(Event::SetDone { set }));
-                        self.step = Step::Main { phase };
-                        continue;
-                    }
-                    return;
-                }
-                Step::Main { phase } => {
-                    // A step whose only answer is `next` passes by itself.
-                    let only_next = self
-                        .candidates(cur)
-                        .iter()
-                        .all(|a| *a == Action::Next || self.check(cur, a).is_err());
-                    if only_next {
-                        self.next_phase(phase, log);
-                        continue;
-                    }
-                    return;
-                }
-                Step::Start { seat } => {
-                    let options = self.start_options(seat);
-                    if options.len() == 1 {
-                        let mut l = Vec::new();
-                        self.answer_start(seat, options[0], &mut l);
-                        log.extend(l);
-                        continue;
-                    }
-                    return;
-                }
-                Step::Cells | Step::Over => return,
+                    damage: left,
+                };
+                true
             }
+            Step::Moving {
+                phase,
+                set,
+                moved,
+                following,
+            } => {
+                if let Some(f) = following {
+                    if self.next_card(set, f.ship, f.card).is_none() {
+                        self.step = Step::Moving {
+                            phase,
+                            set,
+                            moved,
+                            following: None,
+                        };
+                    } else if self.current_plays().is_empty() {
+                        self.stop_following(f.ship, log);
+                    } else {
+                        return true;
+                    }
+                    return false;
+                }
+                if self.may_follow(cur, &moved).is_empty() {
+                    log.push(Logged::public(Event::SetDone { set }));
+                    self.step = Step::Main { phase };
+                    return false;
+                }
+                true
+            }
+            Step::Main { phase } => {
+                // A step whose only answer is `next` passes by itself.
+                let only_next = self
+                    .candidates(cur)
+                    .iter()
+                    .all(|a| *a == Action::Next || self.check(cur, a).is_err());
+                if only_next {
+                    self.next_phase(phase, log);
+                    return false;
+                }
+                true
+            }
+            Step::Start { seat } => {
+                let options = self.start_options(seat);
+                if options.len() == 1 {
+                    let mut l = Vec::new();
+                    self.answer_start(seat, options[0], &mut l);
+                    log.extend(l);
+                    return false;
+                }
+                true
+            }
+            Step::Cells | Step::Over => true,
         }
     }
 
@@ -665,22 +681,30 @@ impl Stgv2 {
             self.finish(vec![seat], reason, log);
             return;
         }
-        if self.last_standing(log) {
+        let held = self.outposts_by_seat();
+        if self.decided_by_who_is_left(&held, log) {
             return;
         }
+        // The next seat in play within one lap (two or more are in play here).
         let n = self.players.len();
         let pos = |s: usize| (s + n - self.first.index()) % n;
         let mut next = seat.index();
-        loop {
+        let mut found = None;
+        for _ in 0..n {
             let cand = (next + 1) % n;
             if pos(cand) <= pos(next) {
                 self.round += 1;
             }
             next = cand;
             if !self.players[next].out {
+                found = Some(next);
                 break;
             }
         }
+        let Some(next) = found else {
+            self.stop("no player in play to hand the turn to", log);
+            return;
+        };
         if self.round > self.rules.rounds {
             self.finish_on_spendys(log);
             return;
@@ -688,56 +712,12 @@ impl Stgv2 {
         self.begin_turn(Seat(next as u8), log);
     }
 
-    /// ST-17/18: the only player left wins at once.
-    fn last_standing(&mut self, log: &mut Log) -> bool {
-        if self.outcome.is_some() {
-            return true;
-        }
-        let left: Vec<Seat> = self.in_play().collect();
-        if left.len() == 1 {
-            self.finish(left, "the only player left (ST-17, ST-18)".into(), log);
-            return true;
-        }
-        false
-    }
-
-    /// ST-18: after the last round, most Spendys ON station; ties: most outposts;
-    /// still tied: a shared win.
-    fn finish_on_spendys(&mut self, log: &mut Log) {
-        let key = |s: Seat| (self.player(s).on, self.outposts(s));
-        let best = self.in_play().map(key).max().unwrap_or((0, 0));
-        let winners: Vec<Seat> = self.in_play().filter(|&s| key(s) == best).collect();
-        let reason = format!(
-            "{} rounds played: most Spendys ON station ({}), then most outposts (ST-18)",
-            self.rules.rounds, best.0
-        );
-        self.finish(winners, reason, log);
-    }
-
-    fn finish(&mut self, winners: Vec<Seat>, reason: String, log: &mut Log) {
-        log.push(Logged::public(Event::Won {
-            seats: winners.clone(),
-            reason: reason.clone(),
-        }));
-        self.outcome = Some(Outcome {
-            winners,
-            scores: self.score_list(),
-            reason,
-        });
-        self.step = Step::Over;
-    }
-
-    /// Outposts `seat` holds.
-    pub fn outposts(&self, seat: Seat) -> usize {
-        self.clusters
-            .iter()
-            .filter(|c| c.outpost == Some(seat))
-            .count()
-    }
-
-    /// Scores: Spendys ON station (what ST-18 ranks by).
-    pub fn score_list(&self) -> Vec<f64> {
-        self.players.iter().map(|p| f64::from(p.on)).collect()
+    /// The guard of the loops that advance the turn: a broken invariant ends the game
+    /// with the reason said (no winner) instead of spinning.
+    fn stop(&mut self, why: &str, log: &mut Log) {
+        debug_assert!(false, "the turn could not advance: {why}");
+        let reason = format!("the game was stopped: {why} (an engine fault)");
+        self.finish(Vec::new(), reason, log);
     }
 
     /// The pending damage (for views).

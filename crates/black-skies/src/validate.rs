@@ -1,9 +1,11 @@
 //! Checks on a state that did not come from play (a saved file, a client): every
 //! problem at once, so that a state that passes is playable.
 
+use crate::flight::COHESION;
 use crate::maneuver::{options, MAX_SPEED};
 use crate::state::{BlackSkies, Phase, Status};
 use orrery_core::{Seat, StateError};
+use orrery_table::EPS;
 
 pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
     let mut p = Vec::new();
@@ -91,6 +93,17 @@ pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
             .collect::<Vec<_>>();
         if d.windows(2).any(|w| w[0] != w[1]) {
             p.push(format!("{at}: both pilots fly the same type"));
+        }
+        // BS-05: "Fighters of the same element must at all times remain within six
+        // inches of each other."
+        if let [lead, wing] = e.fighters[..] {
+            let (a, b) = (g.fighter(lead), g.fighter(wing));
+            if a.flying() && b.flying() && a.pos.dist(b.pos) > COHESION + EPS {
+                p.push(format!(
+                    "{at}: the wingman is {:.1}\" from his lead, more than 6\" (BS-05)",
+                    a.pos.dist(b.pos)
+                ));
+            }
         }
         if e.speed > MAX_SPEED {
             p.push(format!("{at}: speed {}", e.speed));

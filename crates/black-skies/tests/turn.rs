@@ -238,6 +238,24 @@ fn bs04_an_activation_in_order() {
     ));
 }
 
+/// BS-05: "Fighters of the same element must at all times remain within six inches of
+/// each other": a saved state with a wingman 20" from his lead is refused, like every
+/// other state play cannot reach; 6" apart is fine.
+#[test]
+fn bs05_load_state_refuses_a_wingman_beyond_six_inches() {
+    let mut g = started(&scenario("duel"), 2);
+    place(&mut g, 0, 18.0, 10.0, 0);
+    place(&mut g, 1, 12.0, 10.0, 0);
+    assert!(g.validate().is_ok(), "{:?}", g.validate());
+    place(&mut g, 1, 18.0, 30.0, 0);
+    let e = g.validate().unwrap_err().to_string();
+    assert!(e.contains("BS-05") && e.contains("20.0\""), "{e}");
+    // The engine's `load_state` reads a saved state and validates it.
+    let saved = serde_json::to_string(&g).unwrap();
+    let loaded: BlackSkies = serde_json::from_str(&saved).unwrap();
+    assert!(loaded.validate().is_err());
+}
+
 /// BS-05: a fighter ending on another's base backs along its path; the wingman
 /// closes up to 6" if that spread the element.
 #[test]

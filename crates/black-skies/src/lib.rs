@@ -123,6 +123,11 @@ impl Game for BlackSkies {
         self.is_secret_action(seat, back)
     }
 
+    /// A face-down card turned over is final (BS-04 (1), BSO-07).
+    fn revealed_since(&self, before: &Self) -> bool {
+        self.turned_a_card(before)
+    }
+
     fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
         self.determinize_for(viewer, rng);
     }

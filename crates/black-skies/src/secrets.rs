@@ -45,6 +45,16 @@ impl BlackSkies {
         self.secret_indices(seat).contains(&index)
     }
 
+    /// Did the step from `before` turn a face-down card over (an element activating,
+    /// or a destroyed element's card discarded, BSO-07)? Then it is final: it showed
+    /// everybody a card, and in turn 1 a place in a movement deck.
+    pub fn turned_a_card(&self, before: &BlackSkies) -> bool {
+        self.elements
+            .iter()
+            .zip(&before.elements)
+            .any(|(now, was)| was.card.is_some() && now.card.is_none())
+    }
+
     /// Replace what `viewer` cannot know — the other side's face-down cards, and in
     /// set-up its speeds and deck order — with a draw from `rng`, then reseed. A
     /// face-down card is drawn from those that can keep the element on the table

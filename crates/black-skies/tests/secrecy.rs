@@ -117,3 +117,29 @@ fn setup_speeds_are_secret_until_both_are_set() {
     assert!(!s.game().is_secret(A, 0) && !s.game().is_secret(B, 0));
     assert_eq!(s.game().unrevealed(A), 0);
 }
+
+/// BS-04 (1): a face-down card turned over is final. An action that turns over the
+/// actor's own next card (the next element of its group, BS-03) may not be taken
+/// back: the other side has seen the card (and, in turn 1, its place in the deck).
+#[test]
+fn bs04_a_card_turned_over_cannot_be_taken_back() {
+    let mut sc = scenario("squadron");
+    sc.sides[1].elements.truncate(2);
+    let mut own_reveals = 0;
+    for seed in 0..6 {
+        let mut s = Session::<BlackSkies>::new(&sc, seed).unwrap();
+        while s.game().outcome.is_none() && own_reveals < 3 {
+            let seat = s.game().to_move()[0];
+            let a = s.game().default_action(seat).unwrap();
+            let events = s.apply(seat, &a).unwrap();
+            let own = events.iter().any(|l| {
+                matches!(l.event, Event::Revealed { element, .. } if s.game().owner(element) == seat)
+            });
+            if own {
+                own_reveals += 1;
+                assert!(!s.can_undo(), "seed {seed}: {a:?} turned a card over");
+            }
+        }
+    }
+    assert!(own_reveals >= 3, "{own_reveals}");
+}

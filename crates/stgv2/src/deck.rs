@@ -38,8 +38,16 @@ impl<T: Clone> Deck<T> {
         self.discard.extend(cards);
     }
 
-    /// Shuffle the draw pile (what a seat who has not seen its order may assume).
-    pub fn reshuffle_draw(&mut self, rng: &mut Rng) {
+    /// Deal the draw pile afresh for a look-ahead copy: no seat knows its order
+    /// (ST-07: "Shuffled with the game RNG"; ST-13), so the pile is first put in a
+    /// canonical order (sorted) and then shuffled with `rng`. Its cards are known to
+    /// all (the deck's list, minus the face-up discards and the cards out), so two
+    /// worlds that differ only in the pile's order give the same copy.
+    pub fn redeal_draw(&mut self, rng: &mut Rng)
+    where
+        T: Ord,
+    {
+        self.draw.sort_unstable();
         shuffle(&mut self.draw, rng);
     }
 

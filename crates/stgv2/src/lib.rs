@@ -114,12 +114,15 @@ impl Game for Stgv2 {
         &mut self.rng
     }
 
-    /// The decks' draw piles are the only hidden information: no seat knows their
-    /// order, so a look-ahead copy reshuffles each one.
+    /// The order of the decks' face-down draw piles (Move, Outpost, Revenue: ST-07,
+    /// ST-13) and the dice to come are the only hidden information. A look-ahead
+    /// copy deals each pile afresh from a canonical order (`Deck::redeal_draw`) and
+    /// reseeds the dice, so it never depends on the true order: two worlds a seat
+    /// cannot tell apart give the same copy with the same generator.
     fn determinize(&mut self, _viewer: Seat, rng: &mut Rng) {
-        self.move_deck.reshuffle_draw(rng);
-        self.outpost_deck.reshuffle_draw(rng);
-        self.revenue_deck.reshuffle_draw(rng);
+        self.move_deck.redeal_draw(rng);
+        self.outpost_deck.redeal_draw(rng);
+        self.revenue_deck.redeal_draw(rng);
         let seed = rng.next_u64();
         self.rng.reseed(seed);
     }

@@ -146,8 +146,9 @@ pub struct Cluster {
     pub outpost: Option<Seat>,
 }
 
-/// The five Move Card types (seed "The Move Cards"; ST-09).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The five Move Card types (seed "The Move Cards"; ST-09). Ordered as listed, to
+/// put a hidden pile in a canonical order and to count a deck card by card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MoveCard {
     /// "Move 1 space in any direction".
@@ -194,7 +195,7 @@ impl MoveCard {
 }
 
 /// Outpost deck cards (ST-13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OutpostCard {
     Claim,

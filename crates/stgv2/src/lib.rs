@@ -127,6 +127,21 @@ impl Game for Stgv2 {
         self.rng.reseed(seed);
     }
 
+    /// A step is final when it drew from a face-down pile, reshuffled a deck or
+    /// turned a card face up (ST-07: "when the deck is empty the discard pile is
+    /// shuffled to form a new deck"; ST-13: "Drawn cards are discarded; each deck
+    /// reshuffles its discards when empty"): undoing it would let a player see the
+    /// cards and choose again. Cards only leave a draw pile by being drawn and only enter it by a
+    /// reshuffle, so the piles are unchanged exactly when neither happened (a
+    /// reshuffle that leaves a pile as it was either rolled the generator or moved
+    /// one card, which every seat could name: the face-up discards).
+    fn revealed_since(&self, before: &Self) -> bool {
+        self.move_deck.draw != before.move_deck.draw
+            || self.outpost_deck.draw != before.outpost_deck.draw
+            || self.revenue_deck.draw != before.revenue_deck.draw
+            || self.rng.draws() != before.rng.draws()
+    }
+
     fn validate(&self) -> Result<(), StateError> {
         validate::validate(self)
     }

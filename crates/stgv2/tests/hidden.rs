@@ -1,9 +1,11 @@
 //! The hidden information (ST-07: the Move deck's order "hidden"; ST-13: the Outpost
 //! and Revenue decks): the order of the face-down draw piles tells no seat anything,
-//! not through a look-ahead copy or an agent's suggestion.
+//! not through a look-ahead copy, an agent's suggestion or an undo.
 
 use orrery_agents::{by_name, by_name_with, Budget};
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Rng, Seat, Session};
+use orrery_stgv2::action::Action;
+use orrery_stgv2::state::Step;
 use orrery_stgv2::testkit::{scenario, started};
 use orrery_stgv2::Stgv2;
 
@@ -95,4 +97,40 @@ fn st07_agents_suggest_the_same_whatever_the_hidden_pile_order() {
         }
     }
     assert!(decisions >= 60, "{decisions} decisions compared");
+}
+
+/// ST-07 ("order hidden"): a step that draws Move Cards shows them; taking it back
+/// would let the player choose again knowing them. Placing cells without a MOVE
+/// cell draws nothing and may be taken back.
+#[test]
+fn st07_a_move_cell_that_draws_cards_cannot_be_undone() {
+    let s = scenario("outpost");
+    let mut session = Session::<Stgv2>::new(&s, 8).unwrap();
+    while matches!(session.game().step, Step::Start { .. }) {
+        let seat = session.game().to_move()[0];
+        let a = session.game().legal_actions(seat)[0].clone();
+        session.apply(seat, &a).unwrap();
+    }
+    assert_eq!(session.game().step, Step::Cells);
+    let seat = session.game().to_move()[0];
+    let cells = |moves| Action::Cells {
+        moves,
+        attack: 0,
+        defend: 1,
+        action: 0,
+    };
+    // No MOVE cell: nothing drawn, nothing shown.
+    let before = session.game().clone();
+    session.apply(seat, &cells(0)).unwrap();
+    assert_eq!(session.game().move_deck.draw, before.move_deck.draw);
+    assert!(session.can_undo(), "a step that draws nothing may be undone");
+    assert!(session.undo());
+    assert_eq!(session.game(), &before);
+    // MOVE +2: two more sets drawn face up (step 3).
+    session.apply(seat, &cells(2)).unwrap();
+    assert_eq!(session.game().sets.len(), 3);
+    assert!(!session.can_undo(), "the cards drawn are final");
+    assert!(!session.undo());
+    assert_eq!(session.game().sets.len(), 3);
+    assert!(!orrery_core::may_undo(&before, session.game(), seat));
 }

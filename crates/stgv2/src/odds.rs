@@ -1,6 +1,7 @@
 //! Exact odds (ST-11, ST-13): `orrery odds stgv2 combat …`, `orrery odds stgv2
-//! action …` and the odds of a legal attack. Outcomes are counted, exactly in `u128`
-//! while 6^(dice rolled) fits, else in `f64`.
+//! action …` and the odds of a legal attack. Outcomes are counted exactly in `u128`
+//! while 6^(dice rolled) fits; beyond, the same distribution is computed in `f64`
+//! probabilities (no counts, so no overflow for any pool).
 
 use crate::action::Action;
 use crate::combat::die_chart;
@@ -59,15 +60,88 @@ fn volley<T: Count>(a: u32, d: u32, r: u32, s: u32) -> ([T; 6], T) {
     (h, pow6::<T>(a * r) * pow6::<T>(d * s))
 }
 
+/// Chances of each total of `dice` d6 (index = total): each die spreads the
+/// chances over six totals, a sixth each, as a running window of six (no counts,
+/// so nothing overflows however many dice).
+fn sums_p(dice: u32) -> Vec<f64> {
+    let mut c = vec![1.0];
+    for _ in 0..dice {
+        let mut n = vec![0.0; c.len() + 6];
+        let mut window = 0.0;
+        for (t, slot) in n.iter_mut().enumerate().skip(1) {
+            window += c.get(t - 1).copied().unwrap_or(0.0);
+            if t >= 7 {
+                window -= c.get(t - 7).copied().unwrap_or(0.0);
+            }
+            *slot = window / 6.0;
+        }
+        c = n;
+    }
+    c
+}
+
+/// The chance the best of `rolls` rolls of `dice` d6 is at most each total
+/// (ST-11: "roll again, keep the best"): the chance that one roll is at most it,
+/// to the power of the rolls.
+fn best_of_cdf(dice: u32, rolls: u32) -> Vec<f64> {
+    let mut cum = 0.0;
+    sums_p(dice)
+        .into_iter()
+        .map(|p| {
+            cum += p;
+            cum.min(1.0).powi(i32::try_from(rolls).unwrap_or(i32::MAX))
+        })
+        .collect()
+}
+
+/// [`volley`] in probabilities (ST-11: "hits = Die Chart(difference); a tie or less
+/// is no damage"): for each best defence total y, the chance the best attack total
+/// falls in each Die Chart band above y. For more than [`EXACT_DICE`] dice, whose
+/// 6^dice outcomes overflow `u128` (and `f64` past about 396 dice).
+fn volley_p(a: u32, d: u32, r: u32, s: u32) -> [f64; 6] {
+    let fa = best_of_cdf(a, r);
+    let fd = best_of_cdf(d, s);
+    let at_most = |t: usize| fa.get(t).copied().unwrap_or(1.0);
+    // Attack totals y + lo ..= y + hi give each hit count: the Die Chart's bands
+    // of differences, read off `die_chart` (the last, "> 19", open-ended).
+    let mut bands = [(usize::MAX, 0usize); 5];
+    for diff in 1..=64 {
+        let b = &mut bands[die_chart(diff as u32) as usize - 1];
+        *b = (b.0.min(diff), diff);
+    }
+    bands[4].1 = usize::MAX;
+    let mut h = [0.0; 6];
+    let mut below = 0.0;
+    for (y, &cdf) in fd.iter().enumerate() {
+        let py = (cdf - below).max(0.0);
+        below = cdf;
+        if py == 0.0 {
+            continue;
+        }
+        // A tie or less: no damage.
+        h[0] += py * at_most(y);
+        for (k, &(lo, hi)) in bands.iter().enumerate() {
+            let top = if hi == usize::MAX {
+                1.0
+            } else {
+                at_most(y + hi)
+            };
+            h[k + 1] += py * (top - at_most(y + lo - 1)).max(0.0);
+        }
+    }
+    h
+}
+
 /// The hits of one volley: `a` attack dice rolled `r` times against `d` defence
 /// dice rolled `s` times, best totals compared, Die Chart of the difference (ST-11).
+/// Exact fractions while `a·r + d·s` ≤ [`EXACT_DICE`]; beyond, the same
+/// distribution computed in floating point, for any number of dice.
 pub fn volley_odds(a: u32, d: u32, r: u32, s: u32) -> [Prob; 6] {
-    if a * r + d * s <= EXACT_DICE {
+    if u64::from(a) * u64::from(r) + u64::from(d) * u64::from(s) <= u64::from(EXACT_DICE) {
         let (h, t) = volley::<u128>(a, d, r, s);
         h.map(|k| k.prob(t))
     } else {
-        let (h, t) = volley::<f64>(a, d, r, s);
-        h.map(|k| k.prob(t))
+        volley_p(a, d, r, s).map(|p| p.prob(1.0))
     }
 }
 
@@ -321,6 +395,25 @@ mod tests {
         assert_eq!(o[2].exact, Some((20, 36).reduce()));
         let total: f64 = volley_odds(30, 25, 3, 2).iter().map(|p| p.p).sum();
         assert!((total - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn st11_the_floating_point_path_is_the_exact_distribution() {
+        // Where both apply, the probabilities agree with the counted fractions.
+        for (a, d, r, s) in [
+            (1, 0, 1, 1),
+            (1, 1, 1, 1),
+            (3, 2, 2, 1),
+            (6, 4, 3, 2),
+            (0, 5, 1, 2),
+        ] {
+            let (h, t) = volley::<u128>(a, d, r, s);
+            let p = volley_p(a, d, r, s);
+            for k in 0..6 {
+                let exact = h[k].prob(t).p;
+                assert!((p[k] - exact).abs() < 1e-12, "{a} {d} {r} {s}: {k} hits");
+            }
+        }
     }
 
     #[test]

@@ -124,3 +124,117 @@ fn st13_attempt_cards_match_the_rules_code() {
         .sum();
     assert!((total - 1.0).abs() < 1e-12);
 }
+
+/// The six hit chances of an odds answer: numbers (never `null`), summing to 1.
+fn hit_chances(hits: &serde_json::Value) -> [f64; 6] {
+    let p: [f64; 6] = std::array::from_fn(|h| {
+        hits[h.to_string()]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{h} hits: {}", hits[h.to_string()]))
+    });
+    assert!(p.iter().all(|&x| (0.0..=1.0).contains(&x)), "{p:?}");
+    assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{p:?}");
+    p
+}
+
+#[test]
+fn st11_odds_stay_numbers_for_every_pool_the_calculator_accepts() {
+    // Past about 397 dice in all, 6^dice overflows even f64: 130 × 3 + 24 × 3 is
+    // 462 dice. The calculator's bounds: 0–200 dice, 1–10 rolls a side.
+    for (a, d, r, s) in [
+        (130, 24, 3, 3),
+        (200, 200, 10, 10),
+        (200, 0, 10, 1),
+        (0, 200, 1, 10),
+        (1, 200, 1, 10),
+        (200, 199, 10, 10),
+    ] {
+        let args = OddsArgs::new()
+            .with("attack-dice", OddsValue::Integer(a))
+            .with("defense-dice", OddsValue::Integer(d))
+            .with("attack-rolls", OddsValue::Integer(r))
+            .with("defense-rolls", OddsValue::Integer(s));
+        let report = Stgv2::odds_calculate("combat", &args).unwrap();
+        let odds: serde_json::Value = serde_json::from_str(&report.json).unwrap();
+        let p = hit_chances(&odds["hits"]);
+        assert!(!report.text.contains("NaN"), "{}", report.text);
+        match (a, d) {
+            (0, _) => assert_eq!(p[0], 1.0, "no dice, no hit"),
+            (200, 0) => assert_eq!(p[5], 1.0, "at least 200 against 0"),
+            (1, 200) => assert_eq!(p[0], 1.0, "at most 6 against at least 200"),
+            _ => {}
+        }
+    }
+    // 200 × 10 against 199 × 10: one die more, so more hits than none at all.
+    let p = volley_odds(200, 199, 10, 10);
+    assert!(p[0].p < 0.5 && p[0].p > 0.3, "{}", p[0].p);
+}
+
+#[test]
+fn st11_odds_beyond_exact_counting_match_the_rules_dice() {
+    // 12 × 3 + 9 × 2 = 54 dice: past the exact fractions, computed in f64.
+    let (a, d, r, s) = (12, 9, 3, 2);
+    let odds = volley_odds(a, d, r, s);
+    assert!(odds.iter().all(|p| p.exact.is_none()));
+    let mut rng = Rng::seed_from(11);
+    let mut counts = [0usize; 6];
+    for _ in 0..N {
+        let h = volley_hits(&roll_pool(&mut rng, a, r), &roll_pool(&mut rng, d, s));
+        counts[h as usize] += 1;
+    }
+    for h in 0..6 {
+        assert!(
+            close(odds[h].p, counts[h], N),
+            "{h} hits: computed {} sampled {}",
+            odds[h].p,
+            counts[h] as f64 / N as f64
+        );
+    }
+}
+
+#[test]
+fn st11_the_odds_of_an_attack_by_a_full_station_group_are_numbers() {
+    // Seat 0's ships fill every position beside its station (tile (2,0), centre
+    // (2,2)), 12 Weapons and 12 Shields each, doubled there: 29 × 24 = 696 attack
+    // dice rolled 3 times; the target beside the principal.
+    let mut g = started(&scenario("outpost"), 3);
+    g.players[1].bought_ship = true;
+    g.players[0].placed.attack = 2;
+    g.players[1].placed.defend = 2;
+    at_phase(&mut g, Seat(0), Phase::Combat);
+    let station = g.stations[0];
+    let mut spots = Vec::new();
+    for node in station.neighbours() {
+        for z in 0..g.field.levels {
+            let p = orrery_nodes::Pos { node, z };
+            if g.field.has_pos(p) {
+                spots.push(p);
+            }
+        }
+    }
+    let (first, rest) = spots.split_first().unwrap();
+    place(&mut g, 0, *first);
+    g.ship_mut(0).assets = assets(12, 12, 0);
+    // The target takes the spot above the principal's.
+    let target_at = rest
+        .iter()
+        .position(|p| g.field.adjacent(*first, *p))
+        .unwrap();
+    place(&mut g, 1, rest[target_at]);
+    g.ship_mut(1).assets = assets(12, 12, 0);
+    for (k, &p) in rest.iter().enumerate() {
+        if k != target_at {
+            add_ship(&mut g, Seat(0), p, assets(12, 12, 0));
+        }
+    }
+    let attack = Action::Attack { ship: 0, target: 1 };
+    let (pools, _) = g.battle_pools(0, 1);
+    assert!(pools.attack_dice * pools.attack_rolls > 1_000, "{pools:?}");
+    let o = g.action_odds(Seat(0), &attack).unwrap();
+    let p = hit_chances(&o["attack"]["hits"]);
+    assert!(p[5] > 0.999, "{p:?}");
+    hit_chances(&o["return_fire"]["hits"]);
+    assert!(o["target_destroyed"].as_f64().is_some());
+    assert!(o["attacker_destroyed"].as_f64().is_some());
+    assert!(g.action_odds_text(Seat(0), &attack).is_some());
+}

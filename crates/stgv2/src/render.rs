@@ -187,7 +187,7 @@ impl Stgv2 {
                 spendys(p.on),
                 spendys(off),
                 p.cells,
-                p.cells - p.placed.total(),
+                u32::from(p.cells).saturating_sub(p.placed.total()),
                 dots(m, true, room.moves),
                 dots(a, true, room.attack),
                 dots(d, true, room.defend),

@@ -342,7 +342,7 @@ impl Stgv2 {
             }
         }
         let owned = self.player(seat).cells;
-        (c.total() > owned)
+        (c.total() > u32::from(owned))
             .then(|| format!("{} cells placed but you own {owned} (ST-06)", c.total()))
     }
 

@@ -117,8 +117,13 @@ pub struct Columns {
 }
 
 impl Columns {
-    pub fn total(&self) -> u8 {
-        self.moves + self.attack + self.defend + self.action
+    /// Cells in all four columns (widened: a saved state or scenario may hold any
+    /// byte in each).
+    pub fn total(&self) -> u32 {
+        [self.moves, self.attack, self.defend, self.action]
+            .into_iter()
+            .map(u32::from)
+            .sum()
     }
 }
 

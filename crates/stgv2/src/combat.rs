@@ -207,7 +207,8 @@ impl Stgv2 {
     /// Work through queued damage until a choice is needed (ST-12): a ship with as
     /// many hits as assets is destroyed; otherwise assets go one at a time, by the
     /// owner's choice when more than one type fits, until none fits. Returns the
-    /// queue left (its head waits for its owner).
+    /// queue left (its head waits for its owner). Every pass drops the head or
+    /// lowers its hits by an asset's weight (at least 1), so the loop ends.
     pub(crate) fn settle_damage(
         &mut self,
         mut queue: Vec<Pending>,

@@ -35,6 +35,8 @@ revenue cards at your own outpost go OFF station on the ship until it reaches yo
 station (ON). Buy with ON Spendys: cell 6,000 · ship 4,000 · engine/weapon/shield
 1,000 (fitted beside your station; 24 holes a ship).
 
-Victory (ST-17/18): 25,000 ON at the end of your turn, or the last player left;
-after 40 rounds the most ON (then most outposts).
+Victory (ST-17–19): 25,000 ON at the end of your turn, or the last player left;
+after 40 rounds the most ON (then most outposts). A destroyed ship still fires back,
+so one battle can take both sides' last ships: all of them are out at once, and if
+nobody is left the richest of them wins (ON, then the outposts they held).
 ";

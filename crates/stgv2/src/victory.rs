@@ -41,8 +41,9 @@ impl Stgv2 {
     /// ST-19 "Mutual destruction": "the players eliminated in that battle are ranked
     /// by Spendys ON station, then by outposts, and a remaining tie is a shared win".
     /// They are the owners of the battle's two principals (only principals take
-    /// hits, ST-11); should no battle account for the last eliminations (a state
-    /// loaded from elsewhere), every player is ranked the same way.
+    /// hits, ST-11), each with the outposts he held when the damage began (STO-11:
+    /// ST-17 has removed them); should no battle account for the last eliminations
+    /// (a state loaded from elsewhere), every player is ranked the same way.
     fn nobody_left(&mut self, held: &[usize], log: &mut Log) {
         let mut fallen: Vec<Seat> = match &self.last_battle {
             Some(b) => [b.attacker, b.target]

@@ -56,7 +56,11 @@ fn st07_determinize_gives_the_same_copy_whatever_the_hidden_pile_order() {
             let (mut a, mut b) = (g.clone(), t.clone());
             a.determinize(seat, &mut Rng::seed_from(5));
             b.determinize(seat, &mut Rng::seed_from(5));
-            assert_eq!(json(&a), json(&b), "seat {seat}'s copy reads the hidden order");
+            assert_eq!(
+                json(&a),
+                json(&b),
+                "seat {seat}'s copy reads the hidden order"
+            );
             // The copy keeps what is known: the pile's cards, only reordered.
             let mut cards = g.move_deck.draw.clone();
             let mut dealt = a.move_deck.draw.clone();
@@ -123,7 +127,10 @@ fn st07_a_move_cell_that_draws_cards_cannot_be_undone() {
     let before = session.game().clone();
     session.apply(seat, &cells(0)).unwrap();
     assert_eq!(session.game().move_deck.draw, before.move_deck.draw);
-    assert!(session.can_undo(), "a step that draws nothing may be undone");
+    assert!(
+        session.can_undo(),
+        "a step that draws nothing may be undone"
+    );
     assert!(session.undo());
     assert_eq!(session.game(), &before);
     // MOVE +2: two more sets drawn face up (step 3).

@@ -29,12 +29,14 @@ pub enum Event {
         heading: Heading,
         wing: Option<Wing>,
     },
-    /// A seat readied one more element (which, and how, stays secret).
+    /// A seat readied one more element: its starting speed and first card are down
+    /// (which element, at what speed and with which card stays secret, BS-02).
     Readied {
         seat: Seat,
         count: usize,
     },
-    /// Seen by the owner only: the starting speed it set (BS-02).
+    /// Seen by the owner only: the starting speed it set (BS-02); the element is next
+    /// in its movement deck.
     SpeedSet {
         element: u8,
         speed: u8,
@@ -44,10 +46,17 @@ pub enum Event {
         element: u8,
         card: u8,
     },
-    /// Both seats are ready: speeds and decks on the table (BS-02).
+    /// Both seats have committed their set-up step (BS-02 version 2): the speeds are
+    /// on the Tactical Displays; the first cards stay face down and the deck order
+    /// shows as they flip.
     SetUp {
         speeds: Vec<(u8, u8)>,
-        decks: [Vec<u8>; 2],
+    },
+    /// Seed PLAY: "Randomly determine who moves first" — drawn after set-up; `roll`
+    /// is the d2 (1: side A, 2: side B). That player starts every turn (BS-03).
+    First {
+        seat: Seat,
+        roll: u32,
     },
     TurnBegins {
         turn: u32,

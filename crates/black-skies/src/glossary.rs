@@ -1,10 +1,14 @@
 //! `help rules` in the terminal.
 
 pub const GLOSSARY: &str = "\
-Black Skies — what the screen shows (rulings BS-01…BS-15, docs/black-skies.md)
+Black Skies — what the screen shows (rulings BS-01…BS-15 v2, docs/black-skies.md)
   Table      inches; side A's edge is the bottom (y = 0), B's the top (BS-01).
   A1, B3     fighters: side letter and number; ↑ ↗ → … their heading (0° = up, clockwise).
   element    a lead and his wingman, sharing speed and card (BS-05); named by suit.
+  set-up     both sides at once, in secret: element by element, in the order that
+             becomes your movement deck, its starting speed, then its first card face
+             down. Then the speeds show, the cards stay down, the deck order shows as
+             they flip, and who moves first is drawn (BS-02, seed PLAY).
   speed      inches flown per activation, 0–12 (seed: \"maximum speed limit of 12\").
   card N     the maneuver card face down for the element's next activation; yours show
              their number, the enemy's only that one lies there (BS-02, BS-04).

@@ -1,7 +1,7 @@
 //! # Black Skies for Orrery
 //!
 //! Seed `004_1b3693060411e56c.txt` with the rulings `rulings-black-skies.md`
-//! (BS-01…BS-15, version 1) and this project's own rulings in `docs/black-skies.md`
+//! (BS-01…BS-15, version 2) and this project's own rulings in `docs/black-skies.md`
 //! (BSO-…).
 //!
 //! Structure: `catalogue` (weights, thrusters, weapons, armour, points: BS-14/15),

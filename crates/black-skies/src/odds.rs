@@ -223,7 +223,7 @@ impl BlackSkies {
                 *element,
                 options(*card).map(|m| (*card, m.option)).collect(),
             ),
-            (Phase::Cards, Action::Card { card }) => {
+            (Phase::Ready, Action::Card { card }) => {
                 let element = self.uncarded(seat)?;
                 (element, options(*card).map(|m| (*card, m.option)).collect())
             }

@@ -14,9 +14,12 @@ pub fn hint(g: &BlackSkies, seat: Seat) -> Option<String> {
             wing.map(|w| format!(" {}", w.name())).unwrap_or_default()
         ),
         Action::Speed { element, speed } => format!(
-            "type `speed ELEMENT SPEED`, e.g. `speed {} {speed}`",
+            "type `speed ELEMENT SPEED` for the next element of your deck, e.g. `speed {} {speed}`",
             g.element(*element).name
         ),
+        Action::Card { card } if g.phase == Phase::Ready => {
+            format!("type `card N` for its first card, e.g. `card {card}`")
+        }
         _ => return None,
     };
     Some(text)
@@ -96,8 +99,7 @@ pub fn parse(g: &BlackSkies, seat: Seat, text: &str) -> Result<Action, String> {
 fn expected(g: &BlackSkies) -> &'static str {
     match g.phase {
         Phase::Deploy { .. } => "type `deploy X Y HEADING WING`",
-        Phase::Ready => "type `speed ELEMENT SPEED`",
-        Phase::Cards => "type `card N`",
+        Phase::Ready => "type `speed ELEMENT SPEED`, then `card N` for its first card",
         Phase::Group { .. } => "type `group N N …`",
         Phase::Maneuver { .. } => "type `option N`",
         Phase::Fire { .. } => "type `fire B1` or `hold`",

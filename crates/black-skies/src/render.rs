@@ -90,7 +90,7 @@ pub fn describe(g: &BlackSkies, viewer: Option<Seat>, action: &Action) -> String
                 .elements
                 .get(usize::from(*element))
                 .map_or("?".to_string(), |e| e.name.clone());
-            format!("{name} starts at speed {speed} (next in the deck)")
+            format!("{name} next in the deck, starting at speed {speed}")
         }
         Action::Group { sizes } => {
             let s: Vec<String> = sizes.iter().map(|n| n.to_string()).collect();
@@ -147,7 +147,7 @@ pub fn describe(g: &BlackSkies, viewer: Option<Seat>, action: &Action) -> String
         Action::Card { card } => {
             let element = match &g.phase {
                 Phase::Card { element } => Some(*element).filter(|&e| viewer == Some(g.owner(e))),
-                Phase::Cards => viewer.and_then(|s| g.uncarded(s)),
+                Phase::Ready => viewer.and_then(|s| g.uncarded(s)),
                 _ => None,
             };
             match element {
@@ -167,27 +167,16 @@ pub fn question(g: &BlackSkies, viewer: Option<Seat>) -> String {
             side(*seat)
         ),
         Phase::Ready => {
-            let waiting: Vec<String> = Seat::all(2)
-                .filter(|&s| !g.unready(s).is_empty())
-                .map(side)
-                .collect();
-            let yours = viewer
-                .filter(|s| !g.unready(*s).is_empty())
-                .map(|_| " — set each element's starting speed; the order you set them is your movement deck")
-                .unwrap_or("");
-            format!("set-up: {} to commit (BS-02){yours}", waiting.join(" and "))
-        }
-        Phase::Cards => {
-            let waiting: Vec<String> = Seat::all(2)
-                .filter(|&s| g.uncarded(s).is_some())
-                .map(side)
-                .collect();
-            let yours = viewer
-                .and_then(|s| g.uncarded(s))
-                .map(|e| format!(" — put {}'s first card face down", g.element(e).name))
-                .unwrap_or_default();
+            let waiting: Vec<String> = Seat::all(2).filter(|&s| !g.readied(s)).map(side).collect();
+            let yours = match viewer.filter(|&s| !g.readied(s)) {
+                Some(s) => match g.uncarded(s) {
+                    Some(e) => format!(" — put {}'s first card face down", g.element(e).name),
+                    None => " — pick your next element (the order you pick them is your movement deck) and its starting speed".to_string(),
+                },
+                None => String::new(),
+            };
             format!(
-                "set-up: {} to choose first cards (BS-02){yours}",
+                "set-up: {} to commit speeds, first cards and deck order in secret (BS-02){yours}",
                 waiting.join(" and ")
             )
         }
@@ -249,7 +238,13 @@ pub fn event_text(g: &BlackSkies, e: &Event) -> String {
         } => {
             format!("{} deploys at {at} heading {heading}", el(element))
         }
-        Event::Readied { seat, count } => format!("{} has readied {count}", g.sides[seat.index()]),
+        Event::Readied { seat, count } => {
+            let of = g.elements.iter().filter(|e| e.seat == *seat).count();
+            format!(
+                "{} readies an element in secret ({count} of {of})",
+                g.sides[seat.index()]
+            )
+        }
         Event::SpeedSet { element, speed } => format!("you set {} to speed {speed}", el(element)),
         Event::Committed { element, card } => {
             format!(
@@ -258,7 +253,20 @@ pub fn event_text(g: &BlackSkies, e: &Event) -> String {
                 el(element)
             )
         }
-        Event::SetUp { .. } => "both sides are ready: speeds and decks are on the table".into(),
+        Event::SetUp { speeds } => {
+            let list: Vec<String> = speeds
+                .iter()
+                .map(|(e, s)| format!("{} {s}", el(e)))
+                .collect();
+            format!(
+                "both sides are ready: starting speeds {}; first cards face down, the deck order shows as they flip",
+                list.join(", ")
+            )
+        }
+        Event::First { seat, roll } => format!(
+            "who moves first is drawn: d2 {roll}, {} moves first every turn",
+            g.sides.get(seat.index()).map_or("?", |s| s.as_str())
+        ),
         Event::TurnBegins { turn, .. } => format!("turn {turn} begins"),
         Event::Grouped { seat, sizes } => {
             format!("{} groups its deck {sizes:?}", g.sides[seat.index()])
@@ -475,6 +483,21 @@ pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
                 .collect();
             out += &format!("  weapon {} {}: {}\n", i + 1, w.name, reach.join(", "));
         }
+    }
+    // BS-02: the viewer's own movement deck; another's shows only as its cards flip.
+    if let Some(s) = viewer.filter(|s| !g.decks[s.index()].is_empty()) {
+        let names: Vec<String> = view.decks[s.index()]
+            .iter()
+            .flatten()
+            .map(|&e| g.element(e).name.clone())
+            .collect();
+        out += &format!("Your movement deck, top first: {}\n", names.join(", "));
+    }
+    if let Some(first) = view.first {
+        out += &format!(
+            "{} moves first every turn (BS-03)\n",
+            g.sides[first.index()]
+        );
     }
     let scores = g.score_list();
     out += &format!(

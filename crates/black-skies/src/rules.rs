@@ -140,22 +140,23 @@ impl BlackSkies {
         }
         match &self.phase {
             Phase::Deploy { seat: s } if *s == seat => self.deployments(seat),
-            Phase::Ready => {
-                let mut out = Vec::new();
-                for e in self.unready(seat) {
-                    for speed in 0..=MAX_SPEED {
-                        out.push(Action::Speed { element: e, speed });
-                    }
-                }
-                out
-            }
-            Phase::Cards => match self.uncarded(seat) {
+            // BS-02 (version 2): the next element of the deck and its speed, then
+            // its first card.
+            Phase::Ready => match self.uncarded(seat) {
                 Some(e) => self
                     .cards_of(e)
                     .into_iter()
                     .map(|card| Action::Card { card })
                     .collect(),
-                None => Vec::new(),
+                None => {
+                    let mut out = Vec::new();
+                    for e in self.unready(seat) {
+                        for speed in 0..=MAX_SPEED {
+                            out.push(Action::Speed { element: e, speed });
+                        }
+                    }
+                    out
+                }
             },
             Phase::Group { seat: s } if *s == seat => {
                 let n = self.live_deck(seat).len() as u8;
@@ -213,12 +214,7 @@ impl BlackSkies {
             return Vec::new();
         }
         match self.phase {
-            Phase::Ready => Seat::all(2)
-                .filter(|&s| !self.unready(s).is_empty())
-                .collect(),
-            Phase::Cards => Seat::all(2)
-                .filter(|&s| self.uncarded(s).is_some())
-                .collect(),
+            Phase::Ready => Seat::all(2).filter(|&s| !self.readied(s)).collect(),
             _ => self.asked().into_iter().collect(),
         }
     }
@@ -231,9 +227,11 @@ impl BlackSkies {
                 self.on_grid(seat, *x, *y) && self.deploy_spots(seat, action).is_some()
             }
             (Phase::Ready, Action::Speed { element, speed }) => {
-                self.unready(seat).contains(element) && *speed <= MAX_SPEED
+                self.uncarded(seat).is_none()
+                    && self.unready(seat).contains(element)
+                    && *speed <= MAX_SPEED
             }
-            (Phase::Cards, Action::Card { card }) => self
+            (Phase::Ready, Action::Card { card }) => self
                 .uncarded(seat)
                 .is_some_and(|e| self.cards_of(e).contains(card)),
             (Phase::Card { element }, Action::Card { card }) => {
@@ -286,7 +284,10 @@ impl BlackSkies {
                 };
             }
             Action::Speed { element, speed } => {
-                self.elements[usize::from(*element)].speed = *speed;
+                let at = self.actions[seat.index()] - 1;
+                let e = &mut self.elements[usize::from(*element)];
+                e.speed = *speed;
+                e.readied_at = Some(at);
                 self.decks[seat.index()].push(*element);
                 log.push(Logged::private(
                     seat,
@@ -295,16 +296,6 @@ impl BlackSkies {
                         speed: *speed,
                     },
                 ));
-                let count = self.decks[seat.index()].len();
-                log.push(Logged::public(Event::Readied { seat, count }));
-                if self.unready(Seat(0)).is_empty() && self.unready(Seat(1)).is_empty() {
-                    let speeds = self.elements.iter().map(|e| (e.id, e.speed)).collect();
-                    log.push(Logged::public(Event::SetUp {
-                        speeds,
-                        decks: self.decks.clone(),
-                    }));
-                    self.phase = Phase::Cards;
-                }
             }
             Action::Group { sizes } => {
                 self.groups[seat.index()] = sizes.clone();
@@ -345,7 +336,7 @@ impl BlackSkies {
             Action::Card { card } => {
                 let element = match self.phase {
                     Phase::Card { element } => Some(element),
-                    Phase::Cards => self.uncarded(seat),
+                    Phase::Ready => self.uncarded(seat),
                     _ => None,
                 };
                 if let Some(element) = element {
@@ -360,15 +351,34 @@ impl BlackSkies {
                             card: *card,
                         },
                     ));
-                    log.push(Logged::public(Event::CardDown { element }));
-                    if self.phase != Phase::Cards {
+                    if self.phase == Phase::Ready {
+                        // BS-02 (version 2): only that one more element is ready.
+                        let count = self.ready_count(seat);
+                        log.push(Logged::public(Event::Readied { seat, count }));
+                        if self.readied(Seat(0)) && self.readied(Seat(1)) {
+                            self.end_setup(log);
+                        }
+                    } else {
+                        log.push(Logged::public(Event::CardDown { element }));
                         self.next_activation(log);
-                    } else if self.uncarded(Seat(0)).is_none() && self.uncarded(Seat(1)).is_none() {
-                        self.start_turn(log);
                     }
                 }
             }
         }
+    }
+
+    /// Both sides have committed their set-up step (BS-02 version 2): "then the speeds
+    /// are on the Tactical Displays, the cards stay face down and the order shows as
+    /// they flip. Who moves first is drawn only after that step (seed PLAY: 'Randomly
+    /// determine who moves first'), and the roll is shown to both."
+    fn end_setup(&mut self, log: &mut Log) {
+        let speeds = self.elements.iter().map(|e| (e.id, e.speed)).collect();
+        log.push(Logged::public(Event::SetUp { speeds }));
+        let roll = self.rng.die(2);
+        let seat = Seat(roll as u8 - 1);
+        self.first = Some(seat);
+        log.push(Logged::public(Event::First { seat, roll }));
+        self.start_turn(log);
     }
 
     /// A new turn (BS-03), or the end of the game after the last (BS-12).
@@ -397,7 +407,7 @@ impl BlackSkies {
     /// BS-03: the turn's activation order from both seats' groups: group i of the
     /// first player, then group i of the other, for i = 1…G.
     fn plan_turn(&mut self, log: &mut Log) {
-        let first = self.first;
+        let first = self.first.unwrap_or(Seat(0));
         let other = Seat(1 - first.0);
         let mut runs: [Vec<Vec<u8>>; 2] = [Vec::new(), Vec::new()];
         for s in [first, other] {
@@ -447,6 +457,7 @@ impl BlackSkies {
         let card = e.card.take().unwrap_or(1);
         e.shown = Some(card);
         e.committed_at = None;
+        e.readied_at = None;
         for f in e.fighters.clone() {
             self.fighters[usize::from(f)].jinking = false;
         }
@@ -511,6 +522,8 @@ impl BlackSkies {
         if self.flying(element).next().is_none() {
             let e = &mut self.elements[usize::from(element)];
             e.committed_at = None;
+            // Taken out of the deck face up: its place in the deck shows too.
+            e.readied_at = None;
             if let Some(card) = e.card.take() {
                 log.push(Logged::public(Event::Discarded { element, card }));
             }
@@ -541,6 +554,7 @@ impl BlackSkies {
         };
         for e in &mut self.elements {
             e.committed_at = None;
+            e.readied_at = None;
         }
         let outcome = Outcome {
             winners,

@@ -430,8 +430,9 @@ pub fn check_shipped() -> Result<(), DataError> {
 /// uses its own suit").
 const SUITS: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
-/// Set a game up (BS-01, BS-02): fighters waiting to deploy, the first placer and the
-/// player who starts every turn drawn from `seed`.
+/// Set a game up (BS-01, BS-02): fighters waiting to deploy and the first placer
+/// drawn from `seed` ("random first placer"); who moves first is drawn only after
+/// set-up (seed PLAY).
 pub fn setup(s: &Scenario, seed: u64) -> Result<BlackSkies, SetupError> {
     let mut problems = Vec::new();
     if s.sides.len() != 2 {
@@ -546,6 +547,7 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<BlackSkies, SetupError> {
                 card: None,
                 shown: None,
                 committed_at: None,
+                readied_at: None,
             });
         }
     }
@@ -553,10 +555,9 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<BlackSkies, SetupError> {
         return Err(SetupError::new(problems));
     }
     let mut rng = Rng::seed_from(seed);
-    // BS-02: "random first placer"; BS-03: "starting with the player chosen at random
-    // before the first turn".
+    // BS-02: "random first placer". Who moves first is drawn after set-up
+    // (`BlackSkies::end_setup`).
     let placer = Seat(rng.die(2) as u8 - 1);
-    let first = Seat(rng.die(2) as u8 - 1);
     Ok(BlackSkies {
         scenario: s.name.clone(),
         width: s.width,
@@ -569,7 +570,7 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<BlackSkies, SetupError> {
         elements,
         decks: [Vec::new(), Vec::new()],
         turn: 0,
-        first,
+        first: None,
         groups: [Vec::new(), Vec::new()],
         order: Vec::new(),
         cursor: 0,

@@ -4,15 +4,17 @@
 
 use crate::action::{Action, Wing};
 use crate::combat::shot_from;
-use crate::maneuver::{fly, options, speeds};
+use crate::maneuver::{fly, options, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
 use orrery_table::{Heading, Point};
 
 impl BlackSkies {
-    /// The seat's actions still secret: while set-up's speeds are open, every speed
-    /// it set (BS-02); and the action that put down each card still face down (BS-02,
-    /// BS-04 (8)). By action index.
+    /// The seat's actions still secret, by action index: the action that put down
+    /// each card still face down (BS-02, BS-04 (8)), and each set-up action that gave
+    /// an element its speed and deck place while that element's first card is face
+    /// down (BS-02 version 2: "nothing of one side's step is shown to the other until
+    /// both have committed … the order shows as they flip").
     fn secret_indices(&self, seat: Seat) -> Vec<u32> {
         if self.outcome.is_some() {
             return Vec::new();
@@ -20,14 +22,12 @@ impl BlackSkies {
         let mut out: Vec<u32> = self
             .elements
             .iter()
-            .filter(|e| e.seat == seat && e.card.is_some())
-            .filter_map(|e| e.committed_at)
+            .filter(|e| e.seat == seat)
+            .flat_map(|e| [e.committed_at.filter(|_| e.card.is_some()), e.readied_at])
+            .flatten()
             .collect();
-        if self.phase == Phase::Ready {
-            // Each element was deployed by one action; the speeds came after.
-            let deployed = self.elements.iter().filter(|e| e.seat == seat).count() as u32;
-            out.extend(deployed..self.actions[seat.index()]);
-        }
+        out.sort_unstable();
+        out.dedup();
         out
     }
 
@@ -55,36 +55,93 @@ impl BlackSkies {
             .any(|(now, was)| was.card.is_some() && now.card.is_none())
     }
 
-    /// Replace what `viewer` cannot know — the other side's face-down cards, and in
-    /// set-up its speeds and deck order — with a draw from `rng`, then reseed. A
-    /// face-down card is drawn from those that can keep the element on the table
-    /// from where it stands now (all its cards if none can): nobody plans to fly off.
+    /// Replace what `viewer` cannot know with a draw from `rng`, then reseed. Never
+    /// read what is replaced (the draw starts from a canonical order): the other
+    /// side's set-up step while it is open (which elements it readied in which order,
+    /// their speeds and first cards: only how many actions it made is known), the
+    /// places in its deck that have not shown yet (BS-02 version 2: "the order shows
+    /// as they flip"), and every face-down card, drawn from those that can keep the
+    /// element on the table from where it stands (all its cards if none can): nobody
+    /// plans to fly off.
     pub fn determinize_for(&mut self, viewer: Seat, rng: &mut Rng) {
         let other = Seat(1 - viewer.0);
-        if self.phase == Phase::Ready {
-            let k = self.decks[other.index()].len();
-            for id in std::mem::take(&mut self.decks[other.index()]) {
-                self.elements[usize::from(id)].speed = 0;
-            }
-            for _ in 0..k {
-                let unready = self.unready(other);
-                if unready.is_empty() {
-                    break;
-                }
-                let id = unready[rng.index(unready.len())];
-                self.elements[usize::from(id)].speed = rng.index(13) as u8;
-                self.decks[other.index()].push(id);
-            }
-        } else {
-            for i in 0..self.elements.len() {
-                if self.elements[i].seat == other && self.elements[i].card.is_some() {
-                    let cards = self.plausible_cards(i as u8);
-                    self.elements[i].card = Some(cards[rng.index(cards.len())]);
-                }
+        self.redraw_deck(other, rng);
+        for i in 0..self.elements.len() {
+            if self.elements[i].seat == other && self.elements[i].card.is_some() {
+                let cards = self.plausible_cards(i as u8);
+                self.elements[i].card = Some(cards[rng.index(cards.len())]);
             }
         }
         let seed = rng.next_u64();
         self.rng.reseed(seed);
+    }
+
+    /// The places of `seat`'s deck not shown yet, redrawn: during set-up every
+    /// element of the seat may be in any of them (with a speed drawn 0–12); after it,
+    /// the elements whose first card is still face down, shuffled among their places
+    /// (the speeds are known). Each place keeps its set-up actions (the speed's and
+    /// the first card's index), and this turn's activation order follows the deck.
+    fn redraw_deck(&mut self, seat: Seat, rng: &mut Rng) {
+        let setup = self.phase == Phase::Ready;
+        let deck = self.decks[seat.index()].clone();
+        let hidden: Vec<usize> = (0..deck.len())
+            .filter(|&i| self.element(deck[i]).readied_at.is_some())
+            .collect();
+        let mut places: Vec<(Option<u32>, Option<u32>)> = hidden
+            .iter()
+            .map(|&i| {
+                let e = self.element(deck[i]);
+                (e.readied_at, e.committed_at)
+            })
+            .collect();
+        places.sort_unstable();
+        let mut pool: Vec<u8> = if setup {
+            self.elements
+                .iter()
+                .filter(|e| e.seat == seat)
+                .map(|e| e.id)
+                .collect()
+        } else {
+            let mut p: Vec<u8> = hidden.iter().map(|&i| deck[i]).collect();
+            p.sort_unstable();
+            p
+        };
+        for &id in &pool {
+            let e = &mut self.elements[usize::from(id)];
+            e.readied_at = None;
+            e.committed_at = None;
+            e.card = None;
+            if setup {
+                e.speed = 0;
+            }
+        }
+        if setup {
+            self.decks[seat.index()].clear();
+        }
+        let mut swapped = Vec::new();
+        for (k, &(readied, committed)) in places.iter().enumerate() {
+            if pool.is_empty() {
+                break;
+            }
+            let id = pool.remove(rng.index(pool.len()));
+            let e = &mut self.elements[usize::from(id)];
+            e.readied_at = readied;
+            e.committed_at = committed;
+            // A placeholder: every face-down card is drawn afresh afterwards.
+            e.card = committed.map(|_| 1);
+            if setup {
+                e.speed = rng.index(usize::from(MAX_SPEED) + 1) as u8;
+                self.decks[seat.index()].push(id);
+            } else {
+                swapped.push((deck[hidden[k]], id));
+                self.decks[seat.index()][hidden[k]] = id;
+            }
+        }
+        for slot in &mut self.order {
+            if let Some(&(_, new)) = swapped.iter().find(|(old, _)| old == slot) {
+                *slot = new;
+            }
+        }
     }
 
     /// The answer given for a seat that does not answer in time: deploy at the middle
@@ -108,7 +165,7 @@ impl BlackSkies {
             }
             Phase::Ready => legal
                 .iter()
-                .find(|a| matches!(a, Action::Speed { speed: 6, .. }))
+                .find(|a| matches!(a, Action::Speed { speed: 6, .. } | Action::Card { card: 1 }))
                 .cloned(),
             _ => None,
         };
@@ -117,9 +174,9 @@ impl BlackSkies {
 
     /// The agents' abstraction of the legal set: deployments every 6" heading in (and
     /// 30° either side) with two wing places; set-up speeds 4, 8 and 12 for the next
-    /// element; cards and options with a way to keep every fighter on the table this
-    /// activation and the next (all of them if none has); everything else as
-    /// listed.
+    /// element not yet in the deck; cards (first ones too) and options with a way to
+    /// keep every fighter on the table this activation and the next (all of them if
+    /// none has); everything else as listed.
     pub fn search_answers(&self, seat: Seat) -> Vec<Action> {
         let legal = self.answers(seat);
         let inward = if seat == Seat(0) { 0 } else { 180 };
@@ -149,22 +206,21 @@ impl BlackSkies {
                 })
                 .cloned()
                 .collect(),
-            Phase::Ready => {
-                let next = self.unready(seat).first().copied();
-                legal
-                    .iter()
-                    .filter(|a| {
-                        matches!(a, Action::Speed { element, speed }
-                            if Some(*element) == next && matches!(speed, 4 | 8 | 12))
-                    })
-                    .cloned()
-                    .collect()
-            }
-            Phase::Card { element } => self.sane(*element, &legal),
-            Phase::Cards => match self.uncarded(seat) {
+            Phase::Ready => match self.uncarded(seat) {
                 Some(element) => self.sane(element, &legal),
-                None => legal.clone(),
+                None => {
+                    let next = self.unready(seat).first().copied();
+                    legal
+                        .iter()
+                        .filter(|a| {
+                            matches!(a, Action::Speed { element, speed }
+                                if Some(*element) == next && matches!(speed, 4 | 8 | 12))
+                        })
+                        .cloned()
+                        .collect()
+                }
             },
+            Phase::Card { element } => self.sane(*element, &legal),
             Phase::Maneuver { element } => {
                 let element = *element;
                 let card = self.element(element).shown.unwrap_or(1);

@@ -69,6 +69,11 @@ pub struct Element {
     /// The index of the owner's action that committed the face-down card
     /// ([`orrery_core::Game::is_secret`]).
     pub committed_at: Option<u32>,
+    /// The index of the owner's set-up action that gave it its starting speed and its
+    /// place in the movement deck, while its first card is still face down: BS-02
+    /// (version 2) "the order shows as they flip", so that action stays secret until
+    /// the element's first card is turned over ([`orrery_core::Game::is_secret`]).
+    pub readied_at: Option<u32>,
 }
 
 /// The question now open.
@@ -79,11 +84,12 @@ pub enum Phase {
     Deploy {
         seat: Seat,
     },
-    /// BS-02: both seats secretly commit each element's starting speed; the order of
-    /// the commitments is the movement deck. Revealed when both are done.
+    /// BS-02 (version 2): "the starting speeds, first cards and deck order of both
+    /// sides are one secret simultaneous step: nothing of one side's step is shown to
+    /// the other until both have committed". Both seats at once: element by element,
+    /// in the order that becomes its movement deck, a starting speed and then the
+    /// first card face down.
     Ready,
-    /// BS-02: both seats commit each element's first card face down, in deck order.
-    Cards,
     /// BS-03: `seat` arranges its elements into as many groups as the other side has
     /// elements.
     Group {
@@ -113,7 +119,6 @@ impl Phase {
         match self {
             Phase::Deploy { .. } => "deploy",
             Phase::Ready => "ready",
-            Phase::Cards => "cards",
             Phase::Group { .. } => "group",
             Phase::Maneuver { .. } => "maneuver",
             Phase::Fire { .. } => "fire",
@@ -137,12 +142,15 @@ pub struct BlackSkies {
     pub fighters: Vec<Fighter>,
     pub elements: Vec<Element>,
     /// Each seat's movement deck: its elements in activation order (BS-02). During
-    /// set-up, the order the elements were readied in (secret until both are ready).
+    /// set-up, the order the elements were readied in. Another seat learns it only as
+    /// the cards flip (BS-02 version 2).
     pub decks: [Vec<u8>; 2],
     /// 0 during set-up, then 1, 2, …
     pub turn: u32,
-    /// BS-03: the player who starts every turn, drawn before the first.
-    pub first: Seat,
+    /// BS-03: the player who starts every turn. Seed PLAY: "Randomly determine who
+    /// moves first", after set-up (BS-02 version 2: "Who moves first is drawn only
+    /// after that step"): none until the last first card is down.
+    pub first: Option<Seat>,
     /// This turn's groups, as sizes along each seat's deck (BS-03).
     pub groups: [Vec<u8>; 2],
     /// This turn's activation order (element ids, BS-03) and the next place in it.
@@ -220,11 +228,11 @@ impl BlackSkies {
             Phase::Maneuver { element } | Phase::Card { element } | Phase::Fire { element, .. } => {
                 Some(self.owner(*element))
             }
-            Phase::Ready | Phase::Cards | Phase::Over => None,
+            Phase::Ready | Phase::Over => None,
         }
     }
 
-    /// Elements of `seat` not yet readied (set-up).
+    /// Elements of `seat` not yet given a starting speed and a deck place (set-up).
     pub fn unready(&self, seat: Seat) -> Vec<u8> {
         self.elements
             .iter()
@@ -233,12 +241,27 @@ impl BlackSkies {
             .collect()
     }
 
-    /// The seat's first element in deck order without a face-down card (set-up).
+    /// In set-up, the seat's element that has its starting speed but not yet its
+    /// first card (the last one it put in its deck).
     pub fn uncarded(&self, seat: Seat) -> Option<u8> {
+        if self.phase != Phase::Ready {
+            return None;
+        }
         self.decks[seat.index()]
-            .iter()
+            .last()
             .copied()
-            .find(|&e| self.element(e).card.is_none())
+            .filter(|&e| self.element(e).card.is_none())
+    }
+
+    /// Whether `seat` has committed its whole set-up step: every element with a
+    /// starting speed, a deck place and a first card (BS-02).
+    pub fn readied(&self, seat: Seat) -> bool {
+        self.unready(seat).is_empty() && self.uncarded(seat).is_none()
+    }
+
+    /// The seat's elements readied so far: starting speed and first card down.
+    pub fn ready_count(&self, seat: Seat) -> usize {
+        self.decks[seat.index()].len() - usize::from(self.uncarded(seat).is_some())
     }
 
     pub fn point(&self, p: Point) -> bool {

@@ -16,8 +16,12 @@ pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
     if !(1..=100).contains(&g.turns) || g.turn > g.turns {
         p.push(format!("turn {} of {}", g.turn, g.turns));
     }
-    if g.first.0 > 1 {
-        p.push("first seat must be 0 or 1".into());
+    // Seed PLAY: who moves first is drawn after set-up, and then it stays.
+    match g.first {
+        Some(s) if s.0 > 1 => p.push("first seat must be 0 or 1".into()),
+        Some(_) if g.turn == 0 => p.push("who moves first drawn before set-up is over".into()),
+        None if g.turn > 0 => p.push("who moves first not drawn after set-up".into()),
+        _ => {}
     }
     for (i, a) in g.asteroids.iter().enumerate() {
         if !(a.x.is_finite() && a.y.is_finite() && a.radius.is_finite() && a.radius > 0.0) {
@@ -122,20 +126,32 @@ pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
         if e.card.is_some() != e.committed_at.is_some() && g.outcome.is_none() {
             p.push(format!("{at}: card and commitment disagree"));
         }
+        if let Some(r) = e.readied_at {
+            // Its set-up action stays secret only while its first card is face down.
+            let first_down = e.card.is_some() && e.shown.is_none() && g.turn <= 1;
+            if r >= g.actions[e.seat.index()]
+                || !g.decks[e.seat.index()].contains(&e.id)
+                || !(first_down || g.phase == Phase::Ready)
+                || e.committed_at.is_some_and(|c| c != r + 1)
+            {
+                p.push(format!("{at}: readied out of turn"));
+            }
+        }
     }
-    // Each face-down card was put down by an action of its own.
+    // Each secret set-up action and face-down card was an action of its own.
     for s in Seat::all(2) {
         let mut at: Vec<u32> = g
             .elements
             .iter()
             .filter(|e| e.seat == s)
-            .filter_map(|e| e.committed_at)
+            .flat_map(|e| [e.committed_at, e.readied_at])
+            .flatten()
             .collect();
         let n = at.len();
         at.sort_unstable();
         at.dedup();
         if at.len() != n {
-            p.push(format!("seat {s}: two cards put down by one action"));
+            p.push(format!("seat {s}: two secrets committed by one action"));
         }
     }
     for s in Seat::all(2) {
@@ -154,7 +170,15 @@ pub fn validate(g: &BlackSkies) -> Result<(), StateError> {
         if own == 0 {
             p.push(format!("seat {s} has no element"));
         }
-        if (g.turn > 0 || g.phase == Phase::Cards) && deck.len() != own {
+        // Readied one after another, along the deck.
+        let readied: Vec<u32> = deck
+            .iter()
+            .filter_map(|&e| g.elements.get(usize::from(e)).and_then(|e| e.readied_at))
+            .collect();
+        if readied.windows(2).any(|w| w[0] >= w[1]) {
+            p.push(format!("deck {s}: readied out of order"));
+        }
+        if g.turn > 0 && deck.len() != own {
             p.push(format!("deck {s}: {} of {own} elements", deck.len()));
         }
         if g.groups[s.index()].contains(&0) {
@@ -185,37 +209,29 @@ fn phase(g: &BlackSkies, p: &mut Vec<String>) {
             if !setup || seat.0 > 1 || g.next_to_deploy(*seat).is_none() {
                 p.push("deploy: nothing to deploy".into());
             }
-            if g.elements.iter().any(|e| e.card.is_some()) || g.decks.iter().any(|d| !d.is_empty())
+            if g.elements
+                .iter()
+                .any(|e| e.card.is_some() || e.readied_at.is_some())
+                || g.decks.iter().any(|d| !d.is_empty())
             {
                 p.push("deploy: cards before set-up".into());
             }
         }
         Phase::Ready => {
-            if !setup || (g.unready(Seat(0)).is_empty() && g.unready(Seat(1)).is_empty()) {
+            if !setup || (g.readied(Seat(0)) && g.readied(Seat(1))) {
                 p.push("ready: nothing to ready".into());
             }
-            if g.elements.iter().any(|e| e.card.is_some()) {
-                p.push("ready: cards before the speeds".into());
-            }
-        }
-        Phase::Cards => {
-            let full = |s: Seat| {
-                g.decks[s.index()].len() == g.elements.iter().filter(|e| e.seat == s).count()
-            };
-            if !setup
-                || !full(Seat(0))
-                || !full(Seat(1))
-                || (g.uncarded(Seat(0)).is_none() && g.uncarded(Seat(1)).is_none())
-            {
-                p.push("cards: no first card to choose".into());
-            }
-            // First cards go down in deck order.
+            // BS-02 (version 2): element by element along the deck, a speed and then
+            // the first card; every readied element's action still secret.
             for s in Seat::all(2) {
                 let d = &g.decks[s.index()];
-                if d.windows(2)
-                    .any(|w| g.element(w[0]).card.is_none() && g.element(w[1]).card.is_some())
-                {
-                    p.push(format!("cards: seat {s}'s cards not in deck order"));
+                let last = d.len().saturating_sub(1);
+                let ok = d.iter().enumerate().all(|(i, &e)| {
+                    let e = g.element(e);
+                    e.readied_at.is_some() && (e.card.is_some() || i == last)
+                }) && g.unready(s).iter().all(|&e| g.element(e).card.is_none());
+                if !ok {
+                    p.push(format!("ready: seat {s}'s cards not in deck order"));
                 }
             }
         }

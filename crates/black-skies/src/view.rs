@@ -42,7 +42,8 @@ pub struct ElementView {
     pub seat: Seat,
     pub name: String,
     pub fighters: Vec<u8>,
-    /// Known once set-up is over (BS-02); the viewer's own always.
+    /// Known once both sides have committed set-up (BS-02 version 2: "then the
+    /// speeds are on the Tactical Displays"); the viewer's own once set.
     pub speed: Option<u8>,
     /// The face-down card: its number for its owner, never for anyone else.
     pub card: Option<u8>,
@@ -79,18 +80,21 @@ pub struct BsView {
     pub length: f64,
     pub asteroids: Vec<Asteroid>,
     pub sides: [String; 2],
-    /// The player who starts every turn (BS-03).
-    pub first: Seat,
+    /// The player who starts every turn (BS-03): none until it is drawn, after
+    /// set-up (seed PLAY).
+    pub first: Option<Seat>,
     pub fighters: Vec<FighterView>,
     pub elements: Vec<ElementView>,
-    /// Movement decks (element ids in activation order): the viewer's own always;
-    /// the other's once set-up is over.
-    pub decks: [Option<Vec<u8>>; 2],
-    /// Elements readied so far per seat (set-up).
+    /// Movement decks, a place per element in activation order: the viewer's own
+    /// elements always; another side's once its card in that place has flipped
+    /// (BS-02 version 2: "the order shows as they flip"), null before.
+    pub decks: [Vec<Option<u8>>; 2],
+    /// Elements readied so far per seat (set-up: starting speed and first card down).
     pub ready: [usize; 2],
     pub groups: [Vec<u8>; 2],
-    /// This turn's activation order and how far it has got.
-    pub order: Vec<u8>,
+    /// This turn's activation order and how far it has got; a place whose element the
+    /// viewer may not know yet (as in `decks`) is null.
+    pub order: Vec<Option<u8>>,
     pub cursor: usize,
     pub question: Question,
     pub to_move: Vec<Seat>,
@@ -99,9 +103,14 @@ pub struct BsView {
 
 impl BsView {
     pub fn new(g: &BlackSkies, viewer: Option<Seat>) -> BsView {
-        // BS-02: speeds and decks are shown once both sides have set them.
+        // BS-02 (version 2): nothing of one side's set-up is shown to the other until
+        // both have committed; then the speeds, and the deck order as the cards flip.
         let setup_over = !matches!(g.phase, Phase::Deploy { .. } | Phase::Ready);
         let mine = |s: Seat| viewer == Some(s);
+        let known = |id: &u8| {
+            let e = g.element(*id);
+            (mine(e.seat) || e.readied_at.is_none()).then_some(*id)
+        };
         BsView {
             viewer,
             scenario: g.scenario.clone(),
@@ -162,11 +171,10 @@ impl BsView {
                     }
                 })
                 .collect(),
-            decks: [Seat(0), Seat(1)]
-                .map(|s| (setup_over || mine(s)).then(|| g.decks[s.index()].clone())),
-            ready: [g.decks[0].len(), g.decks[1].len()],
+            decks: [Seat(0), Seat(1)].map(|s| g.decks[s.index()].iter().map(known).collect()),
+            ready: [Seat(0), Seat(1)].map(|s| g.ready_count(s)),
             groups: g.groups.clone(),
-            order: g.order.clone(),
+            order: g.order.iter().map(known).collect(),
             cursor: g.cursor,
             question: question(g, viewer),
             to_move: g.to_move_now(),

@@ -97,54 +97,73 @@ fn bs02_deployment_alternates_and_stays_near_the_edge() {
     g.apply(seat, &ok).unwrap();
 }
 
-/// BS-02: starting speeds and the deck order are secret until both sides are done,
-/// then shown; first cards stay face down until each element activates.
+/// Seed PLAY: "Randomly determine who moves first" — after set-up (speeds, first
+/// cards and deck order), not when the game is created: nobody knows it while
+/// deploying and readying. It is drawn from the game's generator when the last first
+/// card is down, and the roll is an event both seats see.
 #[test]
-fn bs02_speeds_then_face_down_first_cards() {
-    let mut g = BlackSkies::setup(&scenario("squadron"), 9).unwrap();
-    until(&mut g, |g| g.phase == Phase::Ready);
-    assert_eq!(g.to_move(), vec![A, B], "simultaneous");
-    let e = g
-        .legal_actions(A)
-        .into_iter()
-        .find(|a| matches!(a, Action::Speed { speed: 9, .. }))
-        .unwrap();
-    g.apply(A, &e).unwrap();
-    let seen = serde_json::to_value(g.view(Some(B))).unwrap();
-    assert!(seen["elements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|e| e["seat"] == 1 || e["speed"].is_null()));
-    assert!(seen["decks"][0].is_null());
-    let own = serde_json::to_value(g.view(Some(A))).unwrap();
-    let own_speeds = own["elements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["speed"] == 9)
-        .count();
-    assert_eq!(own_speeds, 1, "its own speed, once set");
-    until(&mut g, |g| g.phase == Phase::Cards);
-    let seen = serde_json::to_value(g.view(Some(B))).unwrap();
-    assert!(seen["decks"][0].is_array(), "shown once both are ready");
-    assert!(seen["elements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["speed"] == 9));
-    until(&mut g, |g| g.turn == 1);
-    let a_cards = g
-        .elements
-        .iter()
-        .filter(|e| e.seat == A && e.card.is_some())
-        .count();
-    assert!(a_cards >= 2);
-    let seen = serde_json::to_value(g.view(Some(B))).unwrap();
-    for e in seen["elements"].as_array().unwrap() {
-        if e["seat"] == 0 {
-            assert!(e["card"].is_null(), "never another seat's card");
+fn play_who_moves_first_is_drawn_when_the_last_first_card_is_down() {
+    let mut firsts = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let mut g = BlackSkies::setup(&scenario("duel"), seed).unwrap();
+        let mut last = Vec::new();
+        while g.turn == 0 {
+            assert_eq!(g.first, None);
+            for v in [Some(A), Some(B), None] {
+                let view = serde_json::to_value(g.view(v)).unwrap();
+                assert!(view["first"].is_null(), "{}", view["first"]);
+                assert!(!g.render_text(v).contains("moves first"));
+            }
+            let seat = g.to_move()[0];
+            let a = g.default_action(seat).unwrap();
+            let draws = g.rng.draws();
+            last = g.apply(seat, &a).unwrap();
+            if g.turn == 0 {
+                assert_eq!(g.rng.draws(), draws, "no die during set-up");
+            }
         }
+        // The last first card: the set-up is shown, then the roll.
+        let first = g.first.expect("drawn");
+        firsts.insert(first);
+        let roll = last
+            .iter()
+            .find_map(|l| match l.event {
+                Event::First { seat, roll } => {
+                    assert!(l.visible_to(Some(A)) && l.visible_to(Some(B)) && l.visible_to(None));
+                    assert_eq!(seat, first);
+                    assert!(g.describe_event(&l.event).contains("moves first"));
+                    Some(roll)
+                }
+                _ => None,
+            })
+            .expect("the roll is logged");
+        assert_eq!(first, Seat(roll as u8 - 1));
+        let kinds: Vec<&Event> = last.iter().map(|l| &l.event).collect();
+        let set_up = kinds
+            .iter()
+            .position(|e| matches!(e, Event::SetUp { .. }))
+            .unwrap();
+        let drawn = kinds
+            .iter()
+            .position(|e| matches!(e, Event::First { .. }))
+            .unwrap();
+        assert!(set_up < drawn);
+        for v in [Some(A), Some(B), None] {
+            assert_eq!(serde_json::to_value(g.view(v)).unwrap()["first"], first.0);
+        }
+    }
+    assert_eq!(firsts.len(), 2, "either side may move first");
+    // From the game's generator: a forced d2 decides it.
+    let mut g = BlackSkies::setup(&scenario("duel"), 1).unwrap();
+    until(&mut g, |g| {
+        g.phase == Phase::Ready && g.to_move().len() == 1 && g.uncarded(g.to_move()[0]).is_some()
+    });
+    let seat = g.to_move()[0];
+    for roll in [1, 2] {
+        let mut h = g.clone();
+        h.rng.force(&[roll]);
+        h.apply(seat, &Action::Card { card: 1 }).unwrap();
+        assert_eq!(h.first, Some(Seat(roll as u8 - 1)));
     }
 }
 
@@ -167,14 +186,14 @@ fn bs03_groups_for_uneven_sides() {
     g.apply(A, &Action::Group { sizes: vec![2, 1] }).unwrap();
     let deck_a = g.decks[0].clone();
     let deck_b = g.decks[1].clone();
-    let want: Vec<u8> = if g.first == A {
+    let want: Vec<u8> = if g.first == Some(A) {
         vec![deck_a[0], deck_a[1], deck_b[0], deck_a[2], deck_b[1]]
     } else {
         vec![deck_b[0], deck_a[0], deck_a[1], deck_b[1], deck_a[2]]
     };
     assert_eq!(g.order, want);
     // Every turn begins with the same player.
-    let first = g.first;
+    let first = g.first.unwrap();
     let events = until(&mut g, |g| g.turn == 3);
     let mut starts = Vec::new();
     let mut expect_first = false;

@@ -141,7 +141,7 @@ fn st19_one_player_left_wins() {
 /// state passes `validate`, the game ends within its action bound.
 #[test]
 fn st19_games_from_positions_where_every_seat_can_fall_at_once_end() {
-    let (games, mutual) = within(300, || {
+    let (games, mutual) = within(120, || {
         let (mut games, mut mutual) = (0, 0);
         let faces = [1u32, 3, 6];
         for (name, seats) in [

@@ -154,10 +154,6 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         println!();
     }
     print!("{}", score_table(game.as_ref()));
-    let reason = game.outcome().reason;
-    if !reason.is_empty() {
-        println!("Ended: {reason}");
-    }
     println!(
         "Turns: {}   decisions: {}   final hash: {}   seed: {}",
         status.turn,

@@ -7,14 +7,22 @@ use orrery_core::FileError;
 use orrery_protocol::Registry;
 use std::path::Path;
 
-/// Check `file`. Without `ruleset` it is tried under every ruleset that has fleet
-/// files; the one that accepts it reports, or, when none does, the one with the
-/// fewest problems (the likeliest meant), as `orrery scenario check` does.
+/// Check `file`. Without `ruleset`, the file's own top-level keys say whose it is
+/// ([`orrery_core::Game::fleet_file_keys`]: `[[ships]]` or `[[ship]]`…), so a broken
+/// file is reported in its own ruleset's terms. When the keys name no ruleset or
+/// several, it is tried under every ruleset that has fleet files: the one that accepts
+/// it reports, or, when none does, the problems under each one tried are listed.
 pub fn check(registry: &Registry, file: &Path, ruleset: Option<&str>, json: bool) -> Result<()> {
     let text = std::fs::read_to_string(file)
         .with_context(|| format!("cannot read fleet file {}", file.display()))?;
     let name = file.display().to_string();
-    let ids = crate::rulesets::candidates(registry, ruleset)?;
+    let mut ids = crate::rulesets::candidates(registry, ruleset)?;
+    if ruleset.is_none() {
+        let owners = owners_by_keys(registry, &ids, &text);
+        if owners.len() == 1 {
+            ids = owners;
+        }
+    }
     let mut tried: Vec<(String, FileError)> = Vec::new();
     for id in &ids {
         let Some(r) = registry.get(id) else { continue };
@@ -31,23 +39,65 @@ pub fn check(registry: &Registry, file: &Path, ruleset: Option<&str>, json: bool
             Some(Err(e)) => tried.push((id.clone(), e)),
         }
     }
-    let several = tried.len() > 1;
-    let Some((id, e)) = tried.into_iter().min_by_key(|(_, e)| e.problems.len()) else {
-        bail!("{}", no_fleet_files(registry, ruleset));
-    };
-    if json {
-        println!("{}", e.json);
+    match tried.len() {
+        0 => bail!("{}", no_fleet_files(registry, ruleset)),
+        1 => {
+            let (_, e) = tried.remove(0);
+            if json {
+                println!("{}", e.json);
+            }
+            bail!("{name}: {}:\n{e}", problems(e.problems.len()))
+        }
+        _ => {
+            if json {
+                let all: serde_json::Map<String, serde_json::Value> = tried
+                    .iter()
+                    .map(|(id, e)| {
+                        let v = serde_json::from_str(&e.json)
+                            .unwrap_or_else(|_| serde_json::Value::String(e.json.clone()));
+                        (id.clone(), v)
+                    })
+                    .collect();
+                println!("{}", serde_json::Value::Object(all));
+            }
+            let mut msg = format!(
+                "{name}: not a fleet file of any ruleset, and its keys do not say whose it is \
+                 (tried {}; --ruleset ID reads it as one of them)",
+                tried
+                    .iter()
+                    .map(|(id, _)| id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            for (id, e) in &tried {
+                msg.push_str(&format!(
+                    "\nread as a {id} fleet file, {}:\n{e}",
+                    problems(e.problems.len())
+                ));
+            }
+            bail!("{msg}")
+        }
     }
-    let n = e.problems.len();
-    let hint = if several {
-        format!("\n(read as a {id} fleet file, the closest of every ruleset; --ruleset ID reads it as another)")
-    } else {
-        String::new()
+}
+
+fn problems(n: usize) -> String {
+    format!("{n} problem{}", if n == 1 { "" } else { "s" })
+}
+
+/// The rulesets among `ids` whose fleet-file keys the file's top level uses (none
+/// when the text is not TOML).
+fn owners_by_keys(registry: &Registry, ids: &[String], text: &str) -> Vec<String> {
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return Vec::new();
     };
-    bail!(
-        "{name}: {n} problem{}:\n{e}{hint}",
-        if n == 1 { "" } else { "s" }
-    )
+    ids.iter()
+        .filter(|id| {
+            registry
+                .get(id)
+                .is_some_and(|r| r.fleet_file_keys().iter().any(|k| table.contains_key(*k)))
+        })
+        .cloned()
+        .collect()
 }
 
 /// Why no ruleset could read a fleet file: the one asked for has no fleet files (or

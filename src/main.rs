@@ -16,7 +16,7 @@ mod scenario;
 mod serve;
 mod sim;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use orrery_protocol::{Registry, ScenarioSpec};
 use std::path::Path;
@@ -228,6 +228,15 @@ impl GameArgs {
             return Ok(ScenarioSpec::Default);
         };
         let path = Path::new(s);
+        // A name that reads as a path (an extension or a folder) is a file the user
+        // meant: say it is missing rather than "no scenario `x.toml`".
+        let looks_like_file = path.extension().is_some() || s.contains(['/', '\\']);
+        if looks_like_file && !path.exists() {
+            bail!(
+                "scenario file `{s}` not found (a built-in scenario is named without an \
+                 extension: `orrery rulesets` lists them)"
+            );
+        }
         if path.is_file() {
             let reg = registry();
             let ruleset = rulesets::get(&reg, &self.ruleset)?;

@@ -379,25 +379,24 @@ impl Play {
 
     fn agent_turn(&mut self, seat: Seat) -> Result<()> {
         let action = self.agents.choose(self.game.as_ref(), seat)?;
-        let text = self.describe(seat, &action);
-        // A secret order in a simultaneous step stays hidden from the humans who
-        // still have to give theirs.
-        let humans_waiting = self
+        let told = self
             .game
-            .status()
-            .to_move
-            .iter()
-            .any(|&s| s != seat && self.is_human(s));
-        if humans_waiting {
-            println!("{} has given orders.", self.label(seat));
-        } else {
-            println!("{}: {text}", self.label(seat));
-        }
-        self.game
-            .apply(seat, &action)
+            .apply_seen_by(seat, &action, self.viewer)
             .map_err(|e| anyhow!("agent for seat {seat} chose a refused action: {e}"))?;
+        self.say_action(seat, told);
         self.history.push(seat);
         Ok(())
+    }
+
+    /// The line for an action just applied: what the viewer's record shows of it
+    /// (`orrery_core::action_seen_by`, a channel of the conformance suite's leak
+    /// check), so a secret order (a card put face down, orders not yet revealed) is
+    /// only said to have been given, however long it stays secret.
+    fn say_action(&self, seat: Seat, told: Option<String>) {
+        match told {
+            Some(text) => println!("{}: {text}", self.label(seat)),
+            None => println!("{} has given a secret order.", self.label(seat)),
+        }
     }
 }
 
@@ -564,7 +563,11 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         println!();
     }
     print!("{}", score_table(play.game.as_ref()));
-    println!("State hash: {}", play.game.status().hash);
+    // The full state hash covers the dice generator and every hidden card and order:
+    // shown only once the game is over.
+    if play.game.is_terminal() {
+        println!("State hash: {}", play.game.status().hash);
+    }
     Ok(())
 }
 

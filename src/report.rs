@@ -65,7 +65,8 @@ fn fmt_score(x: f64) -> String {
     }
 }
 
-/// The victory point table as text.
+/// The victory point table as text, and why the game ended (the same in `battle`,
+/// `play` and `replay`).
 pub fn score_table(game: &dyn DynGame) -> String {
     let rows = score_rows(game);
     let terminal = game.outcome().terminal;
@@ -85,22 +86,31 @@ pub fn score_table(game: &dyn DynGame) -> String {
         "  {:<5} {:<width$} {:>7}  {}\n",
         "seat", "fleet", "VP", ""
     ));
+    // A draw (every seat "wins") is not a row of winners; a shared win says so.
+    let winners = rows.iter().filter(|r| r.winner).count();
+    let draw = terminal && rows.len() > 1 && winners == rows.len();
+    let mark = |r: &ScoreRow| match (r.winner, draw, winners) {
+        (false, _, _) | (true, true, _) => "",
+        (true, false, 1) => "WINNER",
+        (true, false, _) => "WINNER (shared)",
+    };
     for r in &rows {
         out.push_str(&format!(
             "  {:<5} {:<width$} {:>7}  {}\n",
             format!("P{}", r.seat),
             r.fleet,
             fmt_score(r.score),
-            if r.winner { "WINNER" } else { "" }
+            mark(r)
         ));
     }
-    if terminal {
-        let winners: Vec<&ScoreRow> = rows.iter().filter(|r| r.winner).collect();
-        if winners.len() > 1 && winners.len() == rows.len() {
-            out.push_str("  The battle is a draw.\n");
-        } else if winners.is_empty() {
-            out.push_str("  Nobody wins.\n");
-        }
+    if draw {
+        out.push_str("  The battle is a draw.\n");
+    } else if terminal && winners == 0 {
+        out.push_str("  Nobody wins.\n");
+    }
+    let reason = game.outcome().reason;
+    if terminal && !reason.is_empty() {
+        out.push_str(&format!("Ended: {reason}\n"));
     }
     // Trailing spaces of empty winner cells are noise.
     out.lines()

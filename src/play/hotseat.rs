@@ -16,17 +16,14 @@ impl Play {
             .unwrap_or_else(|_| action.to_string())
     }
 
-    /// Apply a human's action and say so. In hot-seat play the order itself is never
-    /// shown: only that the seat has given orders.
+    /// Apply a human's action and say so: to its player alone at the terminal as it
+    /// read it; in hot-seat play as every player may see it (the public record: a
+    /// secret order is only said to have been given).
     pub(super) fn commit(&mut self, seat: Seat, action: &Value) -> bool {
-        let text = self.describe(seat, action);
-        match self.game.apply(seat, action) {
-            Ok(_) => {
-                if self.hotseat {
-                    println!("P{} has given orders.", seat.0);
-                } else {
-                    println!("{}: {text}", self.label(seat));
-                }
+        let viewer = if self.hotseat { None } else { Some(seat) };
+        match self.game.apply_seen_by(seat, action, viewer) {
+            Ok(told) => {
+                self.say_action(seat, told);
                 self.history.push(seat);
                 true
             }

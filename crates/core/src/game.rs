@@ -271,6 +271,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// The top-level keys (tables, lists) that mark a file as one of this ruleset's
+    /// fleet files (e.g. `ships`), so `orrery fleet check` can tell which ruleset a
+    /// file is for before reading it, even when the file is broken. Empty (the
+    /// default): none.
+    fn fleet_file_keys() -> &'static [&'static str] {
+        &[]
+    }
+
     /// The ruleset's stand-alone exact-odds calculators (`orrery odds ID NAME …`),
     /// described as data for any front end. `None` (the default): it has none.
     fn odds_calculators() -> Option<OddsCalculators> {

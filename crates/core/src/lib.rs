@@ -38,7 +38,8 @@ pub use game::{
 };
 pub use hash::{stable_hash, stable_hash_bytes, StateHash};
 pub use record::{
-    seat_record, Record, RecordedAction, ReplayError, SeatRecord, SeatRecordedAction,
+    action_seen_by, seat_record, Record, RecordedAction, ReplayError, SeatRecord,
+    SeatRecordedAction,
 };
 pub use rng::Rng;
 pub use seat::Seat;

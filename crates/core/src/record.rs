@@ -29,8 +29,9 @@ pub struct SeatRecordedAction {
     pub seat: Seat,
     /// The action, or `None` while it is another seat's unrevealed secret commitment.
     pub action: Option<serde_json::Value>,
-    /// The state hash after the action, or `None` while the state it describes holds
-    /// an unrevealed secret commitment of another seat.
+    /// The state hash after the action: `None` until the game is over (each state
+    /// hash covers the dice generator and everything hidden), and after it for every
+    /// action from another seat's still-hidden one on.
     pub hash: Option<StateHash>,
 }
 
@@ -87,6 +88,29 @@ pub fn seat_record<G: Game>(record: &Record, game: &G, viewer: Option<Seat>) -> 
     )
 }
 
+/// What `viewer` (`None` = spectator) is told of `seat`'s action `action`, just applied
+/// (`before` → `after`): exactly what `viewer`'s record shows of it. Its own action is
+/// described as it read it when answering; another seat's action that is still secret
+/// ([`Game::is_secret`] after it) is `None`: the viewer learns only *that* the seat
+/// acted; anything else is described as a spectator reads it before it was played.
+/// What every front end prints or sends for an action (`orrery play`, the server), and
+/// a channel of the conformance suite's leak check.
+pub fn action_seen_by<G: Game>(
+    before: &G,
+    after: &G,
+    seat: Seat,
+    action: &G::Action,
+    viewer: Option<Seat>,
+) -> Option<String> {
+    if viewer == Some(seat) {
+        return Some(before.describe_action(viewer, action));
+    }
+    if after.is_secret(seat, 0) {
+        return None;
+    }
+    Some(before.describe_action(None, action))
+}
+
 /// Why a record could not be replayed.
 #[derive(Debug, Error)]
 pub enum ReplayError {
@@ -110,10 +134,12 @@ impl Record {
     /// This record as `viewer` (`None` = spectator) may see it. For every seat `s`
     /// other than the viewer (every seat for a spectator), the actions of `s` for
     /// which `secret(s, back)` holds (`back` counts that seat's actions from its latest,
-    /// 0 = latest; usually its latest [`Game::unrevealed`] ones) have their action and
-    /// hash hidden; the hash of every later action is hidden too, since each state
-    /// hash covers the hidden commitment. The seed is hidden unless `finished`,
-    /// because it predicts every future die.
+    /// 0 = latest; usually its latest [`Game::unrevealed`] ones) have their action
+    /// hidden. State hashes are shown only once the game is over (`finished`), and
+    /// then only up to the first hidden action: each state hash covers the dice
+    /// generator and every hidden card and order, so a seat could test guesses
+    /// against it. The seed is hidden unless `finished`, because it predicts every
+    /// future die.
     pub fn seen_by(
         &self,
         viewer: Option<Seat>,
@@ -144,7 +170,11 @@ impl Record {
             .map(|(i, ra)| SeatRecordedAction {
                 seat: ra.seat,
                 action: (!secret[i]).then(|| ra.action.clone()),
-                hash: if i < first_secret { ra.hash } else { None },
+                hash: if finished && i < first_secret {
+                    ra.hash
+                } else {
+                    None
+                },
             })
             .collect();
         SeatRecord {
@@ -235,8 +265,13 @@ mod tests {
                 Some(serde_json::json!(4))
             ]
         );
-        let hashes: Vec<bool> = r.actions.iter().map(|a| a.hash.is_some()).collect();
+        // No hash while the game goes on: each covers the dice and the hidden cards.
+        assert!(r.actions.iter().all(|a| a.hash.is_none()));
+        // Once over, the hashes up to the first hidden action.
+        let over = record.seen_by(Some(Seat(1)), |s, back| s == Seat(0) && back == 1, true);
+        let hashes: Vec<bool> = over.actions.iter().map(|a| a.hash.is_some()).collect();
         assert_eq!(hashes, vec![true, false, false, false]);
+        assert!(!over.complete);
         // Seat 0 sees all of its own.
         let own = record.seen_by(Some(Seat(0)), |s, back| s == Seat(0) && back == 1, false);
         assert!(own.actions.iter().all(|a| a.action.is_some()));

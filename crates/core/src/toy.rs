@@ -185,7 +185,7 @@ impl Game for SealedBids {
                 .filter(|s| scores[s.index()] == best)
                 .collect(),
             scores,
-            reason: String::new(),
+            reason: format!("all {} rounds are over", self.rounds),
         })
     }
 

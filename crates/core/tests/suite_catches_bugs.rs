@@ -31,6 +31,11 @@ enum Flaw {
     TrustsSaves,
     /// `determinize` keeps the other seats' real bids: look-ahead agents peek.
     PeekingDeterminize,
+    /// `determinize` resamples the other seats' bids, but from the real ones (each
+    /// moved by at most one): what it starts from still tells them apart.
+    NearbyDeterminize,
+    /// A seat that is not to move is answered `Illegal`, not `NotYourTurn`.
+    WrongTurnError,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -77,6 +82,9 @@ impl Game for Broken {
         l
     }
     fn apply(&mut self, seat: Seat, a: &Bid) -> Result<Vec<Logged<BidEvent>>, ActionError> {
+        if self.flaw == Flaw::WrongTurnError && !self.to_move().contains(&seat) {
+            return Err(ActionError::illegal("not now"));
+        }
         if self.flaw == Flaw::AcceptsUnlisted && a.amount > 3 && self.to_move().contains(&seat) {
             return self.inner.apply(seat, &Bid { amount: 0 });
         }
@@ -125,6 +133,23 @@ impl Game for Broken {
     fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
         match self.flaw {
             Flaw::PeekingDeterminize => {
+                let seed = rng.next_u64();
+                self.inner.rng_mut().reseed(seed);
+            }
+            Flaw::NearbyDeterminize => {
+                let mut v = serde_json::to_value(&self.inner).unwrap_or_default();
+                if let Some(p) = v["pending"].as_array_mut() {
+                    for (i, b) in p.iter_mut().enumerate() {
+                        if i != viewer.index() {
+                            if let Some(x) = b.as_u64() {
+                                *b = serde_json::json!((x + rng.index(2) as u64).min(3));
+                            }
+                        }
+                    }
+                }
+                if let Ok(g) = serde_json::from_value(v) {
+                    self.inner = g;
+                }
                 let seed = rng.next_u64();
                 self.inner.rng_mut().reseed(seed);
             }
@@ -246,6 +271,31 @@ fn a_determinization_that_keeps_the_real_bids_is_caught() {
 }
 
 #[test]
+fn a_determinization_that_starts_from_the_real_bids_is_caught() {
+    let v = violations(Flaw::NearbyDeterminize);
+    assert!(
+        v.iter()
+            .any(|m| m.contains("depends on what it may not know")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_wrong_answer_to_a_seat_not_to_move_is_caught() {
+    let v = violations(Flaw::WrongTurnError);
+    assert!(v.iter().any(|m| m.contains("not NotYourTurn")), "{v:?}");
+}
+
+/// A ruleset that does not report a reveal (`unrevealed` stays 0 while the views hide
+/// the bids) lets the last bid of a tied round, which rolls nothing, be undone after
+/// it showed every bid: the undo check catches it.
+#[test]
+fn an_undo_after_a_reveal_is_caught() {
+    let v = violations(Flaw::ForgetsSecrets);
+    assert!(v.iter().any(|m| m.contains("may be undone")), "{v:?}");
+}
+
+#[test]
 fn a_validate_that_trusts_saved_states_is_caught() {
     let v = violations(Flaw::TrustsSaves);
     assert!(v.iter().any(|m| m.contains("state corrupted at")), "{v:?}");
@@ -304,10 +354,11 @@ fn seat_records_hide_pending_bids_and_the_seed() {
     assert_eq!(r1.actions[1].action, Some(serde_json::json!({"amount": 1})));
     assert_eq!(r1.actions[1].hash, None);
     assert!(r1.to_record().is_none());
-    // Seat 0 sees its own bid, and the hash after it.
+    // Seat 0 sees its own bid, but no hash while the game goes on: each covers the
+    // dice generator (and here seat 1's pending bid).
     let r0 = session.seat_record(Some(Seat(0)));
     assert_eq!(r0.actions[0].action, Some(serde_json::json!({"amount": 2})));
-    assert!(r0.actions[0].hash.is_some());
+    assert!(r0.actions[0].hash.is_none());
     assert_eq!(r0.actions[1].action, None);
     // Seat 2 and the spectator see neither; JSON shows nulls.
     for v in [Some(Seat(2)), None] {
@@ -338,7 +389,7 @@ fn seat_records_hide_pending_bids_and_the_seed() {
 }
 
 #[test]
-fn seat_records_of_a_game_in_progress_hide_only_the_seed() {
+fn seat_records_of_a_game_in_progress_hide_the_seed_and_every_hash() {
     let s = BidScenario {
         players: 2,
         rounds: 3,
@@ -349,10 +400,11 @@ fn seat_records_of_a_game_in_progress_hide_only_the_seed() {
     let r = session.seat_record(Some(Seat(1)));
     assert!(!r.complete, "the seed is still hidden");
     assert_eq!(r.seed, None);
-    assert!(r
-        .actions
-        .iter()
-        .all(|a| a.action.is_some() && a.hash.is_some()));
+    assert!(r.actions.iter().all(|a| a.action.is_some()));
+    assert!(
+        r.actions.iter().all(|a| a.hash.is_none()),
+        "a state hash covers the dice generator: a seat could test guesses of it"
+    );
 }
 
 #[test]

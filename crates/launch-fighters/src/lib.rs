@@ -260,6 +260,11 @@ impl Game for LaunchFighters {
         Some(data::check_written(text, file))
     }
 
+    /// A fleet's `[[ships]]`, a design file's `[[designs]]` or a lone design's stats.
+    fn fleet_file_keys() -> &'static [&'static str] {
+        &["ships", "designs", "cannons"]
+    }
+
     /// Barrages (LF-11) and dogfights (LF-12).
     fn odds_calculators() -> Option<OddsCalculators> {
         Some(odds::calc::calculators())

@@ -48,6 +48,16 @@ pub trait DynGame: Send {
     /// Apply an action. Returns the events visible to `seat`, each as
     /// `{"audience":..,"event":..,"text":..}`. On error nothing changes.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ProtocolError>;
+    /// [`DynGame::apply`], returning what `viewer` (`None` = spectator) is told of the
+    /// action ([`orrery_core::action_seen_by`]): exactly what the viewer's record shows
+    /// of it, `None` while it is another seat's secret. What a terminal prints for a
+    /// seat it does not play for. On error nothing changes.
+    fn apply_seen_by(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        viewer: Option<Seat>,
+    ) -> Result<Option<String>, ProtocolError>;
     /// The event log from entry `since` on, filtered to what `viewer` may see
     /// (`None` = spectator), and the index to ask from next time.
     fn events(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize);
@@ -439,6 +449,22 @@ impl<G: Game> DynGame for SessionGame<G> {
             .filter(|e| e.visible_to(Some(seat)))
             .map(|e| e.json.clone())
             .collect())
+    }
+
+    fn apply_seen_by(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        viewer: Option<Seat>,
+    ) -> Result<Option<String>, ProtocolError> {
+        let typed = Self::parse_action(action)?;
+        let before = self.session.game().clone();
+        self.apply(seat, action)?;
+        let after = self.session.game();
+        catch_unwind(AssertUnwindSafe(|| {
+            orrery_core::action_seen_by(&before, after, seat, &typed, viewer)
+        }))
+        .map_err(|_| ProtocolError::Internal("the ruleset could not describe the action".into()))
     }
 
     fn events(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize) {

@@ -436,12 +436,21 @@ impl<'r> Engine<'r> {
                 ])
             }
             "outcome" => {
+                // `reason` once the game is over (docs/protocol.md), as in the
+                // `game_over` event.
                 let o = self.game_ref()?.outcome();
-                reply([
+                let mut fields = vec![
                     ("terminal", Value::Bool(o.terminal)),
                     ("winners", to_json(&o.winners)),
                     ("scores", to_json(&o.scores)),
-                ])
+                ];
+                if o.terminal && !o.reason.is_empty() {
+                    fields.push(("reason", Value::String(o.reason)));
+                }
+                Ok(fields
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v))
+                    .collect())
             }
             "agent" => {
                 let g = self.game_ref()?;

@@ -71,6 +71,9 @@ pub trait Ruleset: Send + Sync {
     /// Check a fleet file in the ruleset's own format ([`Game::fleet_check`]); `None`
     /// when the ruleset has no fleet files.
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>>;
+    /// The top-level keys that mark a fleet file as this ruleset's
+    /// ([`Game::fleet_file_keys`]).
+    fn fleet_file_keys(&self) -> &'static [&'static str];
     /// The ruleset's board module for browsers ([`Game::board_script`]).
     fn board_script(&self) -> Option<&'static str>;
     /// The unit types forces are drawn from in the default scenario, with their
@@ -189,6 +192,10 @@ impl<G: Game> Ruleset for RulesetOf<G> {
 
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
         G::fleet_check(text, file)
+    }
+
+    fn fleet_file_keys(&self) -> &'static [&'static str] {
+        G::fleet_file_keys()
     }
 
     fn board_script(&self) -> Option<&'static str> {

@@ -78,6 +78,10 @@ pub(super) fn readings<G: Game>(
             "render_text".to_string(),
             Value::from(game.render_text(viewer)),
         ),
+        // What `orrery play` prints beside them: the score line and the status line.
+        ("scores".to_string(), to_json(&game.scores())),
+        ("progress".to_string(), to_json(&game.progress())),
+        ("outcome".to_string(), to_json(&game.outcome())),
     ];
     for a in probes {
         out.push((
@@ -97,11 +101,16 @@ pub(super) fn readings<G: Game>(
         to_json(&game.sample_action(seat, &mut sampler)),
     ));
     out.push(("default_action".into(), to_json(&game.default_action(seat))));
+    out.push(("input_hint".into(), to_json(&game.input_hint(seat))));
     for a in probes.iter().chain(spread(&legal).iter()) {
         let name = to_json(a);
         out.push((
             format!("odds of {name}"),
             to_json(&game.action_odds(seat, a)),
+        ));
+        out.push((
+            format!("odds text of {name}"),
+            to_json(&game.action_odds_text(seat, a)),
         ));
         // Refusals must not tell what another seat did; an accepted action's
         // events may show dice, which differ between worlds, so only acceptance is

@@ -8,8 +8,10 @@
 //!   least one legal action;
 //! - sampled listed actions apply (on copies), and the chosen one applies;
 //! - [`Game::sample_action`] and [`Game::search_actions`] offer only listed actions;
-//! - actions from a seat that is not to move, and malformed or mutated actions that are
-//!   not in the legal list, are rejected with the state hash unchanged;
+//! - actions from a seat that is not to move are answered [`ActionError::NotYourTurn`]
+//!   and any action once the game is over [`ActionError::GameOver`] (the protocol's
+//!   error table, alike in every ruleset), and malformed or mutated actions that are
+//!   not in the legal list are rejected, all with the state hash unchanged;
 //! - when a seat commits a secret (several seats to move, or the action stays
 //!   unrevealed), **every seat-facing channel** of every other seat and of the
 //!   spectator is identical whichever legal action it committed (leak check): views,
@@ -17,10 +19,16 @@
 //!   and search actions, the sampler, the timeout default, descriptions of every
 //!   seat's actions (and of malformed ones), odds answers, the refusal messages of
 //!   actions tried, the caller's extra [`Channel`]s (agent suggestions and their
-//!   text), and what a look-ahead agent starts from ([`Game::determinize`]);
-//! - hidden information that no seat committed (unseen cards): two copies
-//!   determinized for a seat with different generators tell that seat the same
-//!   through every channel (every `deep_every`-th step);
+//!   text), scores, progress, what a terminal prints for the action
+//!   ([`crate::action_seen_by`]) and what a look-ahead agent starts from
+//!   ([`Game::determinize`]);
+//! - hidden information itself varied (every `deep_every`-th step): the game and a
+//!   world the seat cannot tell from it (determinized for it: face-down piles
+//!   reordered, other seats' secrets and the dice generator drawn afresh) tell that
+//!   seat the same through every channel, and determinizing both with one generator
+//!   gives the same copy;
+//! - every undo [`crate::may_undo`] allows is replayed in two worlds the seats cannot
+//!   tell apart: the step shows nobody anything hidden;
 //! - every state reached passes [`Game::validate`], and saved states corrupted one
 //!   field at a time are refused (by deserialization or `validate`) or stay
 //!   playable: no panic, seats to move have actions, listed actions apply;
@@ -34,7 +42,9 @@ mod corrupt;
 
 pub use channels::Channel;
 
-use crate::{seat_record, Game, Record, RecordedAction, Rng, Seat};
+use crate::{
+    action_seen_by, may_undo, seat_record, ActionError, Game, Record, RecordedAction, Rng, Seat,
+};
 use channels::{first_difference, probes, readings};
 use serde_json::Value;
 
@@ -171,6 +181,7 @@ fn play_one_with<G: Game>(
     check_unrevealed(&game, &record, report, &tag, 0);
     let save_at = chooser.index(64);
     let mut step = 0usize;
+    let mut last: Option<(Seat, G::Action)> = None;
     loop {
         let to_move = game.to_move();
         let terminal = game.outcome().is_some();
@@ -181,6 +192,16 @@ fn play_one_with<G: Game>(
             return;
         }
         if terminal {
+            if let Some((s, a)) = &last {
+                let mut copy = game.clone();
+                match copy.apply(*s, a) {
+                    Err(ActionError::GameOver) if copy.state_hash() == game.state_hash() => {}
+                    other => report.violations.push(format!(
+                        "{tag}: an action after the game is over was answered {:?}, not GameOver",
+                        other.map(|_| "accepted")
+                    )),
+                }
+            }
             break;
         }
         if step >= bound {
@@ -248,6 +269,7 @@ fn play_one_with<G: Game>(
             }
         }
         let action = legal[chooser.index(legal.len())].clone();
+        let before = checked.then(|| game.clone());
         if let Err(e) = game.apply(seat, &action) {
             report.violations.push(format!(
                 "{tag} step {step}: listed action {} rejected: {e}",
@@ -255,6 +277,19 @@ fn play_one_with<G: Game>(
             ));
             return;
         }
+        if let Some(before) = &before {
+            check_undo(
+                before,
+                &game,
+                seat,
+                &action,
+                &mut chooser,
+                report,
+                &tag,
+                step,
+            );
+        }
+        last = Some((seat, action.clone()));
         record.actions.push(RecordedAction {
             seat,
             action: to_json(&action),
@@ -376,17 +411,19 @@ fn check_step<G: Game>(
     if let Some(other) = Seat::all(game.seats()).find(|s| !to_move.contains(s)) {
         let mut copy = game.clone();
         let a = &legal[chooser.index(legal.len())];
-        if copy.apply(other, a).is_ok() {
-            report.violations.push(format!(
+        match copy.apply(other, a) {
+            Ok(_) => report.violations.push(format!(
                 "{tag} step {step}: seat {other} (not to move) had {} accepted",
                 to_json(a)
-            ));
-        } else if copy.state_hash() != hash {
-            report.violations.push(format!(
+            )),
+            Err(_) if copy.state_hash() != hash => report.violations.push(format!(
                 "{tag} step {step}: rejected out-of-turn action changed the state"
-            ));
-        } else {
-            report.illegal_rejected += 1;
+            )),
+            Err(ActionError::NotYourTurn { .. }) => report.illegal_rejected += 1,
+            Err(e) => report.violations.push(format!(
+                "{tag} step {step}: seat {other} (not to move) was answered `{e}`, not \
+                 NotYourTurn (the protocol's not_your_turn)"
+            )),
         }
     }
     // Mutated actions that are not listed are refused without a trace.
@@ -474,6 +511,14 @@ fn check_commitment<G: Game>(
                 .map(|e| serde_json::json!([to_json(&e.event), g.describe_event(&e.event)]))
                 .collect()
         };
+        // What a front end prints or sends for the action itself (`orrery play`).
+        if action_seen_by(game, &g1, seat, &legal[i], v)
+            != action_seen_by(game, &g2, seat, &legal[j], v)
+        {
+            report.violations.push(format!(
+                "{tag} step {step}: {who} is told seat {seat}'s secret commitment (action_seen_by, what `orrery play` prints)"
+            ));
+        }
         if vis(&g1, &e1) != vis(&g2, &e2) {
             report.violations.push(format!(
                 "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
@@ -507,8 +552,13 @@ fn check_commitment<G: Game>(
     }
 }
 
-/// Hidden information that was dealt, not committed (unseen cards): a seat must learn
-/// the same from two copies determinized for it with different generators.
+/// Hidden information itself varied (the order of every face-down pile, other seats'
+/// secret orders, the dice generator): the game as it is and another world that seat
+/// cannot tell from it (the game determinized for it: everything it may not know drawn
+/// afresh) must tell the seat the same through every channel, agents' suggestions
+/// included, and a look-ahead agent must start from the same copy in both (so
+/// [`Game::determinize`] may not read what it replaces: it puts it in a canonical
+/// order first).
 fn check_hidden<G: Game>(
     game: &G,
     channels: &[Channel<G>],
@@ -519,18 +569,68 @@ fn check_hidden<G: Game>(
 ) {
     let seat = Seat(chooser.index(usize::from(game.seats()).max(1)) as u8);
     let salt = chooser.next_u64();
-    let (mut d1, mut d2) = (game.clone(), game.clone());
-    d1.determinize(seat, &mut Rng::seed_from(salt));
-    d2.determinize(seat, &mut Rng::seed_from(salt ^ 0x9e37_79b9_7f4a_7c15));
+    let mut other = game.clone();
+    other.determinize(seat, &mut Rng::seed_from(salt ^ 0x9e37_79b9_7f4a_7c15));
     let asked = probes(game, salt);
     let (a, b) = (
-        readings(&d1, Some(seat), &asked, channels, salt),
-        readings(&d2, Some(seat), &asked, channels, salt),
+        readings(game, Some(seat), &asked, channels, salt),
+        readings(&other, Some(seat), &asked, channels, salt),
     );
     if let Some(d) = first_difference(&a, &b) {
         report.violations.push(format!(
-            "{tag} step {step}: seat {seat} learns hidden information (two determinizations differ) through {d}"
+            "{tag} step {step}: seat {seat} learns hidden information (the game and a world it cannot tell from it differ) through {d}"
         ));
+    }
+    let (mut d1, mut d2) = (game.clone(), other);
+    d1.determinize(seat, &mut Rng::seed_from(salt));
+    d2.determinize(seat, &mut Rng::seed_from(salt));
+    if to_json(&d1) != to_json(&d2) {
+        report.violations.push(format!(
+            "{tag} step {step}: seat {seat}'s determinized copy depends on what it may not know (two worlds it cannot tell apart, one generator, different copies)"
+        ));
+    }
+}
+
+/// Undo never takes back a step that made anything hidden known ([`may_undo`]): when
+/// it allows undoing `seat`'s `action` (`before` → `after`), the step may not show any
+/// seat something it did not know. Checked by playing the action in two worlds that
+/// seat cannot tell apart (the state before, determinized for it with two
+/// generators): its view and its events after must be the same in both.
+#[allow(clippy::too_many_arguments)]
+fn check_undo<G: Game>(
+    before: &G,
+    after: &G,
+    seat: Seat,
+    action: &G::Action,
+    chooser: &mut Rng,
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    if !may_undo(before, after, seat) {
+        return;
+    }
+    let salt = chooser.next_u64();
+    for s in Seat::all(before.seats()) {
+        let told = |k: u64| {
+            let mut w = before.clone();
+            w.determinize(s, &mut Rng::seed_from(salt ^ k));
+            let events = w.apply(seat, action).ok()?;
+            let seen: Vec<Value> = events
+                .iter()
+                .filter(|e| e.visible_to(Some(s)))
+                .map(|e| serde_json::json!([to_json(&e.event), w.describe_event(&e.event)]))
+                .collect();
+            Some((to_json(&w.view(Some(s))), w.render_text(Some(s)), seen))
+        };
+        if let (Some(a), Some(b)) = (told(1), told(2)) {
+            if a != b {
+                report.violations.push(format!(
+                    "{tag} step {step}: seat {seat}'s {} may be undone, but it showed seat {s} something hidden (two worlds it could not tell apart look different after it); Game::revealed_since should say so",
+                    to_json(action)
+                ));
+            }
+        }
     }
 }
 

@@ -484,8 +484,9 @@ const bearingToEnemy = (page) => page.evaluate(() => {
 });
 
 // ---- 5. Black Skies against the AI: a duel played on the board alone (deploy by
-// clicking the own zone, speeds, cards, options and targets from the board's
-// controls), through turn 2; the secret card control is the player's alone.
+// clicking the own zone, the secret set-up of speed and first card, cards, options
+// and targets from the board's controls), through turn 2; the secret card control is
+// the player's alone, and who moves first is drawn only after set-up (seed PLAY).
 async function blackSkiesDuelAgainstAi() {
   const { page } = await newPage("bs");
   await page.goto(base + "/");
@@ -503,7 +504,9 @@ async function blackSkiesDuelAgainstAi() {
   await watch.page.waitForSelector("#bs-table");
   step(`BS game ${id}`);
   const seen = {};
-  let secretChecks = 0, pathsShown = 0, odds = false;
+  let secretChecks = 0, pathsShown = 0, odds = false, firstDrawn = false;
+  // Who moves first is drawn after set-up: until then nobody's page says who.
+  const undrawn = async (p) => assert.match(await p.textContent("#bs-first"), /who moves first is drawn after set-up/);
   // Through turn 2, and on to turn 6 until a shot has been fired from the board.
   const more = async () => (await turnOf(page)) < (odds ? 3 : 7);
   for (let n = 0; await more(); n++) {
@@ -513,8 +516,17 @@ async function blackSkiesDuelAgainstAi() {
     const phase = await page.getAttribute("#bs-panel", "data-phase");
     seen[phase] = (seen[phase] || 0) + 1;
     let secret = null;
-    // Our cards put face down, as the spectator's log tells them.
-    const facedown = () => watch.page.evaluate(() => [...document.querySelectorAll("#log li")].filter((li) => /^Tigers .* puts a card face down/.test(li.textContent)).length);
+    if (phase === "deploy" || phase === "ready") {
+      await undrawn(page);
+      await undrawn(watch.page);
+    } else if (!firstDrawn) {
+      // The roll is an event both see, and the panel says who starts every turn.
+      await watch.page.waitForFunction(() => [...document.querySelectorAll("#log li")].some((li) => /who moves first is drawn: d2 [12], .* moves first every turn/.test(li.textContent)));
+      assert.match(await page.textContent("#bs-first"), /starts every turn/);
+      firstDrawn = true;
+    }
+    // Our cards put face down (in set-up: an element readied), as the spectator's log tells them.
+    const facedown = () => watch.page.evaluate(() => [...document.querySelectorAll("#log li")].filter((li) => /^Tigers (.* puts a card face down|readies an element in secret)/.test(li.textContent)).length);
     const downBefore = await facedown();
     if (phase === "deploy") {
       // A click in the own zone, away from the dots: the nearest legal spot is taken.
@@ -526,19 +538,24 @@ async function blackSkiesDuelAgainstAi() {
       if (await page.locator("[data-wing]").count()) await page.locator("[data-wing]").last().click();
       if (seen.deploy === 1) await shot(page, "20-black-skies-deploy");
       await page.click("#bs-deploy");
-    } else if (phase === "ready") {
+    } else if (phase === "ready" && (await page.locator("[data-speed]").count())) {
+      // Set-up, secret: the next element of the deck and its starting speed…
+      assert.equal(await watch.page.locator("[data-speed]").count(), 0, "the spectator sees a speed control");
+      seen.speed = (seen.speed || 0) + 1;
+      if (seen.speed === 1) await shot(page, "20b-black-skies-setup-speed");
       await page.click('[data-speed="6"]');
-    } else if (phase === "cards" || phase === "card") {
+    } else if (phase === "ready" || phase === "card") {
+      // …then its first card (set-up), or the next card after an activation.
       // The secret control: on this page only, never on the spectator's.
       assert.equal(await watch.page.locator("#bs-cards, [data-card]").count(), 0, "the spectator sees a card control");
       const cards = page.locator("#bs-cards [data-card]");
       assert.ok((await cards.count()) >= 3, "the card control offers the element's cards");
-      if (phase === "card") {
-        await page.hover('#bs-cards [data-card="2"]');
-        await page.waitForSelector("#bs-paths polyline", { state: "attached" });
-        pathsShown++;
-        if (seen.card === 1) await shot(page, "21-black-skies-card");
-      }
+      await page.hover('#bs-cards [data-card="2"]');
+      await page.waitForSelector("#bs-paths polyline", { state: "attached" });
+      pathsShown++;
+      if (seen.card === 1) await shot(page, "21-black-skies-card");
+      if (phase === "ready" && !seen.firstCard) await shot(page, "20c-black-skies-setup-card");
+      if (phase === "ready") seen.firstCard = (seen.firstCard || 0) + 1;
       // Towards the nearest enemy: Straight, or Break Left / Right.
       const b = await bearingToEnemy(page);
       const pick = page.locator(`#bs-cards [data-card="${b < -20 ? 2 : b > 20 ? 3 : 1}"]`);
@@ -571,9 +588,10 @@ async function blackSkiesDuelAgainstAi() {
     await page.waitForSelector("#confirm");
     await confirmAndWait(page);
     if (secret) {
-      // Committed: the spectator learns that a card lies face down, never which.
-      await watch.page.waitForFunction(([n]) => [...document.querySelectorAll("#log li")].filter((li) => /^Tigers .* puts a card face down/.test(li.textContent)).length > n, [downBefore]);
-      assert.match(await watch.page.textContent("#bs-elements"), /a card lies face down/);
+      // Committed: the spectator learns that a card lies face down (in set-up: that
+      // an element is ready, and the cards once both sides are), never which.
+      await watch.page.waitForFunction(([n]) => [...document.querySelectorAll("#log li")].filter((li) => /^Tigers (.* puts a card face down|readies an element in secret)/.test(li.textContent)).length > n, [downBefore]);
+      await watch.page.waitForFunction(() => /a card lies face down/.test(document.querySelector("#bs-elements").textContent));
       const html = await watch.page.content();
       assert.ok(!html.includes(secret), `the spectator's page holds the secret card "${secret}"`);
       secretChecks++;
@@ -581,9 +599,10 @@ async function blackSkiesDuelAgainstAi() {
   }
   const turn = await turnOf(page);
   const over = (await page.locator("#outcome").count()) > 0;
-  step(`BS: decisions by phase ${JSON.stringify(seen)}, now turn ${turn}${over ? " (game over)" : ""}, ${secretChecks} secret cards checked, paths shown ${pathsShown}, odds seen: ${odds}`);
+  step(`BS: decisions by phase ${JSON.stringify(seen)}, now turn ${turn}${over ? " (game over)" : ""}, ${secretChecks} secret cards checked, paths shown ${pathsShown}, odds seen: ${odds}, who moves first drawn after set-up: ${firstDrawn}`);
   assert.ok(turn >= 3 || over, "two whole turns played");
-  assert.ok(seen.deploy >= 1 && seen.ready >= 1 && seen.cards >= 1, "set up on the board");
+  assert.ok(seen.deploy >= 1 && seen.speed >= 1 && seen.firstCard >= 1, "set up on the board");
+  assert.ok(firstDrawn, "who moves first drawn and shown after set-up");
   assert.ok(secretChecks >= 2 && pathsShown >= 1, "cards chosen with their paths shown");
   const enemy = page.locator('g.bs-fighter[data-seat="1"]:not(.selected):not(.target) polygon');
   if (await enemy.count()) await enemy.first().click();

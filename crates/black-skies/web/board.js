@@ -292,7 +292,12 @@ function drawPanel(ctx, st, legal, byId, spots) {
   const mine = legal.length > 0;
   const box = h("div", { class: "panel", id: "bs-panel", "data-phase": v.phase });
   box.append(h("div", { class: mine ? "your-turn" : "", id: "bs-question", text: v.question.text }));
-  box.append(h("div", { class: "hint", text: `Turn ${v.turn} of ${v.turns} · ${v.sides[v.first]} starts every turn · score ${v.sides[0]} ${v.scores[0]} — ${v.sides[1]} ${v.scores[1]}` }));
+  // Who moves first is drawn after set-up (seed PLAY): null until then.
+  const first = v.first === null || v.first === undefined ? "who moves first is drawn after set-up" : `${v.sides[v.first]} starts every turn`;
+  box.append(h("div", { class: "hint", id: "bs-first", text: `Turn ${v.turn} of ${v.turns} · ${first} · score ${v.sides[0]} ${v.scores[0]} — ${v.sides[1]} ${v.scores[1]}` }));
+  // The viewer's own movement deck, top first (another side's shows as its cards flip).
+  const deck = v.viewer !== null && v.viewer !== undefined && v.decks ? (v.decks[v.viewer] || []).filter((x) => x !== null) : [];
+  if (deck.length) box.append(h("div", { class: "hint", id: "bs-deck", text: `Your movement deck, top first: ${deck.map((id) => v.elements.find((e) => e.id === id).name).join(", ")}` }));
   const rows = v.elements.map((e) => {
     const fs = e.fighters.map((i) => byId[i]);
     const card = e.card ? `your card ${cardName(e.card)} lies face down` : e.card_down ? "a card lies face down" : "";
@@ -327,8 +332,8 @@ function drawPanel(ctx, st, legal, byId, spots) {
   const speeds = of("speed");
   if (speeds.length) {
     const els = [...new Set(speeds.map((x) => x.action.element))];
-    ctl.append(h("h3", { text: "Secret: starting speeds" }),
-      h("p", { class: "hint", text: "Only you see this until both sides are ready. The order you set them in is your movement deck." }));
+    ctl.append(h("h3", { text: "Secret: the next element of your deck and its starting speed" }),
+      h("p", { class: "hint", text: "Only you see this until both sides have set up. The order you pick your elements in is your movement deck; each one's first card comes next." }));
     for (const id of els) {
       const e = v.elements.find((x) => x.id === id);
       ctl.append(h("div", { class: "row" }, `${e.name}: `, speeds.filter((x) => x.action.element === id).map((x) =>
@@ -337,11 +342,15 @@ function drawPanel(ctx, st, legal, byId, spots) {
   }
   const cards = of("card");
   if (cards.length) {
-    const e = v.question.element !== undefined ? v.elements.find((x) => x.id === v.question.element) : null;
+    // In set-up the question names no element (it is secret): the card is for the
+    // last element of the viewer's own deck still without one.
+    const pending = v.phase === "ready" ? (v.decks[v.viewer] || []).filter((id) => id !== null && v.elements[id].card === null).pop() : undefined;
+    const id = v.question.element !== undefined ? v.question.element : pending;
+    const e = id !== undefined ? v.elements.find((x) => x.id === id) : null;
     const secret = h("div", { class: "bs-secret", id: "bs-cards" },
-      h("h3", { text: `Secret: ${e ? e.name + "'s" : "your element's"} next card` }),
-      h("p", { class: "hint", text: v.phase === "card" ? "Only you see this. Point at a card to see its options' paths on the table (solid: flown; dashed: if a pilot fails)." : "Only you see this. The first card of each element, in deck order." }),
-      cards.map((x) => choiceButton(ctx, x, { "data-card": x.action.card }, v.phase === "card")));
+      h("h3", { text: `Secret: ${e ? e.name + "'s" : "your element's"} ${v.phase === "ready" ? "first" : "next"} card` }),
+      h("p", { class: "hint", text: v.phase === "card" ? "Only you see this. Point at a card to see its options' paths on the table (solid: flown; dashed: if a pilot fails)." : "Only you see this until its element activates: its first card. Point at a card to see its options' paths." }),
+      cards.map((x) => choiceButton(ctx, x, { "data-card": x.action.card }, true)));
     ctl.append(secret);
   }
   const options = of("maneuver");

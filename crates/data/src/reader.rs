@@ -191,12 +191,17 @@ impl Reader {
                 let unknown = msg
                     .strip_prefix("unknown field `")
                     .and_then(|rest| rest.split_once('`'));
-                match unknown {
-                    Some((key, rest)) => {
+                // "missing field `x`": at `x` itself, as the getters say it.
+                let missing = msg
+                    .strip_prefix("missing field `")
+                    .and_then(|rest| rest.strip_suffix('`'));
+                match (unknown, missing) {
+                    (Some((key, rest)), _) => {
                         let rest = rest.trim_start_matches(',').trim();
                         self.problem(join(&field, key), format!("unknown field; {rest}"));
                     }
-                    None => self.problem(field, msg),
+                    (None, Some(key)) => self.problem(join(&field, key), "missing".into()),
+                    (None, None) => self.problem(field, plain(&msg)),
                 }
                 None
             }
@@ -241,5 +246,87 @@ impl Reader {
                 Vec::new()
             }
         }
+    }
+}
+
+/// serde's wording of a wrong value in words a data file's author reads, never a Rust
+/// type: "invalid value: integer `300`, expected u8" → "300 is out of range; must be
+/// 0 to 255"; "invalid type: string \"x\", expected f64" → "expected a number, found
+/// the string \"x\"". Other messages are kept.
+fn plain(msg: &str) -> String {
+    let split = |rest: &str| -> Option<(String, String)> {
+        let (what, expected) = rest.rsplit_once(", expected ")?;
+        Some((what.to_string(), expected.to_string()))
+    };
+    if let Some((what, expected)) = msg.strip_prefix("invalid value: ").and_then(split) {
+        let value = what
+            .strip_prefix("integer `")
+            .and_then(|v| v.strip_suffix('`'));
+        if let (Some(v), Some(range)) = (value, int_range_of(&expected)) {
+            return format!("{v} is out of range; must be {range}");
+        }
+    }
+    if let Some((what, expected)) = msg.strip_prefix("invalid type: ").and_then(split) {
+        return format!(
+            "expected {}, found {}",
+            expected_words(&expected),
+            found_words(&what)
+        );
+    }
+    msg.to_string()
+}
+
+/// The range a Rust integer type holds, in words.
+fn int_range_of(ty: &str) -> Option<String> {
+    Some(match ty {
+        "u8" => "0 to 255".into(),
+        "u16" => "0 to 65535".into(),
+        "u32" => "0 to 4294967295".into(),
+        "u64" | "usize" | "u128" => "at least 0".into(),
+        "i8" => "-128 to 127".into(),
+        "i16" => "-32768 to 32767".into(),
+        "i32" => "-2147483648 to 2147483647".into(),
+        _ => return None,
+    })
+}
+
+/// What serde expected, in words.
+fn expected_words(ty: &str) -> String {
+    if let Some(range) = int_range_of(ty) {
+        return format!("a whole number ({range})");
+    }
+    match ty {
+        "i64" | "i128" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a boolean" => "true or false".into(),
+        "a sequence" => "an array".into(),
+        "a map" => "a table".into(),
+        t if t.starts_with("struct ") || t.starts_with("internally tagged enum") => {
+            "a table".into()
+        }
+        t => t.into(),
+    }
+}
+
+/// What serde found, in words.
+fn found_words(what: &str) -> String {
+    let quoted = |p: &str| {
+        what.strip_prefix(p)
+            .and_then(|v| v.strip_prefix('`'))
+            .and_then(|v| v.strip_suffix('`'))
+    };
+    if let Some(v) = quoted("integer ").or_else(|| quoted("floating point ")) {
+        return format!("the number {v}");
+    }
+    if let Some(v) = quoted("boolean ") {
+        return v.to_string();
+    }
+    if let Some(v) = what.strip_prefix("string ") {
+        return format!("the string {v}");
+    }
+    match what {
+        "sequence" => "an array".into(),
+        "map" => "a table".into(),
+        w => w.into(),
     }
 }

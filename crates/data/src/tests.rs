@@ -273,3 +273,30 @@ fn join_paths() {
     assert_eq!(join("", "a"), "a");
     assert_eq!(join("x[1]", "a"), "x[1].a");
 }
+
+/// serde's messages in words: no Rust type, a missing field at its own path.
+#[test]
+fn serde_values_are_reported_without_rust_types() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Gun {
+        attacks: u8,
+        range: f64,
+        name: String,
+    }
+    let (mut r, t) = read(
+        "a = { attacks = 300, range = 1.0, name = \"x\" }\nb = { attacks = 2, range = \"far\", name = \"x\" }\nc = { attacks = 2, range = 1.0 }\nd = { attacks = 2.5, range = 1.0, name = \"x\" }",
+    );
+    for k in ["a", "b", "c", "d"] {
+        assert!(r.serde_table::<Gun>(&t, k, "").is_none());
+    }
+    let e = r.into_error();
+    only(&e, "a", "300 is out of range; must be 0 to 255");
+    only(&e, "b", "expected a number, found the string \"far\"");
+    only(&e, "c.name", "missing");
+    only(
+        &e,
+        "d",
+        "expected a whole number (0 to 255), found the number 2.5",
+    );
+}

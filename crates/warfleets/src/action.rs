@@ -70,6 +70,12 @@ pub enum Action {
     Relocate { x: f64, y: f64 },
     /// FB-15: the upgrade (index) that takes the next damage.
     Assign { upgrade: u8 },
+    /// FB-15: the upgrade (index) a repair takes one damage off (Repair Bay, Defiant:
+    /// "remove damage from upgrades of the owner's choice").
+    RepairUpgrade { upgrade: u8 },
+    /// FB-08: the owner places squadron `model`, which a ship ended on, at (x, y):
+    /// "anywhere within 1" of that ship without overlap" (whole inches, WFO-01).
+    MoveAside { model: u8, x: f64, y: f64 },
     /// FB-10: return along the exit edge, `along` inches (−4 to 4) from the exit
     /// point.
     Return { along: f64 },

@@ -15,8 +15,14 @@ impl Warfleets {
     /// takes a ship's next damage; an upgrade with damage must keep taking it until
     /// disabled (2 damage; Armored Plating 4); then the owner picks the next working
     /// one. Sniper: the shooter picks … (overflow: owner)." "Squadrons die at 2 damage."
+    /// Stops (`false`, not choosing) when a repair waits ([`Warfleets::mends`]):
+    /// Defiant's repair comes before the damage after it.
     pub(crate) fn settle_harms(&mut self, log: &mut Log) -> bool {
         while let Some(h) = self.harms.first().copied() {
+            if !self.mends.is_empty() {
+                self.choosing = false;
+                return false;
+            }
             let id = h.model;
             // A ship that flew off the table in the move that hurt it still takes the
             // damage (FB-08's overlap on its way out, FB-14's dangerous terrain).
@@ -95,7 +101,7 @@ impl Warfleets {
             self.damage_upgrade(id, pick, log);
         }
         self.choosing = false;
-        true
+        self.mends.is_empty()
     }
 
     /// The upgrades that may take the next point now (for the choice).
@@ -158,7 +164,7 @@ impl Warfleets {
                 .map(|m| m.id)
                 .collect();
             for d in defiant {
-                self.repair(d, 2, log);
+                self.repair(d, 2);
             }
         }
     }
@@ -198,30 +204,6 @@ impl Warfleets {
                 self.choosing = false;
             }
             self.harms.retain(|h| h.model != id);
-        }
-    }
-
-    /// Remove `points` damage, restoring a disabled upgrade first, else the most
-    /// damaged one (WFO-04: the owner's best choice, made by the engine).
-    pub(crate) fn repair(&mut self, id: u8, points: u8, log: &mut Log) {
-        let mut done = 0;
-        for _ in 0..points {
-            let ups = &self.model(id).upgrades;
-            let pick = (0..ups.len())
-                .filter(|&i| ups[i].damage > 0)
-                .max_by_key(|&i| (!ups[i].works(), ups[i].damage, std::cmp::Reverse(i)));
-            let Some(i) = pick else { break };
-            self.model_mut(id).upgrades[i].damage -= 1;
-            done += 1;
-        }
-        if done > 0 {
-            emit(
-                log,
-                Event::Repaired {
-                    model: id,
-                    points: done,
-                },
-            );
         }
     }
 

@@ -4,9 +4,9 @@ use crate::catalogue::Class;
 use crate::state::{Edge, Took};
 use orrery_core::Seat;
 use orrery_table::{Heading, Point};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     RollOff {
@@ -108,9 +108,17 @@ pub enum Event {
     Lost {
         model: u8,
     },
+    /// One point of damage off `upgrade` (FB-15); `restored`: it works again.
     Repaired {
         model: u8,
-        points: u8,
+        upgrade: u8,
+        restored: bool,
+    },
+    /// FB-08: squadron `model`, overlapped by `ship`, placed at `to`.
+    PlacedAside {
+        model: u8,
+        ship: u8,
+        to: Point,
     },
     MinePlaced {
         seat: Seat,
@@ -153,7 +161,7 @@ pub enum Event {
 }
 
 /// One gun's attack (FB-12).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Attack {
     pub shooter: u8,
     pub gun: String,

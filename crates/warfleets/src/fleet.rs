@@ -258,12 +258,12 @@ impl FleetSpec {
             if q.count == 0 || q.count > 30 {
                 out.push((
                     join(path, &format!("squadrons[{i}].count")),
-                    format!("{} must be 1 to 30", q.count),
+                    format!("{} is out of range; must be 1 to 30", q.count),
                 ));
             }
         }
         if self.ships.is_empty() && self.squadrons.is_empty() {
-            out.push((join(path, "ships"), "the fleet is empty".into()));
+            out.push((join(path, "ships"), EMPTY.into()));
         }
         let total = self.points(cat);
         if total > points {
@@ -368,23 +368,108 @@ pub(crate) fn fleet_from(r: &mut Reader, t: &toml::Table, path: &str, extra: &[&
         ships: Vec::new(),
         squadrons: Vec::new(),
     };
-    for (p, s) in r.tables(t, "ship", path, true) {
-        if let Some(x) = r.serde_value::<ShipSpec>(&Value::Table(s.clone()), &p) {
+    // Ships are not required: a fleet of squadrons only is a fleet (the seed does not
+    // forbid it); a fleet with neither is "empty" (`problems`).
+    for (p, s) in r.tables(t, "ship", path, false) {
+        if let Some(x) = ship_from(r, s, &p) {
             fleet.ships.push(x);
         }
     }
     for (p, s) in r.tables(t, "squadron", path, false) {
-        if let Some(x) = r.serde_value::<SquadronSpec>(&Value::Table(s.clone()), &p) {
+        if let Some(x) = squadron_from(r, s, &p) {
             fleet.squadrons.push(x);
         }
     }
     fleet
 }
 
+/// A `[[ship]]`: every field read by name, so a problem names the field and what it
+/// takes ("expected a string, found an integer"), never a Rust type. `None` (its
+/// problems reported) when a field is wrong.
+fn ship_from(r: &mut Reader, t: &toml::Table, path: &str) -> Option<ShipSpec> {
+    r.keys(
+        t,
+        path,
+        &[
+            "hull", "name", "systems", "front", "side", "rear", "hero", "title",
+        ],
+    );
+    let before = r.has_problem_under(path);
+    let hull = r.req_str(t, "hull", path);
+    let name = r.opt_str(t, "name", path);
+    let systems = r.str_list(t, "systems", path, false).unwrap_or_default();
+    let mut text = |key: &str| r.opt_str(t, key, path);
+    let (front, side, rear) = (text("front"), text("side"), text("rear"));
+    let (hero, title) = (text("hero"), text("title"));
+    if before || r.has_problem_under(path) {
+        return None;
+    }
+    Some(ShipSpec {
+        hull: hull?,
+        name,
+        systems,
+        front,
+        side,
+        rear,
+        hero,
+        title,
+    })
+}
+
+/// A `[[squadron]]`: `hull` and `count` (1–30, default 1), read by name.
+fn squadron_from(r: &mut Reader, t: &toml::Table, path: &str) -> Option<SquadronSpec> {
+    r.keys(t, path, &["hull", "count"]);
+    let before = r.has_problem_under(path);
+    let hull = r.req_str(t, "hull", path);
+    let count = r.opt_int(t, "count", path, 1, 30);
+    if before || r.has_problem_under(path) {
+        return None;
+    }
+    Some(SquadronSpec {
+        hull: hull?,
+        count: count.map_or(1, |c| c as u8),
+    })
+}
+
+/// Report `f`'s problems ([`FleetSpec::problems`]) at their TOML fields under `path`.
+/// "The fleet is empty" is left out when a `[[ship]]` or `[[squadron]]` could not be
+/// read: the fleet is not empty, one of its entries is wrong, and that is reported.
+pub(crate) fn report_problems(
+    r: &mut Reader,
+    f: &FleetSpec,
+    cat: &Catalogue,
+    points: u32,
+    force_org: bool,
+    path: &str,
+) {
+    let unread =
+        r.has_problem_under(&join(path, "ship")) || r.has_problem_under(&join(path, "squadron"));
+    for (field, why) in f.problems(cat, points, force_org, "") {
+        if unread && why == EMPTY {
+            continue;
+        }
+        r.problem(join(path, &toml_field(&field)), why);
+    }
+}
+
+/// The problem of a fleet with no ship and no squadron.
+const EMPTY: &str = "the fleet is empty";
+
 /// Field paths use the TOML keys (`ship`, `squadron`); [`FleetSpec::problems`] names
 /// them by the struct's lists; this maps one to the other.
 pub(crate) fn toml_field(field: &str) -> String {
     field
-        .replace("ships[", "ship[")
-        .replace("squadrons[", "squadron[")
+        .split('.')
+        .map(|seg| {
+            for (list, key) in [("ships", "ship"), ("squadrons", "squadron")] {
+                if let Some(rest) = seg.strip_prefix(list) {
+                    if rest.is_empty() || rest.starts_with('[') {
+                        return format!("{key}{rest}");
+                    }
+                }
+            }
+            seg.to_string()
+        })
+        .collect::<Vec<_>>()
+        .join(".")
 }

@@ -3,7 +3,7 @@
 //! unit by unit; and fleets built from hull names for `orrery calibrate`.
 
 use crate::catalogue::{Ability, Catalogue, Class, Special, System};
-use crate::fleet::{fleet_from, toml_field, FleetSpec, ShipSpec, SquadronSpec};
+use crate::fleet::{fleet_from, report_problems, FleetSpec, ShipSpec, SquadronSpec};
 use crate::scenario::Scenario;
 use orrery_core::{FileError, FleetCheck, RosterEntry, SetupError};
 use orrery_data::Reader;
@@ -15,6 +15,8 @@ struct Report {
     points: u32,
     total: u32,
     force_org: bool,
+    /// The agreed points the list leaves unspent.
+    under: u32,
     units: Vec<crate::fleet::Costed>,
 }
 
@@ -34,16 +36,16 @@ pub fn check(text: &str, file: &str) -> Result<FleetCheck, FileError> {
     let points = r.req_int(&root, "points", "", 50, 5000).unwrap_or(0) as u32;
     let force_org = r.opt_bool(&root, "force_org", "").unwrap_or(true);
     if points > 0 {
-        for (field, why) in fleet.problems(&cat, points, force_org, "") {
-            r.problem(toml_field(&field), why);
-        }
+        report_problems(&mut r, &fleet, &cat, points, force_org, "");
     }
     let fleet = r.finish(fleet).map_err(fail)?;
+    let total = fleet.points(&cat);
     let report = Report {
         name: fleet.name.clone(),
         points,
-        total: fleet.points(&cat),
+        total,
         force_org,
+        under: points.saturating_sub(total),
         units: fleet.costs(&cat),
     };
     let mut t = format!(
@@ -61,10 +63,28 @@ pub fn check(text: &str, file: &str) -> Result<FleetCheck, FileError> {
         t += &format!("  {:>4} pts  {}{s}\n", u.points, u.unit);
     }
     t += &format!("  {:>4} pts  total\n", report.total);
+    t += &under_line(report.under, points, &cat);
     Ok(FleetCheck {
         json: serde_json::to_string_pretty(&report).unwrap_or_default(),
         text: t,
     })
+}
+
+/// Seed "Floty": fleets of equal points. A list more than the cheapest unit under
+/// the agreed size faces a full fleet only in an asymmetric scenario.
+fn under_line(under: u32, points: u32, cat: &Catalogue) -> String {
+    let cheapest = cat.hulls.iter().map(|h| h.cost).min().unwrap_or(0);
+    if under == 0 {
+        return format!("  the agreed {points} pts exactly (the seed: fleets of equal points)\n");
+    }
+    let against = if under > cheapest {
+        format!(
+            "more than the cheapest unit ({cheapest} pts), so against a full {points}-pt fleet the game is refused unless the scenario says `asymmetric = true`"
+        )
+    } else {
+        format!("within the cheapest unit ({cheapest} pts), so equal to a full {points}-pt fleet")
+    };
+    format!("  {under} pts under the agreed {points}, {against}\n")
 }
 
 fn unit_lines(f: &FleetSpec) -> Vec<String> {
@@ -235,7 +255,10 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
             }
         }
     }
+    // Calibration fights mixes of unit types as drawn; equal points are its aim,
+    // not a condition (WFO-06).
     s.force_org = false;
+    s.asymmetric = true;
     s.points = s
         .fleets
         .iter()

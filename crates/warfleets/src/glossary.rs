@@ -15,7 +15,15 @@ Warfleets (Grimdark Future: Warfleets; seed 003, FB rulings)
   Damage    squadrons die at 2; ships take it on an upgrade until it stops (2, or
             4 for Armored Plating); all upgrades stopped = destroyed.
   Markers   ships carry the mission markers they touch; most carried after
-            round 4 wins.
+            round 4 wins, equal is a draw.
+  Victory   the points shown are markers carried + half the share of the enemy
+  points    fleet's points destroyed: 1.2 = 1 marker and 40% of the enemy
+            destroyed. The fraction is a tie-break for the lab's margins; it
+            never decides the winner.
+  Repairs   Repair Bay and Defiant: the owner picks the upgrade that loses the
+            damage (a stopped one works again below its limit).
+  Overlap   squadrons a ship ends on are placed by their owners within 1\" of
+            it, the non-moving player first (`aside X Y`).
   Typing    `move PIVOT TURN`, `cruise PIVOT TURN`, `ram TARGET PIVOT TURN`,
             `hold TURN` (TURN in degrees, + = starboard, a multiple of 15),
             `fly X Y`, `deploy ID X Y`, `face HEADING`, `marker X Y`,

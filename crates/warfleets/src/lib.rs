@@ -9,18 +9,22 @@
 //! data), `fleet` (lists, points, force organisation: FB-02/03), `scenario` (TOML,
 //! set-up), `terrain` (FB-13/14), `state`, `action`/`event`, `rules` (markers,
 //! deployment, rounds, phases, alternation, morale, the end: FB-11/17/18/20),
-//! `answers` (every question's answers), `movement` (FB-06–10), `combat` (FB-05/12),
+//! `answers` (what each answer does), `menu` (the lists of answers), `choices` (the
+//! owners' choices that interrupt an activation: repairs, damage, squadrons placed
+//! aside: FB-08/15), `movement` (FB-06–10), `combat` (FB-05/12),
 //! `damage` (FB-15/16), `odds`, `view`, `render`, `quick`, `validate`.
 
 pub mod action;
 mod answers;
 pub mod catalogue;
+mod choices;
 pub mod combat;
 mod damage;
 pub mod event;
 pub mod fleet;
 mod fleetfile;
 pub mod glossary;
+mod menu;
 pub mod movement;
 pub mod odds;
 mod quick;
@@ -120,8 +124,22 @@ impl Game for Warfleets {
         validate::validate(self)
     }
 
-    /// Timeouts: decline what is optional, hold, stop firing.
+    /// Timeouts and the AI's default: a repair on the stopped or most damaged
+    /// upgrade (WFO-04), a squadron a ship ended on to the free spot nearest where it
+    /// was (WFO-03); else decline what is optional, hold, stop firing.
     fn default_action(&self, seat: Seat) -> Option<Action> {
+        if !self.to_move_now().contains(&seat) {
+            return None;
+        }
+        match self.interrupt() {
+            Some(choices::Interrupt::Mend) => {
+                return self
+                    .mend_default()
+                    .map(|upgrade| Action::RepairUpgrade { upgrade })
+            }
+            Some(choices::Interrupt::Aside) => return self.aside_default(),
+            _ => {}
+        }
         let legal = self.legal_actions(seat);
         let pick = legal.iter().find(|a| {
             matches!(
@@ -171,6 +189,11 @@ impl Game for Warfleets {
 
     fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
         Some(fleetfile::check(text, file))
+    }
+
+    /// A list's `[[ship]]` and `[[squadron]]` entries.
+    fn fleet_file_keys() -> &'static [&'static str] {
+        &["ship", "squadron"]
     }
 
     fn odds_calculators() -> Option<OddsCalculators> {
@@ -254,10 +277,12 @@ impl Game for Warfleets {
     }
 
     /// Markers and deployment, then per round at most: every model's activation
-    /// (start questions, order, shots, after-abilities), returns and damage choices.
+    /// (start questions, order, shots, after-abilities), returns and damage choices,
+    /// squadrons placed aside after each ship move or push (FB-08) and repair
+    /// choices (Repair Bay 1, Defiant 2 per ship).
     fn action_bound(&self) -> usize {
         let n = self.models.len();
-        let per_round = n * (4 + 8 + 4) + n * 8 + 16;
+        let per_round = n * (4 + 8 + 4) + n * 8 + 16 + 2 * n * n + 3 * n;
         10 + 3 * n + usize::from(self.rounds) * per_round
     }
 }

@@ -253,7 +253,7 @@ impl Warfleets {
             }
         }
         if self.model(id).on_table() {
-            self.make_room(id, log);
+            self.make_room(id, self.model(id).seat);
         }
     }
 
@@ -366,8 +366,10 @@ impl Warfleets {
             end = p + u * e;
             left_at = Some(end);
         } else if impassable_contact(&self.terrain, p, u, t, r).is_some() {
-            // Back along the path to the nearest point ≥ 1" from all ships.
-            end = self.back_off(segs, r, &clear).unwrap_or(p);
+            // Back along the path to the nearest point ≥ 1" from all ships; if none
+            // is, back to where the move started (WFO-10: never left overlapping).
+            let start = segs.first().map_or(p, |s| s.0);
+            end = self.back_off(segs, r, &clear).unwrap_or(start);
         }
         if end != p {
             sweep.push((p, end));
@@ -454,7 +456,8 @@ impl Warfleets {
             let d = self.model(target).pos - self.model(id).pos;
             let len = d.len();
             if len > EPS {
-                self.push(target, d * (1.0 / len), inches, None, log);
+                let mover = self.model(id).seat;
+                self.push(target, d * (1.0 / len), inches, None, mover, log);
             }
         }
     }
@@ -463,8 +466,16 @@ impl Warfleets {
     /// impassable terrain, and the pushed ship takes 1 damage; it ignores difficult
     /// terrain and passes through squadrons (FB-08) and dangerous terrain (D3 damage
     /// once)." `toward`: the Tractor Beam ship, contact with which stops the push
-    /// without damage.
-    pub(crate) fn push(&mut self, id: u8, u: Point, inches: u8, toward: Option<u8>, log: &mut Log) {
+    /// without damage; `mover`: the player pushing (FB-08's "moving player").
+    pub(crate) fn push(
+        &mut self,
+        id: u8,
+        u: Point,
+        inches: u8,
+        toward: Option<u8>,
+        mover: orrery_core::Seat,
+        log: &mut Log,
+    ) {
         let p = self.model(id).pos;
         let r = self.radius(id);
         let len = f64::from(inches);
@@ -512,39 +523,7 @@ impl Warfleets {
                 self.hurt(id, 1, None);
             }
         }
-        self.make_room(id, log);
-    }
-
-    /// FB-08: "Squadrons overlapped at the end of any ship move or push are placed …
-    /// anywhere within 1" of that ship without overlap." The engine places each at the
-    /// free spot within 1" nearest to where it was (WFO-03).
-    pub(crate) fn make_room(&mut self, ship: u8, log: &mut Log) {
-        let c = self.model(ship).pos;
-        let rs = self.radius(ship);
-        let under: Vec<u8> = self
-            .on_table()
-            .filter(|q| self.is_squadron(q.id) && q.pos.dist(c) < rs + self.radius(q.id) - 1e-9)
-            .map(|q| q.id)
-            .collect();
-        for q in under {
-            let rq = self.radius(q);
-            let old = self.model(q).pos;
-            let mut best: Option<Point> = None;
-            for gap in [0.25, 0.5, 0.75, 1.0] {
-                for h in Heading::all() {
-                    let spot = c + h.vector() * (rs + rq + gap);
-                    if self.free_spot(spot, rq, &[q])
-                        && best.is_none_or(|b| spot.dist(old) < b.dist(old) - 1e-12)
-                    {
-                        best = Some(spot);
-                    }
-                }
-            }
-            if let Some(spot) = best {
-                self.model_mut(q).pos = spot;
-                emit(log, Event::Relocated { model: q, to: spot });
-            }
-        }
+        self.make_room(id, mover);
     }
 
     /// FB-07: check a squadron's flight to `to`: at most its speed (difficult terrain

@@ -1,17 +1,31 @@
 //! Typed answers at a terminal: `move 3 90` (the turn of 90° to starboard after 3"
 //! of the move), `cruise 6 -45`, `ram 7 4.5 15`, `hold 180`, `fly 30 20`,
-//! `deploy 2 30 6`, `face 45`, `marker 36 24`, `fire turret 7`, `fire 2 7`. A trailing `?`
+//! `deploy 2 30 6`, `face 45`, `marker 36 24`, `fire turret 7`, `fire 2 7`, `aside 30 21`
+//! (a squadron a ship ended on, FB-08). A trailing `?`
 //! shows where the order ends without giving it.
 
 use crate::action::{Action, GunRef};
+use crate::choices::Interrupt;
 use crate::state::{Step, Warfleets};
 use orrery_core::Seat;
 use orrery_table::Heading;
 
 /// What `seat` may type now.
 pub fn hint(g: &Warfleets, seat: Seat) -> Option<String> {
-    if !g.to_move_now().contains(&seat) || g.choosing {
+    if !g.to_move_now().contains(&seat) {
         return None;
+    }
+    match g.interrupt() {
+        Some(Interrupt::Aside) => {
+            let d = g.displaced.first()?;
+            return Some(format!(
+                "type `aside X Y` (whole inches): where {} goes, within 1\" of {} (FB-08)",
+                g.name_of(d.squadron),
+                g.name_of(d.ship)
+            ));
+        }
+        Some(_) => return None,
+        None => {}
     }
     let text = match &g.step {
         Step::Order { model, .. } if !g.is_squadron(*model) => {
@@ -107,6 +121,15 @@ pub fn parse(g: &Warfleets, seat: Seat, text: &str) -> Result<Action, String> {
                 w => GunRef::Weapon(number(w, "GUN")?),
             },
             target: number(words.get(2), "TARGET")?,
+        },
+        Some("aside") => Action::MoveAside {
+            model: g
+                .displaced
+                .first()
+                .map(|d| d.squadron)
+                .ok_or("no squadron to place now")?,
+            x: number(words.get(1), "X")?,
+            y: number(words.get(2), "Y")?,
         },
         Some("done") => Action::Done,
         _ => return Err("nothing matched: type a number from the list, or help".into()),

@@ -156,10 +156,48 @@ impl Warfleets {
                     .unwrap_or_else(|| format!("upgrade {upgrade}"));
                 format!("damage goes to {name} of {}", id.map(n).unwrap_or_default())
             }
+            Action::RepairUpgrade { upgrade } => {
+                let Some(m) = self.mends.first() else {
+                    return format!("repair upgrade {upgrade}");
+                };
+                let (name, restores) = self
+                    .model(m.ship)
+                    .upgrades
+                    .get(usize::from(*upgrade))
+                    .map(|u| {
+                        let back = !u.works() && u.damage.saturating_sub(1) < u.limit();
+                        (self.upgrade_name(&u.kind), back)
+                    })
+                    .unwrap_or_else(|| (format!("upgrade {upgrade}"), false));
+                format!(
+                    "{}: repair 1 damage on {name}{}",
+                    n(m.ship),
+                    if restores { " (it works again)" } else { "" }
+                )
+            }
+            Action::MoveAside { model, x, y } => {
+                let ship = self
+                    .displaced
+                    .first()
+                    .map(|d| n(d.ship))
+                    .unwrap_or_default();
+                format!(
+                    "{}: place at ({x:.0}, {y:.0}), clear of {ship} (FB-08)",
+                    n(*model)
+                )
+            }
             Action::Return { along } => {
                 format!("{who}: return {along:+.0}\" along the edge from where it left")
             }
         }
+    }
+
+    /// The name of upgrade `i` of model `id`, if there is one.
+    fn upgrade_of(&self, id: u8, i: u8) -> Option<String> {
+        let m = self.models.get(usize::from(id))?;
+        m.upgrades
+            .get(usize::from(i))
+            .map(|u| self.upgrade_name(&u.kind))
     }
 
     pub fn upgrade_name(&self, k: &UpgradeKind) -> String {
@@ -318,12 +356,7 @@ impl Warfleets {
                 disabled,
             } => match upgrade {
                 Some(u) => {
-                    let name = self
-                        .model(*model)
-                        .upgrades
-                        .get(usize::from(*u))
-                        .map(|x| self.upgrade_name(&x.kind))
-                        .unwrap_or_default();
+                    let name = self.upgrade_of(*model, *u).unwrap_or_default();
                     format!(
                         "{} takes 1 damage on {name}{}",
                         n(model),
@@ -337,12 +370,31 @@ impl Warfleets {
                 None => format!(
                     "{} takes damage ({}/2)",
                     n(model),
-                    self.model(*model).damage
+                    self.models.get(usize::from(*model)).map_or(0, |m| m.damage)
                 ),
             },
             Event::Destroyed { model } => format!("{} is destroyed", n(model)),
             Event::Lost { model } => format!("{} is lost", n(model)),
-            Event::Repaired { model, points } => format!("{} repairs {points} damage", n(model)),
+            Event::Repaired {
+                model,
+                upgrade,
+                restored,
+            } => {
+                let name = self
+                    .upgrade_of(*model, *upgrade)
+                    .unwrap_or_else(|| format!("upgrade {upgrade}"));
+                format!(
+                    "{} repairs 1 damage on {name}{}",
+                    n(model),
+                    if *restored { ", which works again" } else { "" }
+                )
+            }
+            Event::PlacedAside { model, ship, to } => format!(
+                "{} is placed at {}, clear of {} (FB-08)",
+                n(model),
+                pt(*to),
+                n(ship)
+            ),
             Event::MinePlaced { seat, at } => format!("P{} lays a mine at {}", seat.0, pt(*at)),
             Event::MineExploded { model, at } => {
                 format!("a mine at {} hits {}: 2 damage", pt(*at), n(model))
@@ -368,9 +420,14 @@ impl Warfleets {
                 if *passed { "holds" } else { "fails" }
             ),
             Event::Surrendered { model } => format!("{} surrenders", n(model)),
-            Event::Ended { markers, .. } => format!(
-                "game over: markers carried {} to {}",
-                markers[0], markers[1]
+            Event::Ended { markers, winners } => format!(
+                "game over: markers carried {} vs {}: {}",
+                markers[0],
+                markers[1],
+                match winners.as_slice() {
+                    [w] => format!("P{} wins", w.0),
+                    _ => "a draw".into(),
+                }
             ),
         }
     }
@@ -434,6 +491,11 @@ impl Warfleets {
             s += &format!("|{}|\n", row.into_iter().collect::<String>());
         }
         s += &format!("+{}+\n", "-".repeat(cols));
+        if let Some(o) = &self.outcome {
+            s += &format!("GAME OVER — {}\n", o.reason);
+        } else if self.round > 0 {
+            s += &format!("Standing: {}\n", self.score_words());
+        }
         s += "# planet  : asteroids  . nebula  ! radiation  * marker  x mine; P0 ships A–Z, squadrons a–z; P1 digits 0–9 and symbols\n";
         for m in &self.models {
             let h = self.hull(m.id);

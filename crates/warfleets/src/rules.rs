@@ -20,10 +20,8 @@ impl Warfleets {
         if self.outcome.is_some() {
             return Vec::new();
         }
-        if self.choosing {
-            if let Some(h) = self.harms.first() {
-                return vec![h.chooser.unwrap_or(self.model(h.model).seat)];
-            }
+        if let Some(seat) = self.interrupt().and_then(|i| self.interrupt_seat(i)) {
+            return vec![seat];
         }
         let owner = |m: &u8| self.model(*m).seat;
         match &self.step {
@@ -90,7 +88,18 @@ impl Warfleets {
                 self.step = Step::Over;
                 return;
             }
+            // Repairs first (FB-15: the owner picks), then damage, then the squadrons
+            // a ship ended on (FB-08: their owners place them).
+            if !self.settle_mends(log) {
+                return;
+            }
             if !self.settle_harms(log) {
+                if self.choosing {
+                    return;
+                }
+                continue;
+            }
+            if !self.settle_displaced(log) {
                 return;
             }
             match self.step.clone() {
@@ -393,7 +402,8 @@ impl Warfleets {
         }
         self.morale(log);
         if self.round >= self.rounds {
-            self.finish("the fourth round is over", log);
+            let why = format!("round {} of {} is over", self.round, self.rounds);
+            self.finish(&why, log);
         } else {
             self.begin_round(log);
         }
@@ -487,16 +497,43 @@ impl Warfleets {
                 markers: c,
             },
         );
+        let result = match winners.as_slice() {
+            [w] => format!("{} (P{}) wins", self.sides[w.index()], w.0),
+            _ => "a draw".to_string(),
+        };
         self.outcome = Some(Outcome {
             winners,
             scores: self.score_list(),
-            reason: format!("{why}: markers carried {} to {}", c[0], c[1]),
+            reason: format!("{why}: {result} on markers; {}", self.score_words()),
         });
         self.step = Step::Over;
     }
 
-    /// Scores: markers carried, with the share of the enemy fleet's points destroyed
-    /// as a tie-break below one marker.
+    /// What the scores count, in words: "markers carried 0 vs 1; victory points 0.1
+    /// vs 1.1 = markers + half the share of the enemy fleet's points destroyed (20% vs
+    /// 20%), a tie-break that never decides the winner".
+    pub fn score_words(&self) -> String {
+        let c = self.carried();
+        let v = self.score_list();
+        let pct = |s: Seat| 100.0 * self.destroyed_share(Warfleets::other(s));
+        let vp = |x: f64| {
+            let t = format!("{x:.2}");
+            t.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        format!(
+            "markers carried {} vs {}; victory points {} vs {} = markers + half the share of the enemy fleet's points destroyed ({:.0}% vs {:.0}%), a tie-break that never decides the winner (FB-17: more markers wins, equal is a draw)",
+            c[0],
+            c[1],
+            vp(v[0]),
+            vp(v[1]),
+            pct(Seat(0)),
+            pct(Seat(1))
+        )
+    }
+
+    /// Scores (victory points): markers carried, plus half the share of the enemy
+    /// fleet's points destroyed as a tie-break below one marker (the win itself goes
+    /// by markers alone, FB-17).
     pub fn score_list(&self) -> Vec<f64> {
         let c = self.carried();
         [Seat(0), Seat(1)]

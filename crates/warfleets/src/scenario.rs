@@ -3,7 +3,7 @@
 //! field and reason; and setting a game up from one.
 
 use crate::catalogue::{catalogue_from, Catalogue};
-use crate::fleet::{ability, fleet_from, toml_field, FleetSpec};
+use crate::fleet::{ability, fleet_from, report_problems, FleetSpec};
 use crate::state::{Edge, Model, Status, Step, Upgrade, UpgradeKind, Warfleets};
 use crate::terrain::{random_table, Terrain};
 use orrery_core::{NamedScenario, Rng, Seat, SetupError};
@@ -41,6 +41,11 @@ pub struct Scenario {
     pub random_terrain: bool,
     pub catalogue: Catalogue,
     pub fleets: Vec<FleetSpec>,
+    /// Seed "Floty": "both players build fleets of equal points". A scenario whose
+    /// fleets differ by more than the cheapest unit is refused unless it says
+    /// `asymmetric = true` (a handicap or a story played on purpose).
+    #[serde(default)]
+    pub asymmetric: bool,
 }
 
 fn four() -> u8 {
@@ -80,8 +85,8 @@ pub fn builtin() -> Vec<NamedScenario<Scenario>> {
 }
 
 /// Read a scenario file: `name`, `about`, `points`, `rounds`, `width`, `height`,
-/// `force_org`, `random_terrain`, `[[terrain]]`, an optional `[catalogue]` (default:
-/// the shipped one) and two `[[fleet]]`s.
+/// `force_org`, `random_terrain`, `asymmetric`, `[[terrain]]`, an optional
+/// `[catalogue]` (default: the shipped one) and two `[[fleet]]`s.
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     let mut r = Reader::new(file);
     let root = r.parse(text)?;
@@ -100,6 +105,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             "terrain",
             "catalogue",
             "fleet",
+            "asymmetric",
         ],
     );
     let catalogue = match root.get("catalogue") {
@@ -142,12 +148,20 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             format!("two fleets, found {}", tables.len()),
         );
     }
+    let mut read_whole = true;
     for (p, t) in tables {
         let f = fleet_from(&mut r, t, &p, &[]);
-        for (field, why) in f.problems(&catalogue, points, force_org, "") {
-            r.problem(format!("{p}.{}", toml_field(&field)), why);
-        }
+        read_whole &= !r.has_problem_under(&p);
+        report_problems(&mut r, &f, &catalogue, points, force_org, &p);
         fleets.push(f);
+    }
+    let asymmetric = r.opt_bool(&root, "asymmetric", "").unwrap_or(false);
+    // Only fleets read whole are compared (a unit left out would make a difference
+    // that is not there).
+    if !asymmetric && fleets.len() == 2 && read_whole {
+        if let Some(why) = unequal(&catalogue, &fleets) {
+            r.problem("fleet".into(), why);
+        }
     }
     r.finish(Scenario {
         name,
@@ -162,6 +176,36 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         random_terrain,
         catalogue,
         fleets,
+        asymmetric,
+    })
+}
+
+/// Seed "Floty": "przed grą obaj gracze budują dwie floty o równym koszcie
+/// punktowym" (both players build fleets of equal points). Fleets count as equal
+/// when they differ by no more than the cheapest unit of the catalogue (no unit
+/// could even them out); otherwise the reason, with the difference.
+pub fn unequal(cat: &Catalogue, fleets: &[FleetSpec]) -> Option<String> {
+    let [a, b] = fleets else {
+        return None;
+    };
+    let known = |f: &FleetSpec| {
+        f.ships
+            .iter()
+            .map(|s| &s.hull)
+            .chain(f.squadrons.iter().map(|q| &q.hull))
+            .all(|h| cat.hull(h).is_some())
+    };
+    if !known(a) || !known(b) {
+        return None;
+    }
+    let (pa, pb) = (a.points(cat), b.points(cat));
+    let diff = pa.abs_diff(pb);
+    let cheapest = cat.hulls.iter().map(|h| h.cost).min().unwrap_or(0);
+    (diff > cheapest).then(|| {
+        format!(
+            "the fleets cost {pa} pts ({}) and {pb} pts ({}), {diff} pts apart; the seed wants fleets of equal points (\"dwie floty o równym koszcie punktowym\"), within the cheapest unit ({cheapest} pts): even them out, or set `asymmetric = true` to play them unequal on purpose",
+            a.name, b.name
+        )
     })
 }
 
@@ -203,6 +247,9 @@ pub fn problems(s: &Scenario) -> Vec<String> {
     }
     if s.terrain.len() > 60 {
         out.push("terrain: at most 60 pieces".into());
+    }
+    if !s.asymmetric {
+        out.extend(unequal(&s.catalogue, &s.fleets).map(|why| format!("fleets: {why}")));
     }
     out
 }
@@ -308,15 +355,19 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<Warfleets, SetupError> {
         launching: Vec::new(),
         harms: Vec::new(),
         choosing: false,
+        mends: Vec::new(),
+        displaced: Vec::new(),
+        opening: Vec::new(),
         outcome: None,
         rng,
     };
+    // Seed "Misja": "Place D3+2 markers. Players roll off to see who places first."
+    // Both rolls are kept for the log of the first answer ([`Warfleets::opening`]).
     let mut log = Vec::new();
     let count = g.rng.die(3) as u8 + 2;
-    log.push(orrery_core::Logged::public(crate::event::Event::Markers {
-        count,
-    }));
+    crate::rules::emit(&mut log, crate::event::Event::Markers { count });
     let first = g.roll_off("markers", &mut log);
+    g.opening = log.into_iter().map(|l| l.event).collect();
     g.step = Step::Marker {
         seat: first,
         left: count,

@@ -277,6 +277,26 @@ pub struct Harm {
     pub on: Option<u8>,
 }
 
+/// FB-08: "Squadrons overlapped at the end of any ship move or push are placed by
+/// their owners (the non-moving player first) anywhere within 1" of that ship
+/// without overlap." One squadron still to place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Displaced {
+    pub squadron: u8,
+    /// The ship that ended on it.
+    pub ship: u8,
+    /// The player whose move or push it was (his squadrons are placed last).
+    pub mover: Seat,
+}
+
+/// FB-15: "Repair Bay … and Defiant … remove damage from upgrades of the owner's
+/// choice": `points` still to remove from `ship`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mend {
+    pub ship: u8,
+    pub points: u8,
+}
+
 /// The long table edge a player deploys from (FB-20).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -324,6 +344,18 @@ pub struct Warfleets {
     /// The upgrade choice now open: the harm at the front needs the owner (or the
     /// sniper) to pick which upgrade takes the next damage.
     pub choosing: bool,
+    /// Repairs whose upgrades the owner picks, in order; the first is asked before
+    /// anything else ([`Warfleets::settle_mends`]).
+    #[serde(default)]
+    pub mends: Vec<Mend>,
+    /// Squadrons a ship ended on, to be placed by their owners, in order (the
+    /// non-moving player's first); asked after damage is assigned.
+    #[serde(default)]
+    pub displaced: Vec<Displaced>,
+    /// The set-up rolls (the D3+2 markers, the marker roll-off), made before anyone
+    /// answered: told at the head of the first answer's events, then gone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening: Vec<crate::event::Event>,
     pub outcome: Option<Outcome>,
     pub rng: Rng,
 }

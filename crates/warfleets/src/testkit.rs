@@ -95,10 +95,11 @@ pub fn act(g: &mut Warfleets, a: Action) -> Vec<crate::Event> {
         .collect()
 }
 
-/// A scenario with these fleets (TOML `[[fleet]]` tables) on an open table.
+/// A scenario with these fleets (TOML `[[fleet]]` tables) on an open table; the
+/// fleets may cost what a test needs (`asymmetric`).
 pub fn custom(points: u32, fleets: &str) -> Scenario {
     let text = format!(
-        "name = \"test\"\npoints = {points}\nrandom_terrain = false\nforce_org = false\n{fleets}"
+        "name = \"test\"\npoints = {points}\nrandom_terrain = false\nforce_org = false\nasymmetric = true\n{fleets}"
     );
     crate::scenario::parse_scenario(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"))
 }

@@ -2,8 +2,10 @@
 //! a saved game edited by hand is refused with reasons rather than played wrongly.
 
 use crate::action::GunRef;
+use crate::choices::Interrupt;
+use crate::event::Event;
 use crate::state::{Status, Step, UpgradeKind, Warfleets};
-use orrery_core::StateError;
+use orrery_core::{Seat, StateError};
 use orrery_table::Point;
 
 pub fn validate(g: &Warfleets) -> Result<(), StateError> {
@@ -102,6 +104,39 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
             ));
         }
     }
+    // FB-08: "if a ship's move ends overlapping another ship, it continues … until it
+    // is ≥ 1" from every other ship": no two ship bases overlap.
+    let ships: Vec<&crate::state::Model> = g
+        .models
+        .iter()
+        .filter(|m| m.on_table() && !g.catalogue.hulls[m.hull].is_squadron())
+        .collect();
+    for (i, a) in ships.iter().enumerate() {
+        for b in &ships[i + 1..] {
+            let reach = g.radius(a.id) + g.radius(b.id);
+            if finite(&a.pos) && finite(&b.pos) && a.pos.dist(b.pos) < reach - 1e-6 {
+                p.push(format!(
+                    "models[{}] and models[{}]: two ship bases overlap (FB-08)",
+                    a.id, b.id
+                ));
+            }
+        }
+    }
+    // FB-18 counts "its starting ships": every ship a fleet has ever had.
+    for seat in [Seat(0), Seat(1)] {
+        let ships = g
+            .models
+            .iter()
+            .filter(|m| m.seat == seat && !g.catalogue.hulls[m.hull].is_squadron())
+            .count();
+        if usize::from(g.started_ships[seat.index()]) != ships {
+            p.push(format!(
+                "started_ships[{}]: {}, but the fleet has {ships} ships (FB-18's morale counts them)",
+                seat.0,
+                g.started_ships[seat.index()]
+            ));
+        }
+    }
     if g.markers.len() > 10 || !g.markers.iter().all(finite) {
         p.push("markers out of range".into());
     }
@@ -117,10 +152,41 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
     if g.harms.len() > 200 {
         p.push("too much damage waiting".into());
     }
+    let ship_at = |m: u8| ok(m) && !g.catalogue.hulls[g.models[usize::from(m)].hull].is_squadron();
+    let squadron_at =
+        |m: u8| ok(m) && g.catalogue.hulls[g.models[usize::from(m)].hull].is_squadron();
+    if g.mends.len() > 50
+        || !g
+            .mends
+            .iter()
+            .all(|m| ship_at(m.ship) && (1..=2).contains(&m.points))
+    {
+        p.push("mends: a repair of a ship that is not there, or not 1 or 2 damage".into());
+    } else if !g.mends.is_empty() && g.mendable().len() < 2 {
+        p.push("a repair choice with fewer than two damaged upgrades to choose from".into());
+    }
+    let aside_ok = g.displaced.len() <= 200
+        && g.displaced
+            .iter()
+            .all(|d| squadron_at(d.squadron) && ship_at(d.ship) && d.mover.0 < 2);
+    if !aside_ok {
+        p.push("displaced: a squadron or ship that is not there".into());
+    }
+    let open = if g.mends.is_empty() {
+        g.interrupt()
+    } else {
+        None
+    };
     if g.choosing && (g.harms.is_empty() || !g.harms.iter().all(|h| ok(h.model))) {
         p.push("an upgrade choice with no damage".into());
-    } else if g.choosing && g.assignable().len() < 2 {
+    } else if open == Some(Interrupt::Assign) && g.assignable().len() < 2 {
         p.push("an upgrade choice with fewer than two upgrades to choose from".into());
+    }
+    if aside_ok && open == Some(Interrupt::Aside) && !g.aside_open_ok() {
+        p.push("a squadron to place aside that no ship is on, or with no free spot".into());
+    }
+    if !g.opening.is_empty() && !opening_ok(g) {
+        p.push("opening: only the set-up rolls, before the first marker".into());
     }
     if !g.launching.iter().all(|&m| ok(m)) {
         p.push("launching: no such model".into());
@@ -161,6 +227,60 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
             g.step
         ));
     }
+    // The question belongs to its part of the game: set-up before round 1, rounds
+    // after; an activation's steps to an activated model of the phase (squadrons may
+    // act out of it: Rogue, launched) and of the seat whose activation it is.
+    if step_ok {
+        let setup = matches!(
+            g.step,
+            Step::Marker { .. } | Step::Edge { .. } | Step::Deploy { .. } | Step::Vanguard { .. }
+        );
+        let rounds = !setup && !matches!(g.step, Step::Face { .. } | Step::Over);
+        if (setup && g.round != 0) || (rounds && g.round == 0) {
+            p.push(format!(
+                "the question {} does not belong to round {}",
+                g.step.name(),
+                g.round
+            ));
+        }
+        if let Step::Activate { class, .. } = g.step {
+            if class != g.phase {
+                p.push(format!(
+                    "activating {class:?} models in the {:?} phase",
+                    g.phase
+                ));
+            }
+        }
+        let acting = match g.step {
+            Step::Mine { model }
+            | Step::Launch { model }
+            | Step::Place { model, .. }
+            | Step::Order { model, .. }
+            | Step::Fire { model, .. }
+            | Step::After { model, .. } => Some(model),
+            _ => None,
+        };
+        if let Some(model) = acting {
+            let m = &g.models[usize::from(model)];
+            let class = g.catalogue.hulls[m.hull].class;
+            if !m.activated {
+                p.push(format!(
+                    "{}: {} has not been activated",
+                    g.step.name(),
+                    m.name
+                ));
+            }
+            if class != crate::catalogue::Class::Squadron && class != g.phase {
+                p.push(format!(
+                    "{} acts in the {:?} phase, not its own ({class:?})",
+                    m.name, g.phase
+                ));
+            }
+            if m.seat != g.turn_seat {
+                p.push(format!("{} acts in {}'s activation", m.name, g.turn_seat));
+            }
+        }
+    }
     if let Step::Return { model } = g.step {
         if ok(model) && g.models[usize::from(model)].status != Status::Away {
             p.push("a return for a ship that is not off the table".into());
@@ -184,7 +304,7 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
             | Step::Return { .. }
             | Step::Vanguard { .. }
     );
-    if p.is_empty() && step_ok && needs_answer && !g.choosing {
+    if p.is_empty() && step_ok && needs_answer && g.interrupt().is_none() {
         if let Some(&seat) = g.to_move_now().first() {
             if g.answers(seat).is_empty() {
                 p.push(format!(
@@ -198,4 +318,30 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
         p.push("the game is over exactly when the question is `over`".into());
     }
     StateError::check(p)
+}
+
+/// The set-up rolls waiting to be told (`opening`): the D3+2 markers and the marker
+/// roll-off, before the first marker, matching the question they set.
+fn opening_ok(g: &Warfleets) -> bool {
+    let Step::Marker { seat, left } = g.step else {
+        return false;
+    };
+    if g.round != 0 || !g.markers.is_empty() || g.opening.len() > 2 {
+        return false;
+    }
+    g.opening.iter().all(|e| match e {
+        Event::Markers { count } => *count == left,
+        Event::RollOff {
+            purpose,
+            rolls,
+            winner,
+        } => {
+            purpose.len() <= 20
+                && rolls.iter().all(|r| (1..=6).contains(r))
+                && rolls[0] != rolls[1]
+                && *winner == seat
+                && (rolls[0] > rolls[1]) == (winner.0 == 0)
+        }
+        _ => false,
+    })
 }

@@ -2,6 +2,7 @@
 //! view shows the whole table.
 
 use crate::catalogue::{Class, Gun};
+use crate::choices::Interrupt;
 use crate::fleet::Mount;
 use crate::state::{Mine, Status, Step, Took, UpgradeKind, Warfleets};
 use crate::terrain::Terrain;
@@ -70,6 +71,12 @@ pub struct WfView {
     pub question: Step,
     /// An upgrade must be picked for damage (FB-15): the ship, and who picks.
     pub assigning: Option<(u8, Seat)>,
+    /// FB-15: a repair whose upgrade the owner picks: the ship, the damage still to
+    /// remove, and who picks (asked before everything else).
+    pub repairing: Option<(u8, u8, Seat)>,
+    /// FB-08: a squadron a ship ended on, to be placed within 1" of it by its
+    /// owner: the squadron, the ship, and who places it.
+    pub placing_aside: Option<(u8, u8, Seat)>,
     pub to_move: Vec<Seat>,
     pub width: f64,
     pub height: f64,
@@ -151,12 +158,26 @@ impl WfView {
             activation_phase: g.phase,
             first: g.first,
             question: g.step.clone(),
-            assigning: if g.choosing {
-                g.harms
+            assigning: match g.interrupt() {
+                Some(Interrupt::Assign) => g
+                    .harms
                     .first()
-                    .map(|h| (h.model, h.chooser.unwrap_or(g.model(h.model).seat)))
-            } else {
-                None
+                    .map(|h| (h.model, h.chooser.unwrap_or(g.model(h.model).seat))),
+                _ => None,
+            },
+            repairing: match g.interrupt() {
+                Some(Interrupt::Mend) => g
+                    .mends
+                    .first()
+                    .map(|m| (m.ship, m.points, g.model(m.ship).seat)),
+                _ => None,
+            },
+            placing_aside: match g.interrupt() {
+                Some(Interrupt::Aside) => g
+                    .displaced
+                    .first()
+                    .map(|d| (d.squadron, d.ship, g.model(d.squadron).seat)),
+                _ => None,
             },
             to_move: g.to_move_now(),
             width: g.width,

@@ -273,3 +273,131 @@ fn wfo06_every_roster_entry_fields_a_legal_unit() {
     }
     assert!(Warfleets::with_forces(&base, &[vec!["Destroyer + Laser".into()], vec![]]).is_err());
 }
+
+const TWO_FLEETS: &str = "name = \"x\"\npoints = 300\n[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\", \"Shield Booster\", \"Tractor Beam\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\ncount = COUNT\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\", \"Shield Booster\", \"Tractor Beam\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\ncount = 2\n";
+
+/// Seed "Floty": "przed grą obaj gracze budują dwie floty o równym koszcie
+/// punktowym" (fleets of equal points). Fleets more than the cheapest unit (10 pts)
+/// apart are refused, at reading and at set-up, unless `asymmetric = true`.
+#[test]
+fn floty_fleets_of_unequal_points_are_refused_unless_asymmetric() {
+    // 80 + 10 against 80 + 20: within the cheapest unit.
+    let near = TWO_FLEETS.replace("COUNT", "1");
+    let s = parse_scenario(&near, "x.toml").unwrap();
+    assert!(!s.asymmetric);
+    Warfleets::setup(&s, 1).unwrap();
+    // 80 + 40 against 80 + 20: refused, with the difference and the way out.
+    let far = TWO_FLEETS.replace("COUNT", "4");
+    let e = parse_scenario(&far, "x.toml").unwrap_err();
+    let all = e.messages().join("\n");
+    assert!(
+        all.contains("x.toml: fleet: the fleets cost 120 pts (A) and 100 pts (B), 20 pts apart"),
+        "{all}"
+    );
+    assert!(all.contains("within the cheapest unit (10 pts)"), "{all}");
+    assert!(all.contains("asymmetric = true"), "{all}");
+    let text = Warfleets::scenario_from_text(&far, "x.toml")
+        .unwrap()
+        .unwrap_err();
+    assert!(text.problems.iter().any(|p| p.contains("20 pts apart")));
+    // The same scenario built in code (or sent as JSON) is refused at set-up.
+    let mut s = parse_scenario(&near, "x.toml").unwrap();
+    s.fleets[0].squadrons[0].count = 4;
+    let e = Warfleets::setup(&s, 1).unwrap_err();
+    assert!(
+        e.problems
+            .iter()
+            .any(|p| p.starts_with("fleets: the fleets cost 120 pts")),
+        "{:?}",
+        e.problems
+    );
+    // Unequal on purpose.
+    let asym = format!("asymmetric = true\n{far}");
+    let s = parse_scenario(&asym, "x.toml").unwrap();
+    assert!(s.asymmetric);
+    Warfleets::setup(&s, 1).unwrap();
+}
+
+/// Seed "Floty" in `orrery fleet check`: the points a list leaves unspent, and what
+/// that means against a full fleet.
+#[test]
+fn floty_fleet_check_reports_the_difference_to_the_agreed_points() {
+    let list = "name = \"Red\"\npoints = 300\n[[ship]]\nhull = \"Destroyer\"\nsystems = [\"Pulse Engine\"]\nfront = \"Energy Cannon\"\nside = \"Weapon Batteries\"\n";
+    let r = Warfleets::fleet_check(list, "red.toml").unwrap().unwrap();
+    assert!(
+        r.text
+            .contains("240 pts under the agreed 300, more than the cheapest unit (10 pts)"),
+        "{}",
+        r.text
+    );
+    assert!(r.text.contains("asymmetric = true"), "{}", r.text);
+    let v: serde_json::Value = serde_json::from_str(&r.json).unwrap();
+    assert_eq!(v["under"], 240);
+    let full = list.replace("points = 300", "points = 60");
+    let r = Warfleets::fleet_check(&full, "red.toml").unwrap().unwrap();
+    assert!(r.text.contains("the agreed 60 pts exactly"), "{}", r.text);
+}
+
+/// Fleet files: a wrong value names its field and what it takes, never a Rust type,
+/// and a wrong entry is not also reported as "the fleet is empty".
+#[test]
+fn budowa_floty_file_errors_name_the_field_and_range_never_a_rust_type() {
+    let check = |text: &str| {
+        Warfleets::fleet_check(text, "red.toml")
+            .unwrap()
+            .unwrap_err()
+            .problems
+            .join("\n")
+    };
+    let big = check(
+        "name = \"Red\"\npoints = 300\n[[squadron]]\nhull = \"Fighter Squadron\"\ncount = 99999\n",
+    );
+    assert!(
+        big.contains("red.toml: squadron[0].count: 99999 is out of range; must be 1 to 30"),
+        "{big}"
+    );
+    let word = check("name = \"Red\"\npoints = 300\n[[squadron]]\nhull = \"Fighter Squadron\"\ncount = \"three\"\n");
+    assert!(
+        word.contains("squadron[0].count: expected a whole number, found"),
+        "{word}"
+    );
+    let ship =
+        check("name = \"Red\"\npoints = 300\n[[ship]]\nhull = 7\nsystems = \"Pulse Engine\"\n");
+    assert!(ship.contains("ship[0].hull: expected a string"), "{ship}");
+    assert!(
+        ship.contains("ship[0].systems: expected an array of strings"),
+        "{ship}"
+    );
+    for all in [&big, &word, &ship] {
+        assert!(!all.contains("the fleet is empty"), "{all}");
+        for rust in ["u8", "u32", "i64", "f64", "usize", "sequence", "struct"] {
+            assert!(!all.contains(&format!("expected {rust}")), "{all}");
+            assert!(!all.contains(&format!("expected a {rust}")), "{all}");
+        }
+    }
+    // A fleet that is empty is still said to be.
+    let empty = check("name = \"Red\"\npoints = 300\n");
+    assert!(
+        empty.contains("red.toml: ship: the fleet is empty"),
+        "{empty}"
+    );
+    assert!(!empty.contains("missing"), "{empty}");
+    // Squadrons only: a fleet.
+    let r = Warfleets::fleet_check(
+        "name = \"Red\"\npoints = 300\n[[squadron]]\nhull = \"Fighter Squadron\"\ncount = 2\n",
+        "red.toml",
+    )
+    .unwrap();
+    assert!(r.is_ok(), "{r:?}");
+    // In a scenario file too.
+    let scen = TWO_FLEETS.replace("COUNT", "300");
+    let e = parse_scenario(&scen, "x.toml")
+        .unwrap_err()
+        .messages()
+        .join("\n");
+    assert!(
+        e.contains("fleet[0].squadron[0].count: 300 is out of range; must be 1 to 30"),
+        "{e}"
+    );
+    assert!(!e.contains("expected u8") && !e.contains("apart"), "{e}");
+}

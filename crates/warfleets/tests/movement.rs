@@ -436,3 +436,135 @@ fn fb08_a_ship_pushed_off_the_table_by_its_overlap_still_takes_the_damage() {
     assert_eq!(damage_of(&g, 0), 1);
     assert_eq!(damage_of(&g, 1), 1);
 }
+
+/// A corvette (0) with a fighter (1) against a corvette (2) with a bomber (3), the
+/// first corvette ordered to Move 8" straight onto both squadrons.
+fn onto_two_squadrons() -> orrery_warfleets::Warfleets {
+    let s = custom(
+        1000,
+        "[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Repair Bay\", \"Stealth Rig\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Repair Bay\", \"Stealth Rig\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n",
+    );
+    let mut g = started(&s, 5);
+    place(&mut g, 0, 30.0, 10.0, 0);
+    place(&mut g, 2, 60.0, 40.0, 180);
+    place(&mut g, 1, 29.5, 18.0, 0);
+    place(&mut g, 3, 30.5, 18.25, 0);
+    order_now(&mut g, 0);
+    act(
+        &mut g,
+        Action::Move {
+            pivot: 8.0,
+            turn: 0,
+        },
+    );
+    g
+}
+
+/// Seed "Zachodzenie": "If a ship ends its move overlapping squadrons, the squadrons'
+/// players may place those squadrons anywhere within 1" of the ship"; FB-08: "placed
+/// by their owners (the non-moving player first) … without overlap".
+#[test]
+fn fb08_owner_places_squadrons_under_a_moving_ship() {
+    let mut g = onto_two_squadrons();
+    let ship = g.model(0).pos;
+    assert!(close(ship, 30.0, 18.0), "{ship:?}");
+    // The non-moving player places his bomber first, before the mover shoots.
+    assert_eq!(g.to_move(), vec![Seat(1)]);
+    let legal = g.legal_actions(Seat(1));
+    assert!(legal.len() >= 4, "{legal:?}");
+    for a in &legal {
+        let Action::MoveAside { model, x, y } = *a else {
+            panic!("only placements: {a:?}")
+        };
+        assert_eq!(model, 3);
+        let p = Point::new(x, y);
+        assert!(x.fract() == 0.0 && y.fract() == 0.0, "whole inches");
+        let gap = p.dist(ship) - 0.625 - 0.5;
+        assert!(gap <= 1.0 + 1e-9, "within 1\" of the ship: {p:?}");
+        assert!(!g.overlaps_model(p, 0.5, &[1, 3]), "no overlap: {p:?}");
+        assert!(g.wholly_on_table(p, 0.5));
+    }
+    assert!(g.legal_actions(Seat(0)).is_empty(), "not the mover's turn");
+    // Refused: beyond 1", or on the ship; the state stays as it was.
+    let before = g.state_hash();
+    for bad in [(30.0, 21.0), (30.0, 18.0), (31.0, 19.5)] {
+        let a = Action::MoveAside {
+            model: 3,
+            x: bad.0,
+            y: bad.1,
+        };
+        assert!(g.apply(Seat(1), &a).is_err(), "{a:?}");
+    }
+    assert!(g
+        .apply(
+            Seat(0),
+            &Action::MoveAside {
+                model: 1,
+                x: 28.0,
+                y: 18.0
+            }
+        )
+        .is_err());
+    assert_eq!(g.state_hash(), before);
+    // The owner's choice, not the nearest spot: the one farthest from the bomber.
+    let far = legal
+        .iter()
+        .max_by(|a, b| {
+            spot(a)
+                .dist(g.model(3).pos)
+                .total_cmp(&spot(b).dist(g.model(3).pos))
+        })
+        .cloned()
+        .unwrap();
+    assert_ne!(Some(far.clone()), g.default_action(Seat(1)));
+    assert!(g.describe_action(Some(Seat(1)), &far).contains("clear of"));
+    act(&mut g, far.clone());
+    assert_eq!(g.model(3).pos, spot(&far));
+    // Then the mover's own fighter, clear of the bomber where it now is.
+    assert_eq!(g.to_move(), vec![Seat(0)]);
+    for a in g.legal_actions(Seat(0)) {
+        assert!(matches!(a, Action::MoveAside { model: 1, .. }), "{a:?}");
+        assert!(spot(&a).dist(g.model(3).pos) >= 1.0 - 1e-9);
+    }
+    let pick = g.default_action(Seat(0)).unwrap();
+    act(&mut g, pick);
+    // Then the activation goes on: the corvette fires.
+    assert!(
+        matches!(g.step, Step::Fire { model: 0, .. }),
+        "{:?}",
+        g.step
+    );
+}
+
+fn spot(a: &Action) -> Point {
+    match *a {
+        Action::MoveAside { x, y, .. } => Point::new(x, y),
+        _ => panic!("{a:?}"),
+    }
+}
+
+/// WFO-03 (as rewritten): the default placement, for the AI and a time-out, is the
+/// listed spot nearest to where the squadron was; a search agent considers it too.
+#[test]
+fn wfo03_the_default_placement_is_the_free_spot_nearest_where_it_was() {
+    let g = onto_two_squadrons();
+    let was = g.model(3).pos;
+    let legal = g.legal_actions(Seat(1));
+    let nearest = legal
+        .iter()
+        .map(spot)
+        .fold(f64::INFINITY, |d, p| d.min(p.dist(was)));
+    let default = g.default_action(Seat(1)).unwrap();
+    assert!((spot(&default).dist(was) - nearest).abs() < 1e-12);
+    let search = g.search_actions(Seat(1));
+    assert!(search.contains(&default) && search.iter().all(|a| legal.contains(a)));
+    let mut rng = orrery_core::Rng::seed_from(3);
+    let sampled = g.sample_action(Seat(1), &mut rng).unwrap();
+    assert!(legal.contains(&sampled));
+    // Typed at the terminal.
+    let (x, y) = (spot(&default).x, spot(&default).y);
+    assert_eq!(
+        g.parse_action(Seat(1), &format!("aside {x} {y}")),
+        Some(Ok(vec![default]))
+    );
+}

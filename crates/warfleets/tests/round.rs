@@ -119,7 +119,7 @@ fn fb17_markers_are_placed_apart_and_the_carrier_of_more_wins() {
     drive(&mut g, |_| false);
     let o = g.outcome.clone().unwrap();
     assert_eq!(o.winners, vec![Seat(1)]);
-    assert!(o.reason.contains("1 to 2"), "{}", o.reason);
+    assert!(o.reason.contains("markers carried 1 vs 2"), "{}", o.reason);
 }
 
 #[test]
@@ -427,4 +427,167 @@ fn fb19_expert_sapper_lays_a_mine_within_4() {
     );
     assert_eq!(g.mines.len(), 1);
     assert!(matches!(g.step, Step::Order { .. }));
+}
+
+/// FB-15: "Repair Bay (after activating: 1 damage from another friendly ship within
+/// 4") … remove damage from upgrades of the owner's choice; an upgrade back under
+/// its limit works again."
+#[test]
+fn fb15_the_owner_picks_the_upgrade_a_repair_bay_mends() {
+    let s = custom(
+        1000,
+        "[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Destroyer\"\nsystems = [\"Tractor Beam\", \"Repair Bay\", \"Pulse Engine\"]\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Stealth Rig\"]\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n",
+    );
+    let mut g = started(&s, 4);
+    place(&mut g, 0, 30.0, 10.0, 0);
+    place(&mut g, 1, 33.0, 10.0, 0);
+    place(&mut g, 2, 30.0, 40.0, 180);
+    g.model_mut(1).upgrades[0].damage = 2; // Pulse Engine stopped
+    g.model_mut(1).upgrades[1].damage = 1; // Stealth Rig hurt
+    order_now(&mut g, 0);
+    act(&mut g, Action::Hold { turn: 0 });
+    act(&mut g, Action::Repair { ship: 1 });
+    // Two damaged upgrades: the owner is asked.
+    assert_eq!(g.to_move(), vec![Seat(0)]);
+    assert_eq!(
+        g.legal_actions(Seat(0)),
+        vec![
+            Action::RepairUpgrade { upgrade: 0 },
+            Action::RepairUpgrade { upgrade: 1 }
+        ]
+    );
+    assert_eq!(g.view(None).repairing, Some((1, 1, Seat(0))));
+    // WFO-04's default: the stopped upgrade (it works again).
+    assert_eq!(
+        g.default_action(Seat(0)),
+        Some(Action::RepairUpgrade { upgrade: 0 })
+    );
+    let before = g.state_hash();
+    assert!(g
+        .apply(Seat(0), &Action::RepairUpgrade { upgrade: 5 })
+        .is_err());
+    assert_eq!(g.state_hash(), before);
+    let a = Action::RepairUpgrade { upgrade: 1 };
+    assert!(g.describe_action(Some(Seat(0)), &a).contains("Stealth Rig"));
+    let events = act(&mut g, a);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Repaired {
+            model: 1,
+            upgrade: 1,
+            restored: false
+        }
+    )));
+    assert_eq!(g.model(1).upgrades[0].damage, 2, "the owner's pick stands");
+    assert_eq!(g.model(1).upgrades[1].damage, 0);
+    // Nothing else to do after activating: the other player's turn.
+    assert!(
+        matches!(g.step, Step::Activate { seat: Seat(1), .. }),
+        "{:?}",
+        g.step
+    );
+}
+
+/// FB-15: Defiant's "2 damage when a friendly ship within 6" is destroyed" comes off
+/// the upgrades its owner picks, one point at a time (no question when only one
+/// upgrade is damaged).
+#[test]
+fn fb15_the_owner_picks_the_upgrades_defiant_mends() {
+    let s = custom(
+        1000,
+        &format!("[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\ntitle = \"Defiant\"\n{CORVETTE}[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\nfront = \"Giga Cannon\"\nside = \"Weapon Batteries\"\n"),
+    );
+    let mut g = started(&s, 4);
+    place(&mut g, 0, 30.0, 10.0, 0);
+    place(&mut g, 1, 33.0, 10.0, 0);
+    place(&mut g, 2, 33.0, 14.0, 180);
+    g.model_mut(0).upgrades[0].damage = 2;
+    g.model_mut(0).upgrades[1].damage = 1;
+    g.model_mut(1).upgrades[0].damage = 2;
+    orrery_warfleets::testkit::fire_now(&mut g, 2);
+    g.rng.force(&[6, 1]);
+    act(
+        &mut g,
+        Action::Fire {
+            gun: orrery_warfleets::GunRef::Weapon(2),
+            target: 1,
+        },
+    );
+    assert_eq!(g.model(1).status, Status::Destroyed);
+    // Seat 0 answers in seat 1's activation: the Defiant corvette is his.
+    assert_eq!(g.to_move(), vec![Seat(0)]);
+    act(&mut g, Action::RepairUpgrade { upgrade: 1 });
+    // The second point: only the Pulse Engine is damaged now, no question.
+    assert_eq!(g.model(0).upgrades[1].damage, 0);
+    assert_eq!(g.model(0).upgrades[0].damage, 1);
+    assert!(g.model(0).upgrades[0].works());
+    assert_eq!(g.to_move(), vec![Seat(1)], "back to the firing cruiser");
+}
+
+/// Seed "Misja": "Place D3+2 markers. Players roll off to see who places first."
+/// Both rolls are made at set-up; the game keeps them and tells them, to everyone,
+/// at the head of the first answer's events (the deployment roll-off is told when
+/// it is made).
+#[test]
+fn misja_the_d3_marker_count_and_the_marker_roll_off_are_narrated() {
+    let mut g = Warfleets::setup(&scenario("patrol"), 8).unwrap();
+    let Step::Marker { seat, left } = g.step else {
+        panic!("{:?}", g.step)
+    };
+    assert_eq!(g.opening.len(), 2, "{:?}", g.opening);
+    assert_eq!(g.opening[0], Event::Markers { count: left });
+    assert!(
+        matches!(&g.opening[1], Event::RollOff { purpose, winner, .. } if purpose == "markers" && *winner == seat),
+        "{:?}",
+        g.opening[1]
+    );
+    assert!(g.describe_event(&g.opening[0]).contains("(D3+2)"));
+    assert!(g
+        .describe_event(&g.opening[1])
+        .contains("roll-off for markers"));
+    let a = g.legal_actions(seat)[0].clone();
+    let logged = g.apply(seat, &a).unwrap();
+    assert!(logged.len() >= 3);
+    assert_eq!(logged[0].event, Event::Markers { count: left });
+    assert!(matches!(logged[1].event, Event::RollOff { .. }));
+    assert!(logged[..2]
+        .iter()
+        .all(|l| l.audience == orrery_core::Audience::All));
+    assert!(matches!(logged[2].event, Event::MarkerPlaced { .. }));
+    // Told once.
+    assert!(g.opening.is_empty());
+    let next = g.to_move()[0];
+    let a = g.legal_actions(next)[0].clone();
+    let logged = g.apply(next, &a).unwrap();
+    assert!(!logged
+        .iter()
+        .any(|l| matches!(l.event, Event::Markers { .. })));
+}
+
+/// FB-17: "the player carrying more markers wins; … equal = draw." The victory
+/// points also carry a tie-break fraction; the outcome, the end screen and the
+/// glossary say what it counts.
+#[test]
+fn fb17_the_outcome_says_what_the_victory_points_count() {
+    let mut g = started(&scenario("patrol"), 8);
+    g.round = 4;
+    g.model_mut(5).markers = 1;
+    g.model_mut(7).status = Status::Destroyed; // 10 of P1's 140 pts
+    drive(&mut g, |_| false);
+    let o = g.outcome.clone().unwrap();
+    let r = &o.reason;
+    assert!(r.contains("markers carried 0 vs 1"), "{r}");
+    assert!(
+        r.contains("half the share of the enemy fleet's points destroyed"),
+        "{r}"
+    );
+    assert!(r.contains("never decides the winner"), "{r}");
+    assert!(r.contains("wins on markers"), "{r}");
+    let pct = |s: Seat| (100.0 * g.destroyed_share(s)).round();
+    assert!(
+        r.contains(&format!("({}% vs {}%)", pct(Seat(1)), pct(Seat(0)))),
+        "{r}"
+    );
+    assert!(g.render_text(None).contains("GAME OVER — "));
+    assert!(Warfleets::glossary().contains("half the share of the enemy"));
 }

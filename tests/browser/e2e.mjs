@@ -435,6 +435,15 @@ async function warfleetsBuilder() {
   // The second fleet is the builder's sample; both make the game.
   await page.click('[data-fleet="1"]');
   await page.waitForFunction(() => /Cruiser/.test(document.querySelector("#wf-fleet-report").textContent));
+  // Seed "Floty": fleets of equal points. 100 against 210 pts is refused, with the
+  // difference, by the server's scenario check…
+  await page.click("#wf-start");
+  await page.waitForFunction(() => {
+    const r = document.querySelector("#wf-start-report");
+    return r && !r.hidden && /110 pts apart/.test(r.textContent) && /asymmetric = true/.test(r.textContent);
+  });
+  // …unless the scenario says the fleets are unequal on purpose.
+  await page.check("#wf-asymmetric");
   await page.click("#wf-start");
   await page.waitForSelector("#builder-start #create");
   await page.selectOption('#builder-start [data-seat="1"]', "easy");
@@ -655,6 +664,10 @@ async function warfleetsAgainstAi() {
       const count = await dots.count();
       assert.ok(count > 0, "legal marker spots are drawn");
       await dots.nth(Math.floor(count * (0.3 + 0.2 * (seen.marker % 3)))).click();
+      boardClicks++;
+    } else if (kind === "aside") {
+      // FB-08: our squadron under a ship, placed on a spot within 1" of it.
+      await page.locator("#wf-spots circle.wf-spot.move_aside").first().click();
       boardClicks++;
     } else if (kind === "edge") {
       await page.click('[data-edge="south"]');

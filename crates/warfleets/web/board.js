@@ -3,7 +3,8 @@
 // markers, mines, every model on the table on its base with its heading, the
 // selected ship's arcs (FB-05) and weapon ranges, the path of a ship's order (the
 // server's `preview`), and the controls for each question: spots to click (markers,
-// deployment, squadron flights, mines, launches), a compass for facings, the order
+// deployment, squadron flights, mines, launches, squadrons placed aside from under a
+// ship), a compass for facings, the order
 // planner for ships, targets for shots. Every legal choice, path and odd is the
 // server's; this file only draws and sends.
 
@@ -15,7 +16,7 @@ const ORDER_KINDS = ["hold", "move", "cruise", "ram"];
 const ORDER_NAMES = { hold: "Hold", move: "Move", cruise: "Cruise", ram: "Ram" };
 const CLASS_NAMES = { squadron: "Squadrons", light: "Light ships", medium: "Medium ships", heavy: "Heavy ships" };
 // Questions answered by clicking a spot: which action types carry the spot.
-const SPOT_TYPES = ["marker", "deploy", "fly", "mine", "relocate"];
+const SPOT_TYPES = ["marker", "deploy", "fly", "mine", "relocate", "move_aside"];
 
 // A model's short label: the hull's abbreviation and the number the server gave it
 // ("Cruiser 1A" → "Cr1A", "Fighter Squadron 2A" → "F2A").
@@ -73,7 +74,8 @@ function injectStyle() {
 .wf-model.target { filter: drop-shadow(0 0 4px #ff6b6b); }
 .wf-spot { cursor: pointer; fill-opacity: 0.55; }
 .wf-spot.marker { fill: #e0c341; }
-.wf-spot.deploy, .wf-spot.move, .wf-spot.mine, .wf-spot.relocate { fill: #7bd88f; }
+.wf-spot.deploy, .wf-spot.move, .wf-spot.mine, .wf-spot.relocate, .wf-spot.move_aside { fill: #7bd88f; }
+.wf-reach { fill: none; stroke: #7bd88f; stroke-width: 1.5; stroke-dasharray: 4 3; pointer-events: none; }
 .wf-spot.cruise { fill: #ffa657; }
 .wf-spot:hover, .wf-spot:focus { fill-opacity: 1; fill: #fff; }
 .wf-path { fill: none; stroke: #7bd88f; stroke-width: 3; stroke-linejoin: round; }
@@ -117,7 +119,10 @@ function render(el, st, ctx) {
   const legal = ctx.legalWithText();
   const of = (...types) => legal.filter((x) => types.includes(x.action.type));
   const q = v.question || {};
-  const kind = v.assigning ? "assign" : q.kind;
+  // The owners' choices come before the open step (as the server asks them): a
+  // repair's upgrade (FB-15), damage (FB-15), a squadron placed aside (FB-08).
+  const aside = v.placing_aside; // [squadron, ship, seat]
+  const kind = v.repairing ? "repair" : v.assigning ? "assign" : aside ? "aside" : q.kind;
   const models = v.models;
   const byId = Object.fromEntries(models.map((m) => [m.id, m]));
   const onTable = (m) => m && m.status && m.status.is === "on_table";
@@ -130,7 +135,7 @@ function render(el, st, ctx) {
     ui.fireTarget = null;
     ui.faceHover = null;
     ui.hoverSpot = null;
-    const about = v.assigning ? v.assigning[0] : q.model !== undefined ? q.model : q.squadron;
+    const about = v.repairing ? v.repairing[0] : v.assigning ? v.assigning[0] : aside ? aside[0] : q.model !== undefined ? q.model : q.squadron;
     if (about !== undefined && about !== null) ui.selected = about;
     else if (["marker", "edge", "deploy"].includes(q.kind)) ui.selected = null;
     const deployable = [...new Set(of("deploy").map((x) => x.action.model))];
@@ -293,7 +298,12 @@ function render(el, st, ctx) {
   // the chosen model, squadron flights, mines, launches, Avenger moves).
   const spotActions = legal.filter((x) => SPOT_TYPES.includes(x.action.type) && typeof x.action.x === "number"
     && (x.action.type !== "deploy" || kind !== "deploy" || x.action.model === ui.deployModel));
-  const spotModel = kind === "deploy" ? byId[ui.deployModel] : (q.squadron !== undefined ? byId[q.squadron] : byId[q.model]);
+  const spotModel = kind === "deploy" ? byId[ui.deployModel] : kind === "aside" ? byId[aside[0]] : (q.squadron !== undefined ? byId[q.squadron] : byId[q.model]);
+  // FB-08: the reach of a placement aside, 1" beyond the ship's base (to the squadron's centre).
+  if (kind === "aside" && byId[aside[1]] && spotModel) {
+    const sh = byId[aside[1]];
+    svg.append(s("circle", { cx: X(sh.x), cy: Y(sh.y), r: (sh.radius + spotModel.radius + 1) * K, class: "wf-reach", id: "wf-aside-reach" }));
+  }
   const spotLayer = s("g", { id: "wf-spots" });
   const ghost = s("g", { id: "wf-spot-ghost" });
   const dotR = Math.max(2.2, Math.min(4, 0.2 * K));
@@ -441,6 +451,8 @@ function questionWords(v, kind, byId) {
   const side = (seat) => (seat !== undefined && v.sides[seat] !== undefined ? v.sides[seat] : "");
   switch (kind) {
     case "assign": return `Damage to ${n(v.assigning[0])}: ${side(v.assigning[1])} picks the upgrade that takes it (FB-15)`;
+    case "repair": return `Repair of ${n(v.repairing[0])} (${v.repairing[1]} damage): ${side(v.repairing[2])} picks the upgrade it comes off (FB-15)`;
+    case "aside": return `${n(v.placing_aside[0])} is under ${n(v.placing_aside[1])}: ${side(v.placing_aside[2])} places it within 1" of the ship (FB-08)`;
     case "marker": return `${side(q.seat)}: place a mission marker (${q.left} left)`;
     case "edge": return `${side(q.seat)}: pick your long table edge`;
     case "deploy": return `${side(q.seat)}: deploy ${q.squadrons ? "a squadron" : "a ship"}`;
@@ -546,6 +558,11 @@ function drawPanel(ctx, st, legal, byId, kind) {
     handled.add("fire"); handled.add("done");
   } else if (kind === "assign") {
     section("Which upgrade takes the damage?", "Each upgrade is disabled at its limit (2 damage; Armored Plating 4).");
+  } else if (kind === "repair") {
+    section("Which upgrade is repaired?", "One damage comes off the upgrade you pick; a stopped upgrade back under its limit works again.");
+  } else if (kind === "aside") {
+    section("Place the squadron", "A ship ended on it: click a green dot inside the dashed ring — the whole-inch spots within 1\" of the ship, clear of every model (the non-moving player places first).");
+    handled.add("move_aside");
   } else if (kind === "place" || kind === "mine" || kind === "reserve" || kind === "after") {
     section("Choose", "Click a green dot on the table for the place, or a button.");
   }
@@ -723,10 +740,11 @@ function fleetFileToml(f, b) {
   return head.join("\n") + "\n" + (units ? "\n" + units + "\n" : "");
 }
 
-// A scenario file (`orrery scenario check`): the two fleets on a random table.
+// A scenario file (`orrery scenario check`): the two fleets on a random table; the
+// server refuses fleets of unequal points (seed "Floty") unless `asymmetric`.
 function wfScenarioToml(b) {
   const head = [`name = "built"`, `about = ${tq(b.fleets.map((f) => f.name).join(" against "))}`,
-    pointsLine(b), `force_org = ${b.forceOrg}`, "random_terrain = true"].filter(Boolean);
+    pointsLine(b), `force_org = ${b.forceOrg}`, "random_terrain = true", b.asymmetric ? "asymmetric = true" : null].filter(Boolean);
   return head.join("\n") + "\n\n" + b.fleets.map((f) => {
     const units = unitsToml(f, "fleet.");
     return `[[fleet]]\nname = ${tq(f.name)}` + (units ? "\n\n" + units : "");
@@ -774,6 +792,7 @@ const builder = {
     const b = {
       points: 300,
       forceOrg: true,
+      asymmetric: false,
       fleets: [
         { name: "My Fleet", ships: [], squadrons: {} },
         {
@@ -816,8 +835,11 @@ const builder = {
     const preset = (n) => h("button", { "data-points": n, onclick: () => { ptsInput.value = n; b.points = n; recheck(); }, text: `${n} pts` });
     const fo = h("input", { id: "wf-force-org", type: "checkbox", checked: b.forceOrg });
     fo.addEventListener("change", () => { b.forceOrg = fo.checked; recheck(); });
+    const asym = h("input", { id: "wf-asymmetric", type: "checkbox", checked: b.asymmetric });
+    asym.addEventListener("change", () => { b.asymmetric = asym.checked; recheck(); });
     settings.append(h("label", {}, "Agreed points ", ptsInput), " ", preset(300), " ", preset(450), " ",
       h("label", { style: "margin-left: 1em" }, fo, " Force organisation (FB-03)"),
+      h("label", { style: "margin-left: 1em", title: "The seed wants fleets of equal points; tick to play unequal fleets on purpose" }, asym, " Unequal fleets (asymmetric)"),
       h("span", { class: "hint", text: "  — both fleets; the server checks everything." }));
 
     function fileName(f) {

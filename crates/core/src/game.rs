@@ -137,7 +137,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// hidden cards) with a sample drawn from `rng` that is consistent with
     /// `viewer`'s view, and reseed the game's generator. Agents call this on a copy
     /// before looking ahead, so they decide from their seat's information only
-    /// (determinization). The default covers games whose only secret is the dice.
+    /// (determinization). It must not read what it replaces: two worlds that differ
+    /// only in what `viewer` may not know (a face-down pile's order, another seat's
+    /// secret order) give the same copy for the same `rng` (put hidden things in a
+    /// canonical order before drawing them). A ruleset may instead forget other seats'
+    /// pending secret answers, so that the copy asks them again (Stratoyager). The
+    /// default covers games whose only secret is the dice.
     fn determinize(&mut self, _viewer: Seat, rng: &mut Rng) {
         let seed = rng.next_u64();
         self.rng_mut().reseed(seed);

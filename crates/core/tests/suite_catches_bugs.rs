@@ -291,7 +291,23 @@ fn a_wrong_answer_to_a_seat_not_to_move_is_caught() {
 /// it showed every bid: the undo check catches it.
 #[test]
 fn an_undo_after_a_reveal_is_caught() {
-    let v = violations(Flaw::ForgetsSecrets);
+    // Whole games (the run's cap on violations would stop at the record leaks first).
+    let s = BrokenScenario {
+        base: BidScenario {
+            players: 2,
+            rounds: 6,
+        },
+        flaw: Flaw::ForgetsSecrets,
+    };
+    let cfg = Config {
+        deep_every: 1,
+        ..Config::default()
+    };
+    let mut report = orrery_core::conformance::Report::default();
+    for seed in 1..=10 {
+        orrery_core::conformance::play_one::<Broken>(&s, seed, &cfg, &mut report, 0);
+    }
+    let v = report.violations;
     assert!(v.iter().any(|m| m.contains("may be undone")), "{v:?}");
 }
 

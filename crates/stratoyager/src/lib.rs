@@ -142,6 +142,18 @@ impl Game for Stratoyager {
         !(before.options.arcade && maneuver)
     }
 
+    /// SY-27: the dogfight's combat cards lie face down until both units have moved;
+    /// the step that turns them up is final (undoing it would let a side move again
+    /// knowing the other's card).
+    fn revealed_since(&self, before: &Self) -> bool {
+        let face_down = |g: &Self| {
+            g.dogfight
+                .as_ref()
+                .is_some_and(|d| d.combat_order.is_empty())
+        };
+        face_down(before) && !face_down(self)
+    }
+
     fn unrevealed(&self, seat: Seat) -> usize {
         self.batch.as_ref().map_or(0, |b| b.unrevealed(seat))
     }

@@ -112,8 +112,9 @@ fn sy22_sy27_deployment_and_dogfight_cards_are_invisible_until_revealed() {
     check_branches(&g, "dogfight card");
 }
 
-/// The record as B sees it hides A's unrevealed orders, the hash after them and every
-/// later hash, and the seed; once revealed, everything but the seed shows.
+/// The record as B sees it hides A's unrevealed orders, every state hash (each covers
+/// the dice generator and the hidden orders) and the seed; once revealed, every order
+/// shows, but no hash nor the seed until the game is over.
 #[test]
 fn sy22_seat_record_hides_the_order_later_hashes_and_seed() {
     let sc = Stratoyager::scenarios()[0].scenario.clone();
@@ -133,7 +134,7 @@ fn sy22_seat_record_hides_the_order_later_hashes_and_seed() {
     assert!(r.actions[1].action.is_some(), "B's own order");
     assert_eq!(r.actions[1].hash, None, "the hash after covers A's order");
     let ra = seat_record(s.record(), s.game(), Some(A));
-    assert!(ra.actions[0].action.is_some() && ra.actions[0].hash.is_some());
+    assert!(ra.actions[0].action.is_some() && ra.actions[0].hash.is_none());
     assert_eq!(ra.actions[1].action, None);
     let spectator = seat_record(s.record(), s.game(), None);
     assert!(spectator.actions.iter().all(|x| x.action.is_none()));
@@ -148,7 +149,7 @@ fn sy22_seat_record_hides_the_order_later_hashes_and_seed() {
     assert!(r
         .actions
         .iter()
-        .all(|x| x.action.is_some() && x.hash.is_some()));
+        .all(|x| x.action.is_some() && x.hash.is_none()));
     assert_eq!(r.seed, None, "the seed shows only when the game is over");
 }
 
@@ -314,4 +315,49 @@ fn sy27_describe_order_tells_a_hand_to_its_own_side_only() {
         let t = describe_order(&g, Some(A), Some(unit), &a);
         assert!(t.contains(&format!("combat card {other}")), "{t}");
     }
+}
+
+/// SY-27: the dogfight's combat cards lie face down until both units have moved; the
+/// step that turns them up rolls no die and reveals no secret order, yet undoing it
+/// would let the last mover move again knowing the other side's card: it is final
+/// (`Game::revealed_since`, found by the conformance suite's undo check).
+#[test]
+fn sy27_undo_never_takes_back_the_step_that_turns_the_combat_cards() {
+    let sc = Stratoyager::scenarios()
+        .into_iter()
+        .find(|s| s.name == "dogfight")
+        .unwrap()
+        .scenario;
+    let mut checked = 0;
+    for seed in 1..=20 {
+        let mut s = Session::<Stratoyager>::new(&sc, seed).unwrap();
+        for _ in 0..2_000 {
+            if s.game().is_terminal() {
+                break;
+            }
+            let face_down = |g: &Stratoyager| {
+                g.dogfight
+                    .as_ref()
+                    .is_some_and(|d| !d.move_order.is_empty() && d.combat_order.is_empty())
+            };
+            let was = face_down(s.game());
+            let seat = s.game().to_move()[0];
+            let x = s.game().default_action(seat).unwrap();
+            let draws = s.game().rng.draws();
+            s.apply(seat, &x).unwrap();
+            let turned = s
+                .game()
+                .dogfight
+                .as_ref()
+                .is_some_and(|d| !d.combat_order.is_empty());
+            if was && turned && s.game().rng.draws() == draws {
+                assert!(
+                    !s.can_undo(),
+                    "seed {seed}: the combat cards were turned up"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no combat cards were turned without a die");
 }

@@ -140,11 +140,39 @@ pub(super) fn first_difference(a: &[(String, Value)], b: &[(String, Value)]) -> 
         if na != nb {
             Some(format!("{na} / {nb}"))
         } else if va != vb {
-            Some(format!("{na}: {} vs {}", clip(va), clip(vb)))
+            let (path, x, y) = where_differ(va, vb, String::new());
+            Some(format!("{na} at `{path}`: {} vs {}", clip(x), clip(y)))
         } else {
             None
         }
     })
+}
+
+/// The first place two JSON values differ: its path and the two values there.
+pub(super) fn where_differ<'a>(
+    a: &'a Value,
+    b: &'a Value,
+    path: String,
+) -> (String, &'a Value, &'a Value) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, va) in x {
+                match y.get(k) {
+                    Some(vb) if va == vb => {}
+                    Some(vb) => return where_differ(va, vb, format!("{path}.{k}")),
+                    None => break,
+                }
+            }
+            (path, a, b)
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            match x.iter().zip(y).position(|(p, q)| p != q) {
+                Some(i) => where_differ(&x[i], &y[i], format!("{path}[{i}]")),
+                None => (path, a, b),
+            }
+        }
+        _ => (path, a, b),
+    }
 }
 
 /// A value shortened for a violation message.

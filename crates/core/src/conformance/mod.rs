@@ -27,8 +27,8 @@
 //!   reordered, other seats' secrets and the dice generator drawn afresh) tell that
 //!   seat the same through every channel, and determinizing both with one generator
 //!   gives the same copy;
-//! - every undo [`crate::may_undo`] allows is replayed in two worlds the seats cannot
-//!   tell apart: the step shows nobody anything hidden;
+//! - every undo [`crate::may_undo`] allows (on the same steps) is replayed in two
+//!   worlds the seats cannot tell apart: the step shows nobody anything hidden;
 //! - every state reached passes [`Game::validate`], and saved states corrupted one
 //!   field at a time are refused (by deserialization or `validate`) or stay
 //!   playable: no panic, seats to move have actions, listed actions apply;
@@ -219,6 +219,9 @@ fn play_one_with<G: Game>(
             return;
         }
         let checked = step.is_multiple_of(cfg.check_every.max(1));
+        let deep = checked
+            && cfg.deep_every > 0
+            && (step / cfg.check_every.max(1)).is_multiple_of(cfg.deep_every);
         if checked {
             corrupt::check_valid(&game, &format!("{tag} step {step}"), &mut report.violations);
             check_step(
@@ -237,10 +240,8 @@ fn play_one_with<G: Game>(
                 step,
             );
         }
-        if checked
-            && cfg.deep_every > 0
-            && (step / cfg.check_every.max(1)).is_multiple_of(cfg.deep_every)
-        {
+        if deep {
+            check_phase(&game, seat, report, &tag, step);
             check_hidden(&game, channels, &mut chooser, report, &tag, step);
         }
         if step == save_at {
@@ -269,7 +270,7 @@ fn play_one_with<G: Game>(
             }
         }
         let action = legal[chooser.index(legal.len())].clone();
-        let before = checked.then(|| game.clone());
+        let before = deep.then(|| game.clone());
         if let Err(e) = game.apply(seat, &action) {
             report.violations.push(format!(
                 "{tag} step {step}: listed action {} rejected: {e}",
@@ -359,19 +360,6 @@ fn check_step<G: Game>(
         legal,
     } = mover;
     let hash = game.state_hash();
-    // Status and view name the phase alike: where a view has a `phase` field it is
-    // the status's phase string (issue 9: one type in `status` and `view`).
-    let phase = game.progress().phase;
-    for viewer in [None, Some(seat)] {
-        let v = to_json(&game.view(viewer));
-        if let Some(p) = v.get("phase") {
-            if p.as_str() != Some(phase.as_str()) {
-                report.violations.push(format!(
-                    "{tag} step {step}: the view's phase {p} is not the status's {phase:?}"
-                ));
-            }
-        }
-    }
     // Listed actions apply.
     for _ in 0..cfg.legal_samples.min(legal.len()) {
         let a = &legal[chooser.index(legal.len())];
@@ -552,6 +540,22 @@ fn check_commitment<G: Game>(
     }
 }
 
+/// Status and view name the phase alike: where a view has a `phase` field it is the
+/// status's phase string (issue 9: one type in `status` and `view`).
+fn check_phase<G: Game>(game: &G, seat: Seat, report: &mut Report, tag: &str, step: usize) {
+    let phase = game.progress().phase;
+    for viewer in [None, Some(seat)] {
+        let v = to_json(&game.view(viewer));
+        if let Some(p) = v.get("phase") {
+            if p.as_str() != Some(phase.as_str()) {
+                report.violations.push(format!(
+                    "{tag} step {step}: the view's phase {p} is not the status's {phase:?}"
+                ));
+            }
+        }
+    }
+}
+
 /// Hidden information itself varied (the order of every face-down pile, other seats'
 /// secret orders, the dice generator): the game as it is and another world that seat
 /// cannot tell from it (the game determinized for it: everything it may not know drawn
@@ -572,8 +576,18 @@ fn check_hidden<G: Game>(
     let mut other = game.clone();
     other.determinize(seat, &mut Rng::seed_from(salt ^ 0x9e37_79b9_7f4a_7c15));
     let asked = probes(game, salt);
+    // The game itself against another world; where determinize forgets other seats'
+    // pending answers (its copy is then not a world the seat could be in, as its own
+    // view shows), two such copies against each other.
+    let real = if other.view(Some(seat)) == game.view(Some(seat)) {
+        game.clone()
+    } else {
+        let mut d = game.clone();
+        d.determinize(seat, &mut Rng::seed_from(salt ^ 0x5851_f42d_4c95_7f2d));
+        d
+    };
     let (a, b) = (
-        readings(game, Some(seat), &asked, channels, salt),
+        readings(&real, Some(seat), &asked, channels, salt),
         readings(&other, Some(seat), &asked, channels, salt),
     );
     if let Some(d) = first_difference(&a, &b) {
@@ -584,7 +598,7 @@ fn check_hidden<G: Game>(
     let (mut d1, mut d2) = (game.clone(), other);
     d1.determinize(seat, &mut Rng::seed_from(salt));
     d2.determinize(seat, &mut Rng::seed_from(salt));
-    if to_json(&d1) != to_json(&d2) {
+    if d1.state_hash() != d2.state_hash() {
         report.violations.push(format!(
             "{tag} step {step}: seat {seat}'s determinized copy depends on what it may not know (two worlds it cannot tell apart, one generator, different copies)"
         ));
@@ -612,22 +626,32 @@ fn check_undo<G: Game>(
     }
     let salt = chooser.next_u64();
     for s in Seat::all(before.seats()) {
+        let seen_before = before.view(Some(s));
         let told = |k: u64| {
             let mut w = before.clone();
             w.determinize(s, &mut Rng::seed_from(salt ^ k));
+            // A copy that forgot other seats' pending answers (they are asked again
+            // in it) is not a world the seat could be in: no test here.
+            if w.view(Some(s)) != seen_before {
+                return None;
+            }
             let events = w.apply(seat, action).ok()?;
             let seen: Vec<Value> = events
                 .iter()
                 .filter(|e| e.visible_to(Some(s)))
                 .map(|e| serde_json::json!([to_json(&e.event), w.describe_event(&e.event)]))
                 .collect();
-            Some((to_json(&w.view(Some(s))), w.render_text(Some(s)), seen))
+            Some((w.view(Some(s)), seen))
         };
         if let (Some(a), Some(b)) = (told(1), told(2)) {
             if a != b {
+                let (ja, jb) = (to_json(&a), to_json(&b));
+                let (path, x, y) = channels::where_differ(&ja, &jb, String::new());
                 report.violations.push(format!(
-                    "{tag} step {step}: seat {seat}'s {} may be undone, but it showed seat {s} something hidden (two worlds it could not tell apart look different after it); Game::revealed_since should say so",
-                    to_json(action)
+                    "{tag} step {step}: seat {seat}'s {} may be undone, but it showed seat {s} something hidden (two worlds it could not tell apart differ after it at `{path}`: {} vs {}); Game::revealed_since should say so",
+                    to_json(action),
+                    channels::clip(x),
+                    channels::clip(y)
                 ));
             }
         }

@@ -16,8 +16,9 @@ Commands:
            in the list, such as a hex label, filters it instead)
   list     show the numbered legal actions again
   map      show the battle (map, unit cards, scores)
-  undo     take back your last action (never past a die roll; agents' moves after
-           it are taken back too)
+  undo     take back your last action (never past a die roll, a card drawn or
+           turned up, or an order revealed; agents' moves after it are taken back
+           too)
   help     this text; `help rules` explains the screen, hits and scoring
   odds N   the exact odds of attack N of the list (chance to hit, damage)
   quit     stop the game and show the scores
@@ -238,7 +239,8 @@ impl Play {
         // The event log was cut back (or replayed) with the actions.
         self.since = self.game.events(self.viewer, usize::MAX).1;
         if blocked {
-            "Cannot undo: dice were rolled since your last action.".to_string()
+            "Cannot undo: since your last action dice were rolled or something hidden was shown \
+             (a card drawn or turned up, an order revealed).".to_string()
         } else if undone > 1 {
             format!(
                 "Took back your last action and {} agent action(s) after it.",

@@ -521,7 +521,7 @@ impl Warfleets {
             t.trim_end_matches('0').trim_end_matches('.').to_string()
         };
         format!(
-            "markers carried {} vs {}; victory points {} vs {} = markers + half the share of the enemy fleet's points destroyed ({:.0}% vs {:.0}%), a tie-break that never decides the winner (FB-17: more markers wins, equal is a draw)",
+            "markers carried {} vs {}; victory points {} vs {} = markers + half the share of the enemy fleet's points destroyed ({:.0}% vs {:.0}%), a tie-break that never decides the winner",
             c[0],
             c[1],
             vp(v[0]),

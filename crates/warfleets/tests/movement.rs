@@ -568,3 +568,34 @@ fn wfo03_the_default_placement_is_the_free_spot_nearest_where_it_was() {
         Some(Ok(vec![default]))
     );
 }
+
+/// WFO-10: FB-08's continuation blocked by impassable terrain and no point of the
+/// path ≥ 1" from every other ship: back to where the move started, never left
+/// overlapping a ship.
+#[test]
+fn wfo10_a_ship_with_nowhere_to_back_off_returns_to_its_start() {
+    let c = "[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Repair Bay\", \"Stealth Rig\"]\n";
+    let mut s = custom(
+        1000,
+        &format!("[[fleet]]\nname = \"A\"\n{c}[[fleet]]\nname = \"B\"\n{c}{c}{c}{c}"),
+    );
+    s.terrain.push(piece("planet", 30.0, 22.0, 2.0));
+    let mut g = started(&s, 5);
+    g.markers.clear();
+    place(&mut g, 0, 30.0, 10.0, 0);
+    place(&mut g, 1, 30.0, 18.5, 0); // where the move ends
+    place(&mut g, 2, 31.5, 11.0, 0); // and every point of the path is within 1"
+    place(&mut g, 3, 31.5, 14.0, 0); // of one of these
+    place(&mut g, 4, 31.5, 16.5, 0);
+    order_now(&mut g, 0);
+    g.rng.force(&[1, 1, 1, 1]);
+    act(
+        &mut g,
+        Action::Move {
+            pivot: 8.0,
+            turn: 0,
+        },
+    );
+    assert!(close(g.model(0).pos, 30.0, 10.0), "{:?}", g.model(0).pos);
+    assert!(g.validate().is_ok(), "{:?}", g.validate());
+}

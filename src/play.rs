@@ -240,7 +240,8 @@ impl Play {
         self.since = self.game.events(self.viewer, usize::MAX).1;
         if blocked {
             "Cannot undo: since your last action dice were rolled or something hidden was shown \
-             (a card drawn or turned up, an order revealed).".to_string()
+             (a card drawn or turned up, an order revealed)."
+                .to_string()
         } else if undone > 1 {
             format!(
                 "Took back your last action and {} agent action(s) after it.",
@@ -566,9 +567,14 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     }
     print!("{}", score_table(play.game.as_ref()));
     // The full state hash covers the dice generator and every hidden card and order:
-    // shown only once the game is over.
+    // shown only once the game is over; before, the hash of what the player sees.
     if play.game.is_terminal() {
         println!("State hash: {}", play.game.status().hash);
+    } else {
+        println!(
+            "View hash: {} (of what you see; the state hash is shown at the end)",
+            play.game.seat_status(play.viewer).hash
+        );
     }
     Ok(())
 }

@@ -431,7 +431,7 @@ fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
         .unwrap_or_else(|| panic!("P0 is asked for a Movement Action:\n{s}"));
     let after = &s[asked..];
     let given = after
-        .find("P0> P0 has given orders.")
+        .find("P0> P0 (human) has given a secret order.")
         .unwrap_or_else(|| panic!("the quick order is accepted:\n{after}"));
     let handover = after
         .find("\x1b[2J\x1b[3J\x1b[HPass the keyboard to P1. Press Enter when only P1 can see the screen.")
@@ -442,9 +442,10 @@ fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
         !between.contains("turn port 2"),
         "P0's order leaked:\n{between}"
     );
-    // Nor does P1 see it before giving its own.
+    // Nor does P1 see it before giving its own (which completes the step, so it is
+    // public at once).
     let p1_gave = after
-        .find("P1> P1 has given orders.")
+        .find("P1> P1 (human)")
         .unwrap_or_else(|| panic!("P1 gives orders:\n{after}"));
     let p1_turn = &after[handover..p1_gave];
     assert!(

@@ -13,7 +13,10 @@ fn last_hash(out: &Output) -> String {
     let s = text(&out.stdout);
     s.lines()
         .rev()
-        .find_map(|l| l.strip_prefix("State hash: "))
+        .find_map(|l| {
+            l.strip_prefix("State hash: ")
+                .or_else(|| l.strip_prefix("View hash: "))
+        })
         .unwrap_or_else(|| panic!("no state hash in:\n{s}\n{}", text(&out.stderr)))
         .to_string()
 }
@@ -75,7 +78,7 @@ fn a_saved_game_holds_no_order_still_secret() {
         "quit\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("P0 (easy) has given orders"));
+    assert!(text(&out.stdout).contains("P0 (easy) has given a secret order"));
     let saved = record(&file);
     assert_eq!(saved["actions"], serde_json::json!([]), "{saved}");
     // Resumed, the agent gives the same order again and the game goes on.
@@ -84,7 +87,7 @@ fn a_saved_game_holds_no_order_still_secret() {
         "quit\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("P0 (easy) has given orders"));
+    assert!(text(&out.stdout).contains("P0 (easy) has given a secret order"));
     let _ = std::fs::remove_file(file);
 }
 

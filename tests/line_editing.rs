@@ -72,6 +72,6 @@ fn up_arrow_recalls_the_last_line() {
     master.write_all(b"\r").unwrap();
     wait_for(listed, 3, &mut out);
     master.write_all(b"\x04").unwrap(); // Ctrl-D: end of input
-    wait_for("State hash:", 1, &mut out);
+    wait_for("View hash:", 1, &mut out);
     assert!(child.wait().unwrap().success());
 }

@@ -58,6 +58,12 @@ pub enum Event {
         seat: Seat,
         roll: u32,
     },
+    /// BS-02: "random first placer" — drawn at set-up; `roll` is the d2 (1: side A,
+    /// 2: side B). Sides then alternate placing whole elements.
+    Placer {
+        seat: Seat,
+        roll: u32,
+    },
     TurnBegins {
         turn: u32,
         groups: [Vec<u8>; 2],

@@ -41,7 +41,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
     Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
 };
-use state::Status;
+use state::{Phase, Status};
 
 impl Game for BlackSkies {
     type Scenario = Scenario;
@@ -59,6 +59,23 @@ impl Game for BlackSkies {
 
     fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
         scenario::setup(scenario, seed)
+    }
+
+    /// BS-02: the d2 for the random first placer, made at set-up.
+    fn setup_logged(
+        scenario: &Scenario,
+        seed: u64,
+    ) -> Result<(Self, Vec<Logged<Event>>), SetupError> {
+        let g = scenario::setup(scenario, seed)?;
+        let placer = match g.phase {
+            Phase::Deploy { seat } => seat,
+            _ => Seat(0),
+        };
+        let roll = Event::Placer {
+            seat: placer,
+            roll: u32::from(placer.0) + 1,
+        };
+        Ok((g, vec![Logged::public(roll)]))
     }
 
     fn seats(&self) -> u8 {

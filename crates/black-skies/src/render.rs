@@ -267,6 +267,10 @@ pub fn event_text(g: &BlackSkies, e: &Event) -> String {
             "who moves first is drawn: d2 {roll}, {} moves first every turn",
             g.sides.get(seat.index()).map_or("?", |s| s.as_str())
         ),
+        Event::Placer { seat, roll } => format!(
+            "who deploys first is drawn: d2 {roll}, {} places the first element",
+            g.sides.get(seat.index()).map_or("?", |s| s.as_str())
+        ),
         Event::TurnBegins { turn, .. } => format!("turn {turn} begins"),
         Event::Grouped { seat, sizes } => {
             format!("{} groups its deck {sizes:?}", g.sides[seat.index()])

@@ -84,12 +84,30 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     const NAME: &'static str;
     /// Fewest and most players.
     const PLAYERS: (u8, u8);
+    /// True when [`Game::determinize`] forgets other seats' pending secret answers
+    /// (the copy asks them again, so a search plays them) instead of drawing them:
+    /// the copy's view then shows those answers missing. The conformance suite then
+    /// compares two such copies where it would compare the game with one. False (the
+    /// default): every copy is a world the seat's view cannot tell from the game.
+    const DETERMINIZE_ASKS_AGAIN: bool = false;
 
     /// The built-in scenarios; the first is the default.
     fn scenarios() -> Vec<NamedScenario<Self::Scenario>>;
 
     /// Set up a game. All set-up chance comes from `seed`.
     fn setup(scenario: &Self::Scenario, seed: u64) -> Result<Self, SetupError>;
+
+    /// [`Game::setup`] with what happened during the set-up itself: the rolls made
+    /// before anyone answers (who places first, how many markers), so that front ends
+    /// narrate every roll. The same game as `setup`. The default: no events; a
+    /// ruleset that rolls at set-up overrides it and writes `setup` through it.
+    #[allow(clippy::type_complexity)]
+    fn setup_logged(
+        scenario: &Self::Scenario,
+        seed: u64,
+    ) -> Result<(Self, Vec<Logged<Self::Event>>), SetupError> {
+        Ok((Self::setup(scenario, seed)?, Vec::new()))
+    }
 
     /// Number of seats in this game.
     fn seats(&self) -> u8;

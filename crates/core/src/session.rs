@@ -29,12 +29,14 @@ pub struct Session<G: Game> {
     /// States before each recorded action, for undo (the last `undo_depth`).
     snapshots: Vec<G>,
     undo_depth: usize,
+    /// What happened during the set-up ([`Game::setup_logged`]).
+    opening: Vec<Logged<G::Event>>,
 }
 
 impl<G: Game> Session<G> {
     /// Start a game from a scenario and seed.
     pub fn new(scenario: &G::Scenario, seed: u64) -> Result<Self, SetupError> {
-        let game = G::setup(scenario, seed)?;
+        let (game, opening) = G::setup_logged(scenario, seed)?;
         let scenario = serde_json::to_value(scenario)
             .map_err(|e| SetupError::one(format!("scenario cannot be recorded: {e}")))?;
         Ok(Session {
@@ -47,7 +49,13 @@ impl<G: Game> Session<G> {
             },
             snapshots: Vec::new(),
             undo_depth: usize::MAX,
+            opening,
         })
+    }
+
+    /// The events of the set-up (its rolls), before any action.
+    pub fn setup_events(&self) -> &[Logged<G::Event>] {
+        &self.opening
     }
 
     /// Keep the states before at most the last `depth` actions (0: none, so nothing
@@ -154,5 +162,6 @@ impl<G: Game> Session<G> {
         self.game = game;
         self.snapshots.clear();
         self.record.actions.clear();
+        self.opening.clear();
     }
 }

@@ -112,7 +112,20 @@ impl LaunchFighters {
         let mods: Vec<u8> = (0..self.players.len())
             .map(|i| self.sensors_bonus(Seat(i as u8)))
             .collect();
-        let r = rank_players(&mut self.rng, &mods);
+        self.rank(&mods, ev);
+    }
+
+    /// The placement roll (LF-06, modifier LFO-04: the fleet's best Sensors, placed
+    /// or not), ranked like initiative.
+    pub(crate) fn roll_placement(&mut self, ev: &mut Vec<Event>) {
+        let mods: Vec<u8> = (0..self.players.len())
+            .map(|i| self.fleet_sensors(Seat(i as u8)))
+            .collect();
+        self.rank(&mods, ev);
+    }
+
+    fn rank(&mut self, mods: &[u8], ev: &mut Vec<Event>) {
+        let r = rank_players(&mut self.rng, mods);
         for &(seat, total) in &r.rolls {
             if let Some(p) = self.players.get_mut(seat.index()) {
                 p.initiative = total;

@@ -132,10 +132,18 @@ impl Game for LaunchFighters {
     }
 
     fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
-        let mut game = placement::setup(scenario, seed)?;
-        let mut ev = Vec::new();
+        Self::setup_logged(scenario, seed).map(|(g, _)| g)
+    }
+
+    /// LF-06: the placement roll ("each player rolls two dice … the player with the
+    /// lowest roll places one of his ships"), made before anyone places.
+    fn setup_logged(
+        scenario: &Scenario,
+        seed: u64,
+    ) -> Result<(Self, Vec<Logged<Event>>), SetupError> {
+        let (mut game, mut ev) = placement::setup(scenario, seed)?;
         game.advance(&mut ev);
-        Ok(game)
+        Ok((game, ev.into_iter().map(Logged::public).collect()))
     }
 
     fn seats(&self) -> u8 {

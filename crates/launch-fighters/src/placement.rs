@@ -108,8 +108,8 @@ fn letter(k: usize) -> char {
 /// Build the initial state: every problem of the scenario reported at once; units
 /// created (each ship unplaced, then its squadrons aboard it, active); the placement
 /// ranking rolled by the LF-06 procedure (modifier: LFO-04) and stored in `order`,
-/// lowest first, each player's total in `initiative`.
-pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupError> {
+/// lowest first, each player's total in `initiative`; the roll is the set-up's event.
+pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<(LaunchFighters, Vec<Event>), SetupError> {
     let problems = validate_scenario(s);
     if !problems.is_empty() {
         return Err(SetupError::new(problems));
@@ -172,15 +172,9 @@ pub(crate) fn setup(s: &Scenario, seed: u64) -> Result<LaunchFighters, SetupErro
         outcome: None,
         rng: Rng::seed_from(seed),
     };
-    let mods: Vec<u8> = (0..g.players.len())
-        .map(|i| g.fleet_sensors(Seat(i as u8)))
-        .collect();
-    let r = crate::initiative::rank_players(&mut g.rng, &mods);
-    for &(seat, total) in &r.rolls {
-        g.players[seat.index()].initiative = total;
-    }
-    g.order = r.order;
-    Ok(g)
+    let mut ev = Vec::new();
+    g.roll_placement(&mut ev);
+    Ok((g, ev))
 }
 
 impl LaunchFighters {

@@ -4,7 +4,7 @@
 use crate::ProtocolError;
 use orrery_agents::Budget;
 use orrery_core::{
-    stable_hash_bytes, Audience, Game, Record, Seat, SeatRecord, Session, StateHash,
+    stable_hash_bytes, Audience, Game, Logged, Record, Seat, SeatRecord, Session, StateHash,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::{to_raw_value, RawValue};
@@ -190,13 +190,18 @@ impl LogEntry {
 }
 
 impl<G: Game> SessionGame<G> {
+    /// The game with its log: the set-up's events ([`Session::setup_events`], its
+    /// rolls, with `seat` null) first.
     pub fn new(session: Session<G>) -> Self {
-        SessionGame {
+        let mut g = SessionGame {
             session,
             replayable: true,
             log: Vec::new(),
             marks: Vec::new(),
-        }
+        };
+        let opening = g.session.setup_events().to_vec();
+        g.push_events(None, &opening);
+        g
     }
 
     /// Replay a record, checking every recorded hash and keeping the event log.
@@ -227,6 +232,14 @@ impl<G: Game> SessionGame<G> {
         let events = self.session.apply(seat, action)?;
         let start = self.log.len();
         self.marks.push(start);
+        self.push_events(Some(seat), &events);
+        Ok(start)
+    }
+
+    /// Log `events` of `seat`'s action (`None`: the set-up's), described by the state
+    /// after it.
+    fn push_events(&mut self, seat: Option<Seat>, events: &[Logged<G::Event>]) {
+        let start = self.log.len();
         let g = self.session.game();
         for (i, e) in events.iter().enumerate() {
             self.log.push(LogEntry {
@@ -240,7 +253,6 @@ impl<G: Game> SessionGame<G> {
                 }),
             });
         }
-        Ok(start)
     }
 
     /// Drop the events of the action just undone.

@@ -10,6 +10,12 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    /// ST-05: "a random first player", drawn at set-up among `players`; play goes on
+    /// in seat order from him.
+    FirstDrawn {
+        seat: Seat,
+        players: u8,
+    },
     Started {
         seat: Seat,
         ship: ShipId,

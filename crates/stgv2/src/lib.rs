@@ -56,10 +56,22 @@ impl Game for Stgv2 {
     }
 
     fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        Self::setup_logged(scenario, seed).map(|(g, _)| g)
+    }
+
+    /// ST-05: the random first player, and the starting corners taken at once.
+    fn setup_logged(
+        scenario: &Scenario,
+        seed: u64,
+    ) -> Result<(Self, Vec<Logged<Event>>), SetupError> {
         let mut g = scenario::setup(scenario, seed)?;
+        let mut log = vec![Logged::public(Event::FirstDrawn {
+            seat: g.first,
+            players: g.seats(),
+        })];
         // Starting corners with a single option are taken at once (STO-04).
-        g.settle(&mut Vec::new());
-        Ok(g)
+        g.settle(&mut log);
+        Ok((g, log))
     }
 
     fn seats(&self) -> u8 {
@@ -131,15 +143,13 @@ impl Game for Stgv2 {
     /// turned a card face up (ST-07: "when the deck is empty the discard pile is
     /// shuffled to form a new deck"; ST-13: "Drawn cards are discarded; each deck
     /// reshuffles its discards when empty"): undoing it would let a player see the
-    /// cards and choose again. Cards only leave a draw pile by being drawn and only enter it by a
-    /// reshuffle, so the piles are unchanged exactly when neither happened (a
-    /// reshuffle that leaves a pile as it was either rolled the generator or moved
-    /// one card, which every seat could name: the face-up discards).
+    /// cards and choose again. Cards only leave a draw pile by being drawn and only
+    /// enter it by a reshuffle (which draws from the generator: the session refuses
+    /// that by itself), so a changed draw pile is exactly a draw.
     fn revealed_since(&self, before: &Self) -> bool {
         self.move_deck.draw != before.move_deck.draw
             || self.outpost_deck.draw != before.outpost_deck.draw
             || self.revenue_deck.draw != before.revenue_deck.draw
-            || self.rng.draws() != before.rng.draws()
     }
 
     fn validate(&self) -> Result<(), StateError> {

@@ -363,6 +363,9 @@ impl Stgv2 {
     pub fn event_text(&self, e: &Event) -> String {
         let l = ship_letter;
         match e {
+            Event::FirstDrawn { seat, players } => {
+                format!("seat {seat} is drawn to play first (1 of {players}, ST-05)")
+            }
             Event::Started { seat, ship, at } => format!("seat {seat}'s ship {} starts at {at}", l(*ship)),
             Event::TurnStarted { seat, round } => format!("round {round}: seat {seat}'s turn"),
             Event::CellsPlaced { seat, moves, attack, defend, action } => format!(

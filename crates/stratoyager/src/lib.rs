@@ -58,16 +58,27 @@ impl Game for Stratoyager {
     const ID: &'static str = "stratoyager";
     const NAME: &'static str = "Basic Stratoyager";
     const PLAYERS: (u8, u8) = (2, 2);
+    /// Determinize forgets the other side's pending secret orders: the search plays
+    /// them again (secrets.rs).
+    const DETERMINIZE_ASKS_AGAIN: bool = true;
 
     fn scenarios() -> Vec<NamedScenario<Scenario>> {
         data::builtin_scenarios()
     }
 
     fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        Self::setup_logged(scenario, seed).map(|(g, _)| g)
+    }
+
+    /// What the set-up runs into before anyone answers (the first questions asked).
+    fn setup_logged(
+        scenario: &Scenario,
+        seed: u64,
+    ) -> Result<(Self, Vec<Logged<Event>>), SetupError> {
         let mut g = setup::setup(scenario, seed)?;
         let mut log = Vec::new();
         g.advance(&mut log);
-        Ok(g)
+        Ok((g, log))
     }
 
     fn seats(&self) -> u8 {

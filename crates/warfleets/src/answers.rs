@@ -432,13 +432,6 @@ impl Warfleets {
 
     /// Carry out a checked answer.
     pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
-        // The set-up rolls, told with the first answer (seed "Misja": D3+2 markers,
-        // the roll-off for who places first).
-        log.extend(
-            std::mem::take(&mut self.opening)
-                .into_iter()
-                .map(orrery_core::Logged::public),
-        );
         match (self.interrupt(), action) {
             (Some(Interrupt::Mend), Action::RepairUpgrade { upgrade }) => {
                 self.mend_upgrade(*upgrade, log);

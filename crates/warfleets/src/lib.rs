@@ -64,6 +64,14 @@ impl Game for Warfleets {
     }
 
     fn setup(scenario: &Scenario, seed: u64) -> Result<Self, SetupError> {
+        scenario::setup(scenario, seed).map(|(g, _)| g)
+    }
+
+    /// Seed "Misja": the D3+2 markers and the roll-off for who places first.
+    fn setup_logged(
+        scenario: &Scenario,
+        seed: u64,
+    ) -> Result<(Self, Vec<Logged<Event>>), SetupError> {
         scenario::setup(scenario, seed)
     }
 

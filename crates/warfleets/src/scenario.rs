@@ -4,6 +4,7 @@
 
 use crate::catalogue::{catalogue_from, Catalogue};
 use crate::fleet::{ability, fleet_from, report_problems, FleetSpec};
+use crate::rules::Log;
 use crate::state::{Edge, Model, Status, Step, Upgrade, UpgradeKind, Warfleets};
 use crate::terrain::{random_table, Terrain};
 use orrery_core::{NamedScenario, Rng, Seat, SetupError};
@@ -200,7 +201,7 @@ pub fn unequal(cat: &Catalogue, fleets: &[FleetSpec]) -> Option<String> {
     }
     let (pa, pb) = (a.points(cat), b.points(cat));
     let diff = pa.abs_diff(pb);
-    let cheapest = cat.hulls.iter().map(|h| h.cost).min().unwrap_or(0);
+    let cheapest = cat.cheapest();
     (diff > cheapest).then(|| {
         format!(
             "the fleets cost {pa} pts ({}) and {pb} pts ({}), {diff} pts apart; the seed wants fleets of equal points (\"dwie floty o równym koszcie punktowym\"), within the cheapest unit ({cheapest} pts): even them out, or set `asymmetric = true` to play them unequal on purpose",
@@ -255,7 +256,7 @@ pub fn problems(s: &Scenario) -> Vec<String> {
 }
 
 /// Set a game up: terrain (FB-14), the marker roll-off and count (FB-17).
-pub fn setup(s: &Scenario, seed: u64) -> Result<Warfleets, SetupError> {
+pub fn setup(s: &Scenario, seed: u64) -> Result<(Warfleets, Log), SetupError> {
     let p = problems(s);
     if !p.is_empty() {
         return Err(SetupError::new(p));
@@ -357,22 +358,20 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<Warfleets, SetupError> {
         choosing: false,
         mends: Vec::new(),
         displaced: Vec::new(),
-        opening: Vec::new(),
         outcome: None,
         rng,
     };
     // Seed "Misja": "Place D3+2 markers. Players roll off to see who places first."
-    // Both rolls are kept for the log of the first answer ([`Warfleets::opening`]).
+    // Both rolls are the set-up's events (`Game::setup_logged`).
     let mut log = Vec::new();
     let count = g.rng.die(3) as u8 + 2;
     crate::rules::emit(&mut log, crate::event::Event::Markers { count });
     let first = g.roll_off("markers", &mut log);
-    g.opening = log.into_iter().map(|l| l.event).collect();
     g.step = Step::Marker {
         seat: first,
         left: count,
     };
-    Ok(g)
+    Ok((g, log))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -352,10 +352,6 @@ pub struct Warfleets {
     /// non-moving player's first); asked after damage is assigned.
     #[serde(default)]
     pub displaced: Vec<Displaced>,
-    /// The set-up rolls (the D3+2 markers, the marker roll-off), made before anyone
-    /// answered: told at the head of the first answer's events, then gone.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub opening: Vec<crate::event::Event>,
     pub outcome: Option<Outcome>,
     pub rng: Rng,
 }

@@ -3,7 +3,6 @@
 
 use crate::action::GunRef;
 use crate::choices::Interrupt;
-use crate::event::Event;
 use crate::state::{Status, Step, UpgradeKind, Warfleets};
 use orrery_core::{Seat, StateError};
 use orrery_table::Point;
@@ -153,15 +152,16 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
         p.push("too much damage waiting".into());
     }
     let ship_at = |m: u8| ok(m) && !g.catalogue.hulls[g.models[usize::from(m)].hull].is_squadron();
+    let ship_on_table = |m: u8| ship_at(m) && g.models[usize::from(m)].on_table();
     let squadron_at =
         |m: u8| ok(m) && g.catalogue.hulls[g.models[usize::from(m)].hull].is_squadron();
     if g.mends.len() > 50
         || !g
             .mends
             .iter()
-            .all(|m| ship_at(m.ship) && (1..=2).contains(&m.points))
+            .all(|m| ship_on_table(m.ship) && (1..=2).contains(&m.points))
     {
-        p.push("mends: a repair of a ship that is not there, or not 1 or 2 damage".into());
+        p.push("mends: a repair of a ship that is not on the table, or not 1 or 2 damage".into());
     } else if !g.mends.is_empty() && g.mendable().len() < 2 {
         p.push("a repair choice with fewer than two damaged upgrades to choose from".into());
     }
@@ -184,9 +184,6 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
     }
     if aside_ok && open == Some(Interrupt::Aside) && !g.aside_open_ok() {
         p.push("a squadron to place aside that no ship is on, or with no free spot".into());
-    }
-    if !g.opening.is_empty() && !opening_ok(g) {
-        p.push("opening: only the set-up rolls, before the first marker".into());
     }
     if !g.launching.iter().all(|&m| ok(m)) {
         p.push("launching: no such model".into());
@@ -318,30 +315,4 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
         p.push("the game is over exactly when the question is `over`".into());
     }
     StateError::check(p)
-}
-
-/// The set-up rolls waiting to be told (`opening`): the D3+2 markers and the marker
-/// roll-off, before the first marker, matching the question they set.
-fn opening_ok(g: &Warfleets) -> bool {
-    let Step::Marker { seat, left } = g.step else {
-        return false;
-    };
-    if g.round != 0 || !g.markers.is_empty() || g.opening.len() > 2 {
-        return false;
-    }
-    g.opening.iter().all(|e| match e {
-        Event::Markers { count } => *count == left,
-        Event::RollOff {
-            purpose,
-            rolls,
-            winner,
-        } => {
-            purpose.len() <= 20
-                && rolls.iter().all(|r| (1..=6).contains(r))
-                && rolls[0] != rolls[1]
-                && *winner == seat
-                && (rolls[0] > rolls[1]) == (winner.0 == 0)
-        }
-        _ => false,
-    })
 }

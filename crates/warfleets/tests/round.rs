@@ -525,43 +525,37 @@ fn fb15_the_owner_picks_the_upgrades_defiant_mends() {
 }
 
 /// Seed "Misja": "Place D3+2 markers. Players roll off to see who places first."
-/// Both rolls are made at set-up; the game keeps them and tells them, to everyone,
-/// at the head of the first answer's events (the deployment roll-off is told when
-/// it is made).
+/// Both rolls are made at set-up and are its events (`Game::setup_logged`), told to
+/// everyone before the first answer (the deployment roll-off is told when it is
+/// made); the first answer tells them no more.
 #[test]
 fn misja_the_d3_marker_count_and_the_marker_roll_off_are_narrated() {
-    let mut g = Warfleets::setup(&scenario("patrol"), 8).unwrap();
+    let (mut g, opening) = Warfleets::setup_logged(&scenario("patrol"), 8).unwrap();
     let Step::Marker { seat, left } = g.step else {
         panic!("{:?}", g.step)
     };
-    assert_eq!(g.opening.len(), 2, "{:?}", g.opening);
-    assert_eq!(g.opening[0], Event::Markers { count: left });
-    assert!(
-        matches!(&g.opening[1], Event::RollOff { purpose, winner, .. } if purpose == "markers" && *winner == seat),
-        "{:?}",
-        g.opening[1]
-    );
-    assert!(g.describe_event(&g.opening[0]).contains("(D3+2)"));
-    assert!(g
-        .describe_event(&g.opening[1])
-        .contains("roll-off for markers"));
-    let a = g.legal_actions(seat)[0].clone();
-    let logged = g.apply(seat, &a).unwrap();
-    assert!(logged.len() >= 3);
-    assert_eq!(logged[0].event, Event::Markers { count: left });
-    assert!(matches!(logged[1].event, Event::RollOff { .. }));
-    assert!(logged[..2]
+    assert_eq!(opening.len(), 2, "{opening:?}");
+    assert!(opening
         .iter()
         .all(|l| l.audience == orrery_core::Audience::All));
-    assert!(matches!(logged[2].event, Event::MarkerPlaced { .. }));
-    // Told once.
-    assert!(g.opening.is_empty());
-    let next = g.to_move()[0];
-    let a = g.legal_actions(next)[0].clone();
-    let logged = g.apply(next, &a).unwrap();
+    assert_eq!(opening[0].event, Event::Markers { count: left });
+    assert!(
+        matches!(&opening[1].event, Event::RollOff { purpose, winner, .. } if purpose == "markers" && *winner == seat),
+        "{:?}",
+        opening[1]
+    );
+    assert!(g.describe_event(&opening[0].event).contains("(D3+2)"));
+    assert!(g
+        .describe_event(&opening[1].event)
+        .contains("roll-off for markers"));
+    // The same game as `setup`.
+    let plain = Warfleets::setup(&scenario("patrol"), 8).unwrap();
+    assert_eq!(plain.state_hash(), g.state_hash());
+    let a = g.legal_actions(seat)[0].clone();
+    let logged = g.apply(seat, &a).unwrap();
     assert!(!logged
         .iter()
-        .any(|l| matches!(l.event, Event::Markers { .. })));
+        .any(|l| matches!(l.event, Event::Markers { .. } | Event::RollOff { .. })));
 }
 
 /// FB-17: "the player carrying more markers wins; … equal = draw." The victory

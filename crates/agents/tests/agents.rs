@@ -259,12 +259,7 @@ impl Game for Race {
         v
     }
     fn apply(&mut self, seat: Seat, a: &Step) -> Result<Vec<Logged<String>>, ActionError> {
-        if self.to_move() != vec![seat] {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                to_move: self.to_move(),
-            });
-        }
+        ActionError::check_turn(self.is_terminal(), seat, self.to_move())?;
         let d = match a {
             Step::Walk(n) if *n <= 3 => *n,
             Step::Walk(_) => return Err(ActionError::illegal("too far")),

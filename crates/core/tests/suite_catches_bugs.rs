@@ -197,7 +197,7 @@ fn a_leaky_view_is_caught() {
     let v = violations(Flaw::LeakyView);
     assert!(
         v.iter()
-            .any(|m| m.contains("secret commitment through view:")),
+            .any(|m| m.contains("secret commitment through view at")),
         "{v:?}"
     );
 }

@@ -61,3 +61,20 @@ fn scenario_conditions_and_optional_rules_keep_the_contract() {
     r.assert_clean();
     assert_eq!(r.games, 300);
 }
+
+/// Issue 24: games played to the end with the dice forced to their extremes (every
+/// die its highest face, every die its lowest, then the two in turn), where every
+/// seat can fall at once: no hang, no broken invariant, every seat's question answered.
+#[test]
+fn forced_dice_games_end_and_keep_the_contract() {
+    let high_low: Vec<u32> = [u32::MAX, 1].repeat(12);
+    for faces in [vec![u32::MAX; 24], vec![1; 24], high_low] {
+        let cfg = Config {
+            forced_faces: faces,
+            ..config(30, 90_000)
+        };
+        let r = run::<LaunchFighters>(&[scenario("duel"), scenario("three-way")], &cfg);
+        r.assert_clean();
+        assert!(r.games > 0);
+    }
+}

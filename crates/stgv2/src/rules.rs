@@ -714,8 +714,7 @@ impl Stgv2 {
 
     /// The guard of the loops that advance the turn: a broken invariant ends the game
     /// with the reason said (no winner) instead of spinning.
-    fn stop(&mut self, why: &str, log: &mut Log) {
-        debug_assert!(false, "the turn could not advance: {why}");
+    pub(crate) fn stop(&mut self, why: &str, log: &mut Log) {
         let reason = format!("the game was stopped: {why} (an engine fault)");
         self.finish(Vec::new(), reason, log);
     }

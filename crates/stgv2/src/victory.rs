@@ -42,8 +42,9 @@ impl Stgv2 {
     /// by Spendys ON station, then by outposts, and a remaining tie is a shared win".
     /// They are the owners of the battle's two principals (only principals take
     /// hits, ST-11), each with the outposts he held when the damage began (STO-11:
-    /// ST-17 has removed them); should no battle account for the last eliminations
-    /// (a state loaded from elsewhere), every player is ranked the same way.
+    /// ST-17 has removed them). Should no battle account for the last eliminations
+    /// (it cannot happen in play; `validate` refuses such a state), the game stops
+    /// with no winner and says why.
     fn nobody_left(&mut self, held: &[usize], log: &mut Log) {
         let mut fallen: Vec<Seat> = match &self.last_battle {
             Some(b) => [b.attacker, b.target]
@@ -57,7 +58,11 @@ impl Stgv2 {
         fallen.sort();
         fallen.dedup();
         if fallen.is_empty() {
-            fallen = (0..self.players.len()).map(|i| Seat(i as u8)).collect();
+            self.stop(
+                "nobody is left, and no battle says who fell last (ST-19)",
+                log,
+            );
+            return;
         }
         let outposts = |s: Seat| held.get(s.index()).copied().unwrap_or(0);
         let (winners, best) = self.richest(&fallen, outposts);

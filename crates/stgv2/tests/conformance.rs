@@ -78,8 +78,26 @@ fn corrupted_saved_states_are_refused_or_stay_playable() {
         deep_every: 0,
         corruptions: 30,
         corrupt_steps: 30,
+        ..Config::default()
     };
     let r = run::<Stgv2>(&[short("outpost", 10), short("outpost-6", 5)], &cfg);
     r.assert_clean();
     assert_eq!(r.games, 80);
+}
+
+/// Issue 24: games played to the end with the dice forced to their extremes (every
+/// die its highest face, every die its lowest, then the two in turn), where every
+/// seat can fall at once: no hang, no broken invariant, every seat's question answered.
+#[test]
+fn forced_dice_games_end_and_keep_the_contract() {
+    let high_low: Vec<u32> = [u32::MAX, 1].repeat(12);
+    for faces in [vec![u32::MAX; 24], vec![1; 24], high_low] {
+        let cfg = Config {
+            forced_faces: faces,
+            ..config(30, 90_000)
+        };
+        let r = run::<Stgv2>(&[short("outpost", 6), short("outpost-3", 6)], &cfg);
+        r.assert_clean();
+        assert!(r.games > 0);
+    }
 }

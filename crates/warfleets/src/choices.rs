@@ -140,6 +140,7 @@ impl Warfleets {
             .map(|q| q.id)
             .filter(|q| !self.displaced.iter().any(|d| d.squadron == *q))
             .collect();
+        let start = self.displaced.len();
         for squadron in under {
             self.displaced.push(Displaced {
                 squadron,
@@ -147,9 +148,11 @@ impl Warfleets {
                 mover,
             });
         }
-        // "the non-moving player first" (a stable sort keeps each side's order).
-        self.displaced
-            .sort_by_key(|d| self.models[usize::from(d.squadron)].seat == d.mover);
+        // "the non-moving player first", within this move or push only (a ram's
+        // push is placed before the rammer's own move; a stable sort keeps each
+        // side's order).
+        let models = &self.models;
+        self.displaced[start..].sort_by_key(|d| models[usize::from(d.squadron)].seat == d.mover);
     }
 
     /// Whether the bases of `a` and `b` overlap (FB-04).

@@ -394,14 +394,13 @@ fn ship_from(r: &mut Reader, t: &toml::Table, path: &str) -> Option<ShipSpec> {
             "hull", "name", "systems", "front", "side", "rear", "hero", "title",
         ],
     );
-    let before = r.has_problem_under(path);
     let hull = r.req_str(t, "hull", path);
     let name = r.opt_str(t, "name", path);
     let systems = r.str_list(t, "systems", path, false).unwrap_or_default();
     let mut text = |key: &str| r.opt_str(t, key, path);
     let (front, side, rear) = (text("front"), text("side"), text("rear"));
     let (hero, title) = (text("hero"), text("title"));
-    if before || r.has_problem_under(path) {
+    if r.has_problem_under(path) {
         return None;
     }
     Some(ShipSpec {
@@ -419,10 +418,9 @@ fn ship_from(r: &mut Reader, t: &toml::Table, path: &str) -> Option<ShipSpec> {
 /// A `[[squadron]]`: `hull` and `count` (1–30, default 1), read by name.
 fn squadron_from(r: &mut Reader, t: &toml::Table, path: &str) -> Option<SquadronSpec> {
     r.keys(t, path, &["hull", "count"]);
-    let before = r.has_problem_under(path);
     let hull = r.req_str(t, "hull", path);
     let count = r.opt_int(t, "count", path, 1, 30);
-    if before || r.has_problem_under(path) {
+    if r.has_problem_under(path) {
         return None;
     }
     Some(SquadronSpec {

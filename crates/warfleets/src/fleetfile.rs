@@ -73,7 +73,7 @@ pub fn check(text: &str, file: &str) -> Result<FleetCheck, FileError> {
 /// Seed "Floty": fleets of equal points. A list more than the cheapest unit under
 /// the agreed size faces a full fleet only in an asymmetric scenario.
 fn under_line(under: u32, points: u32, cat: &Catalogue) -> String {
-    let cheapest = cat.hulls.iter().map(|h| h.cost).min().unwrap_or(0);
+    let cheapest = cat.cheapest();
     if under == 0 {
         return format!("  the agreed {points} pts exactly (the seed: fleets of equal points)\n");
     }

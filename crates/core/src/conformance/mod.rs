@@ -33,7 +33,8 @@
 //!   field at a time are refused (by deserialization or `validate`) or stay
 //!   playable: no panic, seats to move have actions, listed actions apply;
 //! - `unrevealed(s)` never exceeds the number of actions seat `s` has made;
-//! - the game ends within [`Game::action_bound`] actions;
+//! - the game ends within [`Game::action_bound`] actions, also with the dice forced
+//!   to extremes ([`Config::forced_faces`]: every seat can fall at once);
 //! - a JSON save/load mid-game gives the same hash and the game goes on from it;
 //! - replaying the game's [`Record`] reproduces every hash.
 
@@ -68,6 +69,12 @@ pub struct Config {
     pub corruptions: usize,
     /// Random actions played from a corrupted state that passed `validate`.
     pub corrupt_steps: usize,
+    /// Faces forced on the dice whenever none are left to use, before each step
+    /// (`u32::MAX` is any die's highest face): the extremes where every seat can fall
+    /// at once, played to the end. At most this many dice a step are forced, so a
+    /// rule that rolls again on a tie still ends. Empty (the default): the seeded
+    /// dice. A forced game is not replayed from its seed.
+    pub forced_faces: Vec<u32>,
 }
 
 impl Default for Config {
@@ -81,6 +88,7 @@ impl Default for Config {
             deep_every: 8,
             corruptions: 6,
             corrupt_steps: 20,
+            forced_faces: Vec::new(),
         }
     }
 }
@@ -210,6 +218,9 @@ fn play_one_with<G: Game>(
                 .push(format!("{tag}: not over after {bound} actions"));
             return;
         }
+        if !cfg.forced_faces.is_empty() && !game.rng().has_forced() {
+            game.rng_mut().force(&cfg.forced_faces);
+        }
         let seat = to_move[chooser.index(to_move.len())];
         let legal = game.legal_actions(seat);
         if legal.is_empty() {
@@ -299,6 +310,9 @@ fn play_one_with<G: Game>(
         step += 1;
         report.actions += 1;
         check_unrevealed(&game, &record, report, &tag, step);
+    }
+    if !cfg.forced_faces.is_empty() {
+        return;
     }
     match record.replay::<G>() {
         Ok(replayed) if replayed.state_hash() == game.state_hash() => {}
@@ -581,6 +595,11 @@ fn check_hidden<G: Game>(
     // view shows), two such copies against each other.
     let real = if other.view(Some(seat)) == game.view(Some(seat)) {
         game.clone()
+    } else if !G::DETERMINIZE_ASKS_AGAIN {
+        report.violations.push(format!(
+            "{tag} step {step}: determinize changed what seat {seat} sees (its copy must be a world the seat cannot tell from the game)"
+        ));
+        return;
     } else {
         let mut d = game.clone();
         d.determinize(seat, &mut Rng::seed_from(salt ^ 0x5851_f42d_4c95_7f2d));
@@ -631,7 +650,8 @@ fn check_undo<G: Game>(
             let mut w = before.clone();
             w.determinize(s, &mut Rng::seed_from(salt ^ k));
             // A copy that forgot other seats' pending answers (they are asked again
-            // in it) is not a world the seat could be in: no test here.
+            // in it, `Game::DETERMINIZE_ASKS_AGAIN`) is not a world the seat could be
+            // in: no test here (check_hidden reports any other such copy).
             if w.view(Some(s)) != seen_before {
                 return None;
             }

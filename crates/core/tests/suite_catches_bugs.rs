@@ -36,6 +36,10 @@ enum Flaw {
     NearbyDeterminize,
     /// A seat that is not to move is answered `Illegal`, not `NotYourTurn`.
     WrongTurnError,
+    /// `determinize` forgets the other seats' bids (so they would bid again) without
+    /// declaring it (`Game::DETERMINIZE_ASKS_AGAIN`): its copy is a world the seat's
+    /// own view tells apart.
+    ForgetfulDeterminize,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -133,6 +137,21 @@ impl Game for Broken {
     fn determinize(&mut self, viewer: Seat, rng: &mut Rng) {
         match self.flaw {
             Flaw::PeekingDeterminize => {
+                let seed = rng.next_u64();
+                self.inner.rng_mut().reseed(seed);
+            }
+            Flaw::ForgetfulDeterminize => {
+                let mut v = serde_json::to_value(&self.inner).unwrap_or_default();
+                if let Some(p) = v["pending"].as_array_mut() {
+                    for (i, b) in p.iter_mut().enumerate() {
+                        if i != viewer.index() {
+                            *b = serde_json::Value::Null;
+                        }
+                    }
+                }
+                if let Ok(g) = serde_json::from_value(v) {
+                    self.inner = g;
+                }
                 let seed = rng.next_u64();
                 self.inner.rng_mut().reseed(seed);
             }
@@ -276,6 +295,16 @@ fn a_determinization_that_starts_from_the_real_bids_is_caught() {
     assert!(
         v.iter()
             .any(|m| m.contains("depends on what it may not know")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn an_undeclared_forgetful_determinization_is_caught() {
+    let v = violations(Flaw::ForgetfulDeterminize);
+    assert!(
+        v.iter()
+            .any(|m| m.contains("determinize changed what seat")),
         "{v:?}"
     );
 }

@@ -147,6 +147,29 @@ pub fn run_with<G: Game>(
     report
 }
 
+/// [`run`] with the dice forced to their extremes ([`Config::forced_faces`]): every
+/// die its highest face, every die its lowest, then the two in turn (at most 24 forced
+/// dice a step), where every seat can fall at once; the games of all three.
+pub fn run_forced_dice<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
+    let high_low: Vec<u32> = [u32::MAX, 1].repeat(12);
+    let mut total = Report::default();
+    for faces in [vec![u32::MAX; 24], vec![1; 24], high_low] {
+        let r = run::<G>(
+            scenarios,
+            &Config {
+                forced_faces: faces,
+                ..cfg.clone()
+            },
+        );
+        total.games += r.games;
+        total.actions += r.actions;
+        total.simultaneous_checks += r.simultaneous_checks;
+        total.illegal_rejected += r.illegal_rejected;
+        total.violations.extend(r.violations);
+    }
+    total
+}
+
 fn to_json<T: serde::Serialize>(v: &T) -> Value {
     serde_json::to_value(v).unwrap_or(Value::Null)
 }

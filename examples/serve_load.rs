@@ -1,13 +1,18 @@
-//! Load benchmark of `orrery serve` (issue 10 §6), on loopback only and bounded in
-//! time and requests. Starts the release binary on a fresh SQLite directory, plays
-//! 100 concurrent games of random agents through the HTTP API (each client reads its
-//! seat's legal actions and posts a random one) twice — as fast as the server answers
-//! (throughput), then paced at 1,000 actions/s in all (latency at that load) — and
+//! Load benchmark of `orrery serve` (issues 10 §6 and 25), on loopback only and
+//! bounded in time and requests. Starts the release binary, plays concurrent games of
+//! random agents through the HTTP API (each client reads a page of its seat's legal
+//! actions and posts one of them at random) twice — 100 games as fast as the server answers (throughput),
+//! then 200 games paced at 1,000 actions/s in all (latency at that load) — and
 //! reports actions per second and the latency of an action (p50, p99); then creates
-//! 10,000 games and reports the server's memory with them all loaded and idle.
+//! 10,000 games of every ruleset, reads each once, and reports the server's memory
+//! with them all loaded and idle.
+//!
+//! Each phase runs on SQLite and on PostgreSQL (a private cluster started from the
+//! installed Debian packages, as the tests do), and reports the server's CPU time per
+//! acknowledged action (process CPU from `/proc`, the client's GETs included).
 //!
 //! ```sh
-//! cargo build --release && cargo run --release --example serve_load [-- GAMES SECONDS IDLE RATE]
+//! cargo build --release && cargo run --release --example serve_load [-- GAMES SECONDS IDLE RATE PACED_GAMES]
 //! ```
 
 use serde::Deserialize;
@@ -26,8 +31,9 @@ struct SeenStatus {
     to_move: Vec<usize>,
     terminal: bool,
 }
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+#[path = "../tests/server_support/mod.rs"]
+mod server_support;
+
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -52,76 +58,141 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
-    let seconds: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let idle: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(10_000);
-    let rate: f64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1000.0);
+    let arg = |i: usize, d: f64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+    let games = arg(0, 100.0) as usize;
+    let seconds = arg(1, 15.0) as u64;
+    let idle = arg(2, 10_000.0) as usize;
+    let rate = arg(3, 1000.0);
+    let paced_games = arg(4, 200.0) as usize;
 
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().unwrap().parent().unwrap().join("orrery");
-    let data = std::env::temp_dir().join(format!("orrery-load-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    let mut server = Command::new(&bin)
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
+    let postgres = server_support::Postgres::start("load");
+    let mut stores = vec![("SQLite", None)];
+    if let Some(pg) = &postgres {
+        stores.push(("PostgreSQL", Some(pg.url.clone())));
+    }
+    for (name, url) in &stores {
+        let data = server_support::temp_dir("load");
+        let server = start(&data, url.as_deref());
+        let pid = server.child.id();
+        println!("{name}: server {} (pid {pid})", server.base);
+        let agent = ureq::AgentBuilder::new()
+            .timeout(Duration::from_secs(30))
+            .max_idle_connections_per_host(paced_games + 10)
+            .build();
+        // Closed loop: every client acts as soon as it has its answer (throughput,
+        // and the server's CPU per action).
+        phase(&agent, &server.base, pid, name, games, seconds, None);
+        // Open loop: the games paced to `rate` actions per second in all, each action
+        // at its own time slot (players think between moves): the latency of an
+        // action at that load, not queueing behind clients that never pause.
+        phase(
+            &agent,
+            &server.base,
+            pid,
+            name,
+            paced_games,
+            seconds,
+            Some(rate),
+        );
+        drop(server);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    idle_memory(idle);
+}
+
+/// A server for the bench: no per-address quotas (every client is on loopback).
+fn start(data: &std::path::Path, url: Option<&str>) -> server_support::Server {
+    server_support::Server::start(
+        data,
+        url,
+        &[
             "--rate-limit",
             "0",
-            "--data",
-        ])
-        .arg(&data)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e} (cargo build --release first)", bin.display()));
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let base = format!(
-        "http://{}",
-        line.split("http://")
-            .nth(1)
-            .unwrap()
-            .split_whitespace()
-            .next()
-            .unwrap()
-    );
-    let pid = server.id();
-    println!("server {base} (pid {pid}), SQLite in {}", data.display());
+            "--games-per-hour",
+            "0",
+            "--connections-per-address",
+            "100000",
+        ],
+    )
+}
 
+/// The server's CPU time so far (user + system), in milliseconds.
+fn cpu_ms(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which may hold spaces) start at `state`.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<f64> = rest
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after `)`.
+    let ticks = f.get(11).unwrap_or(&0.0) + f.get(12).unwrap_or(&0.0);
+    ticks * 1000.0 / clock_ticks()
+}
+
+fn clock_ticks() -> f64 {
+    // SAFETY: sysconf only reads a constant of the system.
+    let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    if t > 0 {
+        t as f64
+    } else {
+        100.0
+    }
+}
+
+/// 10,000 games of every ruleset (STGv2's six-player board among them), each read
+/// once so it is held in memory, then left idle: the server's memory per game.
+fn idle_memory(idle: usize) {
+    if idle == 0 {
+        return;
+    }
+    let data = server_support::temp_dir("idle");
+    let server = start(&data, None);
+    let pid = server.child.id();
     let agent = ureq::AgentBuilder::new()
         .timeout(Duration::from_secs(30))
-        .max_idle_connections_per_host(games + 10)
         .build();
-    // Closed loop: every client acts as soon as it has its answer (throughput).
-    phase(&agent, &base, games, seconds, None);
-    // Open loop: the same games paced to `rate` actions per second in all, each
-    // action at its own time slot (players think between moves): the latency of an
-    // action at that load, not queueing behind clients that never pause.
-    phase(&agent, &base, games, seconds, Some(rate));
-
+    let kinds = [
+        ("launch-fighters", "duel"),
+        ("stratoyager", "pilot-episode"),
+        ("black-skies", "duel"),
+        ("warfleets", "skirmish"),
+        ("stgv2", "outpost-6"),
+    ];
     let before = rss_kib(pid);
     let t = Instant::now();
     for i in 0..idle {
-        let ruleset = ["launch-fighters", "stratoyager"][i % 2];
+        let (ruleset, scenario) = kinds[i % kinds.len()];
+        let created: Value = agent
+            .post(&format!("{}/api/games", server.base))
+            .send_json(json!({"ruleset": ruleset, "scenario": scenario, "seed": i}))
+            .unwrap()
+            .into_json()
+            .unwrap();
+        let id = created["id"].as_str().unwrap();
+        let token = created["seats"][0]["token"].as_str().unwrap();
         agent
-            .post(&format!("{base}/api/games"))
-            .send_json(json!({"ruleset": ruleset}))
+            .get(&format!("{}/api/games/{id}?legal=none", server.base))
+            .set("Authorization", &format!("Bearer {token}"))
+            .call()
             .unwrap();
     }
     let after = rss_kib(pid);
     println!(
-        "{idle} idle games created in {:.1} s: server memory {:.0} MiB -> {:.0} MiB ({:.1} KiB per game, all held in memory)",
+        "{idle} idle games (LF, Stratoyager, Black Skies, Warfleets, STGv2 outpost-6 in turn), each read once and held in memory, in {:.1} s: server memory {:.0} MiB -> {:.0} MiB ({:.1} KiB per game)",
         t.elapsed().as_secs_f64(),
         before as f64 / 1024.0,
         after as f64 / 1024.0,
-        (after.saturating_sub(before)) as f64 / idle.max(1) as f64
+        (after.saturating_sub(before)) as f64 / idle as f64
     );
-    let _ = server.kill();
-    let _ = server.wait();
+    drop(server);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The client reads the first this many legal actions and plays one of them at
+/// random (`?legal=page`: a Stratoyager placing decision has 8,280 actions, 430 KB
+/// written out whole; a bot reads what it needs, as docs/server.md advises).
+const PAGE: usize = 32;
 
 /// One game a client plays, both seats.
 struct Table {
@@ -156,7 +227,16 @@ fn new_table(agent: &ureq::Agent, base: &str, g: usize, due: Instant) -> Table {
 /// Play `games` concurrent games for `seconds` from `CLIENTS` client threads, each
 /// driving its share of the games; `rate` = actions per second in all (each game at
 /// its own time slots), or as fast as answered.
-fn phase(agent: &ureq::Agent, base: &str, games: usize, seconds: u64, rate: Option<f64>) {
+fn phase(
+    agent: &ureq::Agent,
+    base: &str,
+    pid: u32,
+    store: &str,
+    games: usize,
+    seconds: u64,
+    rate: Option<f64>,
+) {
+    let cpu_before = cpu_ms(pid);
     const CLIENTS: usize = 16;
     let stop = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicUsize::new(0));
@@ -203,7 +283,10 @@ fn phase(agent: &ureq::Agent, base: &str, games: usize, seconds: u64, rate: Opti
                     }
                     let t = &mut tables[i];
                     let me: Seen = agent
-                        .get(&format!("{base}/api/games/{}?since=1000000000", t.id))
+                        .get(&format!(
+                            "{base}/api/games/{}?since=1000000000&legal=page&limit={PAGE}",
+                            t.id
+                        ))
                         .set("Authorization", &format!("Bearer {}", t.tokens[t.seat]))
                         .call()
                         .unwrap()
@@ -244,6 +327,7 @@ fn phase(agent: &ureq::Agent, base: &str, games: usize, seconds: u64, rate: Opti
         t.join().unwrap();
     }
     let elapsed = started.elapsed().as_secs_f64();
+    let cpu = cpu_ms(pid) - cpu_before;
     let mut l = latencies.lock().unwrap().clone();
     l.sort_by(|a, b| a.total_cmp(b));
     let n = done.load(Ordering::Relaxed);
@@ -252,11 +336,12 @@ fn phase(agent: &ureq::Agent, base: &str, games: usize, seconds: u64, rate: Opti
         None => "as fast as answered".to_string(),
     };
     println!(
-        "{games} concurrent games from {CLIENTS} client threads, {how}, {elapsed:.1} s: {n} actions ({:.0} actions/s), {} games finished; action latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        "{store}: {games} concurrent games from {CLIENTS} client threads, {how}, {elapsed:.1} s: {n} actions ({:.0} actions/s), {} games finished; action latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; server CPU {:.3} ms per action (its GETs included)",
         n as f64 / elapsed,
         finished.load(Ordering::Relaxed),
         percentile(&l, 0.5),
         percentile(&l, 0.99),
-        percentile(&l, 1.0)
+        percentile(&l, 1.0),
+        cpu / n.max(1) as f64
     );
 }

@@ -26,6 +26,11 @@ pub struct ServeArgs {
     /// Several `orrery serve` processes may share one database.
     #[arg(long, env = "ORRERY_DATABASE_URL")]
     pub database_url: Option<String>,
+    /// Connections to PostgreSQL this process may open (each write holds one for a
+    /// single statement; reads of games in memory need none). Not used with SQLite.
+    #[arg(long, default_value_t = orrery_server::DEFAULT_DB_POOL,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_pool: u32,
     /// Requests (and WebSocket messages) per second per client address; 0 = no limit.
     #[arg(long, default_value_t = Limits::default().rate_per_sec)]
     pub rate_limit: u32,
@@ -33,6 +38,36 @@ pub struct ServeArgs {
     /// database and is reloaded when asked for).
     #[arg(long, default_value_t = Limits::default().idle_unload.as_secs())]
     pub idle_unload: u64,
+    /// Open connections in all; lowered at start-up to fit the descriptor limit
+    /// (raised to its hard limit first). Past it: 503 and closed.
+    #[arg(long, default_value_t = Limits::default().max_connections)]
+    pub max_connections: usize,
+    /// Open connections per client address. Past it: 429 and closed.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    pub connections_per_address: usize,
+    /// Open WebSockets in all. Past it: 503 busy.
+    #[arg(long, default_value_t = Limits::default().max_sockets)]
+    pub max_sockets: usize,
+    /// Open WebSockets per client address. Past it: 429 too_many_sockets.
+    #[arg(long, default_value_t = Limits::default().sockets_per_address)]
+    pub sockets_per_address: usize,
+    /// Seconds a WebSocket stays open with no message from its client (pongs do not
+    /// count) and no change of its game.
+    #[arg(long, default_value_t = Limits::default().ws_quiet.as_secs())]
+    pub ws_quiet: u64,
+    /// Seconds a spectator's WebSocket stays open (it may reconnect).
+    #[arg(long, default_value_t = Limits::default().spectator_ttl.as_secs())]
+    pub spectator_ttl: u64,
+    /// Games one client address may create per hour; 0 = no quota.
+    #[arg(long, default_value_t = Limits::default().games_per_hour)]
+    pub games_per_hour: u32,
+    /// Unfinished games without a human seat one client address may have.
+    #[arg(long, default_value_t = Limits::default().agent_games_per_address)]
+    pub agent_games_per_address: usize,
+    /// Seconds of thinking all agents of one game may spend; past it they play their
+    /// seat's default action.
+    #[arg(long, default_value_t = Limits::default().agent_ms_per_game / 1000)]
+    pub agent_seconds_per_game: u64,
 }
 
 pub fn run(a: &ServeArgs) -> Result<()> {
@@ -41,12 +76,22 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         rate_per_sec: a.rate_limit,
         burst: a.rate_limit.saturating_mul(2),
         idle_unload: Duration::from_secs(a.idle_unload),
+        max_connections: a.max_connections,
+        connections_per_address: a.connections_per_address,
+        max_sockets: a.max_sockets,
+        sockets_per_address: a.sockets_per_address,
+        ws_quiet: Duration::from_secs(a.ws_quiet.max(1)),
+        spectator_ttl: Duration::from_secs(a.spectator_ttl.max(1)),
+        games_per_hour: a.games_per_hour,
+        agent_games_per_address: a.agent_games_per_address,
+        agent_ms_per_game: a.agent_seconds_per_game.saturating_mul(1000),
         ..defaults
     };
     let config = Config {
         addr: a.addr.clone(),
         data_dir: a.data.clone(),
         database_url: a.database_url.clone(),
+        db_pool: a.db_pool,
         limits,
     };
     orrery_server::serve(config, crate::registry())?;

@@ -20,6 +20,21 @@ pub fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
+/// The `orrery` binary: Cargo's for tests, else the one beside this program's
+/// directory (`target/release/examples/..` for the load bench).
+pub fn orrery_exe() -> PathBuf {
+    match option_env!("CARGO_BIN_EXE_orrery") {
+        Some(p) => PathBuf::from(p),
+        None => {
+            let me = std::env::current_exe().expect("this program's path");
+            me.parent()
+                .and_then(Path::parent)
+                .map(|d| d.join("orrery"))
+                .expect("target/<profile>/orrery")
+        }
+    }
+}
+
 /// A running `orrery serve`.
 pub struct Server {
     pub child: Child,
@@ -33,7 +48,26 @@ pub struct Server {
 impl Server {
     /// Start on a free loopback port with SQLite in `data` (or PostgreSQL at `url`).
     pub fn start(data: &Path, url: Option<&str>, extra: &[&str]) -> Server {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_orrery"));
+        Self::launch(data, url, extra, None)
+    }
+
+    /// [`Server::start`] under a descriptor limit (`ulimit -n`, soft and hard).
+    pub fn start_with_nofile(data: &Path, extra: &[&str], nofile: u32) -> Server {
+        Self::launch(data, None, extra, Some(nofile))
+    }
+
+    fn launch(data: &Path, url: Option<&str>, extra: &[&str], nofile: Option<u32>) -> Server {
+        let exe = orrery_exe();
+        let mut cmd = match nofile {
+            None => Command::new(&exe),
+            Some(n) => {
+                let mut c = Command::new("sh");
+                c.arg("-c")
+                    .arg(format!("ulimit -n {n} && exec \"$0\" \"$@\""))
+                    .arg(&exe);
+                c
+            }
+        };
         cmd.args(["serve", "--addr", "127.0.0.1:0", "--data"])
             .arg(data)
             .args(extra)
@@ -122,12 +156,18 @@ impl Server {
         v
     }
 
-    /// Connect a WebSocket for the token's seat.
+    /// Connect a WebSocket for the token's seat, pushed the whole state on every
+    /// change (`push=full`).
     pub fn ws(&self, id: &str, token: Option<&str>) -> Ws {
+        self.ws_query(id, token, "push=full")
+    }
+
+    /// Connect a WebSocket with the query `query` (`push=delta`, `legal=compact`, …).
+    pub fn ws_query(&self, id: &str, token: Option<&str>, query: &str) -> Ws {
         let addr = self.base.trim_start_matches("http://").to_string();
         let url = match token {
-            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
-            None => format!("ws://{addr}/api/games/{id}/ws"),
+            Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}&{query}"),
+            None => format!("ws://{addr}/api/games/{id}/ws?{query}"),
         };
         let stream = TcpStream::connect(&addr).unwrap();
         stream
@@ -251,6 +291,9 @@ pub struct Postgres {
     pub url: String,
     child: Option<Child>,
     dir: Option<PathBuf>,
+    /// The private cluster's programs' directory and port.
+    bin: PathBuf,
+    port: u16,
 }
 
 impl Postgres {
@@ -260,6 +303,8 @@ impl Postgres {
                 url,
                 child: None,
                 dir: None,
+                bin: PathBuf::new(),
+                port: 0,
             });
         }
         let Some(bin) = pg_bin() else {
@@ -274,8 +319,7 @@ impl Postgres {
         };
         let dir = temp_dir(&format!("pg-{name}"));
         let data = dir.join("data");
-        let root = unsafe_is_root();
-        if root {
+        if unsafe_is_root() {
             // PostgreSQL refuses to run as root: the cluster belongs to `postgres`.
             Command::new("chown")
                 .args(["-R", "postgres:postgres"])
@@ -283,17 +327,6 @@ impl Postgres {
                 .status()
                 .unwrap();
         }
-        let as_owner = |prog: &Path| {
-            let mut c = if root {
-                let mut c = Command::new("runuser");
-                c.args(["-u", "postgres", "--"]).arg(prog);
-                c
-            } else {
-                Command::new(prog)
-            };
-            c.stdin(Stdio::null());
-            c
-        };
         let ok = as_owner(&bin.join("initdb"))
             .args(["-D"])
             .arg(&data)
@@ -304,11 +337,41 @@ impl Postgres {
             .unwrap();
         assert!(ok.success(), "initdb failed");
         let port = free_port();
-        let child = as_owner(&bin.join("postgres"))
+        let mut pg = Postgres {
+            url: format!("postgres://orrery@127.0.0.1:{port}/postgres"),
+            child: None,
+            dir: Some(dir),
+            bin,
+            port,
+        };
+        pg.start_again();
+        Some(pg)
+    }
+
+    /// Stop the private cluster as a crash would: SIGQUIT to the postmaster (an
+    /// immediate shutdown: its connections are cut, no checkpoint). False with
+    /// `ORRERY_TEST_DATABASE_URL`, which is not ours to stop.
+    pub fn crash(&mut self) -> bool {
+        let Some(mut c) = self.child.take() else {
+            return false;
+        };
+        let _ = Command::new("kill")
+            .args(["-QUIT", &self.postmaster(c.id())])
+            .status();
+        let _ = c.wait();
+        true
+    }
+
+    /// Start the private cluster (again, after [`Postgres::crash`]) on its data
+    /// directory and port, and wait until it is ready.
+    pub fn start_again(&mut self) {
+        let Some(dir) = &self.dir else { return };
+        let port = self.port;
+        let child = as_owner(&self.bin.join("postgres"))
             .arg("-D")
-            .arg(&data)
+            .arg(dir.join("data"))
             .args(["-p", &port.to_string(), "-k"])
-            .arg(&dir)
+            .arg(dir)
             .args([
                 "-c",
                 "listen_addresses=127.0.0.1",
@@ -319,13 +382,14 @@ impl Postgres {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
+        self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(60);
         while TcpStream::connect(("127.0.0.1", port)).is_err() {
             assert!(Instant::now() < deadline, "PostgreSQL did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
         // Accepting connections is not the same as ready: wait for `pg_isready`.
-        while !Command::new(bin.join("pg_isready"))
+        while !Command::new(self.bin.join("pg_isready"))
             .args(["-h", "127.0.0.1", "-p", &port.to_string()])
             .stdout(Stdio::null())
             .status()
@@ -334,25 +398,37 @@ impl Postgres {
             assert!(Instant::now() < deadline, "PostgreSQL is not ready");
             std::thread::sleep(Duration::from_millis(100));
         }
-        Some(Postgres {
-            url: format!("postgres://orrery@127.0.0.1:{port}/postgres"),
-            child: Some(child),
-            dir: Some(dir),
-        })
     }
+
+    /// The postmaster's process id (not `runuser`'s, which passes no signal on).
+    fn postmaster(&self, child: u32) -> String {
+        self.dir
+            .as_ref()
+            .and_then(|d| std::fs::read_to_string(d.join("data/postmaster.pid")).ok())
+            .and_then(|p| p.lines().next().map(str::to_string))
+            .unwrap_or_else(|| child.to_string())
+    }
+}
+
+/// `prog` run as the owner of the clusters: `postgres` when the tests run as root
+/// (PostgreSQL refuses to run as root), else this user.
+fn as_owner(prog: &Path) -> Command {
+    let mut c = if unsafe_is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(prog);
+        c
+    } else {
+        Command::new(prog)
+    };
+    c.stdin(Stdio::null());
+    c
 }
 
 impl Drop for Postgres {
     fn drop(&mut self) {
-        if let Some(c) = &mut self.child {
-            // SIGINT to the postmaster (not to `runuser`, which does not pass it on):
-            // PostgreSQL's fast shutdown.
-            let postmaster = self
-                .dir
-                .as_ref()
-                .and_then(|d| std::fs::read_to_string(d.join("data/postmaster.pid")).ok())
-                .and_then(|p| p.lines().next().map(str::to_string))
-                .unwrap_or_else(|| c.id().to_string());
+        if let Some(mut c) = self.child.take() {
+            // SIGINT to the postmaster: PostgreSQL's fast shutdown.
+            let postmaster = self.postmaster(c.id());
             let _ = Command::new("kill").args(["-INT", &postmaster]).status();
             let _ = c.wait();
         }

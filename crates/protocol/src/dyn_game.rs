@@ -150,6 +150,11 @@ pub trait DynGame: Send {
     /// [`DynGame::legal`] written as JSON directly (no [`Value`] tree: what a busy
     /// server sends).
     fn legal_raw(&self, seat: Seat) -> Box<RawValue>;
+    /// How many legal actions `seat` has (none are written out).
+    fn legal_count(&self, seat: Seat) -> usize;
+    /// At most `limit` of [`DynGame::legal`] from index `offset`, written as JSON
+    /// directly: only the page is written, however long the list.
+    fn legal_page_raw(&self, seat: Seat, offset: usize, limit: usize) -> (Box<RawValue>, usize);
     /// [`DynGame::view`] written as JSON directly.
     fn view_raw(&self, viewer: Option<Seat>) -> Box<RawValue>;
     /// The action played for `seat` when it does not answer in time
@@ -363,6 +368,25 @@ impl<G: Game> DynGame for SessionGame<G> {
             false => Vec::new(),
         };
         to_raw_value(&legal).unwrap_or_else(|_| raw_null())
+    }
+
+    fn legal_count(&self, seat: Seat) -> usize {
+        match self.seat_exists(seat) {
+            true => self.session.game().legal_actions(seat).len(),
+            false => 0,
+        }
+    }
+
+    fn legal_page_raw(&self, seat: Seat, offset: usize, limit: usize) -> (Box<RawValue>, usize) {
+        let legal = match self.seat_exists(seat) {
+            true => self.session.game().legal_actions(seat),
+            false => Vec::new(),
+        };
+        let page: Vec<_> = legal.iter().skip(offset).take(limit).collect();
+        (
+            to_raw_value(&page).unwrap_or_else(|_| raw_null()),
+            legal.len(),
+        )
     }
 
     fn view_raw(&self, viewer: Option<Seat>) -> Box<RawValue> {

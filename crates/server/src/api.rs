@@ -7,7 +7,7 @@ use crate::store::{GameRow, SeatKind, SeatRow};
 use crate::token;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -16,6 +16,7 @@ use orrery_protocol::{random_seed, ScenarioSpec, MAX_BUDGET_MS};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -164,6 +165,18 @@ pub async fn join(
     let hash = token::digest(&t);
     let ours =
         |slot: &crate::live::SeatSlot| slot.token_hash().is_some_and(|h| token::matches(&t, h));
+    let held_elsewhere = |live: &Live| find_seat(live, &t).is_some_and(|s| s != seat);
+    if !ours(slot) && !held_elsewhere(&live) && slot.token_hash().is_none() {
+        // Another instance may have given this token a seat meanwhile.
+        refresh_claims(&hub, &live).await?;
+    }
+    if held_elsewhere(&live) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "token_in_use",
+            "this token already holds another seat of this game; a token holds one seat",
+        ));
+    }
     if !ours(slot) {
         if slot.token_hash().is_some() {
             return Err(taken());
@@ -173,7 +186,7 @@ pub async fn join(
         }
         if !hub.store.claim_seat(&id, slot.seat, &hash).await? {
             // Taken meanwhile, here or on another instance (perhaps by this very
-            // token, whose first answer was lost).
+            // token, whose first answer was lost), or the token took another seat.
             refresh_claims(&hub, &live).await?;
             if !ours(slot) {
                 return Err(taken());
@@ -212,6 +225,11 @@ pub fn describe_of(q: &HashMap<String, String>) -> Result<bool, ApiError> {
         Some("1") | Some("true") => Ok(true),
         Some(_) => Err(ApiError::bad_request("`describe` must be 0 or 1")),
     }
+}
+
+/// `?legal=full|none|compact|page|auto` (with `offset`, `limit` for a page).
+pub fn legal_of(q: &HashMap<String, String>) -> Result<crate::live::Legal, ApiError> {
+    crate::live::Legal::from_query(q).map_err(ApiError::bad_request)
 }
 
 pub fn need_seat(seat: Option<u8>) -> Result<u8, ApiError> {
@@ -271,9 +289,12 @@ struct NewSeat {
     budget_ms: Option<u64>,
 }
 
-/// `POST /api/games`: set a game up; `201` with its id and one token per human seat.
+/// `POST /api/games`: set a game up; `201` with its id, one token per human seat and
+/// the creator token. A client address may create `games_per_hour` games an hour and
+/// have `agent_games_per_address` games without a human seat running at once.
 pub async fn create(
     State(hub): Hubs,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body = json_body(body, hub.limits.max_body_bytes)?;
@@ -376,6 +397,30 @@ pub async fn create(
             joined: false,
         });
     }
+    let agents_only = seats
+        .iter()
+        .all(|s| matches!(s.kind, SeatKind::Agent { .. }));
+    let ip = peer.ip();
+    if agents_only && hub.agent_games_of(ip) >= hub.limits.agent_games_per_address {
+        return Err(ApiError::quota(
+            "agent_games",
+            format!(
+                "this address already has {} games of agents running (the limit); wait for \
+                 one to end or resign it with its creator token",
+                hub.limits.agent_games_per_address
+            ),
+        ));
+    }
+    if !hub.game_quota.allow(ip) {
+        return Err(ApiError::quota(
+            "games_per_hour",
+            format!(
+                "this address created {} games within the hour (the limit); try again later",
+                hub.limits.games_per_hour
+            ),
+        ));
+    }
+    let creator = token::new_token().map_err(ApiError::no_randomness)?;
     let id = token::new_game_id().map_err(ApiError::no_randomness)?;
     let setup = GameRow {
         id: id.clone(),
@@ -387,9 +432,17 @@ pub async fn create(
         created_ms: now_ms(),
         status: "playing".into(),
         resigned: None,
+        creator_hash: Some(token::digest(&creator)),
     };
     hub.create(game, setup, seats).await?;
-    Ok((StatusCode::CREATED, ok(json!({"id": id, "seats": tokens}))).into_response())
+    if agents_only {
+        hub.count_agent_game(&id, ip);
+    }
+    Ok((
+        StatusCode::CREATED,
+        ok(json!({"id": id, "seats": tokens, "creator": creator})),
+    )
+        .into_response())
 }
 
 fn human_seat() -> NewSeat {
@@ -459,6 +512,7 @@ pub async fn game(
             .map_err(|_| ApiError::bad_request("`since` must be an event index"))?,
     };
     let describe = describe_of(&q)?;
+    let legal = legal_of(&q)?;
     let clock = live.setup.clock_ms;
     let (text, _) = hub
         .read(&live, |inner| {
@@ -468,6 +522,7 @@ pub async fn game(
                 clock,
                 Note {
                     describe,
+                    legal,
                     ..Note::default()
                 },
             )
@@ -534,16 +589,56 @@ pub async fn record(
     Ok(ok(json!({"seat": seat, "record": record})))
 }
 
-/// `POST /api/games/{id}/resign`: the token's seat resigns; the others win.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Resign {
+    #[serde(default)]
+    seat: Option<u8>,
+}
+
+/// `POST /api/games/{id}/resign` (body optional): the token's seat resigns; the
+/// others win. With the game's creator token, `{"seat": N}` resigns seat N: the
+/// creator can stop any game it set up, a game of agents included.
 pub async fn resign(
     State(hub): Hubs,
     Path(id): Path<String>,
     headers: HeaderMap,
     q: Params,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let asked = match body {
+        Ok(b) if b.iter().all(u8::is_ascii_whitespace) => None,
+        body => {
+            let v = json_body(body, hub.limits.max_body_bytes)?;
+            let r: Resign = serde_json::from_value(v)
+                .map_err(|_| ApiError::bad_request("the body must be {} or {\"seat\": N}"))?;
+            r.seat
+        }
+    };
+    let live = hub.get(&id).await?;
+    let token = token_of(&headers, &q);
+    let creator = match (&token, &live.setup.creator_hash) {
+        (Some(t), Some(h)) => token::matches(t, h),
+        _ => false,
+    };
+    let seat = if creator {
+        let seat = asked.ok_or_else(|| {
+            ApiError::bad_request("the creator token names the seat: {\"seat\": N}")
+        })?;
+        if usize::from(seat) >= live.seats.len() {
+            return Err(ApiError::bad_request(format!(
+                "seat {seat} is not a seat of this game"
+            )));
+        }
+        seat
+    } else {
+        let seat = need_seat(seat_of(&hub, &live, token.as_deref()).await?)?;
+        if asked.is_some_and(|a| a != seat) {
+            return Err(ApiError::bad_token());
+        }
+        seat
+    };
     let status = hub.resign(&live, seat).await?;
     Ok(ok(json!({"status": status})))
 }

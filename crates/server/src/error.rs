@@ -61,6 +61,28 @@ impl ApiError {
         )
     }
 
+    /// A per-address quota is used up (`which` names it, as its flag does).
+    pub fn quota(which: &str, message: String) -> Self {
+        Self::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "quota",
+            format!("quota `{which}`: {message}"),
+        )
+    }
+
+    /// A cap on open connections or WebSockets is reached.
+    pub fn busy(which: &str, status: StatusCode) -> Self {
+        Self::new(
+            status,
+            if status == StatusCode::TOO_MANY_REQUESTS {
+                "too_many_sockets"
+            } else {
+                "busy"
+            },
+            format!("limit `{which}` reached; close a connection or retry later"),
+        )
+    }
+
     /// Another server instance applied an action to this game first.
     pub fn conflict() -> Self {
         Self::new(
@@ -77,6 +99,17 @@ impl ApiError {
             StatusCode::SERVICE_UNAVAILABLE,
             "unavailable",
             "the game store is unavailable; nothing was applied, retry later",
+        )
+    }
+
+    /// The stored game is damaged: it cannot be served until the database is
+    /// restored. The reason is the database's (it quotes no game's content).
+    pub fn corrupt(e: &StoreError) -> Self {
+        eprintln!("orrery serve: {e}");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "corrupt",
+            format!("this game's stored record is damaged ({}); the server's operator must restore the database", short_reason(e)),
         )
     }
 
@@ -123,6 +156,18 @@ impl ApiError {
     }
 }
 
+/// The database's words for a damaged store, without the game's content.
+fn short_reason(e: &StoreError) -> String {
+    match e {
+        StoreError::Db(sqlx_error) => match sqlx_error {
+            sqlx::Error::Database(d) => d.message().to_string(),
+            other => other.to_string(),
+        },
+        StoreError::Corrupt { why, .. } | StoreError::CorruptFile { why, .. } => why.clone(),
+        other => other.to_string(),
+    }
+}
+
 impl From<ProtocolError> for ApiError {
     fn from(e: ProtocolError) -> Self {
         let status = match &e {
@@ -151,6 +196,8 @@ impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
             StoreError::Conflict => ApiError::conflict(),
+            StoreError::Corrupt { .. } | StoreError::CorruptFile { .. } => ApiError::corrupt(&e),
+            StoreError::Db(ref d) if crate::store::is_corrupt(d) => ApiError::corrupt(&e),
             other => ApiError::unavailable(&other),
         }
     }

@@ -11,9 +11,12 @@
 //! type-erased [`orrery_protocol::DynGame`] and [`Registry`].
 
 mod api;
+pub mod compact;
 mod error;
 mod limits;
+mod linger;
 mod live;
+mod stats;
 mod store;
 mod token;
 mod tools;
@@ -22,7 +25,7 @@ mod ws;
 
 pub use error::ApiError;
 pub use limits::{Limits, RateLimiter};
-pub use store::StoreError;
+pub use store::{StoreError, DEFAULT_DB_POOL};
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
 use axum::middleware::{self, Next};
@@ -48,6 +51,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// `postgres://…`: use PostgreSQL instead of SQLite.
     pub database_url: Option<String>,
+    /// Connections to PostgreSQL this process may open ([`DEFAULT_DB_POOL`]).
+    pub db_pool: u32,
     pub limits: Limits,
 }
 
@@ -77,13 +82,20 @@ pub fn serve(config: Config, registry: Registry) -> Result<(), ServerError> {
 }
 
 async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
-    let store = store::Store::open(&config.data_dir, config.database_url.as_deref()).await?;
+    let store = store::Store::open(
+        &config.data_dir,
+        config.database_url.as_deref(),
+        config.db_pool,
+    )
+    .await?;
     let what = if store.shared() {
         "PostgreSQL".to_string()
     } else {
         format!("SQLite in {}", config.data_dir.display())
     };
-    let hub = Arc::new(Hub::new(registry, store, config.limits.clone()));
+    let mut limits = config.limits.clone();
+    let nofile = limits.fit_descriptors();
+    let hub = Arc::new(Hub::new(registry, store, limits));
     let resumed = hub
         .resume()
         .await
@@ -104,6 +116,7 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
             every.tick().await;
             swept.sweep();
             swept.limiter.forget_idle();
+            swept.game_quota.forget_idle();
         }
     });
     let listener = tokio::net::TcpListener::bind(&config.addr)
@@ -114,18 +127,28 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
         })?;
     let local = listener.local_addr()?;
     println!("orrery serve: listening on http://{local} (games in {what}; {resumed} resumed)");
+    let l = &hub.limits;
+    println!(
+        "orrery serve: descriptor limit {nofile}: at most {} connections ({} per address), \
+         {} WebSockets ({} per address)",
+        l.max_connections, l.connections_per_address, l.max_sockets, l.sockets_per_address
+    );
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    let header_timeout = hub.limits.header_timeout;
-    accept(listener, router(hub), header_timeout).await;
+    accept(listener, hub.clone(), router(hub)).await;
     Ok(())
 }
 
 /// Accept connections until shutdown, each served by hyper's HTTP/1 (with upgrades,
 /// for WebSockets) with a time limit on reading each request head: a client that
 /// trickles its headers, or leaves a keep-alive connection idle, is disconnected.
-async fn accept(listener: tokio::net::TcpListener, app: Router, header_timeout: Duration) {
+///
+/// Connections are counted, in all and per address: past either cap a connection is
+/// answered `503`/`429` at once and closed, so descriptors never run out.
+async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
     use tower::ServiceExt;
+    let header_timeout = hub.limits.header_timeout;
+    let connections = Arc::new(limits::Counted::default());
     let stop = shutdown();
     tokio::pin!(stop);
     loop {
@@ -143,6 +166,14 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, header_timeout: 
         };
         // Small answers go out at once, not held back to fill a packet.
         let _ = stream.set_nodelay(true);
+        let l = &hub.limits;
+        let held = match connections.take(peer.ip(), l.max_connections, l.connections_per_address) {
+            Ok(h) => h,
+            Err(full) => {
+                tokio::spawn(refuse(stream, full));
+                continue;
+            }
+        };
         let app = app.clone();
         let service =
             hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
@@ -150,6 +181,7 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, header_timeout: 
                 req.extensions_mut().insert(ConnectInfo(peer));
                 app.clone().oneshot(req)
             });
+        let stream = linger::Lingering::new(stream, held);
         tokio::spawn(async move {
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -158,6 +190,37 @@ async fn accept(listener: tokio::net::TcpListener, app: Router, header_timeout: 
                 .with_upgrades();
             let _ = conn.await;
         });
+    }
+}
+
+/// Answer a connection past a cap with its error and close it.
+async fn refuse(mut stream: tokio::net::TcpStream, full: limits::Full) {
+    use tokio::io::AsyncWriteExt;
+    let e = match full {
+        limits::Full::Address => ApiError::busy(
+            "connections_per_address",
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+        ),
+        limits::Full::Total => ApiError::busy(
+            "max_connections",
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        ),
+    };
+    let body = e.body().to_string();
+    let head = format!(
+        "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
+         connection: close\r\n\r\n",
+        e.status.as_u16(),
+        e.status.canonical_reason().unwrap_or(""),
+        body.len()
+    );
+    let answer = async {
+        stream.write_all(head.as_bytes()).await?;
+        stream.write_all(body.as_bytes()).await
+    };
+    if let Ok(Ok(())) = tokio::time::timeout(Duration::from_secs(1), answer).await {
+        // Briefly: this connection is past a cap and holds a descriptor meanwhile.
+        linger::linger(stream, Duration::from_millis(200)).await;
     }
 }
 
@@ -194,6 +257,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/web/{file}", get(web::file))
         .route("/board/{file}", get(web::board))
         .route("/api/openapi.json", get(api::openapi))
+        .route("/api/stats", get(stats::stats))
         .route("/api/rulesets/{id}/roster", get(tools::roster))
         .route("/api/replay", post(tools::upload_replay))
         .route("/api/files/check", post(tools::check_file))
@@ -245,6 +309,16 @@ async fn guard(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Respons
         if !hub.limiter.allow(ip) {
             return ApiError::rate_limited().into_response();
         }
+    }
+    // A body announced larger than the limit is refused before a byte of it is read,
+    // and the connection closed (not held open waiting for the body).
+    let announced = req
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if announced.is_some_and(|n| n > hub.limits.max_body_bytes as u64) {
+        return ApiError::too_large(hub.limits.max_body_bytes).into_response();
     }
     match tokio::time::timeout(hub.limits.request_timeout, next.run(req)).await {
         Ok(r) => r,

@@ -1,9 +1,11 @@
 //! The limits a server keeps (docs/server.md): body and WebSocket message sizes, a
-//! per-client request rate, time limits, and when idle games leave memory.
+//! per-client request rate, time limits, when idle games leave memory, and the caps on
+//! what one client may hold: connections, WebSockets, new games, agent games.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Every limit, with the defaults `orrery serve` documents.
@@ -28,6 +30,27 @@ pub struct Limits {
     pub idle_unload: Duration,
     /// Allowed `clock_ms` per decision, inclusive.
     pub clock_ms: (u64, u64),
+    /// Open connections in all (HTTP and WebSocket); past it a new connection is
+    /// answered `503` and closed. Lowered at start-up to fit the descriptor limit.
+    pub max_connections: usize,
+    /// Open connections per client address; past it `429` and closed.
+    pub connections_per_address: usize,
+    /// Open WebSockets in all; past it an upgrade is answered `503 busy`.
+    pub max_sockets: usize,
+    /// Open WebSockets per client address; past it `429 too_many_sockets`.
+    pub sockets_per_address: usize,
+    /// A WebSocket closes (1001) when neither the client sent a message (pongs do
+    /// not count) nor the game changed for this long.
+    pub ws_quiet: Duration,
+    /// A spectator's WebSocket closes (1001) after this long whatever happens.
+    pub spectator_ttl: Duration,
+    /// Games one client address may create per hour (also the burst); 0 = no quota.
+    pub games_per_hour: u32,
+    /// Unfinished games without a human seat one client address may have running.
+    pub agent_games_per_address: usize,
+    /// Thinking time all agents of one game may spend, in all; past it they play
+    /// their seat's default action.
+    pub agent_ms_per_game: u64,
 }
 
 impl Default for Limits {
@@ -42,7 +65,127 @@ impl Default for Limits {
             ws_idle: Duration::from_secs(120),
             idle_unload: Duration::from_secs(300),
             clock_ms: (100, 7 * 24 * 3600 * 1000),
+            max_connections: 4096,
+            connections_per_address: 64,
+            max_sockets: 2048,
+            sockets_per_address: 16,
+            ws_quiet: Duration::from_secs(15 * 60),
+            spectator_ttl: Duration::from_secs(3600),
+            games_per_hour: 60,
+            agent_games_per_address: 2,
+            agent_ms_per_game: 5 * 60 * 1000,
         }
+    }
+}
+
+impl Limits {
+    /// Fit the connection caps under the process's descriptor limit (raised to its
+    /// hard limit first), keeping `RESERVED` descriptors for the database, files and
+    /// the listener. Returns the descriptor limit, for the start-up line.
+    pub fn fit_descriptors(&mut self) -> u64 {
+        let nofile = raise_nofile();
+        let usable = (nofile.saturating_sub(RESERVED_FDS)).max(16) as usize;
+        self.max_connections = self.max_connections.min(usable);
+        // WebSockets never take every connection: plain requests keep a quarter.
+        let room = (self.max_connections / 4).max(8);
+        self.max_sockets = self
+            .max_sockets
+            .min(self.max_connections.saturating_sub(room).max(1));
+        nofile
+    }
+}
+
+/// Descriptors kept back from the connection caps.
+const RESERVED_FDS: u64 = 64;
+
+/// Raise the soft `RLIMIT_NOFILE` to the hard limit; the soft limit now in force.
+#[cfg(unix)]
+fn raise_nofile() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit only read and write the struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) != 0 {
+            return 1024;
+        }
+        if lim.rlim_cur < lim.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: lim.rlim_max,
+                rlim_max: lim.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                lim.rlim_cur = lim.rlim_max;
+            }
+        }
+    }
+    #[allow(clippy::unnecessary_cast)] // rlim_t is not u64 on every Unix
+    let soft = lim.rlim_cur as u64;
+    soft
+}
+
+#[cfg(not(unix))]
+fn raise_nofile() -> u64 {
+    8192
+}
+
+/// Open things counted in all and per client address, each cap checked when one
+/// is taken; the [`Held`] it returns gives it back when dropped.
+#[derive(Default)]
+pub struct Counted {
+    total: AtomicUsize,
+    per: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// Why a [`Counted`] refused.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Full {
+    Total,
+    Address,
+}
+
+/// One counted thing, given back on drop.
+pub struct Held {
+    of: Arc<Counted>,
+    ip: IpAddr,
+}
+
+impl Counted {
+    /// Take one for `ip` if fewer than `total` are open and fewer than `per` of `ip`.
+    pub fn take(self: &Arc<Self>, ip: IpAddr, total: usize, per: usize) -> Result<Held, Full> {
+        let mut m = self.per.lock().unwrap_or_else(|e| e.into_inner());
+        if self.total.load(Ordering::Acquire) >= total {
+            return Err(Full::Total);
+        }
+        let n = m.entry(ip).or_insert(0);
+        if *n >= per {
+            return Err(Full::Address);
+        }
+        *n += 1;
+        self.total.fetch_add(1, Ordering::AcqRel);
+        Ok(Held {
+            of: self.clone(),
+            ip,
+        })
+    }
+
+    /// How many are open in all.
+    pub fn open(&self) -> usize {
+        self.total.load(Ordering::Acquire)
+    }
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut m = self.of.per.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = m.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                m.remove(&self.ip);
+            }
+        }
+        self.of.total.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -55,11 +198,23 @@ pub struct RateLimiter {
 
 impl RateLimiter {
     pub fn new(limits: &Limits) -> Self {
+        Self::with(f64::from(limits.rate_per_sec), f64::from(limits.burst))
+    }
+
+    /// `per_sec` tokens a second (0: no limit), at most `burst` saved up.
+    pub fn with(per_sec: f64, burst: f64) -> Self {
         RateLimiter {
-            per_sec: f64::from(limits.rate_per_sec),
-            burst: f64::from(limits.burst.max(1)),
+            per_sec,
+            burst: burst.max(1.0),
             buckets: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The quota on new games: `limits.games_per_hour` an hour per address, all of
+    /// them at once at most.
+    pub fn games(limits: &Limits) -> Self {
+        let n = f64::from(limits.games_per_hour);
+        Self::with(n / 3600.0, n)
     }
 
     /// May `ip` send one more request now? (Takes a token if so.)
@@ -115,5 +270,32 @@ mod tests {
             ..Limits::default()
         });
         assert!((0..10_000).all(|_| off.allow(a)));
+    }
+
+    #[test]
+    fn counted_caps_per_address_and_in_all_and_gives_back_on_drop() {
+        let c = Arc::new(Counted::default());
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let b: IpAddr = "10.0.0.2".parse().unwrap();
+        let h1 = c.take(a, 3, 2).unwrap();
+        let _h2 = c.take(a, 3, 2).unwrap();
+        assert_eq!(c.take(a, 3, 2).err(), Some(Full::Address));
+        let _h3 = c.take(b, 3, 2).unwrap();
+        assert_eq!(c.take(b, 3, 2).err(), Some(Full::Total));
+        drop(h1);
+        assert_eq!(c.open(), 2);
+        assert!(c.take(a, 3, 2).is_ok());
+    }
+
+    #[test]
+    fn the_game_quota_refuses_the_first_game_past_it() {
+        let limits = Limits {
+            games_per_hour: 5,
+            ..Limits::default()
+        };
+        let q = RateLimiter::games(&limits);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        assert!((0..5).all(|_| q.allow(a)));
+        assert!(!q.allow(a));
     }
 }

@@ -4,12 +4,13 @@
 
 use crate::api::{action_of, game_and_seat, params, Hubs, Params};
 use crate::error::ApiError;
-use crate::live::{Hub, Live, Note};
+use crate::limits::Full;
+use crate::live::{Hub, Legal, Live, Note};
 use crate::store::Cause;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path};
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use orrery_core::Seat;
 use serde_json::{json, Value};
@@ -18,8 +19,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
-/// Messages larger than this many times the limit are cut off by the library.
-const HARD_CAP_FACTOR: usize = 16;
+/// The library's read buffer per socket (it grows to a message's size when needed).
+const READ_BUFFER: usize = 4 * 1024;
+
+/// What may wait unsent to one client before its socket is closed.
+const MAX_WRITE_BUFFER: usize = 1024 * 1024;
 
 /// How often the server pings an open WebSocket.
 const PING_EVERY: Duration = Duration::from_secs(30);
@@ -33,34 +37,77 @@ pub async fn upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let q = params(q)?;
+    // Counted before anything else: a flood is refused before it costs a game load.
+    let held = hub
+        .sockets
+        .take(
+            peer.ip(),
+            hub.limits.max_sockets,
+            hub.limits.sockets_per_address,
+        )
+        .map_err(|full| match full {
+            Full::Address => ApiError::busy("sockets_per_address", StatusCode::TOO_MANY_REQUESTS),
+            Full::Total => ApiError::busy("max_sockets", StatusCode::SERVICE_UNAVAILABLE),
+        })?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let describe = crate::api::describe_of(&q)?;
+    let legal = crate::api::legal_of(&q)?;
+    let delta = match q.get("push").map(String::as_str) {
+        None | Some("delta") => true,
+        Some("full") => false,
+        Some(_) => return Err(ApiError::bad_request("`push` must be delta or full")),
+    };
+    let form = Form {
+        describe,
+        legal,
+        delta,
+    };
     let ws = ws.map_err(|e| ApiError::bad_request(format!("not a WebSocket request: {e}")))?;
-    // The library closes a connection whose message passes the hard cap; messages
-    // between the documented limit and the cap get a typed `too_large` first.
-    let cap = hub.limits.max_ws_message_bytes * HARD_CAP_FACTOR;
+    // The library refuses a message over the documented limit (the connection is
+    // closed with 1009); its buffers stay small for a socket that only listens.
+    let cap = hub.limits.max_ws_message_bytes;
     Ok(ws
         .max_message_size(cap)
         .max_frame_size(cap)
-        .on_upgrade(move |socket| session(hub, live, seat, describe, peer, socket)))
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| async move {
+            session(hub, live, seat, form, peer, socket).await;
+            drop(held);
+        }))
 }
 
 /// The message after a change: everything the seat may now see, with the events it
 /// has not been sent yet.
+/// What a socket's client asked to be sent.
+#[derive(Clone, Copy)]
+struct Form {
+    describe: bool,
+    legal: Legal,
+    /// Pushes carry what changed only (`?push=delta`, the default).
+    delta: bool,
+}
+
+/// The first message (`first`: the whole state) or a push after a change.
 async fn state_message(
     hub: &Hub,
     live: &Live,
     seat: Option<u8>,
     next: &mut usize,
     timed_out: Option<u8>,
-    describe: bool,
+    form: Form,
+    first: bool,
 ) -> String {
     let clock = live.setup.clock_ms;
     let since = *next;
+    let delta = form.delta && !first;
     let note = Note {
         kind: Some("state"),
         timed_out,
-        describe,
+        describe: form.describe,
+        legal: form.legal,
+        delta,
     };
     match hub
         .read(live, |inner| {
@@ -94,23 +141,27 @@ async fn session(
     hub: Arc<Hub>,
     live: Arc<Live>,
     seat: Option<u8>,
-    describe: bool,
+    form: Form,
     peer: SocketAddr,
     mut socket: WebSocket,
 ) {
     let mut changes = hub.subscribe(&live);
     let mut next = 0usize;
-    let first = state_message(&hub, &live, seat, &mut next, None, describe).await;
+    let first = state_message(&hub, &live, seat, &mut next, None, form, true).await;
     if !send_text(&mut socket, first).await {
         return;
     }
     let idle = hub.limits.ws_idle;
-    let mut last_heard = Instant::now();
-    let mut ping = tokio::time::interval(PING_EVERY);
+    let opened = Instant::now();
+    let mut last_heard = opened;
+    // Last client message or change of the game (pongs do not count).
+    let mut last_news = opened;
+    let mut ping = tokio::time::interval(PING_EVERY.min(hub.limits.ws_quiet));
     ping.tick().await;
     loop {
         tokio::select! {
             change = changes.recv() => {
+                last_news = Instant::now();
                 let timed_out = match change {
                     Ok(c) => c.timed_out,
                     Err(RecvError::Lagged(_)) => None,
@@ -124,14 +175,35 @@ async fn session(
                     }))).await;
                     break;
                 }
-                let msg = state_message(&hub, &live, seat, &mut next, timed_out, describe).await;
+                let msg = state_message(&hub, &live, seat, &mut next, timed_out, form, false).await;
                 if !send_text(&mut socket, msg).await {
                     break;
                 }
             }
             incoming = socket.recv() => {
-                let Some(Ok(msg)) = incoming else { break };
+                let msg = match incoming {
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        // Over the message limit (or a broken frame): a typed error
+                        // if the socket still takes one, then it closes.
+                        let e = if e.to_string().contains("too long") || e.to_string().contains("Space limit") {
+                            ApiError::too_large(hub.limits.max_ws_message_bytes)
+                        } else {
+                            ApiError::bad_request(format!("WebSocket: {e}"))
+                        };
+                        let _ = send_text(&mut socket, error_message(e).to_string()).await;
+                        let _ = socket.send(Message::Close(Some(CloseFrame {
+                            code: 1009,
+                            reason: Utf8Bytes::from_static("message too large"),
+                        }))).await;
+                        break;
+                    }
+                    None => break,
+                };
                 last_heard = Instant::now();
+                if !matches!(msg, Message::Pong(_) | Message::Ping(_)) {
+                    last_news = last_heard;
+                }
                 let reply = match msg {
                     Message::Text(t) if t.len() > hub.limits.max_ws_message_bytes => {
                         // Too large: a typed error, then the connection is closed
@@ -156,7 +228,9 @@ async fn session(
                 }
             }
             _ = ping.tick() => {
-                if last_heard.elapsed() > idle {
+                let quiet = last_news.elapsed() >= hub.limits.ws_quiet;
+                let expired = seat.is_none() && opened.elapsed() >= hub.limits.spectator_ttl;
+                if last_heard.elapsed() > idle || quiet || expired {
                     let _ = socket.send(Message::Close(Some(CloseFrame {
                         code: 1001,
                         reason: Utf8Bytes::from_static("idle"),

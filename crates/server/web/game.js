@@ -191,12 +191,28 @@ export async function showGame(app, id, { spectate }) {
     el.log.scrollTop = el.log.scrollHeight;
   }
 
+  // A compact legal list (docs/server.md): each product's fields, every combination
+  // an action the server listed. Decoding only: which actions exist is the server's.
+  function expandLegal(compact) {
+    const out = [];
+    for (const c of compact) {
+      if ("one" in c) { out.push(c.one); continue; }
+      let acc = [{}];
+      for (const [k, vals] of Object.entries(c.product || {})) {
+        acc = acc.flatMap((m) => vals.map((v) => ({ ...m, [k]: v })));
+      }
+      out.push(...acc);
+    }
+    return out;
+  }
+
   // The WebSocket: one state message on connect and after every change.
   let ws = null;
   let retry = 500;
   function connect() {
     if (g.closed) return;
-    const q = new URLSearchParams({ describe: "1" });
+    // Whole states on every change; a long legal list comes as products (`legal=auto`).
+    const q = new URLSearchParams({ describe: "1", push: "full", legal: "auto" });
     if (token) q.set("token", token);
     const proto = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?${q}`);
@@ -212,6 +228,7 @@ export async function showGame(app, id, { spectate }) {
         retry = 500;
         g.offline = false;
         setConnection("connected", "ok");
+        if (msg.legal_compact) msg.legal = expandLegal(msg.legal_compact);
         g.st = msg;
         g.st.ruleset_name = g.rulesetName;
         addEvents(msg.events || []);

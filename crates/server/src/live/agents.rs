@@ -65,7 +65,14 @@ impl Hub {
             let seed = stable_hash(&(live.setup.seed, inner.seq, seat)).0;
             (inner.game.fork(), seed, inner.seq)
         };
-        let agent_name = agent.to_string();
+        // Past the game's thinking allowance its agents play their default action:
+        // a game of agents cannot hold a core for as long as it lasts.
+        let spent = live.thought_ms.load(Ordering::Acquire);
+        let (agent_name, budget_ms) = if spent >= self.limits.agent_ms_per_game {
+            ("default".to_string(), None)
+        } else {
+            (agent.to_string(), budget_ms)
+        };
         let budget = Budget {
             millis: budget_ms.map(|b| b.min(MAX_BUDGET_MS)),
             iterations: None,
@@ -75,11 +82,14 @@ impl Hub {
         let Ok(_permit) = self.thinkers.acquire().await else {
             return false;
         };
+        let started = std::time::Instant::now();
         let chosen = tokio::task::spawn_blocking(move || {
             game.agent_action(Seat(seat), &agent_name, seed, budget)
         })
         .await;
         drop(_permit);
+        live.thought_ms
+            .fetch_add(started.elapsed().as_millis() as u64, Ordering::AcqRel);
         let id = &live.setup.id;
         match chosen {
             // Played only if the game is where the agent saw it.

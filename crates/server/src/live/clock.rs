@@ -40,6 +40,8 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
         // Catch up first (other instances may have played): the default action is
         // chosen for the position as it is now.
         if hub.sync(&live, &mut inner).await.is_err() {
+            drop(inner);
+            tokio::time::sleep(RETRY).await;
             continue;
         }
         let now = Instant::now();
@@ -51,6 +53,7 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
             .map(|(i, _)| i as u8)
             .collect();
         let mut acted = false;
+        let mut unavailable = false;
         for seat in due {
             let Some(action) = inner.game.default_action(Seat(seat)) else {
                 inner.deadlines[seat as usize] = None;
@@ -62,6 +65,12 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
                 .await
             {
                 Ok(_) => acted = true,
+                // The database is down and nothing changed: the seat's time is still
+                // up, so try again shortly (not at once: that would spin).
+                Err(e) if e.code == "unavailable" && !Hub::is_unloaded(&live) => {
+                    unavailable = true;
+                    break;
+                }
                 Err(e) => {
                     eprintln!(
                         "orrery serve: game {}: clock of seat {seat}: {}",
@@ -75,5 +84,12 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
         if acted {
             hub.drive(&live);
         }
+        if unavailable {
+            tokio::time::sleep(RETRY).await;
+        }
     }
 }
+
+/// How long a clock waits before playing a default action again when the database
+/// was unavailable.
+const RETRY: std::time::Duration = std::time::Duration::from_secs(1);

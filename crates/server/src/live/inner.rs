@@ -70,31 +70,62 @@ impl Inner {
         clock_ms: Option<u64>,
         note: Note,
     ) -> (String, usize) {
-        let legal = match viewer {
-            Some(s) if !self.over() => self.game.legal_raw(s),
-            _ => RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null()),
+        if note.delta {
+            return self.delta(viewer, since, clock_ms, note);
+        }
+        let empty = || RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null());
+        let deciding = viewer.filter(|_| !self.over());
+        let mut legal_count = None;
+        let mut legal_compact = None;
+        let mut legal_offset = None;
+        // The legal list in the form asked for (`?legal=`); see docs/server.md.
+        let (legal, texts) = match (deciding, note.legal) {
+            (None, Legal::None) => (None, false),
+            (None, _) => (Some(empty()), note.describe),
+            (Some(s), Legal::None) => {
+                legal_count = Some(self.game.legal_count(s));
+                (None, false)
+            }
+            (Some(s), Legal::Full) => (Some(self.game.legal_raw(s)), note.describe),
+            (Some(s), Legal::Page { offset, limit }) => {
+                let (page, n) = self.game.legal_page_raw(s, offset, limit);
+                legal_count = Some(n);
+                legal_offset = Some(offset);
+                (Some(page), note.describe)
+            }
+            (Some(s), Legal::Compact) => {
+                let all = self.game.legal(s);
+                legal_count = Some(all.len());
+                legal_compact = Some(crate::compact::compact(&all));
+                (None, false)
+            }
+            (Some(s), Legal::Auto) => {
+                let all = self.game.legal(s);
+                if all.len() <= AUTO_FULL_UP_TO {
+                    (raw(&all), note.describe)
+                } else {
+                    legal_count = Some(all.len());
+                    legal_compact = Some(crate::compact::compact(&all));
+                    (None, false)
+                }
+            }
         };
-        let legal_text = match viewer {
-            Some(s) if note.describe && !self.over() => Some(self.game.legal_text(s)),
-            _ if note.describe => Some(Vec::new()),
+        let legal_text = match deciding {
+            Some(s) if texts => Some(self.game.legal_text(s)),
+            _ if texts => Some(Vec::new()),
             _ => None,
         };
+        let legal_text = match (&legal_text, note.legal) {
+            // Texts of one page: the page's own.
+            (Some(t), Legal::Page { offset, limit }) => {
+                Some(t.iter().skip(offset).take(limit).cloned().collect())
+            }
+            _ => legal_text,
+        };
         let (events, next) = self.game.events_seen(viewer, since);
-        let now = Instant::now();
-        let clock = clock_ms.map(|per| {
-            let left: Vec<Option<u64>> = self
-                .deadlines
-                .iter()
-                .map(|d| match d {
-                    Some(t) if !self.over() => {
-                        Some(t.saturating_duration_since(now).as_millis() as u64)
-                    }
-                    _ => None,
-                })
-                .collect();
-            json!({"per_decision_ms": per, "remaining_ms": left})
-        });
+        let clock = self.clock(clock_ms);
         let (status, view) = self.game.seat_status_and_view(viewer);
+        let view = Some(view);
         let snap = Snapshot {
             ok: true,
             kind: note.kind,
@@ -102,6 +133,9 @@ impl Inner {
             status: self.ended(status),
             view,
             legal,
+            legal_count,
+            legal_offset,
+            legal_compact,
             legal_text,
             events,
             next,
@@ -115,6 +149,56 @@ impl Inner {
 
     /// Restart the clocks of seats that now owe a decision they did not owe before
     /// (or that just acted and owe another); stop those that owe none.
+    /// What changed, for a WebSocket push (`?push=delta`): the status, the events
+    /// not sent yet, the outcome and the clocks; no view and no legal list (the
+    /// client reads the state when it needs them).
+    fn delta(
+        &self,
+        viewer: Option<Seat>,
+        since: usize,
+        clock_ms: Option<u64>,
+        note: Note,
+    ) -> (String, usize) {
+        let (events, next) = self.game.events_seen(viewer, since);
+        let snap = Snapshot {
+            ok: true,
+            kind: Some("change"),
+            seat: viewer,
+            status: self.status_of(viewer),
+            view: None,
+            legal: None,
+            legal_count: None,
+            legal_offset: None,
+            legal_compact: None,
+            legal_text: None,
+            events,
+            next,
+            outcome: self.outcome(),
+            timeouts: &self.timeouts,
+            clock: self.clock(clock_ms),
+            timed_out: note.timed_out,
+        };
+        (serde_json::to_string(&snap).unwrap_or_default(), next)
+    }
+
+    /// The clocks' state, when the game has clocks.
+    fn clock(&self, clock_ms: Option<u64>) -> Option<Value> {
+        let now = Instant::now();
+        clock_ms.map(|per| {
+            let left: Vec<Option<u64>> = self
+                .deadlines
+                .iter()
+                .map(|d| match d {
+                    Some(t) if !self.over() => {
+                        Some(t.saturating_duration_since(now).as_millis() as u64)
+                    }
+                    _ => None,
+                })
+                .collect();
+            json!({"per_decision_ms": per, "remaining_ms": left})
+        })
+    }
+
     pub(crate) fn update_deadlines(
         &mut self,
         before: &[Seat],
@@ -155,6 +239,67 @@ pub struct Note {
     pub timed_out: Option<u8>,
     /// Add `legal_text`, one description per legal action (`?describe=1`).
     pub describe: bool,
+    /// The form of the legal list (`?legal=`).
+    pub legal: Legal,
+    /// A push of what changed only (no view, no legal list).
+    pub delta: bool,
+}
+
+/// The form of the legal list in a state (`?legal=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Legal {
+    /// `full` (the default): every action, in the ruleset's order.
+    #[default]
+    Full,
+    /// `none`: no list (the state only; cheapest).
+    None,
+    /// `compact`: `legal_compact`, products of field values, and `legal_count`.
+    Compact,
+    /// `page` with `offset`, `limit`: that slice of the full list, and `legal_count`.
+    Page { offset: usize, limit: usize },
+    /// `auto`: the full list (with texts) up to `AUTO_FULL_UP_TO` actions, else
+    /// compact (what the browser asks for).
+    Auto,
+}
+
+/// `?legal=auto` lists every action (and its text) up to this many.
+pub const AUTO_FULL_UP_TO: usize = 200;
+
+/// Most actions in one page.
+pub const MAX_PAGE: usize = 1000;
+
+impl Legal {
+    /// Read `?legal=`, `?offset=`, `?limit=`.
+    pub fn from_query(q: &std::collections::HashMap<String, String>) -> Result<Legal, String> {
+        let num = |k: &str, default: usize| -> Result<usize, String> {
+            match q.get(k) {
+                None => Ok(default),
+                Some(v) => v.parse().map_err(|_| format!("`{k}` must be a number")),
+            }
+        };
+        match q.get("legal").map(String::as_str) {
+            None | Some("full") => Ok(Legal::Full),
+            Some("none") => Ok(Legal::None),
+            Some("compact") => Ok(Legal::Compact),
+            Some("auto") => Ok(Legal::Auto),
+            Some("page") => {
+                let limit = num("limit", 100)?;
+                if !(1..=MAX_PAGE).contains(&limit) {
+                    return Err(format!("`limit` must be from 1 to {MAX_PAGE}"));
+                }
+                Ok(Legal::Page {
+                    offset: num("offset", 0)?,
+                    limit,
+                })
+            }
+            Some(_) => Err("`legal` must be full, none, compact, page or auto".into()),
+        }
+    }
+}
+
+/// Values written as one raw JSON array.
+fn raw<T: Serialize>(items: &[T]) -> Option<Box<RawValue>> {
+    serde_json::value::to_raw_value(items).ok()
 }
 
 #[derive(Serialize)]
@@ -164,8 +309,16 @@ struct Snapshot<'a> {
     kind: Option<&'static str>,
     seat: Option<Seat>,
     status: Status,
-    view: Box<RawValue>,
-    legal: Box<RawValue>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    view: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal_count: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal_offset: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal_compact: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     legal_text: Option<Vec<String>>,
     events: Vec<Value>,

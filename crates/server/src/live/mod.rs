@@ -19,7 +19,7 @@ mod agents;
 mod clock;
 mod inner;
 
-pub use inner::{Inner, Note};
+pub use inner::{Inner, Legal, Note};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -69,6 +69,11 @@ pub struct Live {
     last_used: AtomicU64,
     /// This copy was dropped from memory (its clock stops; a reload starts another).
     pub(crate) unloaded: AtomicBool,
+    /// Milliseconds its agents have thought, in all (`Limits::agent_ms_per_game`).
+    pub(crate) thought_ms: AtomicU64,
+    /// Another instance announced a change since this copy last caught up: the next
+    /// [`Hub::sync`] reads the database (and only then; a shared database only).
+    stale: AtomicBool,
 }
 
 /// The reply to an accepted action.
@@ -83,9 +88,18 @@ pub struct Hub {
     pub store: Store,
     pub limits: Limits,
     pub limiter: crate::RateLimiter,
-    /// One permit per core: how many agents may think at once.
+    /// How many agents may think at once: one core is left for requests.
     pub(crate) thinkers: tokio::sync::Semaphore,
+    /// Open WebSockets, in all and per address.
+    pub sockets: Arc<crate::limits::Counted>,
+    /// The quota on new games per address.
+    pub game_quota: crate::RateLimiter,
+    /// Unfinished games without a human seat, by the address that created them.
+    pub(crate) agent_games: Mutex<HashMap<String, std::net::IpAddr>>,
     games: Mutex<HashMap<String, Arc<Live>>>,
+    /// Announcements of other instances received so far: a game loaded while one
+    /// arrived may have missed its change, so it starts stale.
+    announced: AtomicU64,
     started: Instant,
 }
 
@@ -95,11 +109,17 @@ impl Hub {
             registry,
             store,
             limiter: crate::RateLimiter::new(&limits),
+            game_quota: crate::RateLimiter::games(&limits),
+            sockets: Arc::default(),
+            agent_games: Mutex::new(HashMap::new()),
+            // Agents never take every core: requests keep one (on one core, they share).
             thinkers: tokio::sync::Semaphore::new(
-                std::thread::available_parallelism().map_or(2, |n| n.get()),
+                std::thread::available_parallelism()
+                    .map_or(1, |n| n.get().saturating_sub(1).max(1)),
             ),
             limits,
             games: Mutex::new(HashMap::new()),
+            announced: AtomicU64::new(0),
             started: Instant::now(),
         }
     }
@@ -116,9 +136,35 @@ impl Hub {
         setup: GameRow,
         seats: Vec<SeatRow>,
     ) -> Result<(), ApiError> {
+        let moves_alone = setup.clock_ms.is_some()
+            || seats
+                .iter()
+                .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
         self.store.create_game(&setup, &seats).await?;
-        self.install(game, setup, seats, 0, None, Vec::new());
+        // A game of people waits in the database until someone asks for it: a
+        // creation nobody follows up costs no memory.
+        if moves_alone {
+            self.install(game, setup, seats, 0, None, Vec::new());
+        }
         Ok(())
+    }
+
+    /// Games without a human seat that `ip` created and that are not over.
+    pub fn agent_games_of(&self, ip: std::net::IpAddr) -> usize {
+        let g = self.agent_games.lock().unwrap_or_else(|e| e.into_inner());
+        g.values().filter(|a| **a == ip).count()
+    }
+
+    /// Count game `id`, which has no human seat, against `ip`'s quota until it ends.
+    pub fn count_agent_game(&self, id: &str, ip: std::net::IpAddr) {
+        let mut g = self.agent_games.lock().unwrap_or_else(|e| e.into_inner());
+        g.insert(id.to_string(), ip);
+    }
+
+    /// Game `id` is over: it no longer counts against any quota.
+    fn ended(&self, id: &str) {
+        let mut g = self.agent_games.lock().unwrap_or_else(|e| e.into_inner());
+        g.remove(id);
     }
 
     fn install(
@@ -170,6 +216,8 @@ impl Hub {
             changes,
             last_used: AtomicU64::new(self.clock_now()),
             unloaded: AtomicBool::new(false),
+            thought_ms: AtomicU64::new(0),
+            stale: AtomicBool::new(false),
         });
         let live = {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
@@ -213,6 +261,7 @@ impl Hub {
 
     /// Rebuild a game from the database: replay its record, checking every hash.
     async fn load(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Live>>, ApiError> {
+        let announced = self.announced.load(Ordering::SeqCst);
         let Some((setup, seats)) = self.store.game(id).await? else {
             return Ok(None);
         };
@@ -222,9 +271,18 @@ impl Hub {
         if let Some(l) = cached {
             return Ok(Some(l));
         }
-        Ok(Some(
-            self.install(game, setup, seats, seq, resigned, timeouts),
-        ))
+        let live = self.install(game, setup, seats, seq, resigned, timeouts);
+        // Either the announcement's game lookup finds this copy, or this sees the count
+        // it raised first (`changed_elsewhere`): no change is missed.
+        if self.announced.load(Ordering::SeqCst) != announced {
+            live.stale.store(true, Ordering::SeqCst);
+        }
+        Ok(Some(live))
+    }
+
+    /// Games in memory now (`GET /api/stats`).
+    pub fn games_in_memory(&self) -> usize {
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// The game of `setup` with every recorded action replayed (on the blocking pool:
@@ -306,26 +364,39 @@ impl Hub {
         Ok(changed)
     }
 
-    /// With the game's lock held: make sure this copy is the current one and has
-    /// caught up with other instances. A dropped copy answers `503` (the next request
+    /// With the game's lock held: make sure this copy is the current one and, if
+    /// another instance announced a change since it last looked, catch up (the
+    /// database is read only then). A dropped copy answers `503` (the next request
     /// reloads the game); a database that cannot be read answers `503` and keeps the
-    /// copy; a recorded action that does not replay drops it.
+    /// copy, still stale; a recorded action that does not replay drops it.
     pub(crate) async fn sync(&self, live: &Live, inner: &mut Inner) -> Result<bool, ApiError> {
         if live.unloaded.load(Ordering::Acquire) {
             return Err(ApiError::reloading());
+        }
+        // Cleared before the database is read: an announcement arriving meanwhile
+        // sets it again, and the next sync reads again.
+        if !live.stale.swap(false, Ordering::SeqCst) {
+            return Ok(false);
         }
         match self.catch_up(live, inner).await {
             Err(e) if e.code != "unavailable" => {
                 self.unload(live);
                 Err(e)
             }
-            other => other,
+            Err(e) => {
+                live.stale.store(true, Ordering::SeqCst);
+                Err(e)
+            }
+            ok => ok,
         }
     }
 
     /// Another instance changed game `id` (`*`: perhaps any game, after the listener
-    /// reconnected): catch up and tell this instance's watchers.
+    /// connected): this copy is stale. A game someone watches (a WebSocket, its
+    /// clock) or whose agents play catches up now and tells its watchers; the others
+    /// catch up when next asked for.
     pub async fn changed_elsewhere(self: &Arc<Self>, id: &str) {
+        self.announced.fetch_add(1, Ordering::SeqCst);
         let lives: Vec<Arc<Live>> = if id == "*" {
             let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
             games.values().cloned().collect()
@@ -333,6 +404,14 @@ impl Hub {
             self.cached(id).into_iter().collect()
         };
         for live in lives {
+            live.stale.store(true, Ordering::SeqCst);
+            let agents = live
+                .seats
+                .iter()
+                .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
+            if live.changes.receiver_count() == 0 && !agents {
+                continue;
+            }
             let mut inner = live.inner.lock().await;
             if let Ok(true) = self.sync(&live, &mut inner).await {
                 let _ = live.changes.send(Change { timed_out: None });
@@ -342,10 +421,18 @@ impl Hub {
         }
     }
 
-    /// Read the game under its lock (caught up with other instances first).
+    /// Read the game under its lock, caught up with other instances first if one
+    /// announced a change. If the database cannot be read for that, the answer comes
+    /// from memory all the same: every action this instance committed is there, and
+    /// while the database is down nobody commits any (docs/server.md, Durability).
     pub async fn read<T>(&self, live: &Live, f: impl FnOnce(&Inner) -> T) -> Result<T, ApiError> {
         let mut inner = live.inner.lock().await;
-        self.sync(live, &mut inner).await?;
+        match self.sync(live, &mut inner).await {
+            Ok(_) => {}
+            // The database is down; the copy stays (stale, it is read again next time).
+            Err(e) if e.code == "unavailable" && !Hub::is_unloaded(live) => {}
+            Err(e) => return Err(e),
+        }
         Ok(f(&inner))
     }
 
@@ -415,6 +502,9 @@ impl Hub {
         if inner.resigned.is_some() {
             return Err(ProtocolError::GameOver.into());
         }
+        // The connection first: while the database is down the action is refused
+        // before anything changed, and the copy stays for reads.
+        let held = self.store.hold().await?;
         let before = inner.game.to_move();
         let seen_before = inner.game.events_seen(Some(Seat(seat)), usize::MAX).1;
         inner.game.apply(Seat(seat), action)?;
@@ -427,13 +517,16 @@ impl Hub {
             at_ms: now_ms(),
         };
         let over = inner.game.is_terminal();
-        if let Err(e) = self.store.append(&live.setup.id, &row, over).await {
+        if let Err(e) = self.store.append(held, &live.setup.id, &row, over).await {
             // Memory is one action ahead of the database: drop this copy, so the next
             // request rebuilds the game from what was committed.
             self.unload(live);
             return Err(e.into());
         }
         inner.seq = row.seq;
+        if over {
+            self.ended(&live.setup.id);
+        }
         let timed_out = (cause == Cause::Clock).then_some(seat);
         if timed_out.is_some() {
             inner.timeouts.push(json!({"seq": row.seq, "seat": seat}));
@@ -461,7 +554,8 @@ impl Hub {
         if inner.over() {
             return Err(ProtocolError::GameOver.into());
         }
-        match self.store.resign(&live.setup.id, seat).await {
+        let held = self.store.hold().await?;
+        match self.store.resign(held, &live.setup.id, seat).await {
             Ok(true) => {}
             Ok(false) => return Err(ProtocolError::GameOver.into()),
             Err(e) => {
@@ -471,6 +565,7 @@ impl Hub {
             }
         }
         inner.resigned = Some(seat);
+        self.ended(&live.setup.id);
         let _ = live.changes.send(Change { timed_out: None });
         Ok(inner.status_for(Some(Seat(seat))))
     }
@@ -491,9 +586,24 @@ impl Hub {
     /// Load the unfinished games that move by themselves (agents to move, clocks).
     pub async fn resume(self: &Arc<Self>) -> Result<usize, ApiError> {
         let mut n = 0;
-        for id in self.store.unfinished().await? {
-            let Some((setup, seats)) = self.store.game(&id).await? else {
-                continue;
+        let ids = match self.store.unfinished().await {
+            Ok(ids) => ids,
+            // A damaged list of games: serve what can be asked for by id.
+            Err(e @ (StoreError::Corrupt { .. } | StoreError::Db(_))) => {
+                eprintln!("orrery serve: unfinished games not resumed: {e}");
+                return Ok(0);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        for id in ids {
+            let (setup, seats) = match self.store.game(&id).await {
+                Ok(Some(g)) => g,
+                Ok(None) => continue,
+                Err(e) => {
+                    // One damaged game must not keep the others from being served.
+                    eprintln!("orrery serve: game {id} not resumed: {e}");
+                    continue;
+                }
             };
             let moves_alone = setup.clock_ms.is_some()
                 || seats

@@ -3,14 +3,23 @@
 //! one set of migrations (`migrations/`), run at start-up.
 
 use serde_json::Value;
-use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::any::AnyRow;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, Row};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use write::Write;
 
+mod postgres;
+mod sqlite;
 mod write;
+
+pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
+
+pub use sqlite::is_corrupt;
 
 /// A database failure.
 #[derive(Debug, thiserror::Error)]
@@ -26,8 +35,14 @@ pub enum StoreError {
     DataDir { dir: String, source: std::io::Error },
     #[error("the database writer has stopped")]
     Closed,
+    /// Another process holds the SQLite database's lock.
+    #[error("the database is locked by another process")]
+    Busy,
     #[error("stored game {game} is unreadable: {why}")]
     Corrupt { game: String, why: String },
+    /// The SQLite file is no database, or its header is damaged (start-up).
+    #[error("the database file {file} is corrupt or not an SQLite database: {why}")]
+    CorruptFile { file: String, why: String },
 }
 
 /// What kind of player sits in a seat.
@@ -67,6 +82,9 @@ pub struct GameRow {
     pub status: String,
     /// The seat that resigned, if one did.
     pub resigned: Option<u8>,
+    /// The digest of the creator token, which may resign any seat (`None` before
+    /// migration 0002).
+    pub creator_hash: Option<String>,
 }
 
 /// Why an action was played.
@@ -116,14 +134,56 @@ pub struct Store {
     url: String,
     /// SQLite: the one writer, which commits what waits in groups.
     writer: Option<mpsc::UnboundedSender<write::Queued>>,
+    /// What this store sent the database (`GET /api/stats`).
+    counts: Arc<Counts>,
+    /// This process's id in its announcements (PostgreSQL), so it can ignore them.
+    instance: String,
 }
+
+/// What a [`Store`] sent the database since start-up, for operators
+/// (`GET /api/stats`) and for the test that bounds the round trips per action.
+#[derive(Debug, Default)]
+pub struct Counts {
+    /// Statements: each a round trip. SQLite's writes are counted as if committed
+    /// alone (`BEGIN`, the write, `COMMIT`), although its writer commits many at once.
+    statements: AtomicU64,
+    /// PostgreSQL: sqlx's checks of a pooled connection, one when it is taken from
+    /// the pool and one when it is given back; each a round trip without a statement.
+    pings: AtomicU64,
+}
+
+impl Counts {
+    fn statements(&self, n: u64) {
+        self.statements.fetch_add(n, Ordering::Relaxed);
+    }
+
+    fn ping(&self) {
+        self.pings.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// The statements of a write, `BEGIN` and `COMMIT` aside.
+fn statements_of(w: &Write) -> u64 {
+    match w {
+        Write::Game { seats, .. } => 1 + seats.len() as u64,
+        Write::Action { over, .. } => 1 + u64::from(*over),
+        Write::Resign { .. } | Write::Joined { .. } | Write::Claim { .. } => 1,
+    }
+}
+
+/// A connection taken for one write before the game changes in memory (PostgreSQL;
+/// nothing with SQLite, whose writer queues). While the database is down, taking
+/// it fails and the action is refused with nothing changed: the game stays in memory
+/// and reads go on being answered.
+pub struct Held(Option<PoolConnection<Any>>);
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 impl Store {
     /// Open (creating if needed) the database: PostgreSQL at `url` when given, else
     /// SQLite in `data_dir/orrery.db`. Runs the migrations.
-    pub async fn open(data_dir: &Path, url: Option<&str>) -> Result<Store, StoreError> {
+    /// `pool`: connections to PostgreSQL (SQLite has its own few).
+    pub async fn open(data_dir: &Path, url: Option<&str>, pool: u32) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let (url, postgres) = match url {
             Some(u) => (u.to_string(), true),
@@ -133,45 +193,53 @@ impl Store {
                     source,
                 })?;
                 let file = data_dir.join("orrery.db");
-                (format!("sqlite://{}?mode=rwc", file.display()), false)
+                (sqlite::url_of(&file), false)
             }
         };
-        let options = AnyPoolOptions::new()
-            .acquire_timeout(Duration::from_secs(10))
-            .max_connections(if postgres { 8 } else { 4 });
-        let options = if postgres {
-            options
-        } else {
-            // WAL: readers never wait for the writer. synchronous=FULL: a commit is on
-            // disk (fsync) before it returns, so an acknowledged action survives a
-            // power loss, not only a killed process.
-            options.after_connect(|conn, _| {
-                Box::pin(async move {
-                    conn.execute("PRAGMA journal_mode = WAL").await?;
-                    conn.execute("PRAGMA synchronous = FULL").await?;
-                    conn.execute("PRAGMA busy_timeout = 10000").await?;
-                    // Checkpoints run in the background (`checkpoints`), not inside
-                    // whichever commit crosses the threshold.
-                    conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
-                    conn.execute("PRAGMA foreign_keys = ON").await?;
-                    Ok(())
-                })
-            })
-        };
-        let pool = options.connect(&url).await?;
-        MIGRATOR.run(&pool).await?;
-        let writer = (!postgres).then(|| {
+        if !postgres {
+            let file = data_dir.join("orrery.db");
+            let pool = sqlite::open(&file).await?;
+            MIGRATOR.run(&pool).await?;
             let (tx, rx) = mpsc::unbounded_channel();
             tokio::spawn(write::groups(pool.clone(), rx));
-            tokio::spawn(write::checkpoints(pool.clone()));
-            tx
-        });
+            tokio::spawn(write::checkpoints(pool.clone(), sqlite::wal_of(&file)));
+            return Ok(Store {
+                pool,
+                postgres,
+                url,
+                writer: Some(tx),
+                counts: Arc::default(),
+                instance: String::new(),
+            });
+        }
+        let counts = Arc::default();
+        let pool = postgres::open(&url, pool, &counts).await?;
+        MIGRATOR.run(&pool).await?;
         Ok(Store {
             pool,
             postgres,
             url,
-            writer,
+            writer: None,
+            counts,
+            instance: postgres::instance_id(),
         })
+    }
+
+    /// Statements and connection checks sent so far ([`Counts`]).
+    pub fn counts(&self) -> (u64, u64) {
+        (
+            self.counts.statements.load(Ordering::Relaxed),
+            self.counts.pings.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Take a connection for the next write ([`Held`]): `503 unavailable` at once
+    /// (within [`postgres::ACQUIRE_TIMEOUT`]) when the database is down.
+    pub async fn hold(&self) -> Result<Held, StoreError> {
+        if self.writer.is_some() {
+            return Ok(Held(None));
+        }
+        Ok(Held(Some(self.pool.acquire().await?)))
     }
 
     /// Several server processes may share this database (PostgreSQL).
@@ -181,6 +249,7 @@ impl Store {
 
     /// The seat that resigned game `id`, if one did.
     pub async fn resigned(&self, id: &str) -> Result<Option<u8>, StoreError> {
+        self.counts.statements(1);
         let row = sqlx::query("SELECT resigned FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -196,34 +265,38 @@ impl Store {
 
     /// Record a new game and its seats.
     pub async fn create_game(&self, g: &GameRow, seats: &[SeatRow]) -> Result<(), StoreError> {
-        self.write(Write::Game {
+        let w = Write::Game {
             game: g.clone(),
             seats: seats.to_vec(),
-        })
-        .await
-        .map(|_| ())
+        };
+        self.write(self.hold().await?, w).await.map(|_| ())
     }
 
-    /// Record one action; `over` marks the game finished in the same transaction.
-    /// [`StoreError::Conflict`] when `(game, seq)` is taken (another instance won).
-    pub async fn append(&self, game: &str, a: &ActionRow, over: bool) -> Result<(), StoreError> {
-        self.write(Write::Action {
+    /// Record one action on `held` (taken before it was applied in memory); `over`
+    /// marks the game finished in the same transaction. [`StoreError::Conflict`] when
+    /// `(game, seq)` is taken (another instance won).
+    pub async fn append(
+        &self,
+        held: Held,
+        game: &str,
+        a: &ActionRow,
+        over: bool,
+    ) -> Result<(), StoreError> {
+        let w = Write::Action {
             game: game.to_string(),
             row: a.clone(),
             over,
-        })
-        .await
-        .map(|_| ())
+        };
+        self.write(held, w).await.map(|_| ())
     }
 
     /// Record that `seat` resigned (the game is over). False when it already was.
-    pub async fn resign(&self, game: &str, seat: u8) -> Result<bool, StoreError> {
-        let changed = self
-            .write(Write::Resign {
-                game: game.to_string(),
-                seat,
-            })
-            .await?;
+    pub async fn resign(&self, held: Held, game: &str, seat: u8) -> Result<bool, StoreError> {
+        let w = Write::Resign {
+            game: game.to_string(),
+            seat,
+        };
+        let changed = self.write(held, w).await?;
         Ok(changed == 1)
     }
 
@@ -235,39 +308,38 @@ impl Store {
         seat: u8,
         token_hash: &str,
     ) -> Result<bool, StoreError> {
-        let changed = self
-            .write(Write::Claim {
-                game: game.to_string(),
-                seat,
-                token_hash: token_hash.to_string(),
-            })
-            .await?;
+        let w = Write::Claim {
+            game: game.to_string(),
+            seat,
+            token_hash: token_hash.to_string(),
+        };
+        let changed = self.write(self.hold().await?, w).await?;
         Ok(changed == 1)
     }
 
     /// Mark a human seat's token as used.
     pub async fn mark_joined(&self, game: &str, seat: u8) -> Result<(), StoreError> {
-        self.write(Write::Joined {
+        let w = Write::Joined {
             game: game.to_string(),
             seat,
-        })
-        .await
-        .map(|_| ())
+        };
+        self.write(self.hold().await?, w).await.map(|_| ())
     }
 
-    /// Commit one write and return the rows it changed. PostgreSQL: its own
-    /// transaction, then `NOTIFY`. SQLite: through the one writer, in a group with
-    /// the writes of other games that arrived meanwhile (one fsync for them all;
-    /// writers never wait on each other's locks).
-    async fn write(&self, w: Write) -> Result<u64, StoreError> {
+    /// Commit one write and return the rows it changed. PostgreSQL: on `held`, in
+    /// its own transaction, which also announces it to the other instances
+    /// (`postgres::write`). SQLite: through the one writer, in a group with the writes
+    /// of other games that arrived meanwhile (one fsync for them all; writers never
+    /// wait on each other's locks).
+    async fn write(&self, held: Held, w: Write) -> Result<u64, StoreError> {
         let Some(writer) = &self.writer else {
-            let game = w.game().to_string();
-            let mut tx = self.pool.begin().await?;
-            let changed = write::execute(&mut tx, &w).await?;
-            tx.commit().await?;
-            self.notify(&game).await;
-            return Ok(changed);
+            let mut conn = match held.0 {
+                Some(c) => c,
+                None => self.pool.acquire().await?,
+            };
+            return postgres::write(&mut conn, &w, &self.instance, &self.counts).await;
         };
+        self.counts.statements(2 + statements_of(&w));
         let (done, answer) = oneshot::channel();
         writer
             .send(write::Queued { write: w, done })
@@ -275,20 +347,9 @@ impl Store {
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
-    /// Tell the other server instances that `game` changed (PostgreSQL `NOTIFY`).
-    async fn notify(&self, game: &str) {
-        // Game ids are hex digits (checked), so the payload needs no quoting rules.
-        if self.postgres && game.bytes().all(|b| b.is_ascii_hexdigit()) {
-            // Not prepared: one statement per game id would fill the cache.
-            let _ = sqlx::query(&format!("NOTIFY {CHANNEL}, '{game}'"))
-                .persistent(false)
-                .execute(&self.pool)
-                .await;
-        }
-    }
-
     /// A game's set-up and seats.
     pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>)>, StoreError> {
+        self.counts.statements(1);
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
@@ -300,6 +361,7 @@ impl Store {
     }
 
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+        self.counts.statements(1);
         let rows = sqlx::query(
             "SELECT seat, kind, agent, budget_ms, token_hash, joined FROM seats \
              WHERE game = $1 ORDER BY seat",
@@ -312,6 +374,7 @@ impl Store {
 
     /// The actions of `game` after `seq`, in order.
     pub async fn actions_after(&self, game: &str, seq: i64) -> Result<Vec<ActionRow>, StoreError> {
+        self.counts.statements(1);
         let rows = sqlx::query(
             "SELECT seq, seat, action, hash, cause, at_ms FROM actions \
              WHERE game = $1 AND seq > $2 ORDER BY seq",
@@ -341,6 +404,7 @@ impl Store {
 
     /// The newest games first, with their seats (the lobby).
     pub async fn lobby(&self, limit: i64) -> Result<Vec<(GameRow, Vec<SeatRow>)>, StoreError> {
+        self.counts.statements(1);
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games ORDER BY created_ms DESC, id LIMIT $1"
         ))
@@ -358,6 +422,7 @@ impl Store {
 
     /// Ids of the games not over, oldest first (resumed at start-up).
     pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        self.counts.statements(1);
         let rows =
             sqlx::query("SELECT id FROM games WHERE status = 'playing' ORDER BY created_ms, id")
                 .fetch_all(&self.pool)
@@ -367,41 +432,82 @@ impl Store {
             .collect()
     }
 
-    /// Listen for [`Store::notify`] from other instances: each game id that changed
-    /// is sent on `tx`. PostgreSQL only; returns at once with SQLite.
-    pub async fn listen(&self, tx: tokio::sync::mpsc::UnboundedSender<String>) {
+    /// Listen for the other instances' announcements (`postgres::write`): each game
+    /// another instance changed is sent on `tx`, and `*` (perhaps any game) each time
+    /// the listening connection is made, first or again, since announcements made
+    /// while it was down are lost. This instance's own are dropped: its memory has
+    /// them. PostgreSQL only; returns at once with SQLite.
+    pub async fn listen(&self, tx: mpsc::UnboundedSender<String>) {
         if !self.postgres {
             return;
         }
+        // Its own pool of one, so that a lost connection is retried every couple of
+        // seconds (sqlx's default waits up to 30 s): the `*` comes soon after an outage.
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(postgres::ACQUIRE_TIMEOUT)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_lazy(&self.url);
+        let pool = match pool {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("orrery serve: cannot listen for other instances: {e}");
+                return;
+            }
+        };
+        let mut failing = false;
         loop {
-            let listener = async {
-                let mut l = sqlx::postgres::PgListener::connect(&self.url).await?;
-                l.listen(CHANNEL).await?;
-                // Changes made while this instance was not listening: catch up all.
-                let _ = tx.send("*".to_string());
-                loop {
-                    let n = l.recv().await?;
-                    if tx.send(n.payload().to_string()).is_err() {
-                        return Ok::<(), sqlx::Error>(());
-                    }
-                }
-            };
-            match listener.await {
+            match self.listen_once(&pool, &tx, &mut failing).await {
                 Ok(()) => return,
                 Err(e) => {
-                    eprintln!("orrery serve: listening for other instances failed ({e}); retrying");
+                    if !failing {
+                        eprintln!(
+                            "orrery serve: listening for other instances failed ({e}); retrying"
+                        );
+                    }
+                    failing = true;
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
         }
     }
+
+    /// [`Store::listen`] on one connection (made again by sqlx while it can); `Ok`
+    /// when nobody takes the game ids any more.
+    async fn listen_once(
+        &self,
+        pool: &sqlx::PgPool,
+        tx: &mpsc::UnboundedSender<String>,
+        failing: &mut bool,
+    ) -> Result<(), sqlx::Error> {
+        let mut l = sqlx::postgres::PgListener::connect_with(pool).await?;
+        self.counts.statements(1);
+        l.listen(postgres::CHANNEL).await?;
+        if std::mem::take(failing) {
+            eprintln!("orrery serve: listening for other instances again");
+        }
+        loop {
+            if tx.send("*".to_string()).is_err() {
+                return Ok(());
+            }
+            // `None`: the connection was lost and made again (sqlx listens anew).
+            while let Some(n) = l.try_recv().await? {
+                let Some(game) = postgres::from_elsewhere(n.payload(), &self.instance) else {
+                    continue;
+                };
+                if tx.send(game.to_string()).is_err() {
+                    return Ok(());
+                }
+            }
+            self.counts.statements(1);
+        }
+    }
 }
 
-/// The PostgreSQL channel instances announce changed games on.
-const CHANNEL: &str = "orrery_games";
-
 const GAME_COLUMNS: &str =
-    "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned";
+    "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned, \
+     creator_hash";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -423,6 +529,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         created_ms: r.try_get("created_ms")?,
         status: r.try_get("status")?,
         resigned,
+        creator_hash: r.try_get("creator_hash")?,
         id,
     })
 }

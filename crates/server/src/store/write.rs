@@ -55,7 +55,8 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
         Write::Game { game: g, seats } => {
             sqlx::query(
                 "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
-                 created_ms, status, resigned) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL)",
+                 created_ms, status, resigned, creator_hash) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9)",
             )
             .bind(&g.id)
             .bind(&g.ruleset)
@@ -66,6 +67,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             .bind(g.clock_ms.map(|c| c as i64))
             .bind(g.created_ms)
             .bind(&g.status)
+            .bind(&g.creator_hash)
             .execute(&mut **tx)
             .await?;
             for s in seats {
@@ -138,16 +140,18 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             game,
             seat,
             token_hash,
-        } => Ok(sqlx::query(
-            "UPDATE seats SET token_hash = $1, joined = 1 \
-             WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL",
-        )
-        .bind(token_hash)
-        .bind(game)
-        .bind(i64::from(*seat))
-        .execute(&mut **tx)
-        .await?
-        .rows_affected()),
+        } => claimed(
+            sqlx::query(
+                "UPDATE seats SET token_hash = $1, joined = 1 \
+             WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM seats WHERE game = $2 AND token_hash = $1)",
+            )
+            .bind(token_hash)
+            .bind(game)
+            .bind(i64::from(*seat))
+            .execute(&mut **tx)
+            .await,
+        ),
         Write::Joined { game, seat } => Ok(sqlx::query(
             "UPDATE seats SET joined = 1 WHERE game = $1 AND seat = $2",
         )
@@ -156,6 +160,16 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
         .execute(&mut **tx)
         .await?
         .rows_affected()),
+    }
+}
+
+/// The rows a claim changed: none when the token already holds another seat of the
+/// game (the schema's `seats_one_seat_per_token`).
+fn claimed(r: Result<sqlx::any::AnyQueryResult, sqlx::Error>) -> Result<u64, StoreError> {
+    match r {
+        Ok(r) => Ok(r.rows_affected()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(0),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -181,11 +195,33 @@ pub async fn groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Queued>) {
             Ok::<_, StoreError>(changed)
         }
         .await;
-        if let Ok(changed) = together {
-            for (q, n) in group.into_iter().zip(changed) {
-                let _ = q.done.send(Ok(n));
+        let why = match together {
+            Ok(changed) => {
+                for (q, n) in group.into_iter().zip(changed) {
+                    let _ = q.done.send(Ok(n));
+                }
+                continue;
             }
-            continue;
+            Err(e) => e,
+        };
+        if let StoreError::Db(e) = &why {
+            if super::sqlite::is_busy(e) {
+                // Another process holds the database's lock: every write waiting now
+                // would wait for it again. All fail at once (nothing was applied), so
+                // no client waits more than one busy time-out.
+                while let Ok(q) = rx.try_recv() {
+                    group.push(q);
+                }
+                eprintln!(
+                    "orrery serve: the database is locked by another process ({e}); \
+                     {} writes refused",
+                    group.len()
+                );
+                for q in group {
+                    let _ = q.done.send(Err(StoreError::Busy));
+                }
+                continue;
+            }
         }
         for q in group {
             let alone = async {
@@ -202,12 +238,20 @@ pub async fn groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Queued>) {
 
 /// SQLite: copy the write-ahead log into the database every second, without
 /// blocking the writer (PASSIVE), so the log stays short and no commit pays for a
-/// checkpoint.
-pub async fn checkpoints(pool: AnyPool) {
+/// checkpoint. Readers that never pause could keep a passive checkpoint from ever
+/// finishing, and the log from ever starting over: past `WAL_MAX_BYTES` a checkpoint
+/// waits for them (TRUNCATE, within the busy time-out) and empties the log.
+pub async fn checkpoints(pool: AnyPool, wal: std::path::PathBuf) {
     let mut every = tokio::time::interval(Duration::from_secs(1));
     loop {
         every.tick().await;
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        let size = std::fs::metadata(&wal).map_or(0, |m| m.len());
+        let mode = if size > super::sqlite::WAL_MAX_BYTES {
+            "TRUNCATE"
+        } else {
+            "PASSIVE"
+        };
+        if let Err(e) = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
             .fetch_all(&pool)
             .await
         {

@@ -1,0 +1,22 @@
+//! `GET /api/stats`: what the server has asked of its database, for operators
+//! watching its load (and for the test that bounds the round trips per action).
+
+use crate::api::{ok, Hubs};
+use axum::extract::State;
+use axum::Json;
+use serde_json::{json, Value};
+
+/// `GET /api/stats`: `{"ok":true,"db_statements":N,"db_pings":P,"games_in_memory":M,
+/// "websockets":W}`,
+/// counted since start-up. `db_statements`: statements sent to the database, each a
+/// round trip; `db_pings`: the connection checks sqlx adds (PostgreSQL, one when a
+/// connection leaves the pool and one when it comes back). Nothing in it is secret.
+pub async fn stats(State(hub): Hubs) -> Json<Value> {
+    let (statements, pings) = hub.store.counts();
+    ok(json!({
+        "db_statements": statements,
+        "db_pings": pings,
+        "games_in_memory": hub.games_in_memory(),
+        "websockets": hub.sockets.open(),
+    }))
+}

@@ -1,0 +1,186 @@
+//! PostgreSQL: a pool of `--db-pool` connections that gives up within a second when
+//! the database is down, writes that announce themselves to the other server
+//! instances inside their own transaction, and the instance id that lets a server
+//! ignore its own announcements.
+
+use super::write::{self, Write};
+use super::{ActionRow, Counts, StoreError};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyConnection, AnyPool, Connection};
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The channel instances announce changed games on.
+pub const CHANNEL: &str = "orrery_games";
+
+/// Connections to PostgreSQL per server process when `--db-pool` is not given. A
+/// write holds one for a single statement; reads of games in memory need none.
+pub const DEFAULT_POOL: u32 = 8;
+
+/// How long a request waits for a connection. While the database is down every
+/// connection attempt fails until this runs out, so it bounds how long a write takes
+/// to answer `503 unavailable` (under 2 s: `tests/server_postgres.rs`). A healthy
+/// pool hands out a connection at once; one with none free for a second is overloaded.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// How long start-up waits for the database (it may be starting at the same time).
+const START_WAIT: Duration = Duration::from_secs(10);
+
+/// An action, the end of the game when `$8`, and its announcement: one statement, so
+/// one round trip and one transaction (a committed action is always announced, an
+/// action refused by the `(game, seq)` key never is).
+const APPEND: &str = "WITH added AS (\
+     INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING game), \
+     ended AS (UPDATE games SET status = 'over' WHERE id = $1 AND $8) \
+     SELECT pg_notify($9, $10) FROM added";
+
+/// A resignation and, if the game was still playing, its announcement.
+const RESIGN: &str = "WITH ended AS (\
+     UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing' \
+     RETURNING id) \
+     SELECT pg_notify($3, $4) FROM ended";
+
+/// The pool on `url`, once the database answers (waiting up to [`START_WAIT`]).
+/// sqlx checks a connection when it leaves the pool and when it comes back (a
+/// round trip each, no statement): both are counted in `counts.pings`.
+pub async fn open(url: &str, size: u32, counts: &Arc<Counts>) -> Result<AnyPool, StoreError> {
+    let (taken, given_back) = (counts.clone(), counts.clone());
+    let pool = AnyPoolOptions::new()
+        .max_connections(size.max(1))
+        .acquire_timeout(ACQUIRE_TIMEOUT)
+        // sqlx's own check of an idle connection (`test_before_acquire`), counted.
+        .test_before_acquire(false)
+        .before_acquire(move |conn, _| {
+            taken.ping();
+            Box::pin(async move {
+                conn.ping().await?;
+                Ok(true)
+            })
+        })
+        // sqlx pings every connection given back before it rejoins the pool.
+        .after_release(move |_, _| {
+            given_back.ping();
+            Box::pin(async { Ok(true) })
+        })
+        .connect_lazy(url)?;
+    let deadline = Instant::now() + START_WAIT;
+    loop {
+        match pool.acquire().await {
+            Ok(_) => return Ok(pool),
+            Err(sqlx::Error::PoolTimedOut | sqlx::Error::Io(_)) if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// A random id for this process, sent with its announcements (16 hex digits).
+pub fn instance_id() -> String {
+    use std::hash::BuildHasher;
+    // `RandomState` is keyed from the operating system's randomness; the clock and
+    // the process id make two processes differ even if it were not.
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let h = std::collections::hash_map::RandomState::new().hash_one((std::process::id(), nanos));
+    format!("{h:016x}")
+}
+
+/// The payload announcing that `instance` changed `game`.
+fn payload(instance: &str, game: &str) -> String {
+    format!("{instance}:{game}")
+}
+
+/// The game an announcement names, unless this instance (`instance`) sent it: its
+/// own changes are in its memory already.
+pub fn from_elsewhere<'a>(payload: &'a str, instance: &str) -> Option<&'a str> {
+    match payload.split_once(':') {
+        Some((from, _)) if from == instance => None,
+        Some((_, game)) => Some(game),
+        // An older server announces the game id alone.
+        None => Some(payload),
+    }
+}
+
+/// Commit `w` on `conn`; the rows it changed. Actions and resignations are one
+/// statement each that also announces them (other instances hold the game in
+/// memory); the other writes (a new game, a seat taken or joined) are read from the
+/// database when needed and are not announced.
+pub async fn write(
+    conn: &mut AnyConnection,
+    w: &Write,
+    instance: &str,
+    counts: &Counts,
+) -> Result<u64, StoreError> {
+    let note = payload(instance, w.game());
+    match w {
+        Write::Action { game, row, over } => {
+            counts.statements(1);
+            append(conn, game, row, *over, &note).await
+        }
+        Write::Resign { game, seat } => {
+            counts.statements(1);
+            Ok(sqlx::query(RESIGN)
+                .bind(i64::from(*seat))
+                .bind(game)
+                .bind(CHANNEL)
+                .bind(note)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected())
+        }
+        other => {
+            // BEGIN, the write's statements, COMMIT.
+            counts.statements(2 + super::statements_of(other));
+            let mut tx = conn.begin().await?;
+            let changed = write::execute(&mut tx, other).await?;
+            tx.commit().await?;
+            Ok(changed)
+        }
+    }
+}
+
+async fn append(
+    conn: &mut AnyConnection,
+    game: &str,
+    a: &ActionRow,
+    over: bool,
+    payload: &str,
+) -> Result<u64, StoreError> {
+    let inserted = sqlx::query(APPEND)
+        .bind(game)
+        .bind(a.seq)
+        .bind(i64::from(a.seat))
+        .bind(a.action.to_string())
+        .bind(&a.hash)
+        .bind(a.cause.as_str())
+        .bind(a.at_ms)
+        .bind(over)
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(&mut *conn)
+        .await;
+    match inserted {
+        Ok(_) => Ok(1),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
+        Err(e) => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instance_ignores_its_own_announcements_only() {
+        let (me, other) = (instance_id(), instance_id());
+        assert_eq!(me.len(), 16);
+        assert_ne!(me, other);
+        let game = "0123456789abcdef";
+        assert_eq!(from_elsewhere(&payload(&me, game), &me), None);
+        assert_eq!(from_elsewhere(&payload(&other, game), &me), Some(game));
+        assert_eq!(from_elsewhere(game, &me), Some(game), "an older server's");
+    }
+}

@@ -1,0 +1,268 @@
+//! `orrery serve` bounded by every client (issue 25): sockets, joins, quotas, the
+//! creator token and oversized bodies, each tried as an outside client would.
+
+mod server_support;
+
+use serde_json::{json, Value};
+use server_support::{call, code, temp_dir, two_wasps, Server};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+/// A WebSocket handshake: `Ok` with the socket, or the HTTP status it was refused with.
+fn try_ws(s: &Server, id: &str) -> Result<tungstenite::WebSocket<TcpStream>, u16> {
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let Ok(stream) = TcpStream::connect(&addr) else {
+        return Err(0);
+    };
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    match tungstenite::client(url.as_str(), stream) {
+        Ok((socket, _)) => Ok(socket),
+        Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(r))) => {
+            Err(r.status().as_u16())
+        }
+        Err(_) => Err(0),
+    }
+}
+
+fn wasps(s: &Server) -> (String, Vec<Option<String>>) {
+    s.create(&json!({"ruleset": "launch-fighters", "scenario": two_wasps(), "seed": 7}))
+}
+
+/// Issue 25 §1: about 1,000 spectator sockets used to exhaust `ulimit -n 1024` and
+/// `accept` failed for everyone. Under a limit of 256 descriptors the server caps
+/// its sockets below it, refuses the rest with `503 busy`, and a fresh client is
+/// still answered.
+#[test]
+fn a_socket_flood_under_a_low_descriptor_limit_leaves_the_server_answering() {
+    // Many addresses are simulated by lifting the per-address caps.
+    let s = Server::start_with_nofile(
+        &temp_dir("flood-fd"),
+        &[
+            "--sockets-per-address",
+            "100000",
+            "--connections-per-address",
+            "100000",
+            "--rate-limit",
+            "0",
+        ],
+        256,
+    );
+    let (id, _) = wasps(&s);
+    let mut open = Vec::new();
+    let mut refused = Vec::new();
+    for _ in 0..300 {
+        match try_ws(&s, &id) {
+            Ok(w) => open.push(w),
+            Err(code) => refused.push(code),
+        }
+    }
+    assert!(!refused.is_empty(), "300 sockets under 256 descriptors");
+    assert!(
+        refused.iter().all(|c| *c == 503),
+        "refused with 503, not dropped: {refused:?}"
+    );
+    assert!(open.len() < 256, "{} sockets open", open.len());
+    // A fresh client is answered, while the flood is still open.
+    let (c, v) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(c, 200, "{v}");
+    let (c, _) = s.get("/api/rulesets", None);
+    assert_eq!(c, 200);
+    // Sockets given back are counted back.
+    open.truncate(0);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(try_ws(&s, &id).is_ok());
+}
+
+/// Issue 25 §1: one address holds at most `--sockets-per-address` (16) WebSockets;
+/// the next is `429 too_many_sockets`.
+#[test]
+fn one_address_holds_at_most_its_sockets() {
+    let s = Server::start(&temp_dir("per-addr"), None, &[]);
+    let (id, _) = wasps(&s);
+    let held: Vec<_> = (0..16).map(|_| try_ws(&s, &id).expect("socket")).collect();
+    let addr = s.base.clone();
+    let (c, v) = call(
+        "GET",
+        &format!("{addr}/api/games/{id}/ws"),
+        None,
+        None::<String>,
+    );
+    // Not a WebSocket request, but the count is checked first.
+    assert_eq!((c, code(&v)), (429, "too_many_sockets"), "{v}");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("sockets_per_address"));
+    assert_eq!(try_ws(&s, &id).err(), Some(429));
+    drop(held);
+}
+
+/// Issue 25 §1: a socket that answers every ping but hears nothing and says nothing
+/// closes after `--ws-quiet` (it no longer pins its game in memory).
+#[test]
+fn a_quiet_socket_expires_though_it_answers_pings() {
+    let s = Server::start(&temp_dir("quiet"), None, &["--ws-quiet", "2"]);
+    let (id, _) = wasps(&s);
+    let mut w = try_ws(&s, &id).expect("socket");
+    let started = Instant::now();
+    let closed = loop {
+        match w.read() {
+            Ok(tungstenite::Message::Close(c)) => break c,
+            Ok(_) => continue,
+            Err(e) => panic!("expected a close frame, got {e}"),
+        }
+    };
+    assert_eq!(closed.map(|c| u16::from(c.code)), Some(1001));
+    assert!(started.elapsed() < Duration::from_secs(8));
+}
+
+/// Issue 25 §2: a join with a token that already holds a seat of the game used to
+/// answer 201 and orphan the seat; it is `409 token_in_use`, and the seat is still
+/// open for someone else.
+#[test]
+fn a_join_with_a_token_that_holds_a_seat_is_refused() {
+    let s = Server::start(&temp_dir("hijack"), None, &[]);
+    let (c, v) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "scenario": two_wasps(),
+                "seats": [{"type": "human"}, {"type": "open"}]}),
+    );
+    assert_eq!(c, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let t0 = v["seats"][0]["token"].as_str().unwrap().to_string();
+    let join = format!("/api/games/{id}/join");
+    let (c, v) = s.post(&join, None, &json!({"seat": 1, "token": t0}));
+    assert_eq!((c, code(&v)), (409, "token_in_use"), "{v}");
+    // Seat 0's token still reads as seat 0.
+    let (c, v) = s.get(&format!("/api/games/{id}"), Some(&t0));
+    assert_eq!((c, v["seat"].clone()), (200, json!(0)));
+
+    // One token joining two open seats.
+    let (c, v) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "scenario": two_wasps(),
+                "seats": [{"type": "open"}, {"type": "open"}]}),
+    );
+    assert_eq!(c, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    let join = format!("/api/games/{id}/join");
+    let mine = "0123456789abcdef0123456789abcdef";
+    let (c, v) = s.post(&join, None, &json!({"seat": 0, "token": mine}));
+    assert_eq!(c, 201, "{v}");
+    let (c, v) = s.post(&join, None, &json!({"seat": 1, "token": mine}));
+    assert_eq!((c, code(&v)), (409, "token_in_use"), "{v}");
+    // The same join again is still the retry of a lost answer.
+    let (c, _) = s.post(&join, None, &json!({"seat": 0, "token": mine}));
+    assert_eq!(c, 201);
+    let (c, v) = s.post(&join, None, &json!({"seat": 1}));
+    assert_eq!(c, 201, "seat 1 is still open: {v}");
+}
+
+/// Issue 25 §3: one address may create `--games-per-hour` (60) games; the 61st is
+/// `429 quota` and names the limit. A game of people costs no memory until asked for.
+#[test]
+fn the_first_game_past_the_quota_is_refused() {
+    let s = Server::start(&temp_dir("quota"), None, &[]);
+    for i in 0..60 {
+        let (c, v) = s.post("/api/games", None, &json!({"ruleset": "stratoyager"}));
+        assert_eq!(c, 201, "game {i}: {v}");
+    }
+    let (c, v) = s.post("/api/games", None, &json!({"ruleset": "stratoyager"}));
+    assert_eq!((c, code(&v)), (429, "quota"), "{v}");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("games_per_hour"));
+}
+
+fn agents_game(s: &Server) -> (u16, Value) {
+    s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "scenario": "duel",
+                "seats": [{"type": "agent", "agent": "mcts", "budget_ms": 2000},
+                          {"type": "agent", "agent": "mcts", "budget_ms": 2000}]}),
+    )
+}
+
+/// Issue 25 §3: games of agents used to run to their end with no way to stop them
+/// and no cap per address. An address may run two; the creator token resigns any
+/// seat, which stops the game (and gives the quota back).
+#[test]
+fn a_creator_token_stops_a_game_of_agents_and_agent_games_are_capped() {
+    let s = Server::start(&temp_dir("creator"), None, &[]);
+    let (c, a) = agents_game(&s);
+    assert_eq!(c, 201, "{a}");
+    let (c, b) = agents_game(&s);
+    assert_eq!(c, 201, "{b}");
+    let (c, v) = agents_game(&s);
+    assert_eq!((c, code(&v)), (429, "quota"), "{v}");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("agent_games"));
+
+    let id = a["id"].as_str().unwrap();
+    let creator = a["creator"].as_str().unwrap();
+    assert_eq!(creator.len(), 32);
+    let resign = format!("/api/games/{id}/resign");
+    // The creator token is no seat, and names the seat it resigns.
+    let (c, v) = s.post(&resign, Some(creator), &json!({}));
+    assert_eq!((c, code(&v)), (400, "bad_request"), "{v}");
+    let (c, v) = s.post(&resign, Some(creator), &json!({"seat": 1}));
+    assert_eq!(c, 200, "{v}");
+    assert_eq!(v["status"]["terminal"], true);
+    let (_, g) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(g["outcome"]["winners"], json!([0]));
+    assert_eq!(g["outcome"]["reason"], "seat 1 resigned");
+    // Another game's creator token stops nothing here.
+    let other = b["creator"].as_str().unwrap();
+    let bid = b["id"].as_str().unwrap();
+    let (c, _) = s.post(
+        &format!("/api/games/{bid}/resign"),
+        Some(creator),
+        &json!({"seat": 0}),
+    );
+    assert_eq!(c, 401);
+    let (c, _) = s.post(
+        &format!("/api/games/{bid}/resign"),
+        Some(other),
+        &json!({"seat": 0}),
+    );
+    assert_eq!(c, 200);
+    // Both stopped: the address may start games of agents again.
+    let (c, v) = agents_game(&s);
+    assert_eq!(c, 201, "{v}");
+}
+
+/// Issue 25 §7: an oversized `Content-Length` used to hold the connection for 30 s;
+/// it is answered `413` at once, before any of the body is sent.
+#[test]
+fn an_oversized_content_length_is_refused_at_once() {
+    let s = Server::start(&temp_dir("length"), None, &[]);
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let mut c = TcpStream::connect(&addr).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    let started = Instant::now();
+    c.write_all(
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 1000000000\r\n\r\n{",
+    )
+    .unwrap();
+    let mut buf = vec![0u8; 4096];
+    let n = c.read(&mut buf).unwrap();
+    let text = String::from_utf8_lossy(&buf[..n]);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains("too_large"), "{text}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}

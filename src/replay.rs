@@ -36,7 +36,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
         .with_context(|| format!("{} does not replay", a.file.display()))?;
     let mut game = reg.new_game(
         &record.ruleset,
-        ScenarioSpec::Inline(record.scenario.clone()),
+        ScenarioSpec::Inline(record.scenario.as_ref().clone()),
         record.seed,
     )?;
     let viewer = a.seat.map(Seat);

@@ -31,6 +31,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = orrery_server::DEFAULT_DB_POOL,
           value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_pool: u32,
+    /// Threads answering requests (default: half the cores, at least one; agents,
+    /// replays and the database use the others).
+    #[arg(long)]
+    pub workers: Option<usize>,
     /// Requests (and WebSocket messages) per second per client address; 0 = no limit.
     #[arg(long, default_value_t = Limits::default().rate_per_sec)]
     pub rate_limit: u32,
@@ -92,6 +96,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         data_dir: a.data.clone(),
         database_url: a.database_url.clone(),
         db_pool: a.db_pool,
+        workers: a.workers,
         limits,
     };
     orrery_server::serve(config, crate::registry())?;

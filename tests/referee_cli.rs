@@ -58,7 +58,7 @@ fn play_prints_another_seats_action_as_the_viewers_record_shows_it() {
         let mut game = reg
             .new_game(
                 id,
-                ScenarioSpec::Inline(record.scenario.clone()),
+                ScenarioSpec::Inline(record.scenario.as_ref().clone()),
                 record.seed,
             )
             .expect("the saved game sets up");

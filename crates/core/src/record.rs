@@ -1,5 +1,6 @@
 use crate::{ActionError, Game, Seat, SetupError, StateHash};
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, Mutex, Weak};
 use thiserror::Error;
 
 /// One recorded decision, with the state hash after it was applied.
@@ -16,7 +17,10 @@ pub struct RecordedAction {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
     pub ruleset: String,
-    pub scenario: serde_json::Value,
+    /// The set-up as JSON, shared by every record of the same set-up
+    /// ([`shared_scenario`]): a server holding 10,000 games of a built-in scenario
+    /// keeps one copy, not 10,000 (a JSON tree costs 10-40 KiB).
+    pub scenario: Arc<serde_json::Value>,
     pub seed: u64,
     pub actions: Vec<RecordedAction>,
 }
@@ -35,13 +39,38 @@ pub struct SeatRecordedAction {
     pub hash: Option<StateHash>,
 }
 
+/// The one shared copy of a set-up written as `scenario` (equal JSON, one tree):
+/// records of games set up alike share their scenario. Copies no record uses any
+/// more are forgotten as new ones come.
+pub fn shared_scenario(scenario: serde_json::Value) -> Arc<serde_json::Value> {
+    static SHARED: Mutex<Vec<Weak<serde_json::Value>>> = Mutex::new(Vec::new());
+    let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(found) = shared
+        .iter()
+        .filter_map(Weak::upgrade)
+        .find(|s| **s == scenario)
+    {
+        return found;
+    }
+    shared.retain(|w| w.strong_count() > 0);
+    let new = Arc::new(scenario);
+    // A bounded search: custom set-ups beyond the first few hundred are not shared.
+    if shared.len() < MAX_SHARED {
+        shared.push(Arc::downgrade(&new));
+    }
+    new
+}
+
+/// Set-ups [`shared_scenario`] remembers at once.
+const MAX_SHARED: usize = 256;
+
 /// A game record as one seat (or a spectator) may see it: other seats' unrevealed
 /// secret commitments are hidden, and so is the seed until the game is over (the seed
 /// predicts every future die). Built by [`Record::seen_by`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatRecord {
     pub ruleset: String,
-    pub scenario: serde_json::Value,
+    pub scenario: Arc<serde_json::Value>,
     /// `None` while the game is not over.
     pub seed: Option<u64>,
     /// Whose record this is (`None` = a spectator).
@@ -210,7 +239,8 @@ impl Record {
                 found: self.ruleset.clone(),
             });
         }
-        let scenario: G::Scenario = crate::game::scenario_from_json::<G>(self.scenario.clone())?;
+        let scenario: G::Scenario =
+            crate::game::scenario_from_json::<G>(self.scenario.as_ref().clone())?;
         let mut target = setup(&scenario, self.seed)?;
         for (index, ra) in self.actions.iter().enumerate() {
             let action: G::Action =
@@ -249,7 +279,7 @@ mod tests {
         };
         let record = Record {
             ruleset: "toy".into(),
-            scenario: serde_json::Value::Null,
+            scenario: Arc::new(serde_json::Value::Null),
             seed: 7,
             actions: vec![act(0, 1), act(0, 2), act(1, 3), act(0, 4)],
         };

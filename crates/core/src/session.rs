@@ -43,7 +43,7 @@ impl<G: Game> Session<G> {
             game,
             record: Record {
                 ruleset: G::ID.to_string(),
-                scenario,
+                scenario: crate::record::shared_scenario(scenario),
                 seed,
                 actions: Vec::new(),
             },

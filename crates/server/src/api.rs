@@ -426,7 +426,7 @@ pub async fn create(
         id: id.clone(),
         ruleset: req.ruleset.clone(),
         scenario_name,
-        scenario: game.record().scenario,
+        scenario: game.record().scenario.as_ref().clone(),
         seed,
         clock_ms: req.clock_ms,
         created_ms: now_ms(),

@@ -53,6 +53,9 @@ pub struct Config {
     pub database_url: Option<String>,
     /// Connections to PostgreSQL this process may open ([`DEFAULT_DB_POOL`]).
     pub db_pool: u32,
+    /// Threads answering requests (`None`: half the cores, at least one). The
+    /// other cores are left to agents, replays and the database's own threads.
+    pub workers: Option<usize>,
     pub limits: Limits,
 }
 
@@ -76,9 +79,16 @@ pub enum ServerError {
 /// standard output once it accepts connections.
 pub fn serve(config: Config, registry: Registry) -> Result<(), ServerError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(config.workers.unwrap_or_else(default_workers).max(1))
         .enable_all()
         .build()?;
     runtime.block_on(run(config, registry))
+}
+
+/// Half the cores, at least one: on two cores one thread answers every request, so
+/// requests do not pay for waking each other across threads.
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
 async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
@@ -117,6 +127,7 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
             swept.sweep();
             swept.limiter.forget_idle();
             swept.game_quota.forget_idle();
+            give_back_memory();
         }
     });
     let listener = tokio::net::TcpListener::bind(&config.addr)
@@ -190,6 +201,17 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
                 .with_upgrades();
             let _ = conn.await;
         });
+    }
+}
+
+/// Return the allocator's free pages to the system: answers, replays and agents'
+/// searches leave freed memory behind that would otherwise stay counted against the
+/// process (glibc keeps it). Cheap when there is little to give back.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only walks the allocator's own free lists.
+    unsafe {
+        libc::malloc_trim(0);
     }
 }
 

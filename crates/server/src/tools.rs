@@ -126,7 +126,10 @@ fn replay_at(
 ) -> Result<Value, ApiError> {
     let ruleset = ruleset_of(registry, &record.ruleset)?;
     let mut game = ruleset
-        .new_game(ScenarioSpec::Inline(record.scenario.clone()), record.seed)
+        .new_game(
+            ScenarioSpec::Inline(record.scenario.as_ref().clone()),
+            record.seed,
+        )
         .map_err(|e| ApiError::invalid_setup(format!("the record's set-up: {e}")))?;
     // Stepping never undoes: keep no copies of past states.
     game.set_undo_depth(0);

@@ -204,7 +204,7 @@ fn play_one_with<G: Game>(
     let mut chooser = Rng::seed_from(seed ^ 0x5eed_c0de_0bad_cafe);
     let mut record = Record {
         ruleset: G::ID.into(),
-        scenario: to_json(scenario),
+        scenario: to_json(scenario).into(),
         seed,
         actions: Vec::new(),
     };

@@ -208,7 +208,12 @@ impl Hub {
             timeouts,
         };
         inner.update_deadlines(&[], None, &slots, clock);
-        let (changes, _) = broadcast::channel(64);
+        // A watcher that falls 16 changes behind reads the whole state again.
+        let (changes, _) = broadcast::channel(16);
+        // The scenario is in the game's record already (and in the database): this
+        // copy is not kept, a JSON tree of every game's scenario costs ~10-30 KiB.
+        let mut setup = setup;
+        setup.scenario = Value::Null;
         let new = Arc::new(Live {
             setup,
             seats: slots,
@@ -315,7 +320,7 @@ impl Hub {
         }
         let record = Record {
             ruleset: setup.ruleset.clone(),
-            scenario: setup.scenario.clone(),
+            scenario: setup.scenario.clone().into(),
             seed: setup.seed,
             actions,
         };

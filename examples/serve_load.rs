@@ -81,7 +81,8 @@ fn main() {
             .build();
         // Closed loop: every client acts as soon as it has its answer (throughput,
         // and the server's CPU per action).
-        phase(&agent, &server.base, pid, name, games, seconds, None);
+        let db = postgres.as_ref().and_then(|p| p.pid()).filter(|_| url.is_some());
+        phase(&agent, &server.base, pid, db, name, games, seconds, None);
         // Open loop: the games paced to `rate` actions per second in all, each action
         // at its own time slot (players think between moves): the latency of an
         // action at that load, not queueing behind clients that never pause.
@@ -89,6 +90,7 @@ fn main() {
             &agent,
             &server.base,
             pid,
+            db,
             name,
             paced_games,
             seconds,
@@ -128,6 +130,35 @@ fn cpu_ms(pid: u32) -> f64 {
     // utime and stime are fields 14 and 15 of the line, 12 and 13 after `)`.
     let ticks = f.get(11).unwrap_or(&0.0) + f.get(12).unwrap_or(&0.0);
     ticks * 1000.0 / clock_ticks()
+}
+
+/// The CPU time of a PostgreSQL cluster: every process under `root` (the program
+/// that started the postmaster, the postmaster, its backends and writers), in
+/// milliseconds. Backends that ended meanwhile are not counted.
+fn cluster_cpu_ms(root: u32) -> f64 {
+    let mut parent_of = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        if let Some(ppid) = stat
+            .rsplit(')')
+            .next()
+            .and_then(|r| r.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok())
+        {
+            parent_of.push((pid, ppid));
+        }
+    }
+    let mut tree = vec![root];
+    let mut i = 0;
+    while i < tree.len() {
+        let p = tree[i];
+        tree.extend(parent_of.iter().filter(|(_, pp)| *pp == p).map(|(c, _)| *c));
+        i += 1;
+    }
+    tree.into_iter().map(cpu_ms).sum()
 }
 
 fn clock_ticks() -> f64 {
@@ -231,16 +262,19 @@ fn new_table(agent: &ureq::Agent, base: &str, g: usize, due: Instant) -> Table {
 /// Play `games` concurrent games for `seconds` from `CLIENTS` client threads, each
 /// driving its share of the games; `rate` = actions per second in all (each game at
 /// its own time slots), or as fast as answered.
+#[allow(clippy::too_many_arguments)]
 fn phase(
     agent: &ureq::Agent,
     base: &str,
     pid: u32,
+    db: Option<u32>,
     store: &str,
     games: usize,
     seconds: u64,
     rate: Option<f64>,
 ) {
     let cpu_before = cpu_ms(pid);
+    let db_before = db.map_or(0.0, cluster_cpu_ms);
     const CLIENTS: usize = 16;
     let stop = Arc::new(AtomicBool::new(false));
     let done = Arc::new(AtomicUsize::new(0));
@@ -333,6 +367,7 @@ fn phase(
     }
     let elapsed = started.elapsed().as_secs_f64();
     let cpu = cpu_ms(pid) - cpu_before;
+    let db_cpu = db.map_or(0.0, cluster_cpu_ms) - db_before;
     let mut l = latencies.lock().unwrap().clone();
     l.sort_by(|a, b| a.total_cmp(b));
     let n = done.load(Ordering::Relaxed);
@@ -341,12 +376,16 @@ fn phase(
         None => "as fast as answered".to_string(),
     };
     println!(
-        "{store}: {games} concurrent games from {CLIENTS} client threads, {how}, {elapsed:.1} s: {n} actions ({:.0} actions/s), {} games finished; action latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; server CPU {:.3} ms per action (its GETs included)",
+        "{store}: {games} concurrent games from {CLIENTS} client threads, {how}, {elapsed:.1} s: {n} actions ({:.0} actions/s), {} games finished; action latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; server CPU {:.3} ms per action (its GETs included){}",
         n as f64 / elapsed,
         finished.load(Ordering::Relaxed),
         percentile(&l, 0.5),
         percentile(&l, 0.99),
         percentile(&l, 1.0),
-        cpu / n.max(1) as f64
+        cpu / n.max(1) as f64,
+        match db {
+            Some(_) => format!(", PostgreSQL's processes {:.3} ms", db_cpu / n.max(1) as f64),
+            None => String::new(),
+        }
     );
 }

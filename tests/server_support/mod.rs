@@ -351,6 +351,11 @@ impl Postgres {
     /// Stop the private cluster as a crash would: SIGQUIT to the postmaster (an
     /// immediate shutdown: its connections are cut, no checkpoint). False with
     /// `ORRERY_TEST_DATABASE_URL`, which is not ours to stop.
+    /// The postmaster's process id (a private cluster only).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.as_ref().map(Child::id)
+    }
+
     pub fn crash(&mut self) -> bool {
         let Some(mut c) = self.child.take() else {
             return false;

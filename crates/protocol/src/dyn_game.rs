@@ -42,6 +42,9 @@ pub trait DynGame: Send {
     /// The ruleset id (`Game::ID`).
     fn ruleset(&self) -> &'static str;
     fn status(&self) -> Status;
+    /// The state hash recorded after the last action (what [`DynGame::status`]
+    /// would hash again), `None` before the first action.
+    fn last_hash(&self) -> Option<orrery_core::StateHash>;
     /// Every legal action for `seat` as JSON (each is accepted verbatim by
     /// [`DynGame::apply`]). Empty if the seat is not to move or does not exist.
     fn legal(&self, seat: Seat) -> Vec<Value>;
@@ -439,6 +442,10 @@ impl<G: Game> DynGame for SessionGame<G> {
 
     fn set_undo_depth(&mut self, depth: usize) {
         self.session.set_undo_depth(depth);
+    }
+
+    fn last_hash(&self) -> Option<orrery_core::StateHash> {
+        self.session.record().actions.last().and_then(|a| a.hash)
     }
 
     fn status(&self) -> Status {

@@ -351,7 +351,7 @@ impl Hub {
             let hash = inner
                 .game
                 .apply(Seat(r.seat), &r.action)
-                .map(|_| inner.game.status().hash.to_string());
+                .map(|_| inner.game.last_hash().unwrap_or_else(|| inner.game.status().hash).to_string());
             if hash.as_ref() != Ok(&r.hash) {
                 eprintln!(
                     "orrery serve: game {}: recorded action {} does not replay here ({:?}; recorded hash {})",
@@ -517,7 +517,12 @@ impl Hub {
             seq: inner.seq + 1,
             seat,
             action: action.clone(),
-            hash: inner.game.status().hash.to_string(),
+            // Recorded by the session as it applied the action: not hashed again.
+            hash: inner
+                .game
+                .last_hash()
+                .unwrap_or_else(|| inner.game.status().hash)
+                .to_string(),
             cause,
             at_ms: now_ms(),
         };

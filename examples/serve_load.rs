@@ -81,7 +81,10 @@ fn main() {
             .build();
         // Closed loop: every client acts as soon as it has its answer (throughput,
         // and the server's CPU per action).
-        let db = postgres.as_ref().and_then(|p| p.pid()).filter(|_| url.is_some());
+        let db = postgres
+            .as_ref()
+            .and_then(|p| p.pid())
+            .filter(|_| url.is_some());
         phase(&agent, &server.base, pid, db, name, games, seconds, None);
         // Open loop: the games paced to `rate` actions per second in all, each action
         // at its own time slot (players think between moves): the latency of an
@@ -138,7 +141,11 @@ fn cpu_ms(pid: u32) -> f64 {
 fn cluster_cpu_ms(root: u32) -> f64 {
     let mut parent_of = Vec::new();
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
             continue;
         };
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();

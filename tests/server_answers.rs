@@ -94,7 +94,7 @@ fn a_placing_decision_is_small_without_its_legal_list_and_compact_with_it() {
     let (c, v) = s.get(&format!("{path}?legal=everything"), Some(&t));
     assert_eq!((c, code(&v)), (400, "bad_request"));
 
-    // `auto` (the browser's): products past 200 actions.
+    // `auto` (the browser's): products past 2,500 actions.
     let (_, auto) = s.get(&format!("{path}?legal=auto&describe=1"), Some(&t));
     assert!(auto.get("legal").is_none() && auto["legal_compact"].is_array());
     // A small list stays whole, with its texts.

@@ -1,7 +1,7 @@
 // A game, for any ruleset: the board (drawn by the ruleset's own module), the
 // actions the server says are legal, odds and previews before committing, who has
 // committed, the event log, resigning. Every rule is the server's.
-import { h, s, clear, toast, setConnection, pct, SEAT_COLOURS } from "/web/ui.js";
+import { h, s, clear, toast, setConnection, pct, SEAT_COLOURS, sameAction } from "/web/ui.js";
 import { api, tokenFor, rulesets, board as loadBoard } from "/web/api.js";
 
 export async function showGame(app, id, { spectate }) {
@@ -38,12 +38,12 @@ export async function showGame(app, id, { spectate }) {
     preview: (action) => api("POST", `/api/games/${id}/preview`, { action }, token).then((r) => r.preview),
     odds: (action) => api("POST", `/api/games/${id}/odds`, { action }, token),
     rerender: () => render(),
-    legalWithText: () => (g.st ? g.st.legal.map((a, i) => ({ action: a, text: (g.st.legal_text || [])[i] || JSON.stringify(a) })) : []),
+    legalWithText: () => (g.st ? g.st.legal.map((a, i) => ({ action: a, text: (g.st.legal_text || [])[i] || plainText(a) })) : []),
   };
 
   async function choose(action) {
-    const i = g.st.legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(action));
-    const text = i >= 0 && g.st.legal_text ? g.st.legal_text[i] : JSON.stringify(action);
+    const i = g.st.legal.findIndex((a) => sameAction(a, action));
+    const text = i >= 0 && g.st.legal_text ? g.st.legal_text[i] : plainText(action);
     g.pending = { action, text, odds: null, preview: null };
     const mine = g.pending;
     drawPending();
@@ -189,6 +189,19 @@ export async function showGame(app, id, { spectate }) {
       el.log.append(h("li", { class: "event", text: e.text || JSON.stringify(e.event) }));
     }
     el.log.scrollTop = el.log.scrollHeight;
+  }
+
+  // An action without the ruleset's words (a long list comes without texts): its
+  // fields as they read, "place · x 1 · y 34 · course 0 · speed 0".
+  function plainText(a) {
+    if (a === null || typeof a !== "object") return String(a);
+    const parts = [];
+    if ("kind" in a) parts.push(String(a.kind).replaceAll("_", " "));
+    for (const [k, v] of Object.entries(a)) {
+      if (k === "kind") continue;
+      parts.push(`${k.replaceAll("_", " ")} ${v !== null && typeof v === "object" ? JSON.stringify(v) : v}`);
+    }
+    return parts.join(" · ");
   }
 
   // A compact legal list (docs/server.md): each product's fields, every combination

@@ -61,3 +61,17 @@ export function pct(p) {
 }
 
 export const SEAT_COLOURS = ["#4da3ff", "#ff7a59", "#7bd88f", "#e0c341", "#c792ea", "#4dd0e1"];
+
+/** The same action, whatever order its fields come in (a compact legal list is
+ * expanded with its fields in another order than the full list's). */
+export function sameAction(a, b) {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}

@@ -6,7 +6,13 @@
 
 const K = 22; // SVG units per klick
 const DRIVERS = ["accelerate", "decelerate", "turn_port", "turn_starboard", "slide_port", "slide_starboard"];
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+// The same action whatever order its fields come in (a long legal list arrives as
+// products and is expanded with its fields sorted).
+const canonical = (v) =>
+  Array.isArray(v) ? `[${v.map(canonical).join(",")}]`
+  : v !== null && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(",")}}`
+  : JSON.stringify(v);
+const same = (a, b) => canonical(a) === canonical(b);
 
 function render(el, st, ctx) {
   const { h, s } = ctx;

@@ -263,7 +263,7 @@ pub enum Legal {
 }
 
 /// `?legal=auto` lists every action (and its text) up to this many.
-pub const AUTO_FULL_UP_TO: usize = 200;
+pub const AUTO_FULL_UP_TO: usize = 2500;
 
 /// Most actions in one page.
 pub const MAX_PAGE: usize = 1000;

@@ -348,10 +348,13 @@ impl Hub {
         let changed = !rows.is_empty() || resigned != inner.resigned;
         for r in rows {
             let before = inner.game.to_move();
-            let hash = inner
-                .game
-                .apply(Seat(r.seat), &r.action)
-                .map(|_| inner.game.last_hash().unwrap_or_else(|| inner.game.status().hash).to_string());
+            let hash = inner.game.apply(Seat(r.seat), &r.action).map(|_| {
+                inner
+                    .game
+                    .last_hash()
+                    .unwrap_or_else(|| inner.game.status().hash)
+                    .to_string()
+            });
             if hash.as_ref() != Ok(&r.hash) {
                 eprintln!(
                     "orrery serve: game {}: recorded action {} does not replay here ({:?}; recorded hash {})",

@@ -239,6 +239,21 @@ fn a_creator_token_stops_a_game_of_agents_and_agent_games_are_capped() {
     // Both stopped: the address may start games of agents again.
     let (c, v) = agents_game(&s);
     assert_eq!(c, 201, "{v}");
+    // An agent against a seat its clock plays for counts too (no person needed).
+    let clocked = json!({"ruleset": "launch-fighters", "scenario": "duel", "clock_ms": 100,
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "mcts", "budget_ms": 2000}]});
+    let (c, v) = s.post("/api/games", None, &clocked);
+    assert_eq!(c, 201, "{v}");
+    let (c, v) = s.post("/api/games", None, &clocked);
+    assert_eq!((c, code(&v)), (429, "quota"), "{v}");
+    // A game against an agent without a clock waits for its person: not counted.
+    let (c, v) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "scenario": "duel",
+                "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+    );
+    assert_eq!(c, 201, "{v}");
 }
 
 /// Issue 25 §7: an oversized `Content-Length` used to hold the connection for 30 s;

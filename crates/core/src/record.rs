@@ -1,5 +1,6 @@
 use crate::{ActionError, Game, Seat, SetupError, StateHash};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use thiserror::Error;
 
@@ -40,29 +41,39 @@ pub struct SeatRecordedAction {
 }
 
 /// The one shared copy of a set-up written as `scenario` (equal JSON, one tree):
-/// records of games set up alike share their scenario. Copies no record uses any
-/// more are forgotten as new ones come.
+/// records of games set up alike share their scenario. Found by a hash of its text,
+/// so a new game costs one lookup, however many set-ups are remembered; copies no
+/// record uses any more are forgotten.
 pub fn shared_scenario(scenario: serde_json::Value) -> Arc<serde_json::Value> {
-    static SHARED: Mutex<Vec<Weak<serde_json::Value>>> = Mutex::new(Vec::new());
+    use std::hash::{Hash, Hasher};
+    static SHARED: Mutex<Option<HashMap<u64, Vec<Weak<serde_json::Value>>>>> = Mutex::new(None);
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    scenario.to_string().hash(&mut h);
+    let key = h.finish();
     let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = shared
+    let map = shared.get_or_insert_with(HashMap::new);
+    let same = map.entry(key).or_default();
+    same.retain(|w| w.strong_count() > 0);
+    if let Some(found) = same
         .iter()
         .filter_map(Weak::upgrade)
         .find(|s| **s == scenario)
     {
         return found;
     }
-    shared.retain(|w| w.strong_count() > 0);
     let new = Arc::new(scenario);
-    // A bounded search: custom set-ups beyond the first few hundred are not shared.
-    if shared.len() < MAX_SHARED {
-        shared.push(Arc::downgrade(&new));
+    same.push(Arc::downgrade(&new));
+    if map.len() > FORGET_PAST {
+        map.retain(|_, same| {
+            same.retain(|w| w.strong_count() > 0);
+            !same.is_empty()
+        });
     }
     new
 }
 
-/// Set-ups [`shared_scenario`] remembers at once.
-const MAX_SHARED: usize = 256;
+/// Past this many remembered set-ups, those no record uses are forgotten.
+const FORGET_PAST: usize = 1024;
 
 /// A game record as one seat (or a spectator) may see it: other seats' unrevealed
 /// secret commitments are hidden, and so is the seed until the game is over (the seed
@@ -266,6 +277,17 @@ impl Record {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn equal_set_ups_share_one_scenario_and_others_do_not() {
+        let a = shared_scenario(serde_json::json!({"name": "duel", "ships": [1, 2]}));
+        let b = shared_scenario(serde_json::json!({"ships": [1, 2], "name": "duel"}));
+        let c = shared_scenario(serde_json::json!({"name": "duel", "ships": [2, 1]}));
+        assert!(Arc::ptr_eq(&a, &b));
+        assert!(!Arc::ptr_eq(&a, &c));
+        assert_eq!(*c, serde_json::json!({"name": "duel", "ships": [2, 1]}));
+    }
+
     use super::*;
 
     /// A secret older than later public actions (Black Skies' face-down cards): only

@@ -397,11 +397,19 @@ pub async fn create(
             joined: false,
         });
     }
+    // A game agents play without a person: every seat an agent, or agents against
+    // seats whose clock plays for them.
+    let has_agent = seats
+        .iter()
+        .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
     let agents_only = seats
         .iter()
         .all(|s| matches!(s.kind, SeatKind::Agent { .. }));
+    let moves_alone = has_agent && (agents_only || req.clock_ms.is_some());
     let ip = peer.ip();
-    if agents_only && hub.agent_games_of(ip) >= hub.limits.agent_games_per_address {
+    let creator = token::new_token().map_err(ApiError::no_randomness)?;
+    let id = token::new_game_id().map_err(ApiError::no_randomness)?;
+    if moves_alone && !hub.reserve_agent_game(&id, ip, hub.limits.agent_games_per_address) {
         return Err(ApiError::quota(
             "agent_games",
             format!(
@@ -412,6 +420,7 @@ pub async fn create(
         ));
     }
     if !hub.game_quota.allow(ip) {
+        hub.release_agent_game(&id);
         return Err(ApiError::quota(
             "games_per_hour",
             format!(
@@ -420,8 +429,6 @@ pub async fn create(
             ),
         ));
     }
-    let creator = token::new_token().map_err(ApiError::no_randomness)?;
-    let id = token::new_game_id().map_err(ApiError::no_randomness)?;
     let setup = GameRow {
         id: id.clone(),
         ruleset: req.ruleset.clone(),
@@ -434,9 +441,9 @@ pub async fn create(
         resigned: None,
         creator_hash: Some(token::digest(&creator)),
     };
-    hub.create(game, setup, seats).await?;
-    if agents_only {
-        hub.count_agent_game(&id, ip);
+    if let Err(e) = hub.create(game, setup, seats).await {
+        hub.release_agent_game(&id);
+        return Err(e);
     }
     Ok((
         StatusCode::CREATED,

@@ -20,7 +20,9 @@ pub fn compact(actions: &[Value]) -> Vec<Value> {
     let mut out = Vec::new();
     // Objects grouped by their field names, in order of first appearance.
     let mut groups: Vec<Group> = Vec::new();
-    for a in actions {
+    // An action listed twice would make a set look like a product it is not.
+    let mut seen = std::collections::HashSet::new();
+    for a in actions.iter().filter(|a| seen.insert(a.to_string())) {
         match a {
             Value::Object(m) => {
                 let keys: Vec<String> = m.keys().cloned().collect();
@@ -48,9 +50,10 @@ fn distinct(keys: &[String], rows: &[&Map<String, Value>]) -> Product {
     keys.iter()
         .map(|k| {
             let mut vals: Vec<Value> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             for r in rows {
                 let v = &r[k];
-                if !vals.contains(v) {
+                if seen.insert(v.to_string()) {
                     vals.push(v.clone());
                 }
             }
@@ -71,20 +74,28 @@ fn factor(keys: &[String], rows: &[&Map<String, Value>], out: &mut Vec<Product>)
         out.push(d);
         return;
     }
-    let Some((split, (_, values))) = d
+    let Some((split, _)) = d
         .iter()
         .enumerate()
         .filter(|(_, (_, v))| v.len() > 1)
         .min_by_key(|(_, (_, v))| v.len())
     else {
-        // Every field has one value but rows repeat: one action, listed twice.
+        // Every field has one value: one action.
         out.push(d);
         return;
     };
     let key = &keys[split];
-    for v in values {
-        let part: Vec<&Map<String, Value>> =
-            rows.iter().copied().filter(|r| &r[key] == v).collect();
+    // One pass: each row to its value's part, parts in order of first appearance.
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut parts: Vec<Vec<&Map<String, Value>>> = Vec::new();
+    for r in rows {
+        let i = *index.entry(r[key].to_string()).or_insert_with(|| {
+            parts.push(Vec::new());
+            parts.len() - 1
+        });
+        parts[i].push(r);
+    }
+    for part in parts {
         factor(keys, &part, out);
     }
 }
@@ -92,6 +103,11 @@ fn factor(keys: &[String], rows: &[&Map<String, Value>], out: &mut Vec<Product>)
 /// Join products that differ in one field only (north and south edges with the
 /// same spots and speeds): one product with both values.
 fn merge(mut ps: Vec<Product>) -> Vec<Product> {
+    // Joining compares every pair: past this many products it is not tried (the
+    // list is not a few products anyway).
+    if ps.len() > MERGE_UP_TO {
+        return ps;
+    }
     let mut i = 0;
     while i < ps.len() {
         let mut j = i + 1;
@@ -120,6 +136,9 @@ fn merge(mut ps: Vec<Product>) -> Vec<Product> {
     }
     ps
 }
+
+/// Most products [`merge`] tries to join.
+const MERGE_UP_TO: usize = 256;
 
 /// Every action of `compact`'s products (for tests and clients written in Rust).
 pub fn expand(compact: &[Value]) -> Vec<Value> {
@@ -194,8 +213,11 @@ mod tests {
             }
         }
         legal.push(json!({"kind": "enter", "edge": "west", "at": 3, "speed": 2}));
+        // Listed twice: still exactly the set.
+        legal.push(json!({"kind": "enter", "edge": "west", "at": 3, "speed": 2}));
         let c = compact(&legal);
         assert!(c.len() <= 3, "{c:?}");
+        legal.pop();
         assert_eq!(sorted(expand(&c)), sorted(legal));
     }
 }

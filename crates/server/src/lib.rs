@@ -160,6 +160,9 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
     use tower::ServiceExt;
     let header_timeout = hub.limits.header_timeout;
     let connections = Arc::new(limits::Counted::default());
+    // Refusals answered at a time: past it a connection over a cap is closed at
+    // once, so refusing cannot itself use up the descriptors.
+    let refusing = Arc::new(tokio::sync::Semaphore::new(REFUSING));
     let stop = shutdown();
     tokio::pin!(stop);
     loop {
@@ -181,7 +184,12 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
         let held = match connections.take(peer.ip(), l.max_connections, l.connections_per_address) {
             Ok(h) => h,
             Err(full) => {
-                tokio::spawn(refuse(stream, full));
+                if let Ok(permit) = refusing.clone().try_acquire_owned() {
+                    tokio::spawn(async move {
+                        refuse(stream, full).await;
+                        drop(permit);
+                    });
+                }
                 continue;
             }
         };
@@ -214,6 +222,10 @@ fn give_back_memory() {
         libc::malloc_trim(0);
     }
 }
+
+/// Connections past a cap answered with their error at a time (the others are
+/// closed without an answer).
+const REFUSING: usize = 32;
 
 /// Answer a connection past a cap with its error and close it.
 async fn refuse(mut stream: tokio::net::TcpStream, full: limits::Full) {

@@ -22,8 +22,11 @@ use tokio::sync::broadcast::error::RecvError;
 /// The library's read buffer per socket (it grows to a message's size when needed).
 const READ_BUFFER: usize = 4 * 1024;
 
-/// What may wait unsent to one client before its socket is closed.
-const MAX_WRITE_BUFFER: usize = 1024 * 1024;
+/// The largest message the server may send (the library refuses to queue more). A
+/// session sends one message at a time and waits until the client has taken it, so
+/// this bounds the one message waiting, not a backlog. A first state with a long
+/// game's events and a full legal list with its words can pass a few MiB.
+const MAX_WRITE_BUFFER: usize = 32 * 1024 * 1024;
 
 /// How often the server pings an open WebSocket.
 const PING_EVERY: Duration = Duration::from_secs(30);

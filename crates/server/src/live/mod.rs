@@ -21,6 +21,9 @@ mod inner;
 
 pub use inner::{Inner, Legal, Note};
 
+/// A quota reservation this recent counts while its game is being created.
+const RESERVED: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
     SystemTime::now()
@@ -95,7 +98,7 @@ pub struct Hub {
     /// The quota on new games per address.
     pub game_quota: crate::RateLimiter,
     /// Unfinished games without a human seat, by the address that created them.
-    pub(crate) agent_games: Mutex<HashMap<String, std::net::IpAddr>>,
+    pub(crate) agent_games: Mutex<HashMap<String, (std::net::IpAddr, Instant)>>,
     games: Mutex<HashMap<String, Arc<Live>>>,
     /// Announcements of other instances received so far: a game loaded while one
     /// arrived may have missed its change, so it starts stale.
@@ -149,16 +152,35 @@ impl Hub {
         Ok(())
     }
 
-    /// Games without a human seat that `ip` created and that are not over.
-    pub fn agent_games_of(&self, ip: std::net::IpAddr) -> usize {
-        let g = self.agent_games.lock().unwrap_or_else(|e| e.into_inner());
-        g.values().filter(|a| **a == ip).count()
+    /// Count game `id`, which moves by itself (agents play it without a person),
+    /// against `ip`'s quota of `cap` such games: false when `ip` has `cap` already.
+    /// Checked and counted at once, so simultaneous creations cannot all pass.
+    pub fn reserve_agent_game(&self, id: &str, ip: std::net::IpAddr, cap: usize) -> bool {
+        let mut g = self.agent_games.lock().unwrap_or_else(|e| e.into_inner());
+        // Games over (here or on another instance) or no longer moving in memory
+        // (unloaded: their agents stopped) count no more; a reservation a moment old
+        // is a game being created.
+        g.retain(|game, (_, at)| at.elapsed() < RESERVED || self.moving(game));
+        if g.values().filter(|(a, _)| *a == ip).count() >= cap {
+            return false;
+        }
+        g.insert(id.to_string(), (ip, Instant::now()));
+        true
     }
 
-    /// Count game `id`, which has no human seat, against `ip`'s quota until it ends.
-    pub fn count_agent_game(&self, id: &str, ip: std::net::IpAddr) {
-        let mut g = self.agent_games.lock().unwrap_or_else(|e| e.into_inner());
-        g.insert(id.to_string(), ip);
+    /// Is game `id` in memory and not over (as far as can be seen without waiting)?
+    fn moving(&self, id: &str) -> bool {
+        match self.cached(id) {
+            Some(live) if !live.unloaded.load(Ordering::Acquire) => {
+                live.inner.try_lock().map_or(true, |inner| !inner.over())
+            }
+            _ => false,
+        }
+    }
+
+    /// Game `id` was not created after all: its reservation is given back.
+    pub fn release_agent_game(&self, id: &str) {
+        self.ended(id);
     }
 
     /// Game `id` is over: it no longer counts against any quota.

@@ -201,8 +201,8 @@ impl Store {
             let pool = sqlite::open(&file).await?;
             MIGRATOR.run(&pool).await?;
             let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(write::groups(pool.clone(), rx));
-            tokio::spawn(write::checkpoints(pool.clone(), sqlite::wal_of(&file)));
+            tokio::spawn(write::groups(pool.clone(), rx, sqlite::wal_of(&file)));
+            tokio::spawn(write::checkpoints(pool.clone()));
             return Ok(Store {
                 pool,
                 postgres,

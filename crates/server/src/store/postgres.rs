@@ -28,10 +28,14 @@ const START_WAIT: Duration = Duration::from_secs(10);
 
 /// An action, the end of the game when `$8`, and its announcement: one statement, so
 /// one round trip and one transaction (a committed action is always announced, an
-/// action refused by the `(game, seq)` key never is).
+/// action refused by the `(game, seq)` key never is). Only while the game is still
+/// playing: a resignation another instance committed, whose announcement this one
+/// has not read yet, refuses the action (no row: [`StoreError::Conflict`]).
 const APPEND: &str = "WITH added AS (\
      INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING game), \
+     SELECT $1, $2, $3, $4, $5, $6, $7 \
+     WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing') \
+     RETURNING game), \
      ended AS (UPDATE games SET status = 'over' WHERE id = $1 AND $8) \
      SELECT pg_notify($9, $10) FROM added";
 
@@ -163,6 +167,7 @@ async fn append(
         .execute(&mut *conn)
         .await;
     match inserted {
+        Ok(r) if r.rows_affected() == 0 => Err(StoreError::Conflict),
         Ok(_) => Ok(1),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
         Err(e) => Err(e.into()),

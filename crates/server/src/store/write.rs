@@ -182,9 +182,18 @@ fn claimed(r: Result<sqlx::any::AnyQueryResult, sqlx::Error>) -> Result<u64, Sto
 /// The SQLite writer: takes every write waiting, commits them in one transaction
 /// (one fsync), then answers each. If the group fails, each write is tried alone,
 /// so one bad write cannot fail the others.
-pub async fn groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Queued>) {
+pub async fn groups(
+    pool: AnyPool,
+    mut rx: mpsc::UnboundedReceiver<Queued>,
+    wal: std::path::PathBuf,
+) {
     let mut last_commit: Option<std::time::Instant> = None;
+    let mut last_wal_check = std::time::Instant::now();
     while let Some(first) = rx.recv().await {
+        if last_wal_check.elapsed() >= Duration::from_secs(1) {
+            last_wal_check = std::time::Instant::now();
+            empty_a_long_log(&pool, &wal).await;
+        }
         let mut group = vec![first];
         // Under load (the last group was committed a moment ago) the writes of the
         // next `GATHER` join this group: one fsync for them all instead of one each.
@@ -255,24 +264,33 @@ pub async fn groups(pool: AnyPool, mut rx: mpsc::UnboundedReceiver<Queued>) {
 
 /// SQLite: copy the write-ahead log into the database every second, without
 /// blocking the writer (PASSIVE), so the log stays short and no commit pays for a
-/// checkpoint. Readers that never pause could keep a passive checkpoint from ever
-/// finishing, and the log from ever starting over: past `WAL_MAX_BYTES` a checkpoint
-/// waits for them (TRUNCATE, within the busy time-out) and empties the log.
-pub async fn checkpoints(pool: AnyPool, wal: std::path::PathBuf) {
+/// checkpoint.
+pub async fn checkpoints(pool: AnyPool) {
     let mut every = tokio::time::interval(Duration::from_secs(1));
     loop {
         every.tick().await;
-        let size = std::fs::metadata(&wal).map_or(0, |m| m.len());
-        let mode = if size > super::sqlite::WAL_MAX_BYTES {
-            "TRUNCATE"
-        } else {
-            "PASSIVE"
-        };
-        if let Err(e) = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
             .fetch_all(&pool)
             .await
         {
             eprintln!("orrery serve: checkpoint: {e}");
         }
+    }
+}
+
+/// Readers that never pause can keep a passive checkpoint from ever finishing, and
+/// the log from ever starting over. Past `WAL_MAX_BYTES` the writer itself, between
+/// two groups (so no write of its own waits behind it), checkpoints and empties the
+/// log, waiting for readers within the busy time-out.
+async fn empty_a_long_log(pool: &AnyPool, wal: &std::path::Path) {
+    let size = std::fs::metadata(wal).map_or(0, |m| m.len());
+    if size <= super::sqlite::WAL_MAX_BYTES {
+        return;
+    }
+    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .fetch_all(pool)
+        .await
+    {
+        eprintln!("orrery serve: emptying the write-ahead log ({size} bytes): {e}");
     }
 }

@@ -291,7 +291,7 @@ struct NewSeat {
 
 /// `POST /api/games`: set a game up; `201` with its id, one token per human seat and
 /// the creator token. A client address may create `games_per_hour` games an hour and
-/// have `agent_games_per_address` games without a human seat running at once.
+/// have `agent_games_per_address` games that agents play without a person at once.
 pub async fn create(
     State(hub): Hubs,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -300,6 +300,17 @@ pub async fn create(
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let req: NewGame = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
+    // Before the set-up's work: a client past its quota costs nothing more.
+    let ip = peer.ip();
+    if !hub.game_quota.allow(ip) {
+        return Err(ApiError::quota(
+            "games_per_hour",
+            format!(
+                "this address created {} games within the hour (the limit); try again later",
+                hub.limits.games_per_hour
+            ),
+        ));
+    }
     let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
         ApiError::from(orrery_protocol::ProtocolError::UnknownRuleset(
             orrery_protocol::clip(&req.ruleset),
@@ -406,7 +417,6 @@ pub async fn create(
         .iter()
         .all(|s| matches!(s.kind, SeatKind::Agent { .. }));
     let moves_alone = has_agent && (agents_only || req.clock_ms.is_some());
-    let ip = peer.ip();
     let creator = token::new_token().map_err(ApiError::no_randomness)?;
     let id = token::new_game_id().map_err(ApiError::no_randomness)?;
     if moves_alone && !hub.reserve_agent_game(&id, ip, hub.limits.agent_games_per_address) {
@@ -416,16 +426,6 @@ pub async fn create(
                 "this address already has {} games of agents running (the limit); wait for \
                  one to end or resign it with its creator token",
                 hub.limits.agent_games_per_address
-            ),
-        ));
-    }
-    if !hub.game_quota.allow(ip) {
-        hub.release_agent_game(&id);
-        return Err(ApiError::quota(
-            "games_per_hour",
-            format!(
-                "this address created {} games within the hour (the limit); try again later",
-                hub.limits.games_per_hour
             ),
         ));
     }

@@ -187,18 +187,7 @@ async fn session(
                 let msg = match incoming {
                     Some(Ok(m)) => m,
                     Some(Err(e)) => {
-                        // Over the message limit (or a broken frame): a typed error
-                        // if the socket still takes one, then it closes.
-                        let e = if e.to_string().contains("too long") || e.to_string().contains("Space limit") {
-                            ApiError::too_large(hub.limits.max_ws_message_bytes)
-                        } else {
-                            ApiError::bad_request(format!("WebSocket: {e}"))
-                        };
-                        let _ = send_text(&mut socket, error_message(e).to_string()).await;
-                        let _ = socket.send(Message::Close(Some(CloseFrame {
-                            code: 1009,
-                            reason: Utf8Bytes::from_static("message too large"),
-                        }))).await;
+                        refuse_and_close(&mut socket, &e, hub.limits.max_ws_message_bytes).await;
                         break;
                     }
                     None => break,
@@ -208,17 +197,6 @@ async fn session(
                     last_news = last_heard;
                 }
                 let reply = match msg {
-                    Message::Text(t) if t.len() > hub.limits.max_ws_message_bytes => {
-                        // Too large: a typed error, then the connection is closed
-                        // (1009: message too big). Nothing was applied.
-                        let e = ApiError::too_large(hub.limits.max_ws_message_bytes);
-                        let _ = send_text(&mut socket, error_message(e).to_string()).await;
-                        let _ = socket.send(Message::Close(Some(CloseFrame {
-                            code: 1009,
-                            reason: Utf8Bytes::from_static("message too large"),
-                        }))).await;
-                        break;
-                    }
                     Message::Text(t) => Some(handle(&hub, &live, seat, peer, t.as_str()).await),
                     Message::Binary(_) => Some(ApiError::bad_request("send JSON text messages").body()),
                     Message::Close(_) => break,
@@ -246,6 +224,31 @@ async fn session(
             }
         }
     }
+}
+
+/// A message the library would not read: over the limit (the library reads none
+/// past it) or a broken frame. A typed error if the socket still takes one, then it
+/// is closed: 1009 (message too big) or 1002 (protocol error). Nothing was applied.
+async fn refuse_and_close(socket: &mut WebSocket, e: &axum::Error, limit: usize) {
+    let text = e.to_string();
+    // The library's capacity error ("Space limit exceeded: Message too long").
+    let too_large = text.contains("Message too long") || text.contains("Space limit");
+    let (error, code, reason) = if too_large {
+        (ApiError::too_large(limit), 1009, "message too large")
+    } else {
+        (
+            ApiError::bad_request(format!("WebSocket: {text}")),
+            1002,
+            "protocol error",
+        )
+    };
+    let _ = send_text(socket, error_message(error).to_string()).await;
+    let _ = socket
+        .send(Message::Close(Some(CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        })))
+        .await;
 }
 
 /// One client message: `{"action": ACTION}`.

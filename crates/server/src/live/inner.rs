@@ -70,107 +70,35 @@ impl Inner {
         clock_ms: Option<u64>,
         note: Note,
     ) -> (String, usize) {
-        if note.delta {
-            return self.delta(viewer, since, clock_ms, note);
-        }
-        let empty = || RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null());
-        let deciding = viewer.filter(|_| !self.over());
-        let mut legal_count = None;
-        let mut legal_compact = None;
-        let mut legal_offset = None;
-        // The legal list in the form asked for (`?legal=`); see docs/server.md.
-        let (legal, texts) = match (deciding, note.legal) {
-            (None, Legal::None) => (None, false),
-            (None, _) => (Some(empty()), note.describe),
-            (Some(s), Legal::None) => {
-                legal_count = Some(self.game.legal_count(s));
-                (None, false)
-            }
-            (Some(s), Legal::Full) => (Some(self.game.legal_raw(s)), note.describe),
-            (Some(s), Legal::Page { offset, limit }) => {
-                let (page, n) = self.game.legal_page_raw(s, offset, limit);
-                legal_count = Some(n);
-                legal_offset = Some(offset);
-                (Some(page), note.describe)
-            }
-            (Some(s), Legal::Compact) => {
-                let all = self.game.legal(s);
-                legal_count = Some(all.len());
-                legal_compact = Some(crate::compact::compact(&all));
-                (None, false)
-            }
-            (Some(s), Legal::Auto) => {
-                let all = self.game.legal(s);
-                if all.len() <= AUTO_FULL_UP_TO {
-                    (raw(&all), note.describe)
-                } else {
-                    legal_count = Some(all.len());
-                    legal_compact = Some(crate::compact::compact(&all));
-                    (None, false)
-                }
-            }
-        };
-        let legal_text = match deciding {
-            Some(s) if texts => Some(self.game.legal_text(s)),
-            _ if texts => Some(Vec::new()),
-            _ => None,
-        };
-        let legal_text = match (&legal_text, note.legal) {
-            // Texts of one page: the page's own.
-            (Some(t), Legal::Page { offset, limit }) => {
-                Some(t.iter().skip(offset).take(limit).cloned().collect())
-            }
-            _ => legal_text,
-        };
         let (events, next) = self.game.events_seen(viewer, since);
-        let clock = self.clock(clock_ms);
-        let (status, view) = self.game.seat_status_and_view(viewer);
-        let view = Some(view);
+        // A delta push: what changed only, no view and no legal list.
+        let (kind, status, view, legal) = if note.delta {
+            (
+                Some("change"),
+                self.status_of(viewer),
+                None,
+                LegalPart::default(),
+            )
+        } else {
+            let (status, view) = self.game.seat_status_and_view(viewer);
+            (
+                note.kind,
+                self.ended(status),
+                Some(view),
+                self.legal_part(viewer, note),
+            )
+        };
         let snap = Snapshot {
             ok: true,
-            kind: note.kind,
+            kind,
             seat: viewer,
-            status: self.ended(status),
+            status,
             view,
-            legal,
-            legal_count,
-            legal_offset,
-            legal_compact,
-            legal_text,
-            events,
-            next,
-            outcome: self.outcome(),
-            timeouts: &self.timeouts,
-            clock,
-            timed_out: note.timed_out,
-        };
-        (serde_json::to_string(&snap).unwrap_or_default(), next)
-    }
-
-    /// Restart the clocks of seats that now owe a decision they did not owe before
-    /// (or that just acted and owe another); stop those that owe none.
-    /// What changed, for a WebSocket push (`?push=delta`): the status, the events
-    /// not sent yet, the outcome and the clocks; no view and no legal list (the
-    /// client reads the state when it needs them).
-    fn delta(
-        &self,
-        viewer: Option<Seat>,
-        since: usize,
-        clock_ms: Option<u64>,
-        note: Note,
-    ) -> (String, usize) {
-        let (events, next) = self.game.events_seen(viewer, since);
-        let snap = Snapshot {
-            ok: true,
-            kind: Some("change"),
-            seat: viewer,
-            status: self.status_of(viewer),
-            view: None,
-            legal: None,
-            legal_count: None,
-            legal_offset: None,
-            legal_compact: None,
-            legal_text: None,
+            legal: legal.legal,
+            legal_count: legal.count,
+            legal_offset: legal.offset,
+            legal_compact: legal.compact,
+            legal_text: legal.text,
             events,
             next,
             outcome: self.outcome(),
@@ -179,6 +107,66 @@ impl Inner {
             timed_out: note.timed_out,
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
+    }
+
+    /// The legal list of `viewer` in the form `note` asks for (`?legal=`, see
+    /// docs/server.md), with its count, offset, products and texts as that form has
+    /// them. Empty for a spectator or once the game is over.
+    fn legal_part(&self, viewer: Option<Seat>, note: Note) -> LegalPart {
+        let Some(s) = viewer.filter(|_| !self.over()) else {
+            return match note.legal {
+                Legal::None => LegalPart::default(),
+                _ => LegalPart {
+                    legal: Some(RawValue::from_string("[]".into()).unwrap_or_else(|_| raw_null())),
+                    text: note.describe.then(Vec::new),
+                    ..LegalPart::default()
+                },
+            };
+        };
+        let texts = |range: Option<(usize, usize)>| {
+            note.describe.then(|| {
+                let all = self.game.legal_text(s);
+                match range {
+                    Some((offset, limit)) => all.into_iter().skip(offset).take(limit).collect(),
+                    None => all,
+                }
+            })
+        };
+        let compact = |n: usize| LegalPart {
+            count: Some(n),
+            compact: Some(crate::compact::compact(&self.game.legal(s))),
+            ..LegalPart::default()
+        };
+        match note.legal {
+            Legal::None => LegalPart {
+                count: Some(self.game.legal_count(s)),
+                ..LegalPart::default()
+            },
+            Legal::Full => LegalPart {
+                legal: Some(self.game.legal_raw(s)),
+                text: texts(None),
+                ..LegalPart::default()
+            },
+            Legal::Page { offset, limit } => {
+                let (page, n) = self.game.legal_page_raw(s, offset, limit);
+                LegalPart {
+                    legal: Some(page),
+                    count: Some(n),
+                    offset: Some(offset),
+                    text: texts(Some((offset, limit))),
+                    ..LegalPart::default()
+                }
+            }
+            Legal::Compact => compact(self.game.legal_count(s)),
+            Legal::Auto => match self.game.legal_count(s) {
+                n if n <= AUTO_FULL_UP_TO => LegalPart {
+                    legal: Some(self.game.legal_raw(s)),
+                    text: texts(None),
+                    ..LegalPart::default()
+                },
+                n => compact(n),
+            },
+        }
     }
 
     /// The clocks' state, when the game has clocks.
@@ -199,6 +187,8 @@ impl Inner {
         })
     }
 
+    /// Restart the clocks of seats that now owe a decision they did not owe before
+    /// (or that just acted and owe another); stop those that owe none.
     pub(crate) fn update_deadlines(
         &mut self,
         before: &[Seat],
@@ -297,9 +287,14 @@ impl Legal {
     }
 }
 
-/// Values written as one raw JSON array.
-fn raw<T: Serialize>(items: &[T]) -> Option<Box<RawValue>> {
-    serde_json::value::to_raw_value(items).ok()
+/// A state's legal list in one of its forms (`?legal=`).
+#[derive(Default)]
+struct LegalPart {
+    legal: Option<Box<RawValue>>,
+    count: Option<usize>,
+    offset: Option<usize>,
+    compact: Option<Vec<Value>>,
+    text: Option<Vec<String>>,
 }
 
 #[derive(Serialize)]

@@ -21,6 +21,16 @@ mod inner;
 
 pub use inner::{Inner, Legal, Note};
 
+/// Does a game move without being asked (agents to play, or a clock to run)? Such a
+/// game is held in memory from its creation and resumed at start-up; the others
+/// wait in the database until someone asks for them.
+fn moves_alone(setup: &GameRow, seats: &[SeatRow]) -> bool {
+    setup.clock_ms.is_some()
+        || seats
+            .iter()
+            .any(|s| matches!(s.kind, SeatKind::Agent { .. }))
+}
+
 /// A quota reservation this recent counts while its game is being created.
 const RESERVED: std::time::Duration = std::time::Duration::from_secs(30);
 
@@ -139,10 +149,7 @@ impl Hub {
         setup: GameRow,
         seats: Vec<SeatRow>,
     ) -> Result<(), ApiError> {
-        let moves_alone = setup.clock_ms.is_some()
-            || seats
-                .iter()
-                .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
+        let moves_alone = moves_alone(&setup, &seats);
         self.store.create_game(&setup, &seats).await?;
         // A game of people waits in the database until someone asks for it: a
         // creation nobody follows up costs no memory.
@@ -640,11 +647,7 @@ impl Hub {
                     continue;
                 }
             };
-            let moves_alone = setup.clock_ms.is_some()
-                || seats
-                    .iter()
-                    .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
-            if moves_alone {
+            if moves_alone(&setup, &seats) {
                 match self.get(&id).await {
                     Ok(_) => n += 1,
                     // One broken game must not keep the others from being served.

@@ -153,14 +153,7 @@ async fn append(
     over: bool,
     payload: &str,
 ) -> Result<u64, StoreError> {
-    let inserted = sqlx::query(APPEND)
-        .bind(game)
-        .bind(a.seq)
-        .bind(i64::from(a.seat))
-        .bind(a.action.to_string())
-        .bind(&a.hash)
-        .bind(a.cause.as_str())
-        .bind(a.at_ms)
+    let inserted = write::bind_action(sqlx::query(APPEND), game, a)
         .bind(over)
         .bind(CHANNEL)
         .bind(payload)

@@ -55,6 +55,22 @@ const GATHER: Duration = Duration::from_millis(3);
 /// The writer is busy when its last group was committed this recently.
 const BUSY_WITHIN: Duration = Duration::from_millis(10);
 
+/// Bind an action row's seven columns, in the order of the `actions` table
+/// (`game, seq, seat, action, hash, cause, at_ms`: `$1` to `$7`).
+pub fn bind_action<'q>(
+    q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
+    game: &'q str,
+    a: &'q ActionRow,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    q.bind(game)
+        .bind(a.seq)
+        .bind(i64::from(a.seat))
+        .bind(a.action.to_string())
+        .bind(&a.hash)
+        .bind(a.cause.as_str())
+        .bind(a.at_ms)
+}
+
 /// Do `w` inside `tx`; the rows it changed.
 pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, StoreError> {
     match w {
@@ -106,17 +122,14 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             Ok(1)
         }
         Write::Action { game, row: a, over } => {
-            let inserted = sqlx::query(
-                "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            let inserted = bind_action(
+                sqlx::query(
+                    "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                ),
+                game,
+                a,
             )
-            .bind(game)
-            .bind(a.seq)
-            .bind(i64::from(a.seat))
-            .bind(a.action.to_string())
-            .bind(&a.hash)
-            .bind(a.cause.as_str())
-            .bind(a.at_ms)
             .execute(&mut **tx)
             .await;
             match inserted {

@@ -1,6 +1,6 @@
 use crate::{
-    stable_hash, ActionError, FileError, FleetCheck, Logged, OddsArgs, OddsCalculators, OddsError,
-    OddsReport, Rng, RosterFile, Seat, SetupError, StateError, StateHash,
+    digest, stable_hash, ActionError, FileError, FleetCheck, Logged, OddsArgs, OddsCalculators,
+    OddsError, OddsReport, Rng, RosterFile, Seat, SetupError, StateError, StateHash,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -128,6 +128,19 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// What `viewer` may see (`None` = spectator).
     fn view(&self, viewer: Option<Seat>) -> Self::View;
+
+    /// A digest of what `seat` knows now: what seeds an agent's decision, so that its
+    /// choice depends only on its seat's knowledge and its own seed (issue 9 §1) at a
+    /// cost far below the decision's (issue 26). Any deterministic function of
+    /// `view(Some(seat))` will do: it need not read every part of the view (static
+    /// parts such as unit cards may be left out; a collision only correlates two
+    /// decisions' dice), but it must read nothing the view does not show (checked by
+    /// [`crate::conformance`] against worlds the seat cannot tell apart). The default
+    /// digests the whole view ([`crate::digest`]); rulesets whose views are costly to
+    /// build override it with a digest of the state's visible parts, built in place.
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        digest(&self.view(Some(seat)))
+    }
 
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;

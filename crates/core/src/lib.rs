@@ -14,6 +14,7 @@
 
 mod calculator;
 pub mod conformance;
+mod digest;
 mod error;
 mod event;
 mod files;
@@ -30,6 +31,7 @@ pub use calculator::{
     OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport, OddsValue,
     ParamKind,
 };
+pub use digest::{digest, Digester};
 pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};
 pub use files::{BuildForces, FileError, FleetCheck, RosterFile};

@@ -17,6 +17,7 @@
 pub mod calibrate;
 pub mod fit;
 pub mod sim;
+pub mod speed;
 pub mod stats;
 
 use orrery_agents::{by_name_with, Budget, AGENT_NAMES};

@@ -637,6 +637,11 @@ fn check_hidden<G: Game>(
             "{tag} step {step}: seat {seat} learns hidden information (the game and a world it cannot tell from it differ) through {d}"
         ));
     }
+    if real.knowledge_digest(seat) != other.knowledge_digest(seat) {
+        report.violations.push(format!(
+            "{tag} step {step}: seat {seat}'s knowledge digest (what seeds its agents' decisions) reads hidden information: the game and a world it cannot tell from it digest differently"
+        ));
+    }
     let (mut d1, mut d2) = (game.clone(), other);
     d1.determinize(seat, &mut Rng::seed_from(salt));
     d2.determinize(seat, &mut Rng::seed_from(salt));

@@ -1,0 +1,69 @@
+//! How fast the engine plays (issue 26), per ruleset on its default scenario: a
+//! random battle's time per decision (as `orrery sim --agents random`), MCTS
+//! iterations per second and a heuristic decision, each also as a ratio to the fixed
+//! reference workload measured in the same run (`orrery_lab::speed`).
+//!
+//! `cargo run --release --example speed [-- RULESET…] [--battles N]`
+
+use orrery_core::Game;
+use orrery_lab::speed;
+use orrery_rulesets::{dispatch, WithGame};
+
+struct Figures {
+    battles: u64,
+}
+
+impl WithGame for Figures {
+    type Out = ();
+    fn with<G: Game>(self) -> () {
+        let sc = &G::scenarios()[0];
+        let reference = speed::reference(200);
+        let random = speed::random_battles::<G>(&sc.scenario, self.battles, 1).expect("battles");
+        let at = speed::positions::<G>(&sc.scenario, 1, 10, 7, 8).expect("positions");
+        let mcts = speed::mcts::<G>(&at, 500);
+        let heuristic = speed::heuristic::<G>(&at);
+        let reference2 = speed::reference(200);
+        let r = (reference.elapsed + reference2.elapsed).as_secs_f64() / 2.0 / 200.0;
+        println!(
+            "{:16} {:14} random {:7.2} µs/decision ({:5.1} dec/battle, ratio {:.4})  mcts {:7.0} it/s (ratio {:.4})  heuristic {:8.3} ms (ratio {:.3})",
+            G::ID,
+            sc.name,
+            random.micros_each(),
+            random.count as f64 / self.battles as f64,
+            random.micros_each() / 1e6 / r,
+            mcts.per_second(),
+            1.0 / mcts.per_second() / r,
+            heuristic.micros_each() / 1e3,
+            heuristic.micros_each() / 1e6 / r,
+        );
+    }
+}
+
+fn main() {
+    let mut battles = 500;
+    let mut ids = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--battles" => {
+                battles = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--battles N")
+            }
+            "--bench" => {}
+            _ => ids.push(a),
+        }
+    }
+    if ids.is_empty() {
+        ids = orrery_rulesets::ids()
+            .into_iter()
+            .map(String::from)
+            .collect();
+    }
+    for id in ids {
+        if dispatch(&id, Figures { battles }).is_none() {
+            eprintln!("unknown ruleset {id}");
+        }
+    }
+}

@@ -3,19 +3,17 @@
 //! iterations per second and a heuristic decision, each also as a ratio to the fixed
 //! reference workload measured in the same run (`orrery_lab::speed`).
 //!
-//! `cargo run --release --example speed [-- RULESET…] [--battles N]`
+//! `cargo run --release -p orrery-lab --example speed [-- RULESET…] [--battles N]`
 
 use orrery_core::Game;
 use orrery_lab::speed;
-use orrery_rulesets::{dispatch, WithGame};
 
 struct Figures {
     battles: u64,
 }
 
-impl WithGame for Figures {
-    type Out = ();
-    fn with<G: Game>(self) -> () {
+impl Figures {
+    fn with<G: Game>(&self) {
         let sc = &G::scenarios()[0];
         let reference = speed::reference(200);
         let random = speed::random_battles::<G>(&sc.scenario, self.battles, 1).expect("battles");
@@ -56,14 +54,27 @@ fn main() {
         }
     }
     if ids.is_empty() {
-        ids = orrery_rulesets::ids()
-            .into_iter()
-            .map(String::from)
-            .collect();
+        ids = [
+            "launch-fighters",
+            "stratoyager",
+            "black-skies",
+            "warfleets",
+            "stgv2",
+        ]
+        .map(String::from)
+        .to_vec();
     }
+    let f = Figures { battles };
     for id in ids {
-        if dispatch(&id, Figures { battles }).is_none() {
-            eprintln!("unknown ruleset {id}");
+        // The lab's own example names the rulesets (it cannot depend on the
+        // registry, which sits above it); front ends use orrery_rulesets::dispatch.
+        match id.as_str() {
+            "launch-fighters" => f.with::<orrery_launch_fighters::LaunchFighters>(),
+            "stratoyager" => f.with::<orrery_stratoyager::Stratoyager>(),
+            "black-skies" => f.with::<orrery_black_skies::BlackSkies>(),
+            "warfleets" => f.with::<orrery_warfleets::Warfleets>(),
+            "stgv2" => f.with::<orrery_stgv2::Stgv2>(),
+            _ => eprintln!("unknown ruleset {id}"),
         }
     }
 }

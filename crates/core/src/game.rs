@@ -132,9 +132,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// A digest of what `seat` knows now: what seeds an agent's decision, so that its
     /// choice depends only on its seat's knowledge and its own seed (issue 9 §1) at a
     /// cost far below the decision's (issue 26). Any deterministic function of
-    /// `view(Some(seat))` will do: it need not read every part of the view (static
-    /// parts such as unit cards may be left out; a collision only correlates two
-    /// decisions' dice), but it must read nothing the view does not show (checked by
+    /// `view(Some(seat))` will do if it tells apart views that differ in anything that
+    /// changes during a game (MCTS keys its information sets by it); static parts
+    /// (the map, unit cards) and parts derived from others (scores) may be left out,
+    /// but it must read nothing the view does not show (checked by
     /// [`crate::conformance`] against worlds the seat cannot tell apart). The default
     /// digests the whole view ([`crate::digest`]); rulesets whose views are costly to
     /// build override it with a digest of the state's visible parts, built in place.

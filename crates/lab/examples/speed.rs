@@ -3,23 +3,42 @@
 //! iterations per second and a heuristic decision, each also as a ratio to the fixed
 //! reference workload measured in the same run (`orrery_lab::speed`).
 //!
-//! `cargo run --release -p orrery-lab --example speed [-- RULESET…] [--battles N]`
+//! `cargo run --release -p orrery-lab --example speed [-- RULESET…] [--battles N] [--only random|mcts|heuristic]`
 
 use orrery_core::Game;
 use orrery_lab::speed;
 
 struct Figures {
     battles: u64,
+    /// `random`, `mcts` or `heuristic`: measure only that (for profiling).
+    only: Option<String>,
 }
 
 impl Figures {
     fn with<G: Game>(&self) {
         let sc = &G::scenarios()[0];
         let reference = speed::reference(200);
-        let random = speed::random_battles::<G>(&sc.scenario, self.battles, 1).expect("battles");
+        let run = |what: &str| self.only.as_deref().is_none_or(|o| o == what);
+        let none = speed::Timed {
+            count: 0,
+            elapsed: std::time::Duration::ZERO,
+        };
+        let random = if run("random") {
+            speed::random_battles::<G>(&sc.scenario, self.battles, 1).expect("battles")
+        } else {
+            none
+        };
         let at = speed::positions::<G>(&sc.scenario, 1, 10, 7, 8).expect("positions");
-        let mcts = speed::mcts::<G>(&at, 500);
-        let heuristic = speed::heuristic::<G>(&at);
+        let mcts = if run("mcts") {
+            speed::mcts::<G>(&at, 500)
+        } else {
+            none
+        };
+        let heuristic = if run("heuristic") {
+            speed::heuristic::<G>(&at)
+        } else {
+            none
+        };
         let reference2 = speed::reference(200);
         let r = (reference.elapsed + reference2.elapsed).as_secs_f64() / 2.0 / 200.0;
         println!(
@@ -39,6 +58,7 @@ impl Figures {
 
 fn main() {
     let mut battles = 500;
+    let mut only = None;
     let mut ids = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -49,6 +69,7 @@ fn main() {
                     .and_then(|n| n.parse().ok())
                     .expect("--battles N")
             }
+            "--only" => only = args.next(),
             "--bench" => {}
             _ => ids.push(a),
         }
@@ -64,7 +85,7 @@ fn main() {
         .map(String::from)
         .to_vec();
     }
-    let f = Figures { battles };
+    let f = Figures { battles, only };
     for id in ids {
         // The lab's own example names the rulesets (it cannot depend on the
         // registry, which sits above it); front ends use orrery_rulesets::dispatch.

@@ -13,7 +13,49 @@ use crate::{play, LabError};
 use orrery_agents::{Agent, Budget, HeuristicAgent, MctsAgent};
 use orrery_core::{Digester, Game, Rng, Seat};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// A clock of the CPU time this thread has used: on a loaded machine wall time counts
+/// the time other processes held the core, CPU time does not.
+#[derive(Clone, Copy, Debug)]
+pub struct CpuClock(Duration);
+
+impl CpuClock {
+    pub fn now() -> Self {
+        CpuClock(thread_cpu_time())
+    }
+
+    /// CPU time used by this thread since `self`.
+    pub fn elapsed(&self) -> Duration {
+        thread_cpu_time().saturating_sub(self.0)
+    }
+}
+
+#[cfg(unix)]
+fn thread_cpu_time() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec; the clock id is a constant.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    if ok {
+        Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+    } else {
+        wall_since_start()
+    }
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Duration {
+    wall_since_start()
+}
+
+/// Where the thread's CPU clock cannot be read: wall time since the first call.
+fn wall_since_start() -> Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
+}
 
 /// Random battles: decisions made and the time they took.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,7 +84,7 @@ pub fn random_battles<G: Game>(
     seed: u64,
 ) -> Result<Timed, LabError> {
     let agents = ["random".to_string()];
-    let start = Instant::now();
+    let start = CpuClock::now();
     let mut count = 0;
     for i in 0..battles {
         count += play::<G>(scenario, seed + i, &agents, Budget::default())?.decisions;
@@ -96,7 +138,7 @@ pub fn positions<G: Game>(
 /// MCTS with a fixed budget of `iterations` per decision at each of `positions`:
 /// iterations run and the time they took.
 pub fn mcts<G: Game>(positions: &[(G, Seat)], iterations: u32) -> Timed {
-    let start = Instant::now();
+    let start = CpuClock::now();
     let mut count = 0u64;
     for (i, (g, seat)) in positions.iter().enumerate() {
         let mut a = MctsAgent::new(i as u64).with_budget(Budget::iterations(iterations));
@@ -111,7 +153,7 @@ pub fn mcts<G: Game>(positions: &[(G, Seat)], iterations: u32) -> Timed {
 
 /// One heuristic decision at each of `positions`.
 pub fn heuristic<G: Game>(positions: &[(G, Seat)]) -> Timed {
-    let start = Instant::now();
+    let start = CpuClock::now();
     for (i, (g, seat)) in positions.iter().enumerate() {
         let mut a = HeuristicAgent::new(i as u64);
         black_box(Agent::<G>::choose(&mut a, g, *seat));
@@ -162,7 +204,7 @@ pub fn reference_workload(rounds: u32) -> u64 {
 
 /// Time `rounds` of [`reference_workload`].
 pub fn reference(rounds: u32) -> Timed {
-    let start = Instant::now();
+    let start = CpuClock::now();
     black_box(reference_workload(rounds));
     Timed {
         count: u64::from(rounds),

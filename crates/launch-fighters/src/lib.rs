@@ -183,6 +183,10 @@ impl Game for LaunchFighters {
         LfView::new(self, viewer)
     }
 
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        view::knowledge_digest(self, seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }

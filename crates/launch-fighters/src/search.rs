@@ -41,7 +41,7 @@ use crate::state::{LaunchFighters, Location, Phase, Unit, UnitKind};
 use crate::types::{Fleet, Scenario, ShipDesign};
 use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_hex::{Arc, Dir, Hex};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Legal lists up to this long are searched whole.
 pub const SMALL: usize = 40;
@@ -163,19 +163,38 @@ impl LaunchFighters {
         out: &mut Vec<Action>,
     ) {
         let ship = u.ship();
-        // Destinations (ends of non-warp moves), one entry per hex: (hex, boost).
+        // Destinations (ends of non-warp moves), one entry per hex: (hex, boost); and
+        // every non-warp move as (to, facing, boost), to tell which exist at a glance.
         let mut dests: Vec<(Hex, bool)> = Vec::new();
+        let mut seen: HashSet<Hex> = HashSet::new();
+        let mut legal_moves: HashSet<(Hex, Option<Dir>, bool)> = HashSet::new();
         for a in moves {
             if let Action::Move {
-                to, boost, warp, ..
+                to,
+                boost,
+                warp: false,
+                facing,
+                ..
             } = a
             {
-                if !warp && !dests.iter().any(|(h, _)| h == to) {
+                if seen.insert(*to) {
                     dests.push((*to, *boost));
                 }
+                legal_moves.insert((*to, *facing, *boost));
             }
         }
-        let exists = |a: &Action| moves.contains(&a);
+        // Only non-warp moves of this unit are built below (a warp move or a spread
+        // sample is taken from `moves` itself).
+        let exists = |a: &Action| match a {
+            Action::Move {
+                to,
+                facing,
+                boost,
+                warp: false,
+                ..
+            } => legal_moves.contains(&(*to, *facing, *boost)),
+            _ => moves.contains(&a),
+        };
         let mv = |to: Hex, boost: bool, facing: Option<Dir>| Action::Move {
             unit: u.id,
             to,
@@ -209,9 +228,10 @@ impl LaunchFighters {
             .collect();
         if !enemies.is_empty() {
             let dist = |h: Hex| nearest(h).map_or(0, |(e, _)| e.distance(h));
-            // Closest to the enemy.
+            // Closest to the enemy (keys computed once: `inner` has one entry per hex,
+            // so the order is the same as a plain sort's).
             let mut by_near = inner.clone();
-            by_near.sort_by_key(|&(h, b)| (dist(h), b, h));
+            by_near.sort_by_cached_key(|&(h, b)| (dist(h), b, h));
             for &(h, b) in by_near.iter().take(CLOSEST) {
                 push(out, mv(h, b, face(h)));
             }
@@ -246,7 +266,7 @@ impl LaunchFighters {
             }
             // Keep away.
             let mut by_far = inner.clone();
-            by_far.sort_by_key(|&(h, b)| (std::cmp::Reverse(dist(h)), b, h));
+            by_far.sort_by_cached_key(|&(h, b)| (std::cmp::Reverse(dist(h)), b, h));
             for &(h, b) in by_far.iter().take(KEEP_AWAY) {
                 push(out, mv(h, b, face(h)));
             }

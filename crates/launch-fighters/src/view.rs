@@ -83,3 +83,50 @@ impl LfView {
         }
     }
 }
+
+/// What seeds an agent's decision ([`Game::knowledge_digest`]): the parts of
+/// [`LfView`] that change during a battle, fed in place without building the view.
+/// Left out as static or derived: the scenario's name, map, terrain, exit area and
+/// objective texts, the ships' designs and counter letters, `to_move`, scores and the
+/// objectives' earned counts (functions of what is fed). Nothing here is hidden: the
+/// view is the whole state but the generator.
+pub(crate) fn knowledge_digest(g: &LaunchFighters, seat: Seat) -> u64 {
+    use crate::state::UnitKind;
+    let mut d = orrery_core::Digester::new();
+    d.word(u64::from(seat.0));
+    d.word(u64::from(g.turn));
+    d.feed(&g.phase);
+    d.feed(&g.held_turns);
+    for p in &g.players {
+        d.word(u64::from(p.initiative));
+    }
+    for u in &g.units {
+        d.feed(&(
+            u.location,
+            u.moved,
+            u.activated,
+            u.eliminated_by,
+            u.retreated_at,
+        ));
+        match &u.kind {
+            UnitKind::Ship(s) => d.feed(&(
+                &s.stats,
+                &s.holds,
+                s.missiles,
+                s.repair_left,
+                s.boosters_left,
+                s.facing,
+                s.recovered_this_turn,
+                s.warp_declared,
+                s.used_booster_this_turn,
+                s.repaired_this_turn,
+            )),
+            UnitKind::Squadron(q) => d.feed(q),
+        }
+    }
+    d.feed(&g.order);
+    d.feed(&g.pending.last());
+    d.feed(&g.activation);
+    d.word(u64::from(g.outcome.is_some()));
+    d.finish()
+}

@@ -110,6 +110,10 @@ impl Game for Stratoyager {
         SyView::new(self, viewer)
     }
 
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        view::knowledge_digest(self, seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }

@@ -128,3 +128,66 @@ fn blocked_sight(g: &Stratoyager) -> Vec<[UnitId; 2]> {
     }
     out
 }
+
+/// What seeds an agent's decision ([`orrery_core::Game::knowledge_digest`]): the parts
+/// of [`SyView`] that change during a battle, fed in place without building the view,
+/// with the batch's answers masked exactly as the view masks them (another seat's
+/// secret answer only as "answered"). Left out as static or derived: the scenario's
+/// name, table, obstacles, sides, roster, last turn, bands and arc, the units'
+/// labels, the scores and the blocked sight lines.
+pub(crate) fn knowledge_digest(g: &Stratoyager, seat: Seat) -> u64 {
+    let mut d = orrery_core::Digester::new();
+    d.word(u64::from(seat.0));
+    d.word(u64::from(g.turn));
+    d.feed(&g.phase);
+    d.feed(&(g.priority, g.cards));
+    for u in &g.units {
+        // The place by hand: its serde form is a tagged map with text.
+        match u.place {
+            Place::Undeployed => d.word(1),
+            Place::Reserve => d.word(2),
+            Place::Table => d.word(3),
+            Place::Away { left_turn } => d.word(4 | u64::from(left_turn) << 8),
+            Place::Hulk => d.word(5),
+            Place::Lost { loss } => {
+                d.word(6);
+                d.feed(&loss);
+            }
+        }
+        d.feed(&(u.id, u.side, u.kind, &u.pos, u.course, u.facing, u.speed));
+        d.feed(&(
+            u.structure,
+            u.shields,
+            &u.missiles,
+            u.card,
+            u.greyout,
+            u.blackout,
+            u.evasive,
+            u.yawed,
+            u.fire_at_will,
+            u.fire_at_will_segment,
+            u.countermeasures,
+            &u.lock,
+        ));
+    }
+    d.feed(&g.pilots);
+    d.feed(&g.missiles);
+    match &g.batch {
+        None => d.word(0),
+        Some(b) => {
+            d.feed(&(b.kind, b.secret));
+            for a in &b.asks {
+                let shown = !b.secret || a.seat == seat;
+                d.feed(&(a.seat, a.unit, a.answer.is_some()));
+                d.feed(&a.answer.as_ref().filter(|_| shown));
+            }
+        }
+    }
+    d.feed(
+        &g.dogfight
+            .as_ref()
+            .and_then(|df| df.drawn.get(seat.index()).copied()),
+    );
+    d.word(u64::from(g.outcome.is_some()));
+    d.finish()
+}

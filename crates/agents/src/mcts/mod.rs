@@ -169,7 +169,7 @@ impl MctsAgent {
         };
         let mut tree = Tree::new();
         let root_actions = actions.len();
-        tree.insert(tree::key(game, seat, root_actions), actions, &mut self.rng);
+        tree.insert(tree::key(game, seat), actions, &mut self.rng);
         let scale = rollout::reward_scale(
             game,
             seat,
@@ -226,16 +226,16 @@ impl MctsAgent {
             let Some(&next) = g.to_move().first() else {
                 break;
             };
-            let actions = g.search_actions(next);
-            if actions.is_empty() {
-                break;
-            }
-            let key = tree::key(&g, next, actions.len());
+            // The seat's actions are listed only for a new node: a known one has them.
+            let key = tree::key(&g, next);
             match tree.get(&key) {
                 Some(n) if path.iter().all(|&(p, _)| p != n) => id = n,
                 Some(_) => break,
                 None => {
-                    tree.insert(key, actions, &mut self.rng);
+                    let actions = g.search_actions(next);
+                    if !actions.is_empty() {
+                        tree.insert(key, actions, &mut self.rng);
+                    }
                     break;
                 }
             }

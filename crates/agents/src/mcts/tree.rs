@@ -1,19 +1,19 @@
 //! The search tree: nodes are information sets, found through a table keyed by what
 //! the seat to act can see.
 
-use orrery_core::{stable_hash, Game, Rng, Seat};
+use orrery_core::{Game, Rng, Seat};
 use std::collections::HashMap;
 
-/// An information set: the seat to act, a stable hash of its view
-/// ([`Game::view`]`(Some(seat))`, FNV-1a of the view's JSON) and how many actions it
-/// may consider ([`Game::search_actions`]). Two states that the seat cannot tell
-/// apart share a key — in particular the positions after each of our different
-/// secret commitments, seen from the other seat.
-pub(crate) type Key = (Seat, u64, usize);
+/// An information set: the seat to act and the digest of what it knows
+/// ([`Game::knowledge_digest`], which tells apart views that differ in anything that
+/// changes during a game). Two states that the seat cannot tell apart share a key —
+/// in particular the positions after each of our different secret commitments, seen
+/// from the other seat.
+pub(crate) type Key = (Seat, u64);
 
-/// The key of the information set of `seat` in `game`, given its actions.
-pub(crate) fn key<G: Game>(game: &G, seat: Seat, actions: usize) -> Key {
-    (seat, stable_hash(&game.view(Some(seat))).0, actions)
+/// The key of the information set of `seat` in `game`.
+pub(crate) fn key<G: Game>(game: &G, seat: Seat) -> Key {
+    (seat, game.knowledge_digest(seat))
 }
 
 /// Statistics of one action out of a node, for the node's seat.

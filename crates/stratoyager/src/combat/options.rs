@@ -195,14 +195,28 @@ pub fn check_combat(g: &Stratoyager, unit: UnitId, order: &CombatOrder) -> Resul
 }
 
 fn legal_missiles(g: &Stratoyager, unit: UnitId) -> Vec<MissileOrder> {
-    let ids: Vec<UnitId> = g.units.iter().map(|u| u.id).collect();
+    // A kind of order the unit's card or loadout rules out entirely is not listed
+    // candidate by candidate: these are `missile_ok`'s first checks, so the list is
+    // the same, without building a refusal for each candidate.
+    let card = g.card_of(unit);
+    let u = g.unit(unit);
+    let unguided = card.has(Feature::Dumb) || card.has(Feature::Fragshell);
+    let any_missile = u.missiles.total() > 0;
     let mut cands = Vec::new();
-    cands.extend(ids.iter().map(|&target| MissileOrder::Lock { target }));
-    cands.extend(MissileKind::ALL.map(|size| MissileOrder::Launch { size }));
-    for &target in &ids {
-        cands.extend(MissileKind::ALL.map(|size| MissileOrder::Dumb { target, size }));
+    if !unguided && any_missile {
+        cands.extend(g.units.iter().map(|t| MissileOrder::Lock { target: t.id }));
     }
-    cands.extend(MissileKind::ALL.map(|size| MissileOrder::Fragshell { size }));
+    if !unguided && u.lock.is_some_and(|l| l.locked) {
+        cands.extend(MissileKind::ALL.map(|size| MissileOrder::Launch { size }));
+    }
+    if card.has(Feature::Dumb) && any_missile {
+        for t in &g.units {
+            cands.extend(MissileKind::ALL.map(|size| MissileOrder::Dumb { target: t.id, size }));
+        }
+    }
+    if card.has(Feature::Fragshell) && any_missile {
+        cands.extend(MissileKind::ALL.map(|size| MissileOrder::Fragshell { size }));
+    }
     cands.retain(|m| missile_ok(g, unit, m).is_ok());
     cands
 }

@@ -158,9 +158,6 @@ impl<G: Game> Agent<G> for HeuristicAgent {
             return None;
         }
         self.rng = crate::decision_rng(self.seed, game, seat);
-        if !game.to_move().contains(&seat) {
-            return None;
-        }
         let mut candidates = game.search_actions(seat);
         if candidates.len() <= 1 {
             return candidates.pop().or_else(|| game.default_action(seat));

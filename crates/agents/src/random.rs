@@ -31,9 +31,6 @@ impl<G: Game> Agent<G> for RandomAgent {
             return None;
         }
         self.rng = crate::decision_rng(self.seed, game, seat);
-        if !game.to_move().contains(&seat) {
-            return None;
-        }
         game.sample_action(seat, &mut self.rng)
     }
 }

@@ -41,7 +41,7 @@ use crate::state::{LaunchFighters, Location, Phase, Unit, UnitKind};
 use crate::types::{Fleet, Scenario, ShipDesign};
 use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_hex::{Arc, Dir, Hex};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Legal lists up to this long are searched whole.
 pub const SMALL: usize = 40;
@@ -80,6 +80,94 @@ fn spread<T: Clone>(items: &[T], n: usize) -> Vec<T> {
 fn add(out: &mut Vec<Action>, a: Action) {
     if !out.contains(&a) {
         out.push(a);
+    }
+}
+
+/// The non-warp moves of one unit as a dense grid over the hexes they reach: for
+/// each hex, one bit per (facing, boost) that a move to it has. Built in one pass
+/// over the legal list, asked in constant time (the search asks a few dozen times
+/// per unit, over lists of hundreds of moves).
+struct MoveGrid {
+    q0: i32,
+    r0: i32,
+    width: i32,
+    height: i32,
+    bits: Vec<u16>,
+}
+
+impl MoveGrid {
+    fn new(moves: &[&Action]) -> Self {
+        let (mut q0, mut r0, mut q1, mut r1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for a in moves {
+            if let Action::Move { to, .. } = a {
+                (q0, r0) = (q0.min(to.q), r0.min(to.r));
+                (q1, r1) = (q1.max(to.q), r1.max(to.r));
+            }
+        }
+        let (width, height) = if q0 > q1 {
+            (0, 0)
+        } else {
+            (q1 - q0 + 1, r1 - r0 + 1)
+        };
+        let mut grid = MoveGrid {
+            q0,
+            r0,
+            width,
+            height,
+            bits: vec![0; (width * height) as usize],
+        };
+        for a in moves {
+            if let Action::Move {
+                to,
+                facing,
+                boost,
+                warp: false,
+                ..
+            } = a
+            {
+                if let Some(i) = grid.cell(*to) {
+                    grid.bits[i] |= Self::bit(*facing, *boost);
+                }
+            }
+        }
+        grid
+    }
+
+    /// An empty grid of the same size (to mark hexes visited).
+    fn blank(&self) -> MoveGrid {
+        MoveGrid {
+            bits: vec![0; self.bits.len()],
+            ..*self
+        }
+    }
+
+    fn cell(&self, h: Hex) -> Option<usize> {
+        let (q, r) = (h.q - self.q0, h.r - self.r0);
+        ((0..self.width).contains(&q) && (0..self.height).contains(&r))
+            .then(|| (r * self.width + q) as usize)
+    }
+
+    fn bit(facing: Option<Dir>, boost: bool) -> u16 {
+        let f = facing.map_or(6, |d| d.index());
+        1 << (f * 2 + usize::from(boost))
+    }
+
+    /// A non-warp move to `to` with this facing and boost is in the list.
+    fn has(&self, to: Hex, facing: Option<Dir>, boost: bool) -> bool {
+        self.cell(to)
+            .is_some_and(|i| self.bits[i] & Self::bit(facing, boost) != 0)
+    }
+
+    /// True the first time `h` is visited (on a blank grid).
+    fn first_visit(&mut self, h: Hex) -> bool {
+        match self.cell(h) {
+            Some(i) if self.bits[i] == 0 => {
+                self.bits[i] = 1;
+                true
+            }
+            Some(_) => false,
+            None => true,
+        }
     }
 }
 
@@ -164,23 +252,21 @@ impl LaunchFighters {
     ) {
         let ship = u.ship();
         // Destinations (ends of non-warp moves), one entry per hex: (hex, boost); and
-        // every non-warp move as (to, facing, boost), to tell which exist at a glance.
+        // every non-warp move, to tell which exist at a glance.
+        let grid = MoveGrid::new(moves);
         let mut dests: Vec<(Hex, bool)> = Vec::new();
-        let mut seen: HashSet<Hex> = HashSet::new();
-        let mut legal_moves: HashSet<(Hex, Option<Dir>, bool)> = HashSet::new();
+        let mut seen = grid.blank();
         for a in moves {
             if let Action::Move {
                 to,
                 boost,
                 warp: false,
-                facing,
                 ..
             } = a
             {
-                if seen.insert(*to) {
+                if seen.first_visit(*to) {
                     dests.push((*to, *boost));
                 }
-                legal_moves.insert((*to, *facing, *boost));
             }
         }
         // Only non-warp moves of this unit are built below (a warp move or a spread
@@ -192,7 +278,7 @@ impl LaunchFighters {
                 boost,
                 warp: false,
                 ..
-            } => legal_moves.contains(&(*to, *facing, *boost)),
+            } => grid.has(*to, *facing, *boost),
             _ => moves.contains(&a),
         };
         let mv = |to: Hex, boost: bool, facing: Option<Dir>| Action::Move {
@@ -473,15 +559,18 @@ impl LaunchFighters {
             UnitKind::Squadron(_) => (crate::movement::SQUADRON_MOVE, false),
         };
         let is_ship = u.is_ship();
+        // The hexes it may not end in: another ship's, or (for a squadron) any other
+        // unit's; listed once instead of scanning every unit for every hex reached.
+        let blocked: Vec<Hex> = self
+            .units
+            .iter()
+            .filter(|o| o.id != u.id && (o.is_ship() || !is_ship))
+            .filter_map(|o| o.hex())
+            .collect();
         let dests: Vec<(Hex, u8)> = self
             .reach(start, base + u8::from(boost_ok))
             .into_iter()
-            .filter(|&(h, _)| {
-                h == start
-                    || !self
-                        .units_at(h)
-                        .any(|o| o.id != u.id && (o.is_ship() || !is_ship))
-            })
+            .filter(|&(h, _)| h == start || !blocked.contains(&h))
             .collect();
         if dests.is_empty() {
             return None;

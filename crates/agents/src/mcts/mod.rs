@@ -265,9 +265,6 @@ impl<G: Game> Agent<G> for MctsAgent {
             return None;
         }
         self.rng = crate::decision_rng(self.seed, game, seat);
-        if !game.to_move().contains(&seat) {
-            return None;
-        }
         let mut actions = game.search_actions(seat);
         if actions.len() <= 1 {
             return actions

@@ -1,7 +1,7 @@
 //! The open question's answers and what each does: deployment and set-up (BS-02),
 //! the turn and its groups (BS-03), an activation (BS-04) and the game's end (BS-12).
 
-use crate::action::{Action, Wing};
+use crate::action::Action;
 use crate::catalogue::pilot_points;
 use crate::combat::{targets, weapons_allowed};
 use crate::event::Event;
@@ -95,42 +95,7 @@ impl BlackSkies {
     /// inches from the own edge, headings in 30° steps, the wingman in one of the four
     /// places.
     pub fn deployments(&self, seat: Seat) -> Vec<Action> {
-        let Some(element) = self.next_to_deploy(seat) else {
-            return Vec::new();
-        };
-        let wings: Vec<Option<Wing>> = if self.element(element).fighters.len() == 1 {
-            vec![None]
-        } else {
-            Wing::ALL.map(Some).to_vec()
-        };
-        let mut out = Vec::new();
-        let width = self.width.floor() as i32;
-        for depth in [1, 3, 5] {
-            let y = if seat == Seat(0) {
-                depth
-            } else {
-                self.length.floor() as i32 - depth
-            };
-            for x in (2..=width - 2).step_by(2) {
-                for heading in (0..360).step_by(30) {
-                    for &wing in &wings {
-                        let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
-                            continue;
-                        };
-                        let a = Action::Deploy {
-                            x,
-                            y,
-                            heading: heading as u16,
-                            wing,
-                        };
-                        if self.deploy_spots(seat, &a).is_some() {
-                            out.push(a);
-                        }
-                    }
-                }
-            }
-        }
-        out
+        crate::deploy::Grid::new(self, seat).map_or_else(Vec::new, |grid| grid.collect(|_| true))
     }
 
     /// The answers to the open question for `seat`.

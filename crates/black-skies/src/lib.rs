@@ -102,6 +102,11 @@ impl Game for BlackSkies {
         BsView::new(self, viewer)
     }
 
+    /// What the seat's view shows that changes in play (`view::knowledge`).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        view::knowledge(self, seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }

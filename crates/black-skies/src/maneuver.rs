@@ -280,11 +280,29 @@ pub fn card_name(card: u8) -> &'static str {
     }
 }
 
+/// Where each card's options sit in [`MANEUVERS`] (which lists them card by card):
+/// `[start, end)` for cards 0–12, empty for card 0.
+const OPTION_RANGES: [(usize, usize); 13] = {
+    let mut r = [(0, 0); 13];
+    let mut i = 0;
+    while i < MANEUVERS.len() {
+        let c = MANEUVERS[i].card as usize;
+        if r[c].1 == 0 {
+            r[c].0 = i;
+        }
+        r[c].1 = i + 1;
+        i += 1;
+    }
+    r
+};
+
 /// The options of `card`, in order (none for a card that does not exist).
 pub fn options(card: u8) -> impl Iterator<Item = &'static Maneuver> {
-    MANEUVERS
-        .iter()
-        .filter(move |m| m.card == card && card != 0)
+    let (start, end) = match OPTION_RANGES.get(usize::from(card)) {
+        Some(&r) if card != 0 => r,
+        _ => (0, 0),
+    };
+    MANEUVERS[start..end].iter()
 }
 
 /// Option `option` of `card`.
@@ -385,6 +403,28 @@ pub fn fly(m: &Maneuver, start: Point, heading: Heading, s: f64) -> Flight {
     }
 }
 
+/// [`fly`]'s end point and heading, by the same arithmetic, without the path.
+pub fn fly_end(m: &Maneuver, start: Point, heading: Heading, s: f64) -> (Point, Heading) {
+    let mut at = start;
+    let mut h = heading;
+    for piece in m.path {
+        match *piece {
+            Forward(f) => at = at + unit(h) * (s * f),
+            Pivot(steps) => h = h.turned(steps),
+            Drift(steps, f) => at = at + unit(h.turned(steps)) * (s * f),
+        }
+    }
+    (at, h)
+}
+
+/// [`Heading::vector`], looked up in a table built from it once.
+#[inline]
+pub fn unit(h: Heading) -> Point {
+    static UNITS: std::sync::LazyLock<[Point; 24]> =
+        std::sync::LazyLock::new(|| std::array::from_fn(|k| Heading(k as u8).vector()));
+    UNITS[usize::from(h.0 % 24)]
+}
+
 /// A piloting check's numbers (BS-07).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Check {
@@ -428,5 +468,30 @@ impl Check {
 
     pub fn passes(&self, d10: u32) -> bool {
         d10 as i32 + self.modifier >= self.difficulty
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fly_end_is_flys_end() {
+        for m in &MANEUVERS {
+            for h in Heading::all() {
+                for s in 0..=12 {
+                    let start = Point::new(7.25, 30.5);
+                    let f = fly(m, start, h, f64::from(s));
+                    assert_eq!(fly_end(m, start, h, f64::from(s)), (f.end(), f.end_heading));
+                }
+            }
+        }
+        for card in 0..=14 {
+            let slow: Vec<&Maneuver> = MANEUVERS
+                .iter()
+                .filter(|m| m.card == card && card != 0)
+                .collect();
+            assert_eq!(options(card).collect::<Vec<_>>(), slow);
+        }
     }
 }

@@ -162,8 +162,13 @@ impl BlackSkies {
     /// The cards an element may play: "select from the deck all cards (of that suit)
     /// that those fighters are capable of".
     pub fn cards_of(&self, element: u8) -> Vec<u8> {
+        self.card_list(element).to_vec()
+    }
+
+    /// [`BlackSkies::cards_of`] without allocating.
+    pub fn card_list(&self, element: u8) -> crate::catalogue::CardList {
         let lead = self.element(element).fighters[0];
-        self.design_of(self.fighter(lead)).cards()
+        self.design_of(self.fighter(lead)).card_list()
     }
 
     /// BS-03: "G = min(elements of A, elements of B)".
@@ -198,9 +203,9 @@ impl BlackSkies {
             }
             (Phase::Ready, Action::Card { card }) => self
                 .uncarded(seat)
-                .is_some_and(|e| self.cards_of(e).contains(card)),
+                .is_some_and(|e| self.card_list(e).contains(card)),
             (Phase::Card { element }, Action::Card { card }) => {
-                self.cards_of(*element).contains(card)
+                self.card_list(*element).contains(card)
             }
             (Phase::Maneuver { element }, Action::Maneuver { option }) => {
                 maneuver(self.element(*element).shown.unwrap_or(0), *option).is_some()

@@ -4,7 +4,7 @@
 
 use crate::action::{Action, Wing};
 use crate::combat::shot_from;
-use crate::maneuver::{fly, options, speeds, MAX_SPEED};
+use crate::maneuver::{fly_end, options, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
 use orrery_table::{Heading, Point};
@@ -277,13 +277,14 @@ impl BlackSkies {
                 _ if e.seat == seat => e.card,
                 _ => None,
             };
+            let all = self.card_list(e.id);
             let cards = match known {
-                Some(c) => vec![c],
-                None => self.cards_of(e.id),
+                Some(ref c) => std::slice::from_ref(c),
+                None => &all[..],
             };
             let best = cards
                 .iter()
-                .map(|&c| self.card_prospect(e.id, c))
+                .map(|&c| self.card_prospect(e.id, c, &all))
                 .fold(f64::NEG_INFINITY, f64::max);
             v += if e.seat == seat { best } else { -best };
         }
@@ -338,20 +339,18 @@ impl BlackSkies {
     /// would leave the table costs its points, and so (nearly) does one that could
     /// not stay on it the activation after with any card it has; each enemy it would
     /// could shoot is worth its firepower from there (BS-06, BS-09, BS-12).
-    fn card_prospect(&self, element: u8, card: u8) -> f64 {
+    fn card_prospect(&self, element: u8, card: u8, cards: &[u8]) -> f64 {
         let speed = self.element(element).speed;
-        let cards = self.cards_of(element);
         options(card)
             .map(|m| {
                 let (_, s) = speeds(speed, m);
                 self.flying(element)
                     .map(|f| {
-                        let flight = fly(m, f.pos, f.heading, f64::from(s));
-                        let (end, h) = (flight.end(), flight.end_heading);
+                        let (end, h) = fly_end(m, f.pos, f.heading, f64::from(s));
                         let worth = f64::from(self.points(f));
                         if !self.point(end) {
                             -worth
-                        } else if !self.can_stay(&cards, end, h, s) {
+                        } else if !self.can_stay(cards, end, h, s) {
                             -0.8 * worth
                         } else {
                             self.firepower(f, end, h)
@@ -379,10 +378,10 @@ impl BlackSkies {
     /// keep it there the activation after (BS-12).
     fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver) -> bool {
         let (_, s) = speeds(self.element(element).speed, m);
-        let cards = self.cards_of(element);
+        let cards = self.card_list(element);
         self.flying(element).all(|f| {
-            let flight = fly(m, f.pos, f.heading, f64::from(s));
-            self.point(flight.end()) && self.can_stay(&cards, flight.end(), flight.end_heading, s)
+            let (end, h) = fly_end(m, f.pos, f.heading, f64::from(s));
+            self.point(end) && self.can_stay(&cards, end, h, s)
         })
     }
 
@@ -399,7 +398,7 @@ impl BlackSkies {
                 options(c).any(|m| {
                     let (_, s) = speeds(speed, m);
                     self.flying(element)
-                        .all(|f| self.point(fly(m, f.pos, f.heading, f64::from(s)).end()))
+                        .all(|f| self.point(fly_end(m, f.pos, f.heading, f64::from(s)).0))
                 })
             })
             .collect();
@@ -415,7 +414,7 @@ impl BlackSkies {
     fn can_stay(&self, cards: &[u8], at: Point, h: Heading, speed: u8) -> bool {
         cards.iter().flat_map(|&c| options(c)).any(|m| {
             let (_, s) = speeds(speed, m);
-            self.point(fly(m, at, h, f64::from(s)).end())
+            self.point(fly_end(m, at, h, f64::from(s)).0)
         })
     }
 }

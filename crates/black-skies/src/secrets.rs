@@ -3,7 +3,7 @@
 //! abstraction, the evaluation).
 
 use crate::action::{Action, Wing};
-use crate::combat::shot_from;
+use crate::combat::{bearing, reach_from, shot_in, Band};
 use crate::maneuver::{fly_end, options, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
@@ -315,16 +315,30 @@ impl BlackSkies {
     /// Hull point valued at the target's points over its Hull.
     fn firepower(&self, f: &crate::state::Fighter, at: Point, h: Heading) -> f64 {
         let guns = &self.design_of(f).weapons;
+        // Where each enemy on the table stands from `at` (as `shot_from` sees it).
+        let mut seen = [None; 64];
+        for (t, s) in self.fighters.iter().zip(seen.iter_mut()) {
+            if t.flying() && t.seat != f.seat {
+                *s = Some(bearing(at, h, t.pos));
+            }
+        }
         let mut total = 0.0;
         for w in guns
             .iter()
             .take(usize::from(crate::combat::weapons_allowed(self, f)))
         {
             let mut best: f64 = 0.0;
-            for t in &self.fighters {
-                let Some((_, shot)) = shot_from(self, f.seat, at, h, w, t) else {
+            for (i, t) in self.fighters.iter().enumerate() {
+                let reach = match seen.get(i) {
+                    Some(&s) => s.and_then(|(sector, d)| {
+                        w.arcs.contains(&sector).then(|| Band::of(d, w.range))?
+                    }),
+                    None => reach_from(f.seat, at, h, w, t),
+                };
+                let Some(band) = reach else {
                     continue;
                 };
+                let shot = shot_in(self, w, t, band);
                 let p = f64::from(shot.hit_faces()) / 10.0;
                 let mean = shot.mean_hit_damage().min(f64::from(t.hull));
                 let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));

@@ -3,7 +3,7 @@
 //! abstraction, the evaluation).
 
 use crate::action::{Action, Wing};
-use crate::combat::{bearing, reach_from, shot_in, Band};
+use crate::combat::{bearing, shot_in, Band};
 use crate::maneuver::{fly_end, options, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
@@ -315,38 +315,39 @@ impl BlackSkies {
     /// Hull point valued at the target's points over its Hull.
     fn firepower(&self, f: &crate::state::Fighter, at: Point, h: Heading) -> f64 {
         let guns = &self.design_of(f).weapons;
-        // Where each enemy on the table stands from `at` (as `shot_from` sees it).
-        let mut seen = [None; 64];
-        for (t, s) in self.fighters.iter().zip(seen.iter_mut()) {
-            if t.flying() && t.seat != f.seat {
-                *s = Some(bearing(at, h, t.pos));
+        let n = guns
+            .len()
+            .min(usize::from(crate::combat::weapons_allowed(self, f)));
+        let mut small = [0.0f64; 12];
+        let mut large = Vec::new();
+        let best: &mut [f64] = if n <= small.len() {
+            &mut small[..n]
+        } else {
+            large.resize(n, 0.0);
+            &mut large
+        };
+        // Target by target (where it stands from `at` worked out once), each
+        // weapon's best so far.
+        for t in &self.fighters {
+            if !t.flying() || t.seat == f.seat {
+                continue;
             }
-        }
-        let mut total = 0.0;
-        for w in guns
-            .iter()
-            .take(usize::from(crate::combat::weapons_allowed(self, f)))
-        {
-            let mut best: f64 = 0.0;
-            for (i, t) in self.fighters.iter().enumerate() {
-                let reach = match seen.get(i) {
-                    Some(&s) => s.and_then(|(sector, d)| {
-                        w.arcs.contains(&sector).then(|| Band::of(d, w.range))?
-                    }),
-                    None => reach_from(f.seat, at, h, w, t),
-                };
-                let Some(band) = reach else {
+            let (sector, d) = bearing(at, h, t.pos);
+            let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
+            for (w, best) in guns.iter().zip(best.iter_mut()) {
+                if !w.arcs.contains(&sector) {
+                    continue;
+                }
+                let Some(band) = Band::of(d, w.range) else {
                     continue;
                 };
                 let shot = shot_in(self, w, t, band);
                 let p = f64::from(shot.hit_faces()) / 10.0;
                 let mean = shot.mean_hit_damage().min(f64::from(t.hull));
-                let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
-                best = best.max(f64::from(w.rof) * p * mean * hull_value);
+                *best = best.max(f64::from(w.rof) * p * mean * hull_value);
             }
-            total += best;
         }
-        total
+        best.iter().fold(0.0, |total, b| total + b)
     }
 
     /// The best option of `card` for `element` from where it is: each fighter that

@@ -275,6 +275,14 @@ pub fn weapons_allowed(g: &BlackSkies, f: &Fighter) -> u8 {
     }
 }
 
+/// Whether weapon `weapon` of `f` has a target now ([`targets`] is not empty).
+pub fn has_target(g: &BlackSkies, f: &Fighter, weapon: u8) -> bool {
+    g.design_of(f)
+        .weapons
+        .get(usize::from(weapon))
+        .is_some_and(|w| g.fighters.iter().any(|t| reach(f, w, t).is_some()))
+}
+
 /// The targets weapon `weapon` of `f` may fire at now, by fighter id.
 pub fn targets(g: &BlackSkies, f: &Fighter, weapon: u8) -> Vec<u8> {
     let Some(w) = g.design_of(f).weapons.get(usize::from(weapon)) else {

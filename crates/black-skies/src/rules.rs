@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::catalogue::pilot_points;
-use crate::combat::{targets, weapons_allowed};
+use crate::combat::{has_target, reach, targets, weapons_allowed};
 use crate::event::Event;
 use crate::maneuver::{maneuver, options, MAX_SPEED};
 use crate::state::{BlackSkies, Phase, Status};
@@ -124,7 +124,7 @@ impl BlackSkies {
                 }
             },
             Phase::Group { seat: s } if *s == seat => {
-                let n = self.live_deck(seat).len() as u8;
+                let n = self.live_count(seat) as u8;
                 let g = self.group_count() as u8;
                 compositions(n, g)
                     .into_iter()
@@ -173,9 +173,7 @@ impl BlackSkies {
 
     /// BS-03: "G = min(elements of A, elements of B)".
     pub fn group_count(&self) -> usize {
-        self.live_deck(Seat(0))
-            .len()
-            .min(self.live_deck(Seat(1)).len())
+        self.live_count(Seat(0)).min(self.live_count(Seat(1)))
     }
 
     /// The seats to move now.
@@ -210,6 +208,25 @@ impl BlackSkies {
             (Phase::Maneuver { element }, Action::Maneuver { option }) => {
                 maneuver(self.element(*element).shown.unwrap_or(0), *option).is_some()
             }
+            // BS-09: a target the weapon asked about may fire at now (the list's
+            // test, without the list), or no shot.
+            (
+                Phase::Fire {
+                    fighter, weapon, ..
+                },
+                Action::Fire { target },
+            ) => {
+                let f = self.fighter(*fighter);
+                self.design_of(f)
+                    .weapons
+                    .get(usize::from(*weapon))
+                    .is_some_and(|w| {
+                        self.fighters
+                            .iter()
+                            .any(|t| t.id == *target && reach(f, w, t).is_some())
+                    })
+            }
+            (Phase::Fire { .. }, Action::Hold) => true,
             _ => self.answers(seat).contains(action),
         };
         if ok {
@@ -364,7 +381,7 @@ impl BlackSkies {
         let g = self.group_count();
         self.groups = [Vec::new(), Vec::new()];
         for s in Seat::all(2) {
-            if self.live_deck(s).len() == g {
+            if self.live_count(s) == g {
                 self.groups[s.index()] = vec![1; g];
             }
         }
@@ -455,7 +472,7 @@ impl BlackSkies {
             }
             let weapons = self.design_of(fi).weapons.len() as u8;
             while w < weapons && n < weapons_allowed(self, fi) {
-                if !targets(self, fi, w).is_empty() {
+                if has_target(self, fi, w) {
                     self.phase = Phase::Fire {
                         element,
                         fighter: f,

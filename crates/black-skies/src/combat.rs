@@ -91,10 +91,9 @@ impl Shot {
 
     /// The mean damage of one hit: the die less armour, at least 0.
     pub fn mean_hit_damage(&self) -> f64 {
-        let armour = u32::from(self.armour);
-        let total: u32 = (1..=u32::from(self.die))
-            .map(|x| x.saturating_sub(armour))
-            .sum();
+        // The faces above the armour deal 1, 2, …, die − armour.
+        let above = u32::from(self.die).saturating_sub(u32::from(self.armour));
+        let total = above * (above + 1) / 2;
         f64::from(total) / f64::from(self.die.max(1))
     }
 }
@@ -298,6 +297,27 @@ pub fn targets(g: &BlackSkies, f: &Fighter, weapon: u8) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_hit_damage_sums_the_faces() {
+        for die in 0..=12u8 {
+            for armour in 0..=14u8 {
+                let shot = Shot {
+                    rof: 1,
+                    accuracy: 5,
+                    die,
+                    armour,
+                    hull: 4,
+                    max_hull: 4,
+                };
+                let total: u32 = (1..=u32::from(die))
+                    .map(|x| x.saturating_sub(u32::from(armour)))
+                    .sum();
+                let mean = f64::from(total) / f64::from(die.max(1));
+                assert_eq!(shot.mean_hit_damage(), mean);
+            }
+        }
+    }
 
     #[test]
     fn bearing_is_sector_of_and_dist() {

@@ -410,20 +410,60 @@ pub fn fly_end(m: &Maneuver, start: Point, heading: Heading, s: f64) -> (Point, 
     for piece in m.path {
         match *piece {
             Forward(f) => at = at + unit(h) * (s * f),
-            Pivot(steps) => h = h.turned(steps),
-            Drift(steps, f) => at = at + unit(h.turned(steps)) * (s * f),
+            Pivot(steps) => h = turned(h, steps),
+            Drift(steps, f) => at = at + unit(turned(h, steps)) * (s * f),
         }
     }
     (at, h)
 }
 
-/// [`Heading::vector`], looked up in a table built from it once.
+/// [`Heading::turned`], inlined.
+#[inline]
+fn turned(h: Heading, steps: i32) -> Heading {
+    Heading((i32::from(h.0 % 24) + steps).rem_euclid(24) as u8)
+}
+
+/// cos 15° and sin 15° as `orrery_table` writes them (the test checks the table).
+const C15: f64 = 0.965_925_826_289_068_3;
+const S15: f64 = 0.258_819_045_102_520_74;
+const R2: f64 = std::f64::consts::FRAC_1_SQRT_2;
+const R3: f64 = orrery_table::HALF_SQRT_3;
+
+/// [`Heading::vector`] of headings 0–23, the same numbers (checked by a test).
+const UNITS: [Point; 24] = {
+    let q = [
+        (0.0, 1.0),
+        (S15, C15),
+        (0.5, R3),
+        (R2, R2),
+        (R3, 0.5),
+        (C15, S15),
+    ];
+    let mut t = [Point::ORIGIN; 24];
+    let mut k = 0;
+    while k < 24 {
+        let (s, c) = q[k % 6];
+        t[k] = match k / 6 {
+            0 => Point::new(s, c),
+            1 => Point::new(c, -s),
+            2 => Point::new(-s, -c),
+            _ => Point::new(-c, s),
+        };
+        k += 1;
+    }
+    t
+};
+
+/// [`Heading::vector`], from a constant table.
 #[inline]
 pub fn unit(h: Heading) -> Point {
-    static UNITS: std::sync::LazyLock<[Point; 24]> =
-        std::sync::LazyLock::new(|| std::array::from_fn(|k| Heading(k as u8).vector()));
     UNITS[usize::from(h.0 % 24)]
 }
+
+/// The farthest a maneuver takes a fighter from where it starts, along either axis:
+/// every path's pieces add up to the distance flown, at most [`MAX_SPEED`], and a
+/// unit vector's parts are at most 1 (with room for rounding).
+pub const REACH: f64 = MAX_SPEED as f64 + 0.5;
 
 /// A piloting check's numbers (BS-07).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -474,6 +514,27 @@ impl Check {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn units_are_heading_vectors() {
+        for h in Heading::all() {
+            assert_eq!(unit(h), h.vector(), "{h}");
+            for steps in -30..30 {
+                assert_eq!(turned(h, steps), h.turned(steps));
+            }
+        }
+        for m in &MANEUVERS {
+            let sum: f64 = m
+                .path
+                .iter()
+                .map(|p| match *p {
+                    Forward(f) | Drift(_, f) => f,
+                    Pivot(_) => 0.0,
+                })
+                .sum();
+            assert_eq!(sum, 1.0, "{}", m.name);
+        }
+    }
 
     #[test]
     fn fly_end_is_flys_end() {

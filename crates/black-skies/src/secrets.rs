@@ -224,12 +224,13 @@ impl BlackSkies {
             Phase::Maneuver { element } => {
                 let element = *element;
                 let card = self.element(element).shown.unwrap_or(1);
+                let cards = self.card_list(element);
                 legal
                     .iter()
                     .filter(|a| {
                         matches!(a, Action::Maneuver { option }
                             if crate::maneuver::maneuver(card, *option)
-                                .is_some_and(|m| self.option_is_sane(element, m)))
+                                .is_some_and(|m| self.option_is_sane(element, m, &cards)))
                     })
                     .cloned()
                     .collect()
@@ -379,11 +380,12 @@ impl BlackSkies {
 
     /// The card answers in `legal` with a sane option for `element`.
     fn sane(&self, element: u8, legal: &[Action]) -> Vec<Action> {
+        let cards = self.card_list(element);
         legal
             .iter()
             .filter(|a| {
                 matches!(a, Action::Card { card }
-                    if options(*card).any(|m| self.option_is_sane(element, m)))
+                    if options(*card).any(|m| self.option_is_sane(element, m, &cards)))
             })
             .cloned()
             .collect()
@@ -391,12 +393,11 @@ impl BlackSkies {
 
     /// Flying `m` keeps every fighter of `element` on the table, and some card can
     /// keep it there the activation after (BS-12).
-    fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver) -> bool {
+    fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver, cards: &[u8]) -> bool {
         let (_, s) = speeds(self.element(element).speed, m);
-        let cards = self.card_list(element);
         self.flying(element).all(|f| {
             let (end, h) = fly_end(m, f.pos, f.heading, f64::from(s));
-            self.point(end) && self.can_stay(&cards, end, h, s)
+            self.point(end) && self.can_stay(cards, end, h, s)
         })
     }
 
@@ -427,9 +428,20 @@ impl BlackSkies {
     /// Whether some option of `cards` flown from `at` heading `h` at `speed` ends on
     /// the table.
     fn can_stay(&self, cards: &[u8], at: Point, h: Heading, speed: u8) -> bool {
+        // Farther than any maneuver flies from every edge: the first option stays.
+        if self.deep_inside(at) && cards.first().is_some_and(|&c| options(c).next().is_some()) {
+            return true;
+        }
         cards.iter().flat_map(|&c| options(c)).any(|m| {
             let (_, s) = speeds(speed, m);
             self.point(fly_end(m, at, h, f64::from(s)).0)
         })
+    }
+
+    /// Whether every maneuver from `at` ends on the table (more than
+    /// [`crate::maneuver::REACH`] from every edge).
+    fn deep_inside(&self, at: Point) -> bool {
+        let r = crate::maneuver::REACH;
+        at.x >= r && at.x <= self.width - r && at.y >= r && at.y <= self.length - r
     }
 }

@@ -417,6 +417,56 @@ pub fn fly_end(m: &Maneuver, start: Point, heading: Heading, s: f64) -> (Point, 
     (at, h)
 }
 
+/// Where maneuver `m` flown at `s` from the origin heading `heading` ends: every
+/// option, heading and speed 0–12 worked out once. From another start the end
+/// differs from `start + shift` by rounding only (far below 10⁻⁹"), so the table
+/// settles whether a move ends on the table except within 10⁻⁹" of an edge
+/// ([`ends_within`]).
+fn shift(m: &Maneuver, heading: Heading, s: u8) -> Option<Point> {
+    static SHIFTS: std::sync::LazyLock<Vec<Point>> = std::sync::LazyLock::new(|| {
+        let mut t = Vec::with_capacity(MANEUVERS.len() * 24 * 13);
+        for m in &MANEUVERS {
+            for h in Heading::all() {
+                for s in 0..=MAX_SPEED {
+                    t.push(fly_end(m, Point::ORIGIN, h, f64::from(s)).0);
+                }
+            }
+        }
+        t
+    });
+    let (start, end) = *OPTION_RANGES.get(usize::from(m.card))?;
+    let i = start + usize::from(m.option);
+    let same = |p: &[Piece]| std::ptr::eq(p, m.path) || p == m.path;
+    if i >= end || !same(MANEUVERS[i].path) || s > MAX_SPEED {
+        return None;
+    }
+    let k = (i * 24 + usize::from(heading.0 % 24)) * 13 + usize::from(s);
+    Some(SHIFTS[k])
+}
+
+/// Whether `m` flown at `s` from `start` heading `heading` ends within 0 ≤ x ≤
+/// `width`, 0 ≤ y ≤ `length` (exactly `fly_end`'s end tested so).
+pub fn ends_within(
+    m: &Maneuver,
+    start: Point,
+    heading: Heading,
+    s: u8,
+    (width, length): (f64, f64),
+) -> bool {
+    const MARGIN: f64 = 1e-9;
+    if let Some(d) = shift(m, heading, s) {
+        let e = start + d;
+        if e.x >= MARGIN && e.x <= width - MARGIN && e.y >= MARGIN && e.y <= length - MARGIN {
+            return true;
+        }
+        if e.x < -MARGIN || e.x > width + MARGIN || e.y < -MARGIN || e.y > length + MARGIN {
+            return false;
+        }
+    }
+    let e = fly_end(m, start, heading, f64::from(s)).0;
+    e.x >= 0.0 && e.x <= width && e.y >= 0.0 && e.y <= length
+}
+
 /// [`Heading::turned`], inlined.
 #[inline]
 fn turned(h: Heading, steps: i32) -> Heading {
@@ -544,6 +594,21 @@ mod tests {
                     let start = Point::new(7.25, 30.5);
                     let f = fly(m, start, h, f64::from(s));
                     assert_eq!(fly_end(m, start, h, f64::from(s)), (f.end(), f.end_heading));
+                }
+            }
+        }
+        for m in &MANEUVERS {
+            for h in Heading::all() {
+                for s in 0..=12 {
+                    for i in -50..=50 {
+                        for j in [-3, -1, 0, 1, 2] {
+                            // Starts near and on the edges of a 36" table.
+                            let start = Point::new(f64::from(i) * 0.75, 36.0 + f64::from(j) * 0.1);
+                            let e = fly_end(m, start, h, f64::from(s)).0;
+                            let on = e.x >= 0.0 && e.x <= 36.0 && e.y >= 0.0 && e.y <= 36.0;
+                            assert_eq!(ends_within(m, start, h, s, (36.0, 36.0)), on);
+                        }
+                    }
                 }
             }
         }

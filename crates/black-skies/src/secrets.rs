@@ -4,7 +4,7 @@
 
 use crate::action::{Action, Wing};
 use crate::combat::{bearing, shot_in, Band};
-use crate::maneuver::{fly_end, options, speeds, MAX_SPEED};
+use crate::maneuver::{ends_within, fly_end, options, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Phase};
 use orrery_core::{score_margin, Rng, Seat};
 use orrery_table::{Heading, Point};
@@ -414,7 +414,7 @@ impl BlackSkies {
                 options(c).any(|m| {
                     let (_, s) = speeds(speed, m);
                     self.flying(element)
-                        .all(|f| self.point(fly_end(m, f.pos, f.heading, f64::from(s)).0))
+                        .all(|f| ends_within(m, f.pos, f.heading, s, self.table()))
                 })
             })
             .collect();
@@ -434,7 +434,7 @@ impl BlackSkies {
         }
         cards.iter().flat_map(|&c| options(c)).any(|m| {
             let (_, s) = speeds(speed, m);
-            self.point(fly_end(m, at, h, f64::from(s)).0)
+            ends_within(m, at, h, s, self.table())
         })
     }
 
@@ -443,5 +443,10 @@ impl BlackSkies {
     fn deep_inside(&self, at: Point) -> bool {
         let r = crate::maneuver::REACH;
         at.x >= r && at.x <= self.width - r && at.y >= r && at.y <= self.length - r
+    }
+
+    /// The table's width and length.
+    fn table(&self) -> (f64, f64) {
+        (self.width, self.length)
     }
 }

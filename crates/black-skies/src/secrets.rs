@@ -5,7 +5,7 @@
 use crate::action::{Action, Wing};
 use crate::combat::{bearing, shot_in, Band};
 use crate::maneuver::{ends_within, fly_end, options, speeds, MAX_SPEED};
-use crate::state::{BlackSkies, Phase};
+use crate::state::{BlackSkies, Fighter, Phase};
 use orrery_core::{score_margin, Rng, Seat};
 use orrery_table::{Heading, Point};
 
@@ -254,6 +254,7 @@ impl BlackSkies {
     /// cards are read; in set-up the other side's speeds are read as they stand, so
     /// agents call it on copies determinized for `seat` (as they do).
     pub fn evaluation(&self, seat: Seat) -> f64 {
+        let guns = self.gunnery();
         let mut v = score_margin(&self.score_list(), seat);
         for f in self.fighters.iter().filter(|f| f.flying()) {
             let sign = if f.seat == seat { 1.0 } else { -1.0 };
@@ -261,7 +262,7 @@ impl BlackSkies {
             let worth = f64::from(self.points(f));
             v += sign * 0.3 * worth * f64::from(f.hull) / max;
             // Guns bear after a move: where it stands now counts for a little.
-            v += sign * 0.3 * self.firepower(f, f.pos, f.heading);
+            v += sign * 0.3 * self.firepower(&guns, f, f.pos, f.heading);
             // Closing on the nearest enemy and pointing at it (guns face front).
             if let Some((d, aim)) = self.nearest_enemy(f) {
                 v += sign * (aim - 0.05 * d);
@@ -285,7 +286,7 @@ impl BlackSkies {
             };
             let best = cards
                 .iter()
-                .map(|&c| self.card_prospect(e.id, c, &all))
+                .map(|&c| self.card_prospect(&guns, e.id, c, &all))
                 .fold(f64::NEG_INFINITY, f64::max);
             v += if e.seat == seat { best } else { -best };
         }
@@ -293,7 +294,7 @@ impl BlackSkies {
     }
 
     /// Distance to the nearest enemy on the table and the cosine of its bearing.
-    fn nearest_enemy(&self, f: &crate::state::Fighter) -> Option<(f64, f64)> {
+    fn nearest_enemy(&self, f: &Fighter) -> Option<(f64, f64)> {
         self.fighters
             .iter()
             .filter(|t| t.flying() && t.seat != f.seat)
@@ -313,12 +314,13 @@ impl BlackSkies {
     /// What `f` could shoot from `at` heading `h`: for each weapon, the expected
     /// points of Hull it would take off its best target in arc and range (BS-09:
     /// RoF × chance to hit × the mean of the die after shields, less armour), each
-    /// Hull point valued at the target's points over its Hull.
-    fn firepower(&self, f: &crate::state::Fighter, at: Point, h: Heading) -> f64 {
-        let guns = &self.design_of(f).weapons;
-        let n = guns
-            .len()
-            .min(usize::from(crate::combat::weapons_allowed(self, f)));
+    /// Hull point valued at the target's points over its Hull. The values per weapon,
+    /// target and band come from `guns` (worked out once per evaluation).
+    fn firepower(&self, guns: &Gunnery, f: &Fighter, at: Point, h: Heading) -> f64 {
+        let weapons = &self.design_of(f).weapons;
+        let Some(&(base, n)) = guns.shooters.get(usize::from(f.id)) else {
+            return 0.0;
+        };
         let mut small = [0.0f64; 12];
         let mut large = Vec::new();
         let best: &mut [f64] = if n <= small.len() {
@@ -329,33 +331,71 @@ impl BlackSkies {
         };
         // Target by target (where it stands from `at` worked out once), each
         // weapon's best so far.
-        for t in &self.fighters {
+        let targets = self.fighters.len();
+        for (ti, t) in self.fighters.iter().enumerate() {
             if !t.flying() || t.seat == f.seat {
                 continue;
             }
             let (sector, d) = bearing(at, h, t.pos);
-            let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
-            for (w, best) in guns.iter().zip(best.iter_mut()) {
+            for (wi, (w, best)) in weapons.iter().zip(best.iter_mut()).enumerate() {
                 if !w.arcs.contains(&sector) {
                     continue;
                 }
                 let Some(band) = Band::of(d, w.range) else {
                     continue;
                 };
-                let shot = shot_in(self, w, t, band);
-                let p = f64::from(shot.hit_faces()) / 10.0;
-                let mean = shot.mean_hit_damage().min(f64::from(t.hull));
-                *best = best.max(f64::from(w.rof) * p * mean * hull_value);
+                let value = guns.values[base + wi * targets + ti][band as usize];
+                *best = best.max(value);
             }
         }
         best.iter().fold(0.0, |total, b| total + b)
+    }
+
+    /// [`Gunnery`] for the table as it stands.
+    fn gunnery(&self) -> Gunnery {
+        let targets = self.fighters.len();
+        let slots = self
+            .fighters
+            .iter()
+            .map(|f| self.design_of(f).weapons.len() * targets)
+            .sum();
+        let mut guns = Gunnery {
+            shooters: Vec::with_capacity(targets),
+            values: Vec::with_capacity(slots),
+        };
+        for f in &self.fighters {
+            let weapons = &self.design_of(f).weapons;
+            let n = weapons
+                .len()
+                .min(usize::from(crate::combat::weapons_allowed(self, f)));
+            guns.shooters.push((guns.values.len(), n));
+            for w in &weapons[..n] {
+                for t in &self.fighters {
+                    let mut v = [0.0; 3];
+                    if t.flying() && t.seat != f.seat {
+                        let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
+                        for (band, v) in [Band::Close, Band::Medium, Band::Long]
+                            .into_iter()
+                            .zip(&mut v)
+                        {
+                            let shot = shot_in(self, w, t, band);
+                            let p = f64::from(shot.hit_faces()) / 10.0;
+                            let mean = shot.mean_hit_damage().min(f64::from(t.hull));
+                            *v = f64::from(w.rof) * p * mean * hull_value;
+                        }
+                    }
+                    guns.values.push(v);
+                }
+            }
+        }
+        guns
     }
 
     /// The best option of `card` for `element` from where it is: each fighter that
     /// would leave the table costs its points, and so (nearly) does one that could
     /// not stay on it the activation after with any card it has; each enemy it would
     /// could shoot is worth its firepower from there (BS-06, BS-09, BS-12).
-    fn card_prospect(&self, element: u8, card: u8, cards: &[u8]) -> f64 {
+    fn card_prospect(&self, guns: &Gunnery, element: u8, card: u8, cards: &[u8]) -> f64 {
         let speed = self.element(element).speed;
         options(card)
             .map(|m| {
@@ -369,7 +409,7 @@ impl BlackSkies {
                         } else if !self.can_stay(cards, end, h, s) {
                             -0.8 * worth
                         } else {
-                            self.firepower(f, end, h)
+                            self.firepower(guns, f, end, h)
                         }
                     })
                     .sum::<f64>()
@@ -449,4 +489,14 @@ impl BlackSkies {
     fn table(&self) -> (f64, f64) {
         (self.width, self.length)
     }
+}
+
+/// What each fighter's guns are worth against each enemy on the table, per range
+/// band (close, medium, long): RoF × chance to hit × the mean damage of a hit
+/// (capped at the target's Hull) × the target's points per Hull point (BS-09–11).
+struct Gunnery {
+    /// Per fighter: where its values start and how many weapons it may fire.
+    shooters: Vec<(usize, usize)>,
+    /// Per shooter, weapon by weapon, target by target (every fighter).
+    values: Vec<[f64; 3]>,
 }

@@ -417,44 +417,45 @@ pub fn fly_end(m: &Maneuver, start: Point, heading: Heading, s: f64) -> (Point, 
     (at, h)
 }
 
-/// Where maneuver `m` flown at `s` from the origin heading `heading` ends: every
-/// option, heading and speed 0–12 worked out once. From another start the end
-/// differs from `start + shift` by rounding only (far below 10⁻⁹"), so the table
-/// settles whether a move ends on the table except within 10⁻⁹" of an edge
-/// ([`ends_within`]).
-fn shift(m: &Maneuver, heading: Heading, s: u8) -> Option<Point> {
-    static SHIFTS: std::sync::LazyLock<Vec<Point>> = std::sync::LazyLock::new(|| {
-        let mut t = Vec::with_capacity(MANEUVERS.len() * 24 * 13);
-        for m in &MANEUVERS {
-            for h in Heading::all() {
-                for s in 0..=MAX_SPEED {
-                    t.push(fly_end(m, Point::ORIGIN, h, f64::from(s)).0);
-                }
+/// Where each option flown at 0–12 from the origin ends, by heading: option `i` of
+/// [`MANEUVERS`], heading `h`, speed `s` at `(i * 24 + h) * 13 + s`. From another
+/// start the end differs from `start + shift` by rounding only (far below 10⁻⁹"),
+/// so the table settles whether a move ends on the table except within 10⁻⁹" of an
+/// edge ([`ends_within`]).
+static SHIFTS: std::sync::LazyLock<Vec<Point>> = std::sync::LazyLock::new(|| {
+    let mut t = Vec::with_capacity(MANEUVERS.len() * 24 * 13);
+    for m in &MANEUVERS {
+        for h in Heading::all() {
+            for s in 0..=MAX_SPEED {
+                t.push(fly_end(m, Point::ORIGIN, h, f64::from(s)).0);
             }
         }
-        t
-    });
+    }
+    t
+});
+
+/// The index of `m` in [`MANEUVERS`].
+fn index_of(m: &Maneuver) -> Option<usize> {
     let (start, end) = *OPTION_RANGES.get(usize::from(m.card))?;
     let i = start + usize::from(m.option);
     let same = |p: &[Piece]| std::ptr::eq(p, m.path) || p == m.path;
-    if i >= end || !same(MANEUVERS[i].path) || s > MAX_SPEED {
-        return None;
-    }
-    let k = (i * 24 + usize::from(heading.0 % 24)) * 13 + usize::from(s);
-    Some(SHIFTS[k])
+    (i < end && same(MANEUVERS[i].path)).then_some(i)
 }
 
-/// Whether `m` flown at `s` from `start` heading `heading` ends within 0 ≤ x ≤
-/// `width`, 0 ≤ y ≤ `length` (exactly `fly_end`'s end tested so).
-pub fn ends_within(
-    m: &Maneuver,
+/// Whether option `i` of [`MANEUVERS`] flown at `s` from `start` heading `heading`
+/// ends within 0 ≤ x ≤ `width`, 0 ≤ y ≤ `length`, `shifts` being [`SHIFTS`].
+#[inline]
+fn index_ends_within(
+    shifts: &[Point],
+    i: usize,
     start: Point,
     heading: Heading,
     s: u8,
     (width, length): (f64, f64),
 ) -> bool {
     const MARGIN: f64 = 1e-9;
-    if let Some(d) = shift(m, heading, s) {
+    if s <= MAX_SPEED {
+        let d = shifts[(i * 24 + usize::from(heading.0 % 24)) * 13 + usize::from(s)];
         let e = start + d;
         if e.x >= MARGIN && e.x <= width - MARGIN && e.y >= MARGIN && e.y <= length - MARGIN {
             return true;
@@ -463,8 +464,43 @@ pub fn ends_within(
             return false;
         }
     }
-    let e = fly_end(m, start, heading, f64::from(s)).0;
+    let e = fly_end(&MANEUVERS[i], start, heading, f64::from(s)).0;
     e.x >= 0.0 && e.x <= width && e.y >= 0.0 && e.y <= length
+}
+
+/// Whether `m` flown at `s` from `start` heading `heading` ends within 0 ≤ x ≤
+/// `width`, 0 ≤ y ≤ `length` (exactly `fly_end`'s end tested so).
+pub fn ends_within(m: &Maneuver, start: Point, heading: Heading, s: u8, table: (f64, f64)) -> bool {
+    match index_of(m) {
+        Some(i) => index_ends_within(&SHIFTS, i, start, heading, s, table),
+        None => {
+            let e = fly_end(m, start, heading, f64::from(s)).0;
+            e.x >= 0.0 && e.x <= table.0 && e.y >= 0.0 && e.y <= table.1
+        }
+    }
+}
+
+/// Whether some option of `cards` flown from `start` heading `heading`, at the
+/// speed [`speeds`] gives it from `speed`, ends within the table (`ends_within`
+/// for each in turn).
+pub fn some_end_within(
+    cards: &[u8],
+    start: Point,
+    heading: Heading,
+    speed: u8,
+    table: (f64, f64),
+) -> bool {
+    let shifts: &[Point] = &SHIFTS;
+    cards.iter().any(|&c| {
+        let (a, b) = match OPTION_RANGES.get(usize::from(c)) {
+            Some(&r) if c != 0 => r,
+            _ => (0, 0),
+        };
+        (a..b).any(|i| {
+            let (_, s) = speeds(speed, &MANEUVERS[i]);
+            index_ends_within(shifts, i, start, heading, s, table)
+        })
+    })
 }
 
 /// [`Heading::turned`], inlined.
@@ -607,6 +643,11 @@ mod tests {
                             let e = fly_end(m, start, h, f64::from(s)).0;
                             let on = e.x >= 0.0 && e.x <= 36.0 && e.y >= 0.0 && e.y <= 36.0;
                             assert_eq!(ends_within(m, start, h, s, (36.0, 36.0)), on);
+                            let any = options(m.card).any(|o| {
+                                let e = fly_end(o, start, h, f64::from(speeds(s, o).1)).0;
+                                e.x >= 0.0 && e.x <= 36.0 && e.y >= 0.0 && e.y <= 36.0
+                            });
+                            assert_eq!(some_end_within(&[m.card], start, h, s, (36.0, 36.0)), any);
                         }
                     }
                 }

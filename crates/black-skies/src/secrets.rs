@@ -4,10 +4,10 @@
 
 use crate::action::{Action, Wing};
 use crate::combat::{bearing, shot_in, Band};
-use crate::maneuver::{ends_within, fly_end, options, speeds, MAX_SPEED};
+use crate::maneuver::{ends_within, fly_end, options, some_end_within, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Fighter, Phase};
 use orrery_core::{score_margin, Rng, Seat};
-use orrery_table::{Heading, Point};
+use orrery_table::{Heading, Point, Sector};
 
 impl BlackSkies {
     /// The seat's actions still secret, by action index: the action that put down
@@ -317,10 +317,10 @@ impl BlackSkies {
     /// Hull point valued at the target's points over its Hull. The values per weapon,
     /// target and band come from `guns` (worked out once per evaluation).
     fn firepower(&self, guns: &Gunnery, f: &Fighter, at: Point, h: Heading) -> f64 {
-        let weapons = &self.design_of(f).weapons;
         let Some(&(base, n)) = guns.shooters.get(usize::from(f.id)) else {
             return 0.0;
         };
+        let weapons = &guns.weapons[base..base + n];
         let mut small = [0.0f64; 12];
         let mut large = Vec::new();
         let best: &mut [f64] = if n <= small.len() {
@@ -337,14 +337,15 @@ impl BlackSkies {
                 continue;
             }
             let (sector, d) = bearing(at, h, t.pos);
-            for (wi, (w, best)) in weapons.iter().zip(best.iter_mut()).enumerate() {
-                if !w.arcs.contains(&sector) {
+            let bit = 1 << sector_index(sector);
+            for (wi, (&(arcs, range), best)) in weapons.iter().zip(best.iter_mut()).enumerate() {
+                if arcs & bit == 0 {
                     continue;
                 }
-                let Some(band) = Band::of(d, w.range) else {
+                let Some(band) = Band::of(d, range) else {
                     continue;
                 };
-                let value = guns.values[base + wi * targets + ti][band as usize];
+                let value = guns.values[(base + wi) * targets + ti][band as usize];
                 *best = best.max(value);
             }
         }
@@ -357,19 +358,22 @@ impl BlackSkies {
         let slots = self
             .fighters
             .iter()
-            .map(|f| self.design_of(f).weapons.len() * targets)
+            .map(|f| self.design_of(f).weapons.len())
             .sum();
         let mut guns = Gunnery {
             shooters: Vec::with_capacity(targets),
-            values: Vec::with_capacity(slots),
+            weapons: Vec::with_capacity(slots),
+            values: Vec::with_capacity(slots * targets),
         };
         for f in &self.fighters {
             let weapons = &self.design_of(f).weapons;
             let n = weapons
                 .len()
                 .min(usize::from(crate::combat::weapons_allowed(self, f)));
-            guns.shooters.push((guns.values.len(), n));
+            guns.shooters.push((guns.weapons.len(), n));
             for w in &weapons[..n] {
+                let arcs = w.arcs.iter().fold(0u8, |m, &a| m | 1 << sector_index(a));
+                guns.weapons.push((arcs, w.range));
                 for t in &self.fighters {
                     let mut v = [0.0; 3];
                     if t.flying() && t.seat != f.seat {
@@ -472,10 +476,7 @@ impl BlackSkies {
         if self.deep_inside(at) && cards.first().is_some_and(|&c| options(c).next().is_some()) {
             return true;
         }
-        cards.iter().flat_map(|&c| options(c)).any(|m| {
-            let (_, s) = speeds(speed, m);
-            ends_within(m, at, h, s, self.table())
-        })
+        some_end_within(cards, at, h, speed, self.table())
     }
 
     /// Whether every maneuver from `at` ends on the table (more than
@@ -495,8 +496,22 @@ impl BlackSkies {
 /// band (close, medium, long): RoF × chance to hit × the mean damage of a hit
 /// (capped at the target's Hull) × the target's points per Hull point (BS-09–11).
 struct Gunnery {
-    /// Per fighter: where its values start and how many weapons it may fire.
+    /// Per fighter: where its weapons start in `weapons` and how many it may fire.
     shooters: Vec<(usize, usize)>,
-    /// Per shooter, weapon by weapon, target by target (every fighter).
+    /// Per weapon: its arcs (a bit per [`sector_index`]) and its range.
+    weapons: Vec<(u8, u32)>,
+    /// Per weapon, target by target (every fighter).
     values: Vec<[f64; 3]>,
+}
+
+/// A sector's place in [`Sector::ALL`].
+fn sector_index(s: Sector) -> u8 {
+    match s {
+        Sector::Front => 0,
+        Sector::FrontLeft => 1,
+        Sector::RearLeft => 2,
+        Sector::Rear => 3,
+        Sector::RearRight => 4,
+        Sector::FrontRight => 5,
+    }
 }

@@ -93,7 +93,8 @@ impl Game for BlackSkies {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
         self.check(seat, action)?;
-        let mut log = Vec::new();
+        // Room for an activation's usual events without growing.
+        let mut log = Vec::with_capacity(8);
         self.answer(seat, action, &mut log);
         Ok(log)
     }

@@ -379,8 +379,9 @@ impl Flight {
 pub fn fly(m: &Maneuver, start: Point, heading: Heading, s: f64) -> Flight {
     let mut at = start;
     let mut h = heading;
-    let mut points = vec![start];
-    let mut headings = Vec::new();
+    let mut points = Vec::with_capacity(m.path.len() + 1);
+    points.push(start);
+    let mut headings = Vec::with_capacity(m.path.len());
     for piece in m.path {
         match *piece {
             Forward(f) => {

@@ -230,13 +230,42 @@ impl Design {
     /// The maneuver cards these fighters may fly: the basic 1–3 and those their
     /// thrusters unlock, in order (seed "Maneuver Cards").
     pub fn cards(&self) -> Vec<u8> {
-        let mut c = vec![1, 2, 3];
+        self.card_list().to_vec()
+    }
+
+    /// [`Design::cards`] without allocating.
+    pub fn card_list(&self) -> CardList {
+        let mut bits: u16 = 0b1110;
         for t in &self.thrusters {
-            c.extend(t.cards());
+            for c in t.cards() {
+                bits |= 1 << c;
+            }
         }
-        c.sort_unstable();
-        c.dedup();
-        c
+        let mut list = CardList {
+            cards: [0; 12],
+            len: 0,
+        };
+        for c in 1..=12u8 {
+            if bits >> c & 1 == 1 {
+                list.cards[usize::from(list.len)] = c;
+                list.len += 1;
+            }
+        }
+        list
+    }
+}
+
+/// Maneuver cards in order, at most the twelve (see [`Design::cards`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardList {
+    cards: [u8; 12],
+    len: u8,
+}
+
+impl std::ops::Deref for CardList {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.cards[..usize::from(self.len)]
     }
 }
 

@@ -5,7 +5,7 @@ use crate::catalogue::{step_down, Weapon};
 use crate::state::{BlackSkies, Fighter};
 use orrery_core::prob::{Count, Prob};
 use orrery_core::Seat;
-use orrery_table::{Heading, Point, Sector};
+use orrery_table::{Heading, Point, Sector, HALF_SQRT_3};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -91,10 +91,9 @@ impl Shot {
 
     /// The mean damage of one hit: the die less armour, at least 0.
     pub fn mean_hit_damage(&self) -> f64 {
-        let armour = u32::from(self.armour);
-        let total: u32 = (1..=u32::from(self.die))
-            .map(|x| x.saturating_sub(armour))
-            .sum();
+        // The faces above the armour deal 1, 2, …, die − armour.
+        let above = u32::from(self.die).saturating_sub(u32::from(self.armour));
+        let total = above * (above + 1) / 2;
         f64::from(total) / f64::from(self.die.max(1))
     }
 }
@@ -199,10 +198,34 @@ pub fn reach_from(
     if !to.flying() || to.seat == seat {
         return None;
     }
-    if !w.arcs.contains(&Sector::of(at, heading, to.pos)) {
+    let (sector, d) = bearing(at, heading, to.pos);
+    if !w.arcs.contains(&sector) {
         return None;
     }
-    Band::of(at.dist(to.pos), w.range)
+    Band::of(d, w.range)
+}
+
+/// The sector `to` is in seen from `at` heading `heading` (BS-10's boundaries:
+/// exactly [`Sector::of`]'s arithmetic) and its distance (exactly `at.dist(to)`: the
+/// same squares), from one difference vector and one square root.
+pub fn bearing(at: Point, heading: Heading, to: Point) -> (Sector, f64) {
+    let v = to - at;
+    let u = crate::maneuver::unit(heading);
+    let f = u.dot(v);
+    let len = v.len();
+    let left = u.cross(v) > 0.0;
+    let pick = |l: Sector, r: Sector| if left { l } else { r };
+    let eps = orrery_table::EPS;
+    let sector = if f >= HALF_SQRT_3 * len - eps {
+        Sector::Front
+    } else if f >= -eps {
+        pick(Sector::FrontLeft, Sector::FrontRight)
+    } else if f >= -HALF_SQRT_3 * len - eps {
+        pick(Sector::RearLeft, Sector::RearRight)
+    } else {
+        Sector::Rear
+    };
+    (sector, len)
 }
 
 /// The shot `from` would make with `w` at `to` now, if in arc and range.
@@ -220,23 +243,25 @@ pub fn shot_from(
     to: &Fighter,
 ) -> Option<(Band, Shot)> {
     let band = reach_from(seat, at, heading, w, to)?;
+    Some((band, shot_in(g, w, to, band)))
+}
+
+/// The numbers of a shot with `w` at `to` in range band `band` (BS-09).
+pub fn shot_in(g: &BlackSkies, w: &Weapon, to: &Fighter, band: Band) -> Shot {
     let target = g.design_of(to);
     let speed = g.element(to.element).speed;
-    Some((
-        band,
-        Shot {
-            rof: w.rof,
-            accuracy: final_accuracy(w.accuracy, band, speed, to.jinking),
-            die: if target.shields {
-                step_down(w.damage)
-            } else {
-                w.damage
-            },
-            armour: target.armour.value(),
-            hull: to.hull,
-            max_hull: g.max_hull(to),
+    Shot {
+        rof: w.rof,
+        accuracy: final_accuracy(w.accuracy, band, speed, to.jinking),
+        die: if target.shields {
+            step_down(w.damage)
+        } else {
+            w.damage
         },
-    ))
+        armour: target.armour.value(),
+        hull: to.hull,
+        max_hull: g.max_hull(to),
+    }
 }
 
 /// BS-09: "crippled: only ⌊weapons/2⌋ of them".
@@ -249,6 +274,14 @@ pub fn weapons_allowed(g: &BlackSkies, f: &Fighter) -> u8 {
     }
 }
 
+/// Whether weapon `weapon` of `f` has a target now ([`targets`] is not empty).
+pub fn has_target(g: &BlackSkies, f: &Fighter, weapon: u8) -> bool {
+    g.design_of(f)
+        .weapons
+        .get(usize::from(weapon))
+        .is_some_and(|w| g.fighters.iter().any(|t| reach(f, w, t).is_some()))
+}
+
 /// The targets weapon `weapon` of `f` may fire at now, by fighter id.
 pub fn targets(g: &BlackSkies, f: &Fighter, weapon: u8) -> Vec<u8> {
     let Some(w) = g.design_of(f).weapons.get(usize::from(weapon)) else {
@@ -259,4 +292,48 @@ pub fn targets(g: &BlackSkies, f: &Fighter, weapon: u8) -> Vec<u8> {
         .filter(|t| reach(f, w, t).is_some())
         .map(|t| t.id)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mean_hit_damage_sums_the_faces() {
+        for die in 0..=12u8 {
+            for armour in 0..=14u8 {
+                let shot = Shot {
+                    rof: 1,
+                    accuracy: 5,
+                    die,
+                    armour,
+                    hull: 4,
+                    max_hull: 4,
+                };
+                let total: u32 = (1..=u32::from(die))
+                    .map(|x| x.saturating_sub(u32::from(armour)))
+                    .sum();
+                let mean = f64::from(total) / f64::from(die.max(1));
+                assert_eq!(shot.mean_hit_damage(), mean);
+            }
+        }
+    }
+
+    #[test]
+    fn bearing_is_sector_of_and_dist() {
+        let at = Point::new(10.5, 7.25);
+        for h in Heading::all() {
+            for i in -40..=40 {
+                for j in -40..=40 {
+                    let to = Point::new(10.5 + f64::from(i) * 0.375, 7.25 + f64::from(j) * 0.5);
+                    assert_eq!(bearing(at, h, to), (Sector::of(at, h, to), at.dist(to)));
+                }
+            }
+            // On BS-10's boundaries.
+            for k in 0..24 {
+                let to = at + Heading(k).vector() * 6.0;
+                assert_eq!(bearing(at, h, to), (Sector::of(at, h, to), at.dist(to)));
+            }
+        }
+    }
 }

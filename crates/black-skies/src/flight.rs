@@ -112,12 +112,18 @@ impl BlackSkies {
             if !self.fighter(*f).flying() {
                 continue;
             }
-            let others: Vec<Point> = self
-                .fighters
-                .iter()
-                .filter(|o| o.flying() && o.id != *f)
-                .map(|o| o.pos)
-                .collect();
+            let others = || {
+                self.fighters
+                    .iter()
+                    .filter(|o| o.flying() && o.id != *f)
+                    .map(|o| o.pos)
+            };
+            // `back_off`'s own first test: nothing to do when the end is clear.
+            let end = flight.end();
+            if others().all(|o| o.dist(end) >= BASE - EPS) {
+                continue;
+            }
+            let others: Vec<Point> = others().collect();
             if let Some((p, h)) = back_off(flight, &others) {
                 let fi = &mut self.fighters[usize::from(*f)];
                 fi.pos = p;

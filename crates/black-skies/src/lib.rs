@@ -16,6 +16,7 @@
 pub mod action;
 pub mod catalogue;
 pub mod combat;
+mod deploy;
 pub mod event;
 mod flight;
 pub mod glossary;
@@ -92,13 +93,19 @@ impl Game for BlackSkies {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
         self.check(seat, action)?;
-        let mut log = Vec::new();
+        // Room for an activation's usual events without growing.
+        let mut log = Vec::with_capacity(8);
         self.answer(seat, action, &mut log);
         Ok(log)
     }
 
     fn view(&self, viewer: Option<Seat>) -> BsView {
         BsView::new(self, viewer)
+    }
+
+    /// What the seat's view shows that changes in play (`view::knowledge`).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        view::knowledge(self, seat)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -155,6 +162,21 @@ impl Game for BlackSkies {
 
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
         self.search_answers(seat)
+    }
+
+    /// Uniform over the legal actions, drawn as the default draws (one
+    /// `rng.index(n)` over the list, so the same action for the same generator);
+    /// deployments are counted on the grid instead of listed (`deploy.rs`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if self.outcome.is_none() && self.phase == (Phase::Deploy { seat }) {
+            return deploy::Grid::new(self, seat).and_then(|grid| grid.sample(rng));
+        }
+        let mut legal = self.answers(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
     }
 
     fn unit_fates(&self) -> Vec<UnitFate> {

@@ -280,11 +280,29 @@ pub fn card_name(card: u8) -> &'static str {
     }
 }
 
+/// Where each card's options sit in [`MANEUVERS`] (which lists them card by card):
+/// `[start, end)` for cards 0–12, empty for card 0.
+const OPTION_RANGES: [(usize, usize); 13] = {
+    let mut r = [(0, 0); 13];
+    let mut i = 0;
+    while i < MANEUVERS.len() {
+        let c = MANEUVERS[i].card as usize;
+        if r[c].1 == 0 {
+            r[c].0 = i;
+        }
+        r[c].1 = i + 1;
+        i += 1;
+    }
+    r
+};
+
 /// The options of `card`, in order (none for a card that does not exist).
 pub fn options(card: u8) -> impl Iterator<Item = &'static Maneuver> {
-    MANEUVERS
-        .iter()
-        .filter(move |m| m.card == card && card != 0)
+    let (start, end) = match OPTION_RANGES.get(usize::from(card)) {
+        Some(&r) if card != 0 => r,
+        _ => (0, 0),
+    };
+    MANEUVERS[start..end].iter()
 }
 
 /// Option `option` of `card`.
@@ -361,8 +379,9 @@ impl Flight {
 pub fn fly(m: &Maneuver, start: Point, heading: Heading, s: f64) -> Flight {
     let mut at = start;
     let mut h = heading;
-    let mut points = vec![start];
-    let mut headings = Vec::new();
+    let mut points = Vec::with_capacity(m.path.len() + 1);
+    points.push(start);
+    let mut headings = Vec::with_capacity(m.path.len());
     for piece in m.path {
         match *piece {
             Forward(f) => {
@@ -384,6 +403,154 @@ pub fn fly(m: &Maneuver, start: Point, heading: Heading, s: f64) -> Flight {
         end_heading: h,
     }
 }
+
+/// [`fly`]'s end point and heading, by the same arithmetic, without the path.
+pub fn fly_end(m: &Maneuver, start: Point, heading: Heading, s: f64) -> (Point, Heading) {
+    let mut at = start;
+    let mut h = heading;
+    for piece in m.path {
+        match *piece {
+            Forward(f) => at = at + unit(h) * (s * f),
+            Pivot(steps) => h = turned(h, steps),
+            Drift(steps, f) => at = at + unit(turned(h, steps)) * (s * f),
+        }
+    }
+    (at, h)
+}
+
+/// Where each option flown at 0–12 from the origin ends, by heading: option `i` of
+/// [`MANEUVERS`], heading `h`, speed `s` at `(i * 24 + h) * 13 + s`. From another
+/// start the end differs from `start + shift` by rounding only (far below 10⁻⁹"),
+/// so the table settles whether a move ends on the table except within 10⁻⁹" of an
+/// edge ([`ends_within`]).
+static SHIFTS: std::sync::LazyLock<Vec<Point>> = std::sync::LazyLock::new(|| {
+    let mut t = Vec::with_capacity(MANEUVERS.len() * 24 * 13);
+    for m in &MANEUVERS {
+        for h in Heading::all() {
+            for s in 0..=MAX_SPEED {
+                t.push(fly_end(m, Point::ORIGIN, h, f64::from(s)).0);
+            }
+        }
+    }
+    t
+});
+
+/// The index of `m` in [`MANEUVERS`].
+fn index_of(m: &Maneuver) -> Option<usize> {
+    let (start, end) = *OPTION_RANGES.get(usize::from(m.card))?;
+    let i = start + usize::from(m.option);
+    let same = |p: &[Piece]| std::ptr::eq(p, m.path) || p == m.path;
+    (i < end && same(MANEUVERS[i].path)).then_some(i)
+}
+
+/// Whether option `i` of [`MANEUVERS`] flown at `s` from `start` heading `heading`
+/// ends within 0 ≤ x ≤ `width`, 0 ≤ y ≤ `length`, `shifts` being [`SHIFTS`].
+#[inline]
+fn index_ends_within(
+    shifts: &[Point],
+    i: usize,
+    start: Point,
+    heading: Heading,
+    s: u8,
+    (width, length): (f64, f64),
+) -> bool {
+    const MARGIN: f64 = 1e-9;
+    if s <= MAX_SPEED {
+        let d = shifts[(i * 24 + usize::from(heading.0 % 24)) * 13 + usize::from(s)];
+        let e = start + d;
+        if e.x >= MARGIN && e.x <= width - MARGIN && e.y >= MARGIN && e.y <= length - MARGIN {
+            return true;
+        }
+        if e.x < -MARGIN || e.x > width + MARGIN || e.y < -MARGIN || e.y > length + MARGIN {
+            return false;
+        }
+    }
+    let e = fly_end(&MANEUVERS[i], start, heading, f64::from(s)).0;
+    e.x >= 0.0 && e.x <= width && e.y >= 0.0 && e.y <= length
+}
+
+/// Whether `m` flown at `s` from `start` heading `heading` ends within 0 ≤ x ≤
+/// `width`, 0 ≤ y ≤ `length` (exactly `fly_end`'s end tested so).
+pub fn ends_within(m: &Maneuver, start: Point, heading: Heading, s: u8, table: (f64, f64)) -> bool {
+    match index_of(m) {
+        Some(i) => index_ends_within(&SHIFTS, i, start, heading, s, table),
+        None => {
+            let e = fly_end(m, start, heading, f64::from(s)).0;
+            e.x >= 0.0 && e.x <= table.0 && e.y >= 0.0 && e.y <= table.1
+        }
+    }
+}
+
+/// Whether some option of `cards` flown from `start` heading `heading`, at the
+/// speed [`speeds`] gives it from `speed`, ends within the table (`ends_within`
+/// for each in turn).
+pub fn some_end_within(
+    cards: &[u8],
+    start: Point,
+    heading: Heading,
+    speed: u8,
+    table: (f64, f64),
+) -> bool {
+    let shifts: &[Point] = &SHIFTS;
+    cards.iter().any(|&c| {
+        let (a, b) = match OPTION_RANGES.get(usize::from(c)) {
+            Some(&r) if c != 0 => r,
+            _ => (0, 0),
+        };
+        (a..b).any(|i| {
+            let (_, s) = speeds(speed, &MANEUVERS[i]);
+            index_ends_within(shifts, i, start, heading, s, table)
+        })
+    })
+}
+
+/// [`Heading::turned`], inlined.
+#[inline]
+fn turned(h: Heading, steps: i32) -> Heading {
+    Heading((i32::from(h.0 % 24) + steps).rem_euclid(24) as u8)
+}
+
+/// cos 15° and sin 15° as `orrery_table` writes them (the test checks the table).
+const C15: f64 = 0.965_925_826_289_068_3;
+const S15: f64 = 0.258_819_045_102_520_74;
+const R2: f64 = std::f64::consts::FRAC_1_SQRT_2;
+const R3: f64 = orrery_table::HALF_SQRT_3;
+
+/// [`Heading::vector`] of headings 0–23, the same numbers (checked by a test).
+const UNITS: [Point; 24] = {
+    let q = [
+        (0.0, 1.0),
+        (S15, C15),
+        (0.5, R3),
+        (R2, R2),
+        (R3, 0.5),
+        (C15, S15),
+    ];
+    let mut t = [Point::ORIGIN; 24];
+    let mut k = 0;
+    while k < 24 {
+        let (s, c) = q[k % 6];
+        t[k] = match k / 6 {
+            0 => Point::new(s, c),
+            1 => Point::new(c, -s),
+            2 => Point::new(-s, -c),
+            _ => Point::new(-c, s),
+        };
+        k += 1;
+    }
+    t
+};
+
+/// [`Heading::vector`], from a constant table.
+#[inline]
+pub fn unit(h: Heading) -> Point {
+    UNITS[usize::from(h.0 % 24)]
+}
+
+/// The farthest a maneuver takes a fighter from where it starts, along either axis:
+/// every path's pieces add up to the distance flown, at most [`MAX_SPEED`], and a
+/// unit vector's parts are at most 1 (with room for rounding).
+pub const REACH: f64 = MAX_SPEED as f64 + 0.5;
 
 /// A piloting check's numbers (BS-07).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -428,5 +595,71 @@ impl Check {
 
     pub fn passes(&self, d10: u32) -> bool {
         d10 as i32 + self.modifier >= self.difficulty
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_heading_vectors() {
+        for h in Heading::all() {
+            assert_eq!(unit(h), h.vector(), "{h}");
+            for steps in -30..30 {
+                assert_eq!(turned(h, steps), h.turned(steps));
+            }
+        }
+        for m in &MANEUVERS {
+            let sum: f64 = m
+                .path
+                .iter()
+                .map(|p| match *p {
+                    Forward(f) | Drift(_, f) => f,
+                    Pivot(_) => 0.0,
+                })
+                .sum();
+            assert_eq!(sum, 1.0, "{}", m.name);
+        }
+    }
+
+    #[test]
+    fn fly_end_is_flys_end() {
+        for m in &MANEUVERS {
+            for h in Heading::all() {
+                for s in 0..=12 {
+                    let start = Point::new(7.25, 30.5);
+                    let f = fly(m, start, h, f64::from(s));
+                    assert_eq!(fly_end(m, start, h, f64::from(s)), (f.end(), f.end_heading));
+                }
+            }
+        }
+        for m in &MANEUVERS {
+            for h in Heading::all() {
+                for s in 0..=12 {
+                    for i in -50..=50 {
+                        for j in [-3, -1, 0, 1, 2] {
+                            // Starts near and on the edges of a 36" table.
+                            let start = Point::new(f64::from(i) * 0.75, 36.0 + f64::from(j) * 0.1);
+                            let e = fly_end(m, start, h, f64::from(s)).0;
+                            let on = e.x >= 0.0 && e.x <= 36.0 && e.y >= 0.0 && e.y <= 36.0;
+                            assert_eq!(ends_within(m, start, h, s, (36.0, 36.0)), on);
+                            let any = options(m.card).any(|o| {
+                                let e = fly_end(o, start, h, f64::from(speeds(s, o).1)).0;
+                                e.x >= 0.0 && e.x <= 36.0 && e.y >= 0.0 && e.y <= 36.0
+                            });
+                            assert_eq!(some_end_within(&[m.card], start, h, s, (36.0, 36.0)), any);
+                        }
+                    }
+                }
+            }
+        }
+        for card in 0..=14 {
+            let slow: Vec<&Maneuver> = MANEUVERS
+                .iter()
+                .filter(|m| m.card == card && card != 0)
+                .collect();
+            assert_eq!(options(card).collect::<Vec<_>>(), slow);
+        }
     }
 }

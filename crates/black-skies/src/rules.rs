@@ -1,9 +1,9 @@
 //! The open question's answers and what each does: deployment and set-up (BS-02),
 //! the turn and its groups (BS-03), an activation (BS-04) and the game's end (BS-12).
 
-use crate::action::{Action, Wing};
+use crate::action::Action;
 use crate::catalogue::pilot_points;
-use crate::combat::{targets, weapons_allowed};
+use crate::combat::{has_target, reach, targets, weapons_allowed};
 use crate::event::Event;
 use crate::maneuver::{maneuver, options, MAX_SPEED};
 use crate::state::{BlackSkies, Phase, Status};
@@ -95,42 +95,7 @@ impl BlackSkies {
     /// inches from the own edge, headings in 30° steps, the wingman in one of the four
     /// places.
     pub fn deployments(&self, seat: Seat) -> Vec<Action> {
-        let Some(element) = self.next_to_deploy(seat) else {
-            return Vec::new();
-        };
-        let wings: Vec<Option<Wing>> = if self.element(element).fighters.len() == 1 {
-            vec![None]
-        } else {
-            Wing::ALL.map(Some).to_vec()
-        };
-        let mut out = Vec::new();
-        let width = self.width.floor() as i32;
-        for depth in [1, 3, 5] {
-            let y = if seat == Seat(0) {
-                depth
-            } else {
-                self.length.floor() as i32 - depth
-            };
-            for x in (2..=width - 2).step_by(2) {
-                for heading in (0..360).step_by(30) {
-                    for &wing in &wings {
-                        let (Ok(x), Ok(y)) = (u8::try_from(x), u8::try_from(y)) else {
-                            continue;
-                        };
-                        let a = Action::Deploy {
-                            x,
-                            y,
-                            heading: heading as u16,
-                            wing,
-                        };
-                        if self.deploy_spots(seat, &a).is_some() {
-                            out.push(a);
-                        }
-                    }
-                }
-            }
-        }
-        out
+        crate::deploy::Grid::new(self, seat).map_or_else(Vec::new, |grid| grid.collect(|_| true))
     }
 
     /// The answers to the open question for `seat`.
@@ -159,7 +124,7 @@ impl BlackSkies {
                 }
             },
             Phase::Group { seat: s } if *s == seat => {
-                let n = self.live_deck(seat).len() as u8;
+                let n = self.live_count(seat) as u8;
                 let g = self.group_count() as u8;
                 compositions(n, g)
                     .into_iter()
@@ -197,15 +162,18 @@ impl BlackSkies {
     /// The cards an element may play: "select from the deck all cards (of that suit)
     /// that those fighters are capable of".
     pub fn cards_of(&self, element: u8) -> Vec<u8> {
+        self.card_list(element).to_vec()
+    }
+
+    /// [`BlackSkies::cards_of`] without allocating.
+    pub fn card_list(&self, element: u8) -> crate::catalogue::CardList {
         let lead = self.element(element).fighters[0];
-        self.design_of(self.fighter(lead)).cards()
+        self.design_of(self.fighter(lead)).card_list()
     }
 
     /// BS-03: "G = min(elements of A, elements of B)".
     pub fn group_count(&self) -> usize {
-        self.live_deck(Seat(0))
-            .len()
-            .min(self.live_deck(Seat(1)).len())
+        self.live_count(Seat(0)).min(self.live_count(Seat(1)))
     }
 
     /// The seats to move now.
@@ -233,13 +201,32 @@ impl BlackSkies {
             }
             (Phase::Ready, Action::Card { card }) => self
                 .uncarded(seat)
-                .is_some_and(|e| self.cards_of(e).contains(card)),
+                .is_some_and(|e| self.card_list(e).contains(card)),
             (Phase::Card { element }, Action::Card { card }) => {
-                self.cards_of(*element).contains(card)
+                self.card_list(*element).contains(card)
             }
             (Phase::Maneuver { element }, Action::Maneuver { option }) => {
                 maneuver(self.element(*element).shown.unwrap_or(0), *option).is_some()
             }
+            // BS-09: a target the weapon asked about may fire at now (the list's
+            // test, without the list), or no shot.
+            (
+                Phase::Fire {
+                    fighter, weapon, ..
+                },
+                Action::Fire { target },
+            ) => {
+                let f = self.fighter(*fighter);
+                self.design_of(f)
+                    .weapons
+                    .get(usize::from(*weapon))
+                    .is_some_and(|w| {
+                        self.fighters
+                            .iter()
+                            .any(|t| t.id == *target && reach(f, w, t).is_some())
+                    })
+            }
+            (Phase::Fire { .. }, Action::Hold) => true,
             _ => self.answers(seat).contains(action),
         };
         if ok {
@@ -394,7 +381,7 @@ impl BlackSkies {
         let g = self.group_count();
         self.groups = [Vec::new(), Vec::new()];
         for s in Seat::all(2) {
-            if self.live_deck(s).len() == g {
+            if self.live_count(s) == g {
                 self.groups[s.index()] = vec![1; g];
             }
         }
@@ -485,7 +472,7 @@ impl BlackSkies {
             }
             let weapons = self.design_of(fi).weapons.len() as u8;
             while w < weapons && n < weapons_allowed(self, fi) {
-                if !targets(self, fi, w).is_empty() {
+                if has_target(self, fi, w) {
                     self.phase = Phase::Fire {
                         element,
                         fighter: f,

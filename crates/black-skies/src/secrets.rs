@@ -3,11 +3,11 @@
 //! abstraction, the evaluation).
 
 use crate::action::{Action, Wing};
-use crate::combat::shot_from;
-use crate::maneuver::{fly, options, speeds, MAX_SPEED};
-use crate::state::{BlackSkies, Phase};
+use crate::combat::{bearing, shot_in, Band};
+use crate::maneuver::{ends_within, fly_end, options, some_end_within, speeds, MAX_SPEED};
+use crate::state::{BlackSkies, Fighter, Phase};
 use orrery_core::{score_margin, Rng, Seat};
-use orrery_table::{Heading, Point};
+use orrery_table::{Heading, Point, Sector};
 
 impl BlackSkies {
     /// The seat's actions still secret, by action index: the action that put down
@@ -224,12 +224,13 @@ impl BlackSkies {
             Phase::Maneuver { element } => {
                 let element = *element;
                 let card = self.element(element).shown.unwrap_or(1);
+                let cards = self.card_list(element);
                 legal
                     .iter()
                     .filter(|a| {
                         matches!(a, Action::Maneuver { option }
                             if crate::maneuver::maneuver(card, *option)
-                                .is_some_and(|m| self.option_is_sane(element, m)))
+                                .is_some_and(|m| self.option_is_sane(element, m, &cards)))
                     })
                     .cloned()
                     .collect()
@@ -253,6 +254,7 @@ impl BlackSkies {
     /// cards are read; in set-up the other side's speeds are read as they stand, so
     /// agents call it on copies determinized for `seat` (as they do).
     pub fn evaluation(&self, seat: Seat) -> f64 {
+        let guns = self.gunnery();
         let mut v = score_margin(&self.score_list(), seat);
         for f in self.fighters.iter().filter(|f| f.flying()) {
             let sign = if f.seat == seat { 1.0 } else { -1.0 };
@@ -260,7 +262,7 @@ impl BlackSkies {
             let worth = f64::from(self.points(f));
             v += sign * 0.3 * worth * f64::from(f.hull) / max;
             // Guns bear after a move: where it stands now counts for a little.
-            v += sign * 0.3 * self.firepower(f, f.pos, f.heading);
+            v += sign * 0.3 * self.firepower(&guns, f, f.pos, f.heading);
             // Closing on the nearest enemy and pointing at it (guns face front).
             if let Some((d, aim)) = self.nearest_enemy(f) {
                 v += sign * (aim - 0.05 * d);
@@ -277,13 +279,14 @@ impl BlackSkies {
                 _ if e.seat == seat => e.card,
                 _ => None,
             };
+            let all = self.card_list(e.id);
             let cards = match known {
-                Some(c) => vec![c],
-                None => self.cards_of(e.id),
+                Some(ref c) => std::slice::from_ref(c),
+                None => &all[..],
             };
             let best = cards
                 .iter()
-                .map(|&c| self.card_prospect(e.id, c))
+                .map(|&c| self.card_prospect(&guns, e.id, c, &all))
                 .fold(f64::NEG_INFINITY, f64::max);
             v += if e.seat == seat { best } else { -best };
         }
@@ -291,7 +294,7 @@ impl BlackSkies {
     }
 
     /// Distance to the nearest enemy on the table and the cosine of its bearing.
-    fn nearest_enemy(&self, f: &crate::state::Fighter) -> Option<(f64, f64)> {
+    fn nearest_enemy(&self, f: &Fighter) -> Option<(f64, f64)> {
         self.fighters
             .iter()
             .filter(|t| t.flying() && t.seat != f.seat)
@@ -311,50 +314,106 @@ impl BlackSkies {
     /// What `f` could shoot from `at` heading `h`: for each weapon, the expected
     /// points of Hull it would take off its best target in arc and range (BS-09:
     /// RoF × chance to hit × the mean of the die after shields, less armour), each
-    /// Hull point valued at the target's points over its Hull.
-    fn firepower(&self, f: &crate::state::Fighter, at: Point, h: Heading) -> f64 {
-        let guns = &self.design_of(f).weapons;
-        let mut total = 0.0;
-        for w in guns
-            .iter()
-            .take(usize::from(crate::combat::weapons_allowed(self, f)))
-        {
-            let mut best: f64 = 0.0;
-            for t in &self.fighters {
-                let Some((_, shot)) = shot_from(self, f.seat, at, h, w, t) else {
+    /// Hull point valued at the target's points over its Hull. The values per weapon,
+    /// target and band come from `guns` (worked out once per evaluation).
+    fn firepower(&self, guns: &Gunnery, f: &Fighter, at: Point, h: Heading) -> f64 {
+        let Some(&(base, n)) = guns.shooters.get(usize::from(f.id)) else {
+            return 0.0;
+        };
+        let weapons = &guns.weapons[base..base + n];
+        let mut small = [0.0f64; 12];
+        let mut large = Vec::new();
+        let best: &mut [f64] = if n <= small.len() {
+            &mut small[..n]
+        } else {
+            large.resize(n, 0.0);
+            &mut large
+        };
+        // Target by target (where it stands from `at` worked out once), each
+        // weapon's best so far.
+        let targets = self.fighters.len();
+        for (ti, t) in self.fighters.iter().enumerate() {
+            if !t.flying() || t.seat == f.seat {
+                continue;
+            }
+            let (sector, d) = bearing(at, h, t.pos);
+            let bit = 1 << sector_index(sector);
+            for (wi, (&(arcs, range), best)) in weapons.iter().zip(best.iter_mut()).enumerate() {
+                if arcs & bit == 0 {
+                    continue;
+                }
+                let Some(band) = Band::of(d, range) else {
                     continue;
                 };
-                let p = f64::from(shot.hit_faces()) / 10.0;
-                let mean = shot.mean_hit_damage().min(f64::from(t.hull));
-                let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
-                best = best.max(f64::from(w.rof) * p * mean * hull_value);
+                let value = guns.values[(base + wi) * targets + ti][band as usize];
+                *best = best.max(value);
             }
-            total += best;
         }
-        total
+        best.iter().fold(0.0, |total, b| total + b)
+    }
+
+    /// [`Gunnery`] for the table as it stands.
+    fn gunnery(&self) -> Gunnery {
+        let targets = self.fighters.len();
+        let slots = self
+            .fighters
+            .iter()
+            .map(|f| self.design_of(f).weapons.len())
+            .sum();
+        let mut guns = Gunnery {
+            shooters: Vec::with_capacity(targets),
+            weapons: Vec::with_capacity(slots),
+            values: Vec::with_capacity(slots * targets),
+        };
+        for f in &self.fighters {
+            let weapons = &self.design_of(f).weapons;
+            let n = weapons
+                .len()
+                .min(usize::from(crate::combat::weapons_allowed(self, f)));
+            guns.shooters.push((guns.weapons.len(), n));
+            for w in &weapons[..n] {
+                let arcs = w.arcs.iter().fold(0u8, |m, &a| m | 1 << sector_index(a));
+                guns.weapons.push((arcs, w.range));
+                for t in &self.fighters {
+                    let mut v = [0.0; 3];
+                    if t.flying() && t.seat != f.seat {
+                        let hull_value = f64::from(self.points(t)) / f64::from(self.max_hull(t));
+                        for (band, v) in [Band::Close, Band::Medium, Band::Long]
+                            .into_iter()
+                            .zip(&mut v)
+                        {
+                            let shot = shot_in(self, w, t, band);
+                            let p = f64::from(shot.hit_faces()) / 10.0;
+                            let mean = shot.mean_hit_damage().min(f64::from(t.hull));
+                            *v = f64::from(w.rof) * p * mean * hull_value;
+                        }
+                    }
+                    guns.values.push(v);
+                }
+            }
+        }
+        guns
     }
 
     /// The best option of `card` for `element` from where it is: each fighter that
     /// would leave the table costs its points, and so (nearly) does one that could
     /// not stay on it the activation after with any card it has; each enemy it would
     /// could shoot is worth its firepower from there (BS-06, BS-09, BS-12).
-    fn card_prospect(&self, element: u8, card: u8) -> f64 {
+    fn card_prospect(&self, guns: &Gunnery, element: u8, card: u8, cards: &[u8]) -> f64 {
         let speed = self.element(element).speed;
-        let cards = self.cards_of(element);
         options(card)
             .map(|m| {
                 let (_, s) = speeds(speed, m);
                 self.flying(element)
                     .map(|f| {
-                        let flight = fly(m, f.pos, f.heading, f64::from(s));
-                        let (end, h) = (flight.end(), flight.end_heading);
+                        let (end, h) = fly_end(m, f.pos, f.heading, f64::from(s));
                         let worth = f64::from(self.points(f));
                         if !self.point(end) {
                             -worth
-                        } else if !self.can_stay(&cards, end, h, s) {
+                        } else if !self.can_stay(cards, end, h, s) {
                             -0.8 * worth
                         } else {
-                            self.firepower(f, end, h)
+                            self.firepower(guns, f, end, h)
                         }
                     })
                     .sum::<f64>()
@@ -365,11 +424,12 @@ impl BlackSkies {
 
     /// The card answers in `legal` with a sane option for `element`.
     fn sane(&self, element: u8, legal: &[Action]) -> Vec<Action> {
+        let cards = self.card_list(element);
         legal
             .iter()
             .filter(|a| {
                 matches!(a, Action::Card { card }
-                    if options(*card).any(|m| self.option_is_sane(element, m)))
+                    if options(*card).any(|m| self.option_is_sane(element, m, &cards)))
             })
             .cloned()
             .collect()
@@ -377,12 +437,11 @@ impl BlackSkies {
 
     /// Flying `m` keeps every fighter of `element` on the table, and some card can
     /// keep it there the activation after (BS-12).
-    fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver) -> bool {
+    fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver, cards: &[u8]) -> bool {
         let (_, s) = speeds(self.element(element).speed, m);
-        let cards = self.cards_of(element);
         self.flying(element).all(|f| {
-            let flight = fly(m, f.pos, f.heading, f64::from(s));
-            self.point(flight.end()) && self.can_stay(&cards, flight.end(), flight.end_heading, s)
+            let (end, h) = fly_end(m, f.pos, f.heading, f64::from(s));
+            self.point(end) && self.can_stay(cards, end, h, s)
         })
     }
 
@@ -399,7 +458,7 @@ impl BlackSkies {
                 options(c).any(|m| {
                     let (_, s) = speeds(speed, m);
                     self.flying(element)
-                        .all(|f| self.point(fly(m, f.pos, f.heading, f64::from(s)).end()))
+                        .all(|f| ends_within(m, f.pos, f.heading, s, self.table()))
                 })
             })
             .collect();
@@ -413,9 +472,46 @@ impl BlackSkies {
     /// Whether some option of `cards` flown from `at` heading `h` at `speed` ends on
     /// the table.
     fn can_stay(&self, cards: &[u8], at: Point, h: Heading, speed: u8) -> bool {
-        cards.iter().flat_map(|&c| options(c)).any(|m| {
-            let (_, s) = speeds(speed, m);
-            self.point(fly(m, at, h, f64::from(s)).end())
-        })
+        // Farther than any maneuver flies from every edge: the first option stays.
+        if self.deep_inside(at) && cards.first().is_some_and(|&c| options(c).next().is_some()) {
+            return true;
+        }
+        some_end_within(cards, at, h, speed, self.table())
+    }
+
+    /// Whether every maneuver from `at` ends on the table (more than
+    /// [`crate::maneuver::REACH`] from every edge).
+    fn deep_inside(&self, at: Point) -> bool {
+        let r = crate::maneuver::REACH;
+        at.x >= r && at.x <= self.width - r && at.y >= r && at.y <= self.length - r
+    }
+
+    /// The table's width and length.
+    fn table(&self) -> (f64, f64) {
+        (self.width, self.length)
+    }
+}
+
+/// What each fighter's guns are worth against each enemy on the table, per range
+/// band (close, medium, long): RoF × chance to hit × the mean damage of a hit
+/// (capped at the target's Hull) × the target's points per Hull point (BS-09–11).
+struct Gunnery {
+    /// Per fighter: where its weapons start in `weapons` and how many it may fire.
+    shooters: Vec<(usize, usize)>,
+    /// Per weapon: its arcs (a bit per [`sector_index`]) and its range.
+    weapons: Vec<(u8, u32)>,
+    /// Per weapon, target by target (every fighter).
+    values: Vec<[f64; 3]>,
+}
+
+/// A sector's place in [`Sector::ALL`].
+fn sector_index(s: Sector) -> u8 {
+    match s {
+        Sector::Front => 0,
+        Sector::FrontLeft => 1,
+        Sector::RearLeft => 2,
+        Sector::Rear => 3,
+        Sector::RearRight => 4,
+        Sector::FrontRight => 5,
     }
 }

@@ -209,6 +209,14 @@ impl BlackSkies {
             .collect()
     }
 
+    /// How many elements [`BlackSkies::live_deck`] lists.
+    pub fn live_count(&self, seat: Seat) -> usize {
+        self.decks[seat.index()]
+            .iter()
+            .filter(|&&e| self.flying(e).next().is_some())
+            .count()
+    }
+
     /// Whether `seat` still has a fighter on the table (or waiting to deploy).
     pub fn has_fighters(&self, seat: Seat) -> bool {
         self.fighters

@@ -209,3 +209,90 @@ pub fn question(g: &BlackSkies, viewer: Option<Seat>) -> Question {
     }
     q
 }
+
+/// Option of a small number as one word (0 = none).
+fn opt(v: Option<u8>) -> u64 {
+    v.map_or(0, |v| 1 + u64::from(v))
+}
+
+/// [`orrery_core::Game::knowledge_digest`]: a digest of what `seat`'s view shows that
+/// changes during play, built in place. It reads, as [`BsView::new`] shows them: the
+/// turn, the phase and the question's element, fighter and weapon (not how many
+/// weapons have fired), who is first; every fighter's position, heading, Hull,
+/// status and jinking; every element's speed once shown, its face-down card only if
+/// it is `seat`'s, whether a card lies down where the view says so, the card shown;
+/// the decks and this turn's order with the places `seat` may not know yet left
+/// blank (BS-02 version 2), the ready counts, the groups, the cursor and who is to
+/// move. It leaves out what never changes (names, cards, weapons, the table) and what
+/// follows from the rest (crippled, weapons allowed, scores, the question's text).
+pub fn knowledge(g: &BlackSkies, seat: Seat) -> u64 {
+    let mut d = orrery_core::Digester::new();
+    let setup_over = !matches!(g.phase, Phase::Deploy { .. } | Phase::Ready);
+    let mine = |s: Seat| s == seat;
+    let known = |id: u8| {
+        let e = g.element(id);
+        (mine(e.seat) || e.readied_at.is_none()).then_some(id)
+    };
+    d.word(u64::from(seat.0));
+    d.word(u64::from(g.turn));
+    let (kind, a, b, c) = match g.phase {
+        Phase::Deploy { seat } => (0, Some(seat.0), None, None),
+        Phase::Ready => (1, None, None, None),
+        Phase::Group { seat } => (2, Some(seat.0), None, None),
+        Phase::Maneuver { element } => (3, Some(element), None, None),
+        Phase::Fire {
+            element,
+            fighter,
+            weapon,
+            ..
+        } => (4, Some(element), Some(fighter), Some(weapon)),
+        Phase::Card { element } => (5, Some(element), None, None),
+        Phase::Over => (6, None, None, None),
+    };
+    d.word(kind);
+    d.word(opt(a) | opt(b) << 16 | opt(c) << 32);
+    d.word(opt(g.first.map(|s| s.0)));
+    for f in &g.fighters {
+        d.word(f.pos.x.to_bits());
+        d.word(f.pos.y.to_bits());
+        let status = match f.status {
+            Status::Waiting => 0,
+            Status::Flying => 1,
+            Status::Destroyed => 2,
+            Status::Disengaged => 3,
+        };
+        d.word(
+            u64::from(f.heading.0)
+                | u64::from(f.hull) << 8
+                | status << 16
+                | u64::from(f.jinking) << 24,
+        );
+    }
+    for e in &g.elements {
+        let set = mine(e.seat) && g.decks[e.seat.index()].contains(&e.id);
+        let speed = (setup_over || set).then_some(e.speed);
+        let card = if mine(e.seat) { e.card } else { None };
+        let down = e.card.is_some() && (setup_over || mine(e.seat));
+        d.word(opt(speed) | opt(card) << 16 | opt(e.shown) << 32 | u64::from(down) << 48);
+    }
+    for s in [Seat(0), Seat(1)] {
+        d.word(g.decks[s.index()].len() as u64);
+        for &id in &g.decks[s.index()] {
+            d.word(opt(known(id)));
+        }
+        d.word(g.ready_count(s) as u64);
+        d.bytes(&g.groups[s.index()]);
+    }
+    d.word(g.order.len() as u64);
+    for &id in &g.order {
+        d.word(opt(known(id)));
+    }
+    d.word(g.cursor as u64);
+    let to_move = g.to_move_now();
+    d.word(
+        to_move
+            .iter()
+            .fold(to_move.len() as u64, |w, s| w << 8 | u64::from(s.0)),
+    );
+    d.finish()
+}

@@ -57,11 +57,13 @@ impl Heading {
     }
 
     /// Turned `steps` × 15°: positive = clockwise (right), negative = left.
+    #[inline]
     pub fn turned(self, steps: i32) -> Heading {
         Heading::new(i32::from(self.0 % 24) + steps)
     }
 
     /// Unit vector, from the constant table (no trigonometry).
+    #[inline]
     pub fn vector(self) -> Point {
         let k = usize::from(self.0 % 24);
         let (s, c) = QUADRANT[k % 6];
@@ -140,6 +142,7 @@ impl Sector {
     /// With `v = other − at`, `f = u·v` and `|v|`: |bearing| ≤ 30° iff `f ≥ cos30°·|v|`,
     /// ≤ 90° iff `f ≥ 0`, ≤ 150° iff `f ≥ −cos30°·|v|`; the side is the sign of the
     /// cross product. Only `+ − × sqrt`: the same on every machine.
+    #[inline]
     pub fn of(at: Point, heading: Heading, other: Point) -> Sector {
         let v = other - at;
         let u = heading.vector();

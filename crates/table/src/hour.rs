@@ -51,6 +51,7 @@ impl Hour {
 
     /// This hour turned `delta` hours; positive = starboard (clockwise), negative =
     /// port (counter-clockwise), as in SY-04.
+    #[inline]
     pub fn turned(self, delta: i32) -> Hour {
         Hour::new(self.index() + delta)
     }
@@ -72,6 +73,7 @@ impl Hour {
 
     /// Unit vector of this hour, from the constant table (no trigonometry): hour 0 =
     /// (0, 1), hour 1 = (0.5, √3/2), hour 3 = (1, 0), …
+    #[inline]
     pub fn vector(self) -> Point {
         VECTORS[(self.0 % 12) as usize]
     }

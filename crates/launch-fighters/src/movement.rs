@@ -37,7 +37,7 @@ use crate::state::{Decision, LaunchFighters, Location, Pending, Phase, Unit, Uni
 use crate::types::{TerrainKind, UnitId};
 use orrery_core::{ActionError, Seat};
 use orrery_hex::{Dir, Hex};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// Squadron Move (seed: "All fighter squadrons have a move stat of 5").
 pub const SQUADRON_MOVE: u8 = 5;
@@ -103,8 +103,10 @@ impl LaunchFighters {
         if goal == Some(start) {
             return out;
         }
-        let mut queue = VecDeque::from([(start, 0u8)]);
-        while let Some((h, d)) = queue.pop_front() {
+        // `out` is the queue too: hexes are found in breadth-first order.
+        let mut next = 0;
+        while let Some(&(h, d)) = out.get(next) {
+            next += 1;
             if d >= max {
                 continue;
             }
@@ -116,7 +118,6 @@ impl LaunchFighters {
                     if goal == Some(n) {
                         return out;
                     }
-                    queue.push_back((n, d + 1));
                 }
             }
         }

@@ -154,21 +154,43 @@ pub(crate) fn knowledge_digest(g: &Stratoyager, seat: Seat) -> u64 {
                 d.feed(&loss);
             }
         }
-        d.feed(&(u.id, u.side, u.kind, &u.pos, u.course, u.facing, u.speed));
-        d.feed(&(
-            u.structure,
-            u.shields,
-            &u.missiles,
-            u.card,
+        // Small fields packed several to a word (each within its bits).
+        d.word(
+            u64::from(u.id.0)
+                | u64::from(u.side.0) << 8
+                | (u.kind as u64 & 0xFFFF) << 16
+                | u64::from(u.course.0) << 32
+                | u64::from(u.facing.0) << 40
+                | u64::from(u.shields) << 48
+                | u64::from(u.card.map_or(0xFF, |c| c)) << 56,
+        );
+        d.word(u.pos.x.to_bits());
+        d.word(u.pos.y.to_bits());
+        d.word(u64::from(u.speed) | (u64::from(u.structure as u32)) << 32);
+        let m = &u.missiles;
+        let flags = [
             u.greyout,
             u.blackout,
             u.evasive,
             u.yawed,
             u.fire_at_will,
-            u.fire_at_will_segment,
             u.countermeasures,
-            &u.lock,
-        ));
+        ]
+        .iter()
+        .enumerate()
+        .fold(0u64, |acc, (i, &f)| acc | u64::from(f) << i);
+        d.word(
+            u64::from(m.light)
+                | u64::from(m.medium) << 8
+                | u64::from(m.heavy) << 16
+                | u64::from(u.fire_at_will_segment) << 24
+                | flags << 32,
+        );
+        d.word(u.lock.map_or(0, |l| {
+            1 | u64::from(l.target.0) << 8
+                | u64::from(l.locked) << 16
+                | u64::from(l.placed_turn) << 32
+        }));
     }
     d.feed(&g.pilots);
     d.feed(&g.missiles);

@@ -3,7 +3,7 @@
 use super::{attack_band, distance, line_of_sight, tht_now};
 use crate::action::{CombatOrder, MissileOrder};
 use crate::event::Weapon;
-use crate::state::Stratoyager;
+use crate::state::{Stratoyager, Unit};
 use crate::types::{Band, Feature, MissileKind, UnitId, LOCK_RANGE};
 use orrery_table::{in_front_arc, Hour, EPS};
 
@@ -27,6 +27,11 @@ fn enemy_on_table(g: &Stratoyager, unit: UnitId, t: UnitId) -> Result<(), String
         return Err(format!("{t} is not on the table"));
     }
     Ok(())
+}
+
+/// [`enemy_on_table`] without wording a refusal: for listing candidates.
+fn is_enemy_on_table(g: &Stratoyager, unit: UnitId, t: &Unit) -> bool {
+    t.side != g.unit(unit).side && t.on_table()
 }
 
 fn in_arc(g: &Stratoyager, unit: UnitId, t: UnitId) -> bool {
@@ -204,13 +209,18 @@ fn legal_missiles(g: &Stratoyager, unit: UnitId) -> Vec<MissileOrder> {
     let any_missile = u.missiles.total() > 0;
     let mut cands = Vec::new();
     if !unguided && any_missile {
-        cands.extend(g.units.iter().map(|t| MissileOrder::Lock { target: t.id }));
+        cands.extend(
+            g.units
+                .iter()
+                .filter(|t| is_enemy_on_table(g, unit, t))
+                .map(|t| MissileOrder::Lock { target: t.id }),
+        );
     }
     if !unguided && u.lock.is_some_and(|l| l.locked) {
         cands.extend(MissileKind::ALL.map(|size| MissileOrder::Launch { size }));
     }
     if card.has(Feature::Dumb) && any_missile {
-        for t in &g.units {
+        for t in g.units.iter().filter(|t| is_enemy_on_table(g, unit, t)) {
             cands.extend(MissileKind::ALL.map(|size| MissileOrder::Dumb { target: t.id, size }));
         }
     }
@@ -240,6 +250,7 @@ pub fn combat_orders(g: &Stratoyager, unit: UnitId) -> Vec<CombatOrder> {
     let targets: Vec<UnitId> = g
         .units
         .iter()
+        .filter(|t| is_enemy_on_table(g, unit, t))
         .map(|u| u.id)
         .filter(|&t| salvo_ok(g, unit, t).is_ok())
         .collect();

@@ -91,7 +91,7 @@ impl LfView {
 /// objectives' earned counts (functions of what is fed). Nothing here is hidden: the
 /// view is the whole state but the generator.
 pub(crate) fn knowledge_digest(g: &LaunchFighters, seat: Seat) -> u64 {
-    use crate::state::UnitKind;
+    use crate::state::{Location, UnitKind};
     let mut d = orrery_core::Digester::new();
     d.word(u64::from(seat.0));
     d.word(u64::from(g.turn));
@@ -101,27 +101,53 @@ pub(crate) fn knowledge_digest(g: &LaunchFighters, seat: Seat) -> u64 {
         d.word(u64::from(p.initiative));
     }
     for u in &g.units {
-        d.feed(&(
-            u.location,
-            u.moved,
-            u.activated,
-            u.eliminated_by,
-            u.retreated_at,
-        ));
+        // Small fields packed several to a word (each within its bits).
+        let (place, q, r) = match u.location {
+            Location::Unplaced => (0u64, 0, 0),
+            Location::OnMap(h) => (1, h.q, h.r),
+            Location::Aboard(host) => (2, i32::from(host.0), 0),
+            Location::Eliminated => (3, 0, 0),
+            Location::Retreated => (4, 0, 0),
+        };
+        d.word(place | u64::from(q as u32) << 8 | u64::from(r as u32) << 40);
+        d.word(
+            u64::from(u.moved)
+                | u64::from(u.activated) << 1
+                | u64::from(u.eliminated_by.map_or(0xFF, |s| s.0)) << 8
+                | u.retreated_at.map_or(0, |h| {
+                    1 | u64::from(h.q as u16) << 16 | u64::from(h.r as u16) << 32
+                }) << 16,
+        );
         match &u.kind {
-            UnitKind::Ship(s) => d.feed(&(
-                &s.stats,
-                &s.holds,
-                s.missiles,
-                s.repair_left,
-                s.boosters_left,
-                s.facing,
-                s.recovered_this_turn,
-                s.warp_declared,
-                s.used_booster_this_turn,
-                s.repaired_this_turn,
-            )),
-            UnitKind::Squadron(q) => d.feed(q),
+            UnitKind::Ship(s) => {
+                let st = &s.stats;
+                d.word(
+                    u64::from(st.cannons)
+                        | u64::from(st.launchers) << 8
+                        | u64::from(st.bays) << 16
+                        | u64::from(st.defense) << 24
+                        | u64::from(st.mv) << 32
+                        | u64::from(s.holds.cargo) << 40
+                        | u64::from(s.holds.passengers) << 48
+                        | u64::from(s.missiles) << 56,
+                );
+                d.word(
+                    u64::from(s.repair_left)
+                        | u64::from(s.boosters_left) << 8
+                        | (s.facing.index() as u64) << 16
+                        | u64::from(s.recovered_this_turn) << 24
+                        | u64::from(s.warp_declared) << 32
+                        | u64::from(s.used_booster_this_turn) << 33
+                        | u64::from(s.repaired_this_turn) << 34,
+                );
+            }
+            UnitKind::Squadron(q) => d.word(
+                2 | u64::from(q.active) << 2
+                    | u64::from(q.warp) << 3
+                    | u64::from(q.warp_declared) << 4
+                    | u64::from(q.original_host.0) << 8
+                    | q.lost_with_host.map_or(0, |h| 1 | u64::from(h.0) << 1) << 24,
+            ),
         }
     }
     d.feed(&g.order);

@@ -98,6 +98,11 @@ impl Game for Warfleets {
         WfView::new(self, viewer)
     }
 
+    /// What the view shows, read in place (`view.rs`, [`view::knowledge_digest`]).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        view::knowledge_digest(self, seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }

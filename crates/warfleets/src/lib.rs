@@ -24,11 +24,13 @@ pub mod event;
 pub mod fleet;
 mod fleetfile;
 pub mod glossary;
+mod lists;
 mod menu;
 pub mod movement;
 pub mod odds;
 mod quick;
 pub mod render;
+mod room;
 pub mod rules;
 pub mod scenario;
 pub mod state;
@@ -161,6 +163,12 @@ impl Game for Warfleets {
             )
         });
         pick.or(legal.first()).cloned()
+    }
+
+    /// Uniform over the legal answers, drawn as the default draws (`lists.rs`,
+    /// [`Warfleets::sample`]).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample(seat, rng)
     }
 
     /// Coarse grids and an order menu (`answers.rs`, `order_menu`).

@@ -51,6 +51,15 @@ impl Warfleets {
             None => {}
         }
         let step = if coarse { 4.0 } else { 1.0 };
+        // The long lists, built already tested (`lists.rs`).
+        match &self.step {
+            Step::Marker { .. } => return self.marker_answers(seat, step),
+            Step::Deploy { squadrons, .. } => return self.deploy_answers(seat, *squadrons, coarse),
+            Step::Order { model, .. } if self.is_squadron(*model) => {
+                return self.squadron_answers(seat, *model, coarse)
+            }
+            _ => {}
+        }
         let mut out: Vec<Action> = match &self.step {
             Step::Marker { .. } => grid(self.width, self.height, step)
                 .into_iter()

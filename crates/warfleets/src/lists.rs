@@ -1,0 +1,210 @@
+//! The long answer lists built directly, each the list `menu.rs` would get by testing
+//! every candidate with `check_answer`, in the same order: deployment spots (FB-20)
+//! tested once per base size, marker spots (FB-17) on the rows that can hold one,
+//! squadrons' flights (FB-07) tested with what they may meet gathered once; and the
+//! random agent's draw from them ([`Warfleets::sample`]).
+
+use crate::action::Action;
+use crate::catalogue::Ability;
+use crate::menu::grid_around;
+use crate::movement::whole;
+use crate::room::{Flight, Room};
+use crate::state::{Step, Warfleets};
+use orrery_core::{Rng, Seat};
+use orrery_table::Point;
+
+/// Deployment answers, by model: the spots (an index into the spots of each base
+/// size) and the other answers for it (Hold Back, Embark) that are legal.
+struct Deployment {
+    spots: Vec<(f64, Vec<Point>)>,
+    blocks: Vec<(u8, usize, Vec<Action>)>,
+}
+
+impl Deployment {
+    fn len(&self) -> usize {
+        self.blocks
+            .iter()
+            .map(|(_, s, extra)| self.spots[*s].1.len() + extra.len())
+            .sum()
+    }
+
+    /// The `i`-th answer of the list.
+    fn nth(mut self, mut i: usize) -> Option<Action> {
+        for (model, s, mut extra) in std::mem::take(&mut self.blocks) {
+            let spots = &self.spots[s].1;
+            if i < spots.len() {
+                let p = spots[i];
+                return Some(Action::Deploy {
+                    model,
+                    x: p.x,
+                    y: p.y,
+                });
+            }
+            i -= spots.len();
+            if i < extra.len() {
+                return Some(extra.swap_remove(i));
+            }
+            i -= extra.len();
+        }
+        None
+    }
+
+    fn into_actions(self) -> Vec<Action> {
+        let mut v = Vec::with_capacity(self.len());
+        for (model, s, extra) in self.blocks {
+            v.extend(self.spots[s].1.iter().map(|p| Action::Deploy {
+                model,
+                x: p.x,
+                y: p.y,
+            }));
+            v.extend(extra);
+        }
+        v
+    }
+}
+
+impl Warfleets {
+    /// FB-20: "whole base within 12" of their edge, any heading", without overlap:
+    /// the spots on the grid of `step` inches (`menu::grid`'s points, rows outside
+    /// the zone skipped) that `check_deploy` accepts for a base of `r`. A model to
+    /// deploy is off the table, so the spots depend only on its base.
+    fn deploy_spots(&self, room: &Room, seat: Seat, r: f64, step: f64) -> Vec<Point> {
+        let (lo, hi) = self.zone(seat, r);
+        let mut v = Vec::new();
+        let mut y = step.min(1.0);
+        while y < self.height {
+            if y >= lo - 1e-9 && y <= hi + 1e-9 {
+                let row = room.row(y, r);
+                let mut x = step.min(1.0);
+                while x < self.width {
+                    let p = Point::new(x, y);
+                    if whole(p) && row.free(self, p, r, &[]) {
+                        v.push(p);
+                    }
+                    x += step;
+                }
+            }
+            y += step;
+        }
+        v
+    }
+
+    /// The deployment answers (`menu.rs`: every model to deploy, or the first one
+    /// for a search agent; each at every spot, then Hold Back and Embark).
+    fn deployment(&self, seat: Seat, squadrons: bool, coarse: bool) -> Deployment {
+        let all = self.to_deploy(seat, squadrons);
+        let pick = if coarse {
+            &all[..all.len().min(1)]
+        } else {
+            &all
+        };
+        let step = if coarse { 4.0 } else { 1.0 };
+        let room = Room::new(self);
+        let mut d = Deployment {
+            spots: Vec::new(),
+            blocks: Vec::new(),
+        };
+        for &m in pick {
+            let r = self.radius(m);
+            let s = match d.spots.iter().position(|x| x.0 == r) {
+                Some(s) => s,
+                None => {
+                    d.spots.push((r, self.deploy_spots(&room, seat, r, step)));
+                    d.spots.len() - 1
+                }
+            };
+            let mut extra = Vec::new();
+            if self.model(m).is(Ability::TacticalMaster) {
+                extra.push(Action::HoldBack { model: m });
+            }
+            for c in self
+                .models
+                .iter()
+                .filter(|c| c.seat == seat && c.is(Ability::EliteCarrier))
+            {
+                extra.push(Action::Embark {
+                    model: m,
+                    carrier: c.id,
+                });
+            }
+            extra.retain(|a| self.check_answer(seat, a).is_ok());
+            d.blocks.push((m, s, extra));
+        }
+        d
+    }
+
+    pub(crate) fn deploy_answers(&self, seat: Seat, squadrons: bool, coarse: bool) -> Vec<Action> {
+        self.deployment(seat, squadrons, coarse).into_actions()
+    }
+
+    /// FB-17 marker spots: the whole table's grid, skipping the rows where
+    /// `check_marker` refuses every spot (within 9" of a long edge or of a
+    /// deployment zone).
+    pub(crate) fn marker_answers(&self, seat: Seat, step: f64) -> Vec<Action> {
+        let mut v = Vec::new();
+        let mut y = step.min(1.0);
+        while y < self.height {
+            let hopeless = y <= 9.0
+                || self.height - y <= 9.0
+                || y - 12.0 <= 9.0
+                || self.height - 12.0 - y <= 9.0;
+            if !hopeless {
+                let mut x = step.min(1.0);
+                while x < self.width {
+                    let a = Action::Marker { x, y };
+                    if self.check_answer(seat, &a).is_ok() {
+                        v.push(a);
+                    }
+                    x += step;
+                }
+            }
+            y += step;
+        }
+        v
+    }
+
+    /// A squadron's order answers (`all_orders` or `order_menu`), its flights
+    /// tested with one [`Flight`].
+    pub(crate) fn squadron_answers(&self, seat: Seat, model: u8, coarse: bool) -> Vec<Action> {
+        let mut v = if coarse {
+            self.order_menu(model)
+        } else {
+            let mut v = vec![Action::Hold { turn: 0 }];
+            let m = self.model(model);
+            for p in grid_around(m.pos, self.speeds(model).1) {
+                v.push(Action::Fly { x: p.x, y: p.y });
+            }
+            v
+        };
+        let flight = Flight::new(self, model);
+        v.retain(|a| match a {
+            Action::Fly { x, y } => flight.check(Point::new(*x, *y)).is_ok(),
+            _ => self.check_answer(seat, a).is_ok(),
+        });
+        v
+    }
+
+    /// The random agent's draw ([`orrery_core::Game::sample_action`]): uniform over
+    /// the legal answers, the same draw from `rng` as the default's (one
+    /// `rng.index(n)` over the list of [`Warfleets::answers`]); a deployment's
+    /// answer is found without listing the others.
+    pub fn sample(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if let (None, Step::Deploy { squadrons, .. }) = (self.interrupt(), &self.step) {
+            if !self.to_move_now().contains(&seat) {
+                return None;
+            }
+            let d = self.deployment(seat, *squadrons, false);
+            let n = d.len();
+            if n == 0 {
+                return None;
+            }
+            return d.nth(rng.index(n));
+        }
+        let mut legal = self.answers(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
+    }
+}

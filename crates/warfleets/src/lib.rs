@@ -33,6 +33,7 @@ pub mod render;
 mod room;
 pub mod rules;
 pub mod scenario;
+mod shots;
 pub mod state;
 pub mod terrain;
 pub mod testkit;

@@ -6,7 +6,6 @@
 
 use crate::action::Action;
 use crate::catalogue::Ability;
-use crate::menu::grid_around;
 use crate::movement::whole;
 use crate::room::{Flight, Room};
 use crate::state::{Step, Warfleets};
@@ -166,21 +165,31 @@ impl Warfleets {
     /// A squadron's order answers (`all_orders` or `order_menu`), its flights
     /// tested with one [`Flight`].
     pub(crate) fn squadron_answers(&self, seat: Seat, model: u8, coarse: bool) -> Vec<Action> {
-        let mut v = if coarse {
-            self.order_menu(model)
-        } else {
-            let mut v = vec![Action::Hold { turn: 0 }];
-            let m = self.model(model);
-            for p in grid_around(m.pos, self.speeds(model).1) {
-                v.push(Action::Fly { x: p.x, y: p.y });
-            }
-            v
-        };
         let flight = Flight::new(self, model);
-        v.retain(|a| match a {
-            Action::Fly { x, y } => flight.check(Point::new(*x, *y)).is_ok(),
-            _ => self.check_answer(seat, a).is_ok(),
-        });
+        if coarse {
+            let mut v = self.order_menu(model);
+            v.retain(|a| match a {
+                Action::Fly { x, y } => flight.check(Point::new(*x, *y)).is_ok(),
+                _ => self.check_answer(seat, a).is_ok(),
+            });
+            return v;
+        }
+        // `all_orders`: Hold, then every whole-inch point within Cruise reach
+        // (`menu::grid_around`), row by row.
+        let mut v = vec![Action::Hold { turn: 0 }];
+        v.retain(|a| self.check_answer(seat, a).is_ok());
+        let (c, r) = (self.model(model).pos, self.speeds(model).1);
+        let (x0, x1) = ((c.x - r).ceil() as i64, (c.x + r).floor() as i64);
+        let (y0, y1) = ((c.y - r).ceil() as i64, (c.y + r).floor() as i64);
+        for y in y0..=y1 {
+            let row = flight.row(y as f64);
+            for x in x0..=x1 {
+                let p = Point::new(x as f64, y as f64);
+                if p.dist(c) <= r + 1e-9 && flight.check_in(&row, p).is_ok() {
+                    v.push(Action::Fly { x: p.x, y: p.y });
+                }
+            }
+        }
         v
     }
 

@@ -131,8 +131,8 @@ pub(crate) struct Flight<'a> {
     room: Room<'a>,
     /// Difficult pieces, in table order, with their boxes.
     difficult: Vec<(&'a Terrain, Point, Point)>,
-    /// Enemy squadrons on the table: id, centre, base radius.
-    enemies: Vec<(u8, Point, f64)>,
+    /// Enemy squadrons on the table: id, centre, base radius, centre distance.
+    enemies: Vec<(u8, Point, f64, f64)>,
 }
 
 impl<'a> Flight<'a> {
@@ -158,7 +158,7 @@ impl<'a> Flight<'a> {
             enemies: g
                 .on_table()
                 .filter(|o| o.seat != m.seat && g.is_squadron(o.id))
-                .map(|o| (o.id, o.pos, g.radius(o.id)))
+                .map(|o| (o.id, o.pos, g.radius(o.id), m.pos.dist(o.pos)))
                 .collect(),
         }
     }
@@ -181,6 +181,17 @@ impl<'a> Flight<'a> {
     /// The flight to `to`, in `check_fly`'s order of tests: the enemy squadron it
     /// engages, if any.
     pub fn check(&self, to: Point) -> Result<Option<u8>, NoFlight> {
+        self.check_in(&self.room, to)
+    }
+
+    /// [`Self::room`] cut to the row `y` ([`Room::row`]) for [`Self::check_in`].
+    pub fn row(&self, y: f64) -> Room<'a> {
+        self.room.row(y, self.radius)
+    }
+
+    /// [`Self::check`] with the bases and walls of `room`, which holds every one of
+    /// the squadron's that the flight's end or path may meet.
+    pub fn check_in(&self, room: &Room, to: Point) -> Result<Option<u8>, NoFlight> {
         if self.engaged {
             return Err(NoFlight::Engaged);
         }
@@ -198,14 +209,18 @@ impl<'a> Flight<'a> {
         if self.room.wall_on(from, to, r) {
             return Err(NoFlight::Impassable);
         }
-        if self.room.overlaps(to, r, &[self.id]) {
+        if room.overlaps(to, r, &[self.id]) {
             return Err(NoFlight::Overlap);
         }
         let len = from.dist(to);
         let mut first: Option<(f64, u8, Point, f64)> = None;
         if len > EPS {
             let u = (to - from) * (1.0 / len);
-            for &(o, c, ro) in &self.enemies {
+            for &(o, c, ro, away) in &self.enemies {
+                // Beyond the path's length and the reach it never comes within reach.
+                if away > len + r + ro + 2.0 + MARGIN {
+                    continue;
+                }
                 if let Some(t) = approach_time(from, u, c, r + ro + 2.0) {
                     if t <= len && first.is_none_or(|f| t < f.0) {
                         first = Some((t, o, c, ro));

@@ -182,10 +182,11 @@ impl Warfleets {
         let (x0, x1) = ((c.x - r).ceil() as i64, (c.x + r).floor() as i64);
         let (y0, y1) = ((c.y - r).ceil() as i64, (c.y + r).floor() as i64);
         for y in y0..=y1 {
-            let row = flight.row(y as f64);
+            let row = flight.row(y as f64, x0 as f64, x1 as f64);
             for x in x0..=x1 {
                 let p = Point::new(x as f64, y as f64);
-                if p.dist(c) <= r + 1e-9 && flight.check_in(&row, p).is_ok() {
+                let len = p.dist(c);
+                if len <= r + 1e-9 && flight.check_in(&row, p, len).is_ok() {
                     v.push(Action::Fly { x: p.x, y: p.y });
                 }
             }

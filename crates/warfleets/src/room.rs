@@ -119,6 +119,12 @@ pub(crate) enum NoFlight {
     MustEngage(u8),
 }
 
+/// What the flights to one row may meet ([`Flight::row`]).
+pub(crate) struct FlightRow<'a> {
+    room: Room<'a>,
+    difficult: Vec<(&'a Terrain, Point, Point)>,
+}
+
 /// FB-07 for one squadron's flights: [`Warfleets::check_fly`] for many
 /// destinations.
 pub(crate) struct Flight<'a> {
@@ -165,10 +171,12 @@ impl<'a> Flight<'a> {
 
     /// [`crate::terrain::cost`] from the squadron to `to`: pieces whose boxes the
     /// path misses clip none of it.
-    fn cost(&self, to: Point) -> f64 {
+    fn cost(&self, row: &FlightRow, to: Point, len: f64) -> f64 {
         let (from, (lo, hi)) = (self.from, span(self.from, to));
-        let len = from.dist(to);
-        let inside: f64 = self
+        if row.difficult.is_empty() {
+            return len;
+        }
+        let inside: f64 = row
             .difficult
             .iter()
             .filter(|&&(_, blo, bhi)| !apart(lo, hi, MARGIN, blo, bhi))
@@ -181,17 +189,41 @@ impl<'a> Flight<'a> {
     /// The flight to `to`, in `check_fly`'s order of tests: the enemy squadron it
     /// engages, if any.
     pub fn check(&self, to: Point) -> Result<Option<u8>, NoFlight> {
-        self.check_in(&self.room, to)
+        self.check_in(&self.row(to.y, to.x, to.x), to, self.from.dist(to))
     }
 
-    /// [`Self::room`] cut to the row `y` ([`Room::row`]) for [`Self::check_in`].
-    pub fn row(&self, y: f64) -> Room<'a> {
-        self.room.row(y, self.radius)
+    /// What flights from the squadron to row `y`, `x0` ≤ x ≤ `x1`, may meet: the
+    /// bases near the row, the walls and difficult pieces near the paths' box.
+    pub fn row(&self, y: f64, x0: f64, x1: f64) -> FlightRow<'a> {
+        let f = self.from;
+        let lo = Point::new(f.x.min(x0), f.y.min(y));
+        let hi = Point::new(f.x.max(x1), f.y.max(y));
+        let near = |reach: f64| move |blo: Point, bhi: Point| !apart(lo, hi, reach, blo, bhi);
+        let (walls, difficult) = (near(self.radius + MARGIN), near(MARGIN));
+        FlightRow {
+            room: Room {
+                bases: self.room.row(y, self.radius).bases,
+                walls: self
+                    .room
+                    .walls
+                    .iter()
+                    .filter(|w| walls(w.1, w.2))
+                    .copied()
+                    .collect(),
+            },
+            difficult: self
+                .difficult
+                .iter()
+                .filter(|d| difficult(d.1, d.2))
+                .copied()
+                .collect(),
+        }
     }
 
-    /// [`Self::check`] with the bases and walls of `room`, which holds every one of
-    /// the squadron's that the flight's end or path may meet.
-    pub fn check_in(&self, room: &Room, to: Point) -> Result<Option<u8>, NoFlight> {
+    /// [`Self::check`] with what `row` ([`Self::row`]) holds, which is everything
+    /// the flight to `to` may meet, and the flight's length `len` (the distance
+    /// between the centres, either way round: the same number).
+    pub fn check_in(&self, row: &FlightRow, to: Point, len: f64) -> Result<Option<u8>, NoFlight> {
         if self.engaged {
             return Err(NoFlight::Engaged);
         }
@@ -199,20 +231,19 @@ impl<'a> Flight<'a> {
         if !whole(to) {
             return Err(NoFlight::NotWhole);
         }
-        let c = self.cost(to);
+        let c = self.cost(row, to, len);
         if c > self.speed + 1e-9 {
             return Err(NoFlight::Cost(c));
         }
         if !self.g.wholly_on_table(to, r) {
             return Err(NoFlight::OffTable);
         }
-        if self.room.wall_on(from, to, r) {
+        if row.room.wall_on(from, to, r) {
             return Err(NoFlight::Impassable);
         }
-        if room.overlaps(to, r, &[self.id]) {
+        if row.room.overlaps(to, r, &[self.id]) {
             return Err(NoFlight::Overlap);
         }
-        let len = from.dist(to);
         let mut first: Option<(f64, u8, Point, f64)> = None;
         if len > EPS {
             let u = (to - from) * (1.0 / len);

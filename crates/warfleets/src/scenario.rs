@@ -339,7 +339,7 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<(Warfleets, Log), SetupError> {
         width: s.width,
         height: s.height,
         rounds: s.rounds,
-        catalogue: s.catalogue.clone(),
+        catalogue: crate::state::Shared::new(s.catalogue.clone()),
         terrain,
         sides: [s.fleets[0].name.clone(), s.fleets[1].name.clone()],
         models,

@@ -20,6 +20,7 @@ pub mod catalogue;
 mod choices;
 pub mod combat;
 mod damage;
+mod draw;
 pub mod event;
 pub mod fleet;
 mod fleetfile;
@@ -166,8 +167,8 @@ impl Game for Warfleets {
         pick.or(legal.first()).cloned()
     }
 
-    /// Uniform over the legal answers, drawn as the default draws (`lists.rs`,
-    /// [`Warfleets::sample`]).
+    /// Uniform over the legal answers; orders and deployment drawn by rejection
+    /// from their candidates without listing them (`draw.rs`, [`Warfleets::sample`]).
     fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         self.sample(seat, rng)
     }

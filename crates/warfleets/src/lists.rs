@@ -1,15 +1,14 @@
 //! The long answer lists built directly, each the list `menu.rs` would get by testing
 //! every candidate with `check_answer`, in the same order: deployment spots (FB-20)
 //! tested once per base size, marker spots (FB-17) on the rows that can hold one,
-//! squadrons' flights (FB-07) tested with what they may meet gathered once; and the
-//! random agent's draw from them ([`Warfleets::sample`]).
+//! squadrons' flights (FB-07) tested with what they may meet gathered once.
 
 use crate::action::Action;
 use crate::catalogue::Ability;
 use crate::movement::whole;
 use crate::room::{Flight, Room};
-use crate::state::{Step, Warfleets};
-use orrery_core::{Rng, Seat};
+use crate::state::Warfleets;
+use orrery_core::Seat;
 use orrery_table::Point;
 
 /// Deployment answers, by model: the spots (an index into the spots of each base
@@ -25,27 +24,6 @@ impl Deployment {
             .iter()
             .map(|(_, s, extra)| self.spots[*s].1.len() + extra.len())
             .sum()
-    }
-
-    /// The `i`-th answer of the list.
-    fn nth(mut self, mut i: usize) -> Option<Action> {
-        for (model, s, mut extra) in std::mem::take(&mut self.blocks) {
-            let spots = &self.spots[s].1;
-            if i < spots.len() {
-                let p = spots[i];
-                return Some(Action::Deploy {
-                    model,
-                    x: p.x,
-                    y: p.y,
-                });
-            }
-            i -= spots.len();
-            if i < extra.len() {
-                return Some(extra.swap_remove(i));
-            }
-            i -= extra.len();
-        }
-        None
     }
 
     fn into_actions(self) -> Vec<Action> {
@@ -192,29 +170,5 @@ impl Warfleets {
             }
         }
         v
-    }
-
-    /// The random agent's draw ([`orrery_core::Game::sample_action`]): uniform over
-    /// the legal answers, the same draw from `rng` as the default's (one
-    /// `rng.index(n)` over the list of [`Warfleets::answers`]); a deployment's
-    /// answer is found without listing the others.
-    pub fn sample(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        if let (None, Step::Deploy { squadrons, .. }) = (self.interrupt(), &self.step) {
-            if !self.to_move_now().contains(&seat) {
-                return None;
-            }
-            let d = self.deployment(seat, *squadrons, false);
-            let n = d.len();
-            if n == 0 {
-                return None;
-            }
-            return d.nth(rng.index(n));
-        }
-        let mut legal = self.answers(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = rng.index(legal.len());
-        Some(legal.swap_remove(i))
     }
 }

@@ -169,6 +169,11 @@ impl<'a> Flight<'a> {
         }
     }
 
+    /// The squadron is engaged (FB-07: it cannot move).
+    pub fn engaged(&self) -> bool {
+        self.engaged
+    }
+
     /// [`crate::terrain::cost`] from the squadron to `to`: pieces whose boxes the
     /// path misses clip none of it.
     fn cost(&self, row: &FlightRow, to: Point, len: f64) -> f64 {

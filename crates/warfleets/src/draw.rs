@@ -36,6 +36,9 @@ enum Space {
         y0: i64,
         y1: i64,
     },
+    /// The marker question: the whole-inch grid on the rows that can hold a marker
+    /// (`lists.rs`: the others hold no legal spot).
+    Marker { xs: Vec<f64>, ys: Vec<f64> },
     /// The deployment question: for each model, the grid spots on the rows of its
     /// zone (`rows[k]`), then its other answers (Hold Back, Embark).
     Deploy {
@@ -56,6 +59,7 @@ impl Space {
             Space::Squadron { x0, x1, y0, y1, .. } => {
                 1 + ((x1 - x0 + 1).max(0) * (y1 - y0 + 1).max(0)) as usize
             }
+            Space::Marker { xs, ys } => xs.len() * ys.len(),
             Space::Deploy { xs, rows, blocks } => blocks
                 .iter()
                 .map(|(_, k, extra)| rows[*k].len() * xs.len() + extra.len())
@@ -111,6 +115,10 @@ impl Space {
                 );
                 (p.dist(*c) <= r + 1e-9).then_some(Action::Fly { x: p.x, y: p.y })
             }
+            Space::Marker { xs, ys } => Some(Action::Marker {
+                x: xs[i % xs.len()],
+                y: ys[i / xs.len()],
+            }),
             Space::Deploy { xs, rows, blocks } => {
                 for (model, k, extra) in blocks {
                     let spots = rows[*k].len() * xs.len();
@@ -135,7 +143,8 @@ impl Space {
 
 impl Warfleets {
     /// The numbered candidates of the question `seat` answers now, for the long
-    /// questions (ship and squadron orders, deployment); `None` for the others.
+    /// questions (ship and squadron orders, markers, deployment); `None` for the
+    /// others.
     fn space(&self, seat: Seat) -> Option<Space> {
         if self.interrupt().is_some() || !self.to_move_now().contains(&seat) {
             return None;
@@ -172,13 +181,15 @@ impl Warfleets {
                     targets,
                 })
             }
+            Step::Marker { .. } => {
+                let ys = self.marker_rows();
+                Some(Space::Marker {
+                    xs: self.grid_xs(),
+                    ys,
+                })
+            }
             Step::Deploy { squadrons, .. } => {
-                let mut xs = Vec::new();
-                let mut x = 1.0;
-                while x < self.width {
-                    xs.push(x);
-                    x += 1.0;
-                }
+                let xs = self.grid_xs();
                 let mut rows: Vec<(f64, Vec<f64>)> = Vec::new();
                 let mut blocks = Vec::new();
                 for m in self.to_deploy(seat, *squadrons) {
@@ -225,8 +236,19 @@ impl Warfleets {
         }
     }
 
+    /// The x of the whole-inch grid (`menu::grid`).
+    fn grid_xs(&self) -> Vec<f64> {
+        let mut xs = Vec::new();
+        let mut x = 1.0;
+        while x < self.width {
+            xs.push(x);
+            x += 1.0;
+        }
+        xs
+    }
+
     /// The random agent's draw ([`orrery_core::Game::sample_action`]): uniform over
-    /// the legal answers ([`Warfleets::answers`]). Orders and deployment are drawn
+    /// the legal answers ([`Warfleets::answers`]). Orders, markers and deployment are drawn
     /// by rejection from their candidates (this module), other questions with one
     /// `rng.index(n)` over the list as the default draws; a question whose
     /// candidates keep being refused falls back to the list.

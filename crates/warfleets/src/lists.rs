@@ -118,19 +118,47 @@ impl Warfleets {
     /// `check_marker` refuses every spot (within 9" of a long edge or of a
     /// deployment zone).
     pub(crate) fn marker_answers(&self, seat: Seat, step: f64) -> Vec<Action> {
+        self.marker_spots(seat, step, usize::MAX)
+    }
+
+    /// Whether `check_marker` refuses every spot of row `y`: within 9" of a long
+    /// edge or of a deployment zone.
+    fn hopeless_row(&self, y: f64) -> bool {
+        y <= 9.0 || self.height - y <= 9.0 || y - 12.0 <= 9.0 || self.height - 12.0 - y <= 9.0
+    }
+
+    /// The rows of the whole-inch grid that can hold a marker.
+    pub(crate) fn marker_rows(&self) -> Vec<f64> {
+        let mut ys = Vec::new();
+        let mut y = 1.0;
+        while y < self.height {
+            if !self.hopeless_row(y) {
+                ys.push(y);
+            }
+            y += 1.0;
+        }
+        ys
+    }
+
+    /// Whether a marker can be placed (WFO-05: else the rest are not placed).
+    pub(crate) fn marker_open(&self, seat: Seat) -> bool {
+        !self.marker_spots(seat, 1.0, 1).is_empty()
+    }
+
+    /// The first `most` of [`Self::marker_answers`].
+    fn marker_spots(&self, seat: Seat, step: f64, most: usize) -> Vec<Action> {
         let mut v = Vec::new();
         let mut y = step.min(1.0);
         while y < self.height {
-            let hopeless = y <= 9.0
-                || self.height - y <= 9.0
-                || y - 12.0 <= 9.0
-                || self.height - 12.0 - y <= 9.0;
-            if !hopeless {
+            if !self.hopeless_row(y) {
                 let mut x = step.min(1.0);
                 while x < self.width {
                     let a = Action::Marker { x, y };
                     if self.check_answer(seat, &a).is_ok() {
                         v.push(a);
+                        if v.len() >= most {
+                            return v;
+                        }
                     }
                     x += step;
                 }

@@ -503,7 +503,7 @@ impl Warfleets {
             if let Some(x) = approach_time(p, u, o.pos, r + self.radius(o.id)) {
                 if x < t {
                     t = x;
-                    stopped_by = Some(o.name.clone());
+                    stopped_by = Some(o.name.to_string());
                     harmless = Some(o.id) == toward;
                 }
             }

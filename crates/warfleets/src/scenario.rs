@@ -389,7 +389,7 @@ fn new_model(
         id: id as u8,
         seat,
         hull,
-        name,
+        name: name.into(),
         pos: Point::new(0.0, 0.0),
         heading: Heading(0),
         status: Status::Waiting,

@@ -80,7 +80,8 @@ pub struct Model {
     pub seat: Seat,
     /// Index into the catalogue's hulls.
     pub hull: usize,
-    pub name: String,
+    /// Shared between copies of the game (written as a string).
+    pub name: Arc<str>,
     pub pos: Point,
     pub heading: Heading,
     pub status: Status,

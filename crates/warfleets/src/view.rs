@@ -102,7 +102,7 @@ impl WfView {
                 ModelView {
                     id: m.id,
                     seat: m.seat,
-                    name: m.name.clone(),
+                    name: m.name.to_string(),
                     hull: h.name.clone(),
                     class: h.class,
                     radius: h.class.radius(),

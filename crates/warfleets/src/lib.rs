@@ -93,7 +93,7 @@ impl Game for Warfleets {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
         self.check(seat, action)?;
-        let mut log = Vec::new();
+        let mut log = Vec::with_capacity(8);
         self.answer(seat, action, &mut log);
         Ok(log)
     }

@@ -192,7 +192,7 @@ impl Warfleets {
             for x in x0..=x1 {
                 let p = Point::new(x as f64, y as f64);
                 let len = p.dist(c);
-                if len <= r + 1e-9 && flight.check_in(&row, p, len).is_ok() {
+                if len <= r + 1e-9 && flight.check_row(&row, p, len).is_ok() {
                     v.push(Action::Fly { x: p.x, y: p.y });
                 }
             }

@@ -150,7 +150,7 @@ impl<'a> Flight<'a> {
             from: m.pos,
             radius: g.radius(id),
             speed: g.speeds(id).1,
-            engaged: !g.engaged_with(id).is_empty(),
+            engaged: g.is_engaged(id),
             room: Room::new(g),
             difficult: g
                 .terrain
@@ -176,13 +176,12 @@ impl<'a> Flight<'a> {
 
     /// [`crate::terrain::cost`] from the squadron to `to`: pieces whose boxes the
     /// path misses clip none of it.
-    fn cost(&self, row: &FlightRow, to: Point, len: f64) -> f64 {
+    fn cost(&self, difficult: &[(&Terrain, Point, Point)], to: Point, len: f64) -> f64 {
         let (from, (lo, hi)) = (self.from, span(self.from, to));
-        if row.difficult.is_empty() {
+        if difficult.is_empty() {
             return len;
         }
-        let inside: f64 = row
-            .difficult
+        let inside: f64 = difficult
             .iter()
             .filter(|&&(_, blo, bhi)| !apart(lo, hi, MARGIN, blo, bhi))
             .filter_map(|(t, _, _)| t.shape.clip_segment(from, to))
@@ -194,7 +193,7 @@ impl<'a> Flight<'a> {
     /// The flight to `to`, in `check_fly`'s order of tests: the enemy squadron it
     /// engages, if any.
     pub fn check(&self, to: Point) -> Result<Option<u8>, NoFlight> {
-        self.check_in(&self.row(to.y, to.x, to.x), to, self.from.dist(to))
+        self.check_in(&self.room, &self.difficult, to, self.from.dist(to))
     }
 
     /// What flights from the squadron to row `y`, `x0` ≤ x ≤ `x1`, may meet: the
@@ -228,7 +227,19 @@ impl<'a> Flight<'a> {
     /// [`Self::check`] with what `row` ([`Self::row`]) holds, which is everything
     /// the flight to `to` may meet, and the flight's length `len` (the distance
     /// between the centres, either way round: the same number).
-    pub fn check_in(&self, row: &FlightRow, to: Point, len: f64) -> Result<Option<u8>, NoFlight> {
+    pub fn check_row(&self, row: &FlightRow, to: Point, len: f64) -> Result<Option<u8>, NoFlight> {
+        self.check_in(&row.room, &row.difficult, to, len)
+    }
+
+    /// [`Self::check`] with the bases and walls of `room` and the `difficult`
+    /// pieces, which hold everything the flight to `to` may meet.
+    fn check_in(
+        &self,
+        room: &Room,
+        difficult: &[(&Terrain, Point, Point)],
+        to: Point,
+        len: f64,
+    ) -> Result<Option<u8>, NoFlight> {
         if self.engaged {
             return Err(NoFlight::Engaged);
         }
@@ -236,17 +247,17 @@ impl<'a> Flight<'a> {
         if !whole(to) {
             return Err(NoFlight::NotWhole);
         }
-        let c = self.cost(row, to, len);
+        let c = self.cost(difficult, to, len);
         if c > self.speed + 1e-9 {
             return Err(NoFlight::Cost(c));
         }
         if !self.g.wholly_on_table(to, r) {
             return Err(NoFlight::OffTable);
         }
-        if row.room.wall_on(from, to, r) {
+        if room.wall_on(from, to, r) {
             return Err(NoFlight::Impassable);
         }
-        if row.room.overlaps(to, r, &[self.id]) {
+        if room.overlaps(to, r, &[self.id]) {
             return Err(NoFlight::Overlap);
         }
         let mut first: Option<(f64, u8, Point, f64)> = None;

@@ -452,6 +452,15 @@ impl Warfleets {
             .map(|o| o.id)
             .collect()
     }
+    /// Whether [`Self::engaged_with`] is not empty.
+    pub fn is_engaged(&self, id: u8) -> bool {
+        if !self.is_squadron(id) || !self.model(id).on_table() {
+            return false;
+        }
+        let seat = self.model(id).seat;
+        self.on_table()
+            .any(|o| o.seat != seat && self.is_squadron(o.id) && self.gap(id, o.id) <= 2.0 + 1e-9)
+    }
     /// Move and Cruise speeds, with Pulse Engine ("+2" Move and +3" Cruise/Ram").
     pub fn speeds(&self, id: u8) -> (f64, f64) {
         let h = self.hull(id);

@@ -567,7 +567,7 @@ impl Warfleets {
     }
 
     pub(crate) fn fly(&mut self, id: u8, to: Point, log: &mut Log) {
-        let engaged = self.check_fly(id, to).ok().flatten();
+        let engaged = self.flight_engages(id, to);
         let from = self.model(id).pos;
         let took = if self.fly_is_cruise(id, to) {
             Took::Cruise

@@ -260,26 +260,54 @@ impl<'a> Flight<'a> {
         if room.overlaps(to, r, &[self.id]) {
             return Err(NoFlight::Overlap);
         }
-        let mut first: Option<(f64, u8, Point, f64)> = None;
-        if len > EPS {
-            let u = (to - from) * (1.0 / len);
-            for &(o, c, ro, away) in &self.enemies {
-                // Beyond the path's length and the reach it never comes within reach.
-                if away > len + r + ro + 2.0 + MARGIN {
-                    continue;
-                }
-                if let Some(t) = approach_time(from, u, c, r + ro + 2.0) {
-                    if t <= len && first.is_none_or(|f| t < f.0) {
-                        first = Some((t, o, c, ro));
-                    }
-                }
-            }
-        }
+        let first = first_reached(from, to, len, r, &self.enemies);
         if let Some((_, e, c, re)) = first {
             if to.dist(c) - r - re > 2.0 + 1e-9 {
                 return Err(NoFlight::MustEngage(e));
             }
         }
         Ok(first.map(|f| f.1))
+    }
+}
+
+/// FB-07: the first of `enemies` (id, centre, base radius, centre distance from
+/// `from`) that a squadron of radius `r` flying from `from` to `to` (`len` apart)
+/// comes within 2" of, with the time it does and the enemy's centre and radius.
+pub(crate) fn first_reached(
+    from: Point,
+    to: Point,
+    len: f64,
+    r: f64,
+    enemies: &[(u8, Point, f64, f64)],
+) -> Option<(f64, u8, Point, f64)> {
+    let mut first: Option<(f64, u8, Point, f64)> = None;
+    if len > EPS {
+        let u = (to - from) * (1.0 / len);
+        for &(o, c, ro, away) in enemies {
+            // Beyond the path's length and the reach it never comes within reach.
+            if away > len + r + ro + 2.0 + MARGIN {
+                continue;
+            }
+            if let Some(t) = approach_time(from, u, c, r + ro + 2.0) {
+                if t <= len && first.is_none_or(|f| t < f.0) {
+                    first = Some((t, o, c, ro));
+                }
+            }
+        }
+    }
+    first
+}
+
+impl Warfleets {
+    /// The enemy squadron that a flight of `id` to `to`, already checked
+    /// ([`Warfleets::check_fly`]), engages: what `check_fly` returns for it.
+    pub(crate) fn flight_engages(&self, id: u8, to: Point) -> Option<u8> {
+        let m = self.model(id);
+        let enemies: Vec<_> = self
+            .on_table()
+            .filter(|o| o.seat != m.seat && self.is_squadron(o.id))
+            .map(|o| (o.id, o.pos, self.radius(o.id), m.pos.dist(o.pos)))
+            .collect();
+        first_reached(m.pos, to, m.pos.dist(to), self.radius(id), &enemies).map(|f| f.1)
     }
 }

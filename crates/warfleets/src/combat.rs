@@ -79,11 +79,7 @@ impl Warfleets {
     /// working weapons, with their mounts.
     pub fn guns(&self, id: u8) -> Vec<(GunRef, Gun, Option<Mount>)> {
         let m = self.model(id);
-        let mut turret = self.hull(id).turret.clone();
-        if m.system_works(System::NuclearAmmo) {
-            turret.strength += 1;
-        }
-        let mut out = vec![(GunRef::Turret, turret, None)];
+        let mut out = vec![(GunRef::Turret, self.turret(id), None)];
         for (i, u) in m.upgrades.iter().enumerate() {
             if let UpgradeKind::Weapon { weapon, mount } = u.kind {
                 if u.works() {
@@ -93,6 +89,16 @@ impl Warfleets {
             }
         }
         out
+    }
+
+    /// A model's turret: "every model has a turret that may fire in all
+    /// directions" (Nuclear Ammo: +1 Strength).
+    pub fn turret(&self, id: u8) -> Gun {
+        let mut turret = self.hull(id).turret.clone();
+        if self.model(id).system_works(System::NuclearAmmo) {
+            turret.strength += 1;
+        }
+        turret
     }
 
     pub fn gun_name(&self, id: u8, gun: GunRef) -> String {

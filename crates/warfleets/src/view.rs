@@ -114,7 +114,7 @@ impl WfView {
                     toughness: h.toughness,
                     move_speed,
                     cruise,
-                    turret: g.guns(m.id)[0].1.clone(),
+                    turret: g.turret(m.id),
                     upgrades: m
                         .upgrades
                         .iter()

@@ -76,9 +76,8 @@ impl<'a> Room<'a> {
     pub fn overlaps(&self, p: Point, radius: f64, except: &[u8]) -> bool {
         self.bases.iter().any(|&(id, c, rc)| {
             let reach = radius + rc;
-            !((p.x - c.x).abs() >= reach + MARGIN || (p.y - c.y).abs() >= reach + MARGIN)
-                && !except.contains(&id)
-                && p.dist(c) < reach - 1e-9
+            let far = |d: f64| d.abs() >= reach + MARGIN;
+            !far(p.x - c.x) && !far(p.y - c.y) && !except.contains(&id) && p.dist(c) < reach - 1e-9
         })
     }
 

@@ -302,11 +302,13 @@ impl Warfleets {
                 }
                 Ok(())
             }
+            // A Move or Cruise within FB-06's numbers always has a path
+            // (`check_plan`); only a Ram's depends on reaching its target.
             Action::Move { pivot, turn } if ship => self
-                .plan_ship(model, Took::Move, *pivot, *turn, None)
+                .check_plan(model, Took::Move, *pivot, *turn, None)
                 .map(|_| ()),
             Action::Cruise { pivot, turn } if ship => self
-                .plan_ship(model, Took::Cruise, *pivot, *turn, None)
+                .check_plan(model, Took::Cruise, *pivot, *turn, None)
                 .map(|_| ()),
             Action::Ram {
                 target,

@@ -79,11 +79,7 @@ impl Warfleets {
     /// working weapons, with their mounts.
     pub fn guns(&self, id: u8) -> Vec<(GunRef, Gun, Option<Mount>)> {
         let m = self.model(id);
-        let mut turret = self.hull(id).turret.clone();
-        if m.system_works(System::NuclearAmmo) {
-            turret.strength += 1;
-        }
-        let mut out = vec![(GunRef::Turret, turret, None)];
+        let mut out = vec![(GunRef::Turret, self.turret(id), None)];
         for (i, u) in m.upgrades.iter().enumerate() {
             if let UpgradeKind::Weapon { weapon, mount } = u.kind {
                 if u.works() {
@@ -93,6 +89,16 @@ impl Warfleets {
             }
         }
         out
+    }
+
+    /// A model's turret: "every model has a turret that may fire in all
+    /// directions" (Nuclear Ammo: +1 Strength).
+    pub fn turret(&self, id: u8) -> Gun {
+        let mut turret = self.hull(id).turret.clone();
+        if self.model(id).system_works(System::NuclearAmmo) {
+            turret.strength += 1;
+        }
+        turret
     }
 
     pub fn gun_name(&self, id: u8, gun: GunRef) -> String {
@@ -110,7 +116,8 @@ impl Warfleets {
     }
 
     /// Whether `shooter` may fire `gun` at `target` now, given `shots` already fired
-    /// this activation; the flank (for Broadside) on success.
+    /// this activation; the flank (for Broadside) on success. The rules are in
+    /// `shots.rs` ([`Warfleets::shot_refusal`]); this words a refusal.
     pub fn check_shot(
         &self,
         shooter: u8,
@@ -118,70 +125,10 @@ impl Warfleets {
         target: u8,
         shots: &[Shot],
     ) -> Result<Option<bool>, String> {
-        let Some((_, g, mount)) = self.guns(shooter).into_iter().find(|x| x.0 == gun) else {
-            return Err("no such working gun".into());
-        };
-        let s = self.model(shooter);
-        let Some(t) = self.models.get(usize::from(target)) else {
-            return Err(format!("no model {target}"));
-        };
-        if !t.on_table() || t.seat == s.seat {
-            return Err(format!("{} is not an enemy on the table", t.name));
-        }
-        let target_ship = !self.is_squadron(target);
-        if g.has(Special::BoardingPod) && !target_ship {
-            return Err("a Boarding Pod may only attack ships".into());
-        }
+        let guns = self.guns(shooter);
         let engaged = self.engaged_with(shooter);
-        if !engaged.is_empty() && !engaged.contains(&target) {
-            return Err(
-                "an engaged squadron may only attack the squadrons it is engaged with".into(),
-            );
-        }
-        let mut port = None;
-        if let Some(mount) = mount {
-            let arc = arc_of(s.pos, s.heading.vector(), t.pos);
-            let ok = match mount {
-                Mount::Front => arc == Arc::Front,
-                Mount::Rear => arc == Arc::Rear,
-                Mount::Side => matches!(arc, Arc::Port | Arc::Starboard),
-            };
-            if !ok {
-                return Err(format!("{} is not in the {} arc", t.name, mount.name()));
-            }
-            if mount == Mount::Side {
-                port = Some(arc == Arc::Port);
-            }
-        }
-        if self.gap(shooter, target) > g.range + 1e-9 {
-            return Err(format!(
-                "{} is {:.1}\" away, out of range ({}\")",
-                t.name,
-                self.gap(shooter, target),
-                g.range
-            ));
-        }
-        if !sight(&self.terrain, s.pos, t.pos, self.radius(target)).clear {
-            return Err(format!("no line of sight to {}", t.name));
-        }
-        let fired: Vec<&Shot> = shots.iter().filter(|x| x.gun == gun).collect();
-        let allowed = if g.has(Special::TwinFire) {
-            if fired.iter().any(|x| x.target == target) {
-                return Err("Twin Fire: the two attacks need two different targets".into());
-            }
-            2
-        } else if g.has(Special::Broadside) && port.is_some() {
-            if fired.iter().any(|x| x.port == port) {
-                return Err("Broadside has fired into that flank already".into());
-            }
-            2
-        } else {
-            1
-        };
-        if fired.len() >= allowed {
-            return Err("that gun has fired".into());
-        }
-        Ok(port)
+        self.shot_refusal(shooter, &guns, &engaged, gun, target, shots)
+            .map_err(|why| self.shot_words(shooter, &guns, gun, target, why))
     }
 
     /// Every shot `model` may take now.
@@ -189,11 +136,16 @@ impl Warfleets {
         let Step::Fire { shots, .. } = &self.step else {
             return Vec::new();
         };
+        let guns = self.guns(model);
+        let engaged = self.engaged_with(model);
         let mut out = Vec::new();
-        for (gun, _, _) in self.guns(model) {
+        for (gun, _, _) in &guns {
             for t in self.on_table() {
-                if self.check_shot(model, gun, t.id, shots).is_ok() {
-                    out.push((gun, t.id));
+                if self
+                    .shot_refusal(model, &guns, &engaged, *gun, t.id, shots)
+                    .is_ok()
+                {
+                    out.push((*gun, t.id));
                 }
             }
         }

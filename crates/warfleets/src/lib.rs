@@ -20,17 +20,21 @@ pub mod catalogue;
 mod choices;
 pub mod combat;
 mod damage;
+mod draw;
 pub mod event;
 pub mod fleet;
 mod fleetfile;
 pub mod glossary;
+mod lists;
 mod menu;
 pub mod movement;
 pub mod odds;
 mod quick;
 pub mod render;
+mod room;
 pub mod rules;
 pub mod scenario;
+mod shots;
 pub mod state;
 pub mod terrain;
 pub mod testkit;
@@ -89,13 +93,18 @@ impl Game for Warfleets {
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
         self.check(seat, action)?;
-        let mut log = Vec::new();
+        let mut log = Vec::with_capacity(8);
         self.answer(seat, action, &mut log);
         Ok(log)
     }
 
     fn view(&self, viewer: Option<Seat>) -> WfView {
         WfView::new(self, viewer)
+    }
+
+    /// What the view shows, read in place (`view.rs`, [`view::knowledge_digest`]).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        view::knowledge_digest(self, seat)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -156,6 +165,12 @@ impl Game for Warfleets {
             )
         });
         pick.or(legal.first()).cloned()
+    }
+
+    /// Uniform over the legal answers; orders and deployment drawn by rejection
+    /// from their candidates without listing them (`draw.rs`, [`Warfleets::sample`]).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample(seat, rng)
     }
 
     /// Coarse grids and an order menu (`answers.rs`, `order_menu`).

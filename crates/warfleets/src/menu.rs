@@ -3,7 +3,7 @@
 //! order menus they are built from.
 
 use crate::action::Action;
-use crate::catalogue::{Ability, Class};
+use crate::catalogue::Class;
 use crate::choices::Interrupt;
 use crate::movement::pivots;
 use crate::state::{Edge, Step, Warfleets};
@@ -51,51 +51,30 @@ impl Warfleets {
             None => {}
         }
         let step = if coarse { 4.0 } else { 1.0 };
+        // The long lists, built already tested (`lists.rs`).
+        match &self.step {
+            Step::Marker { .. } => return self.marker_answers(seat, step),
+            Step::Deploy { squadrons, .. } => return self.deploy_answers(seat, *squadrons, coarse),
+            Step::Order { model, .. } if self.is_squadron(*model) => {
+                return self.squadron_answers(seat, *model, coarse)
+            }
+            // `check_answer` accepts exactly these.
+            Step::Return { model } => {
+                return self
+                    .return_spots(*model)
+                    .into_iter()
+                    .map(|along| Action::Return { along })
+                    .collect()
+            }
+            _ => {}
+        }
         let mut out: Vec<Action> = match &self.step {
-            Step::Marker { .. } => grid(self.width, self.height, step)
-                .into_iter()
-                .map(|p| Action::Marker { x: p.x, y: p.y })
-                .collect(),
+            // Listed above.
+            Step::Marker { .. } | Step::Deploy { .. } | Step::Return { .. } => Vec::new(),
             Step::Edge { .. } => vec![
                 Action::Edge { edge: Edge::South },
                 Action::Edge { edge: Edge::North },
             ],
-            Step::Deploy { squadrons, .. } => {
-                let mut v = Vec::new();
-                let all = self.to_deploy(seat, *squadrons);
-                // A search agent deploys in list order; a player may pick any.
-                let pick: Vec<u8> = if coarse {
-                    all.iter().copied().take(1).collect()
-                } else {
-                    all
-                };
-                for m in pick {
-                    let (lo, hi) = self.zone(seat, self.radius(m));
-                    for p in grid(self.width, self.height, step) {
-                        if p.y >= lo - 1e-9 && p.y <= hi + 1e-9 {
-                            v.push(Action::Deploy {
-                                model: m,
-                                x: p.x,
-                                y: p.y,
-                            });
-                        }
-                    }
-                    if self.model(m).is(Ability::TacticalMaster) {
-                        v.push(Action::HoldBack { model: m });
-                    }
-                    for c in self
-                        .models
-                        .iter()
-                        .filter(|c| c.seat == seat && c.is(Ability::EliteCarrier))
-                    {
-                        v.push(Action::Embark {
-                            model: m,
-                            carrier: c.id,
-                        });
-                    }
-                }
-                v
-            }
             Step::Face { .. } => {
                 if coarse {
                     vec![Action::Face {
@@ -210,11 +189,6 @@ impl Warfleets {
                 v.push(Action::Done);
                 v
             }
-            Step::Return { model } => self
-                .return_spots(*model)
-                .into_iter()
-                .map(|along| Action::Return { along })
-                .collect(),
             Step::Over => Vec::new(),
         };
         out.retain(|a| self.check_answer(seat, a).is_ok());

@@ -4,6 +4,7 @@
 
 use crate::catalogue::System;
 use crate::event::Event;
+use crate::room::{Flight, NoFlight};
 use crate::rules::{emit, Log};
 use crate::state::{Harm, Status, Took, Warfleets};
 use crate::terrain::{cost, dangerous_on, impassable_contact, in_impassable, travel};
@@ -11,12 +12,10 @@ use orrery_table::{dist_to_segment, Heading, Point, EPS};
 
 /// WFO-01: positions players pick are whole inches.
 pub fn whole(p: Point) -> bool {
-    p.x.is_finite()
-        && p.y.is_finite()
-        && p.x.fract() == 0.0
-        && p.y.fract() == 0.0
-        && p.x.abs() < 1e6
-        && p.y.abs() < 1e6
+    // Below 1e6 in size (so finite), a number is whole exactly when it survives the
+    // round trip through an integer (a cast, cheaper than `fract`).
+    let int = |v: f64| v.abs() < 1e6 && (v as i64) as f64 == v;
+    int(p.x) && int(p.y)
 }
 
 /// WFO-01: the distances a ship may spend before its turn: the full speed and every
@@ -109,26 +108,21 @@ impl Warfleets {
             && !in_impassable(&self.terrain, p, radius)
     }
 
-    /// FB-06: plan a ship's Move, Cruise or Ram. Move and Cruise: "the centre travels
-    /// straight along the heading exactly the action's speed; one pivot about the
-    /// centre, up to 90° (Move) or 45° (Cruise, Ram), at any point from half the
-    /// distance to the end. Ram: same with Cruise speed but stops at first base contact
-    /// with the declared enemy ship; if it cannot reach contact the Ram is not
-    /// allowed." Distances are spent from the speed, with difficult terrain costing
-    /// double (FB-14); `pivot` is the part of the speed spent before the turn.
-    pub fn plan_ship(
+    /// FB-06's limits on an order's numbers, which is all a Move or Cruise can break
+    /// (its path always exists): "one pivot … up to 90° (Move) or 45° (Cruise, Ram),
+    /// at any point from half the distance to the end" (½" steps, WFO-01). The
+    /// action's speed and the pivot point on success.
+    pub(crate) fn check_plan(
         &self,
         id: u8,
         took: Took,
         pivot: f64,
         turn: i8,
         target: Option<u8>,
-    ) -> Result<ShipPath, String> {
+    ) -> Result<(f64, f64), String> {
         if target.is_some_and(|t| usize::from(t) >= self.models.len()) {
             return Err("no such target".into());
         }
-        let m = self.model(id);
-        let r = self.radius(id);
         let (mv, cr) = self.speeds(id);
         let (speed, limit) = match took {
             Took::Move => (mv, 6),
@@ -153,7 +147,27 @@ impl Warfleets {
                 speed / 2.0,
             ));
         }
-        let pivot = pivot.clamp(speed / 2.0, speed);
+        Ok((speed, pivot.clamp(speed / 2.0, speed)))
+    }
+
+    /// FB-06: plan a ship's Move, Cruise or Ram. Move and Cruise: "the centre travels
+    /// straight along the heading exactly the action's speed; one pivot about the
+    /// centre, up to 90° (Move) or 45° (Cruise, Ram), at any point from half the
+    /// distance to the end. Ram: same with Cruise speed but stops at first base contact
+    /// with the declared enemy ship; if it cannot reach contact the Ram is not
+    /// allowed." Distances are spent from the speed, with difficult terrain costing
+    /// double (FB-14); `pivot` is the part of the speed spent before the turn.
+    pub fn plan_ship(
+        &self,
+        id: u8,
+        took: Took,
+        pivot: f64,
+        turn: i8,
+        target: Option<u8>,
+    ) -> Result<ShipPath, String> {
+        let (speed, pivot) = self.check_plan(id, took, pivot, turn, target)?;
+        let m = self.model(id);
+        let r = self.radius(id);
         let mut path = ShipPath {
             points: vec![m.pos],
             heading: m.heading,
@@ -489,7 +503,7 @@ impl Warfleets {
             if let Some(x) = approach_time(p, u, o.pos, r + self.radius(o.id)) {
                 if x < t {
                     t = x;
-                    stopped_by = Some(o.name.clone());
+                    stopped_by = Some(o.name.to_string());
                     harmless = Some(o.id) == toward;
                 }
             }
@@ -531,59 +545,20 @@ impl Warfleets {
     /// overlap, and, if it comes within 2" of an enemy squadron, ending within 2" of the
     /// first such one. Engaged squadrons cannot move.
     pub fn check_fly(&self, id: u8, to: Point) -> Result<Option<u8>, String> {
-        let m = self.model(id);
-        if !self.engaged_with(id).is_empty() {
-            return Err("an engaged squadron cannot move (FB-07)".into());
-        }
-        let r = self.radius(id);
-        let (mv, cr) = self.speeds(id);
-        let _ = mv;
-        let speed = cr;
-        if !whole(to) {
-            return Err("positions are whole inches (WFO-01)".into());
-        }
-        let c = cost(&self.terrain, m.pos, to);
-        if c > speed + 1e-9 {
-            return Err(format!("that costs {c:.2}\", more than its {speed}\""));
-        }
-        if !self.wholly_on_table(to, r) {
-            return Err("it must end wholly on the table".into());
-        }
-        if self
-            .terrain
-            .iter()
-            .any(|t| t.impassable && t.shape.distance_to_segment(m.pos, to) < r - 1e-9)
-        {
-            return Err("the path crosses impassable terrain".into());
-        }
-        if self.overlaps_model(to, r, &[id]) {
-            return Err("it may not end overlapping a model".into());
-        }
-        let len = m.pos.dist(to);
-        let mut first: Option<(f64, u8)> = None;
-        if len > EPS {
-            let u = (to - m.pos) * (1.0 / len);
-            for o in self.on_table() {
-                if o.seat == m.seat || !self.is_squadron(o.id) {
-                    continue;
-                }
-                if let Some(t) = approach_time(m.pos, u, o.pos, r + self.radius(o.id) + 2.0) {
-                    if t <= len && first.is_none_or(|f| t < f.0) {
-                        first = Some((t, o.id));
-                    }
-                }
+        Flight::new(self, id).check(to).map_err(|why| match why {
+            NoFlight::Engaged => "an engaged squadron cannot move (FB-07)".into(),
+            NoFlight::NotWhole => "positions are whole inches (WFO-01)".into(),
+            NoFlight::Cost(c) => {
+                format!("that costs {c:.2}\", more than its {}\"", self.speeds(id).1)
             }
-        }
-        if let Some((_, e)) = first {
-            let gap = to.dist(self.model(e).pos) - r - self.radius(e);
-            if gap > 2.0 + 1e-9 {
-                return Err(format!(
-                    "it comes within 2\" of {} and must end within 2\" of it (FB-07)",
-                    self.model(e).name
-                ));
-            }
-        }
-        Ok(first.map(|f| f.1))
+            NoFlight::OffTable => "it must end wholly on the table".into(),
+            NoFlight::Impassable => "the path crosses impassable terrain".into(),
+            NoFlight::Overlap => "it may not end overlapping a model".into(),
+            NoFlight::MustEngage(e) => format!(
+                "it comes within 2\" of {} and must end within 2\" of it (FB-07)",
+                self.model(e).name
+            ),
+        })
     }
 
     /// WFO-02: a flight costing no more than the Move speed is a Move, else a Cruise.
@@ -592,7 +567,7 @@ impl Warfleets {
     }
 
     pub(crate) fn fly(&mut self, id: u8, to: Point, log: &mut Log) {
-        let engaged = self.check_fly(id, to).ok().flatten();
+        let engaged = self.flight_engages(id, to);
         let from = self.model(id).pos;
         let took = if self.fly_is_cruise(id, to) {
             Took::Cruise

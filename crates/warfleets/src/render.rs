@@ -24,7 +24,7 @@ impl Warfleets {
     pub fn name_of(&self, id: u8) -> String {
         self.models
             .get(usize::from(id))
-            .map_or_else(|| format!("model {id}"), |m| m.name.clone())
+            .map_or_else(|| format!("model {id}"), |m| m.name.to_string())
     }
 
     /// Where a ship's order would take it, for menus and typed previews.

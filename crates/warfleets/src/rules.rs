@@ -123,7 +123,7 @@ impl Warfleets {
                     }
                 }
                 // WFO-05: no legal spot is left; the rest are not placed.
-                Step::Marker { seat, .. } if self.answers(seat).is_empty() => {
+                Step::Marker { seat, .. } if !self.marker_open(seat) => {
                     self.markers_placed(log);
                 }
                 Step::Vanguard { model } | Step::Mine { model } | Step::Launch { model }

@@ -7,6 +7,7 @@ use crate::terrain::Terrain;
 use orrery_core::{Outcome, Rng, Seat};
 use orrery_table::{Heading, Point};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// Where a model is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,7 +80,8 @@ pub struct Model {
     pub seat: Seat,
     /// Index into the catalogue's hulls.
     pub hull: usize,
-    pub name: String,
+    /// Shared between copies of the game (written as a string).
+    pub name: Arc<str>,
     pub pos: Point,
     pub heading: Heading,
     pub status: Status,
@@ -307,6 +309,54 @@ pub enum Edge {
     North,
 }
 
+/// Data that copies of a game share ([`Arc`]) until one of them changes it
+/// ([`Arc::make_mut`]): written, read and compared as the value itself.
+#[derive(Clone, Default)]
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Self {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> std::ops::DerefMut for Shared<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T: std::fmt::Debug> std::fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: PartialEq> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        T::deserialize(d).map(Shared::new)
+    }
+}
+
 /// The whole game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Warfleets {
@@ -315,7 +365,9 @@ pub struct Warfleets {
     pub height: f64,
     /// "The game ends after 4 rounds."
     pub rounds: u8,
-    pub catalogue: Catalogue,
+    /// Shared between copies (search agents copy the game thousands of times); a
+    /// change to one copy's catalogue copies it first.
+    pub catalogue: Shared<Catalogue>,
     pub terrain: Vec<Terrain>,
     pub sides: [String; 2],
     pub models: Vec<Model>,
@@ -399,6 +451,15 @@ impl Warfleets {
             })
             .map(|o| o.id)
             .collect()
+    }
+    /// Whether [`Self::engaged_with`] is not empty.
+    pub fn is_engaged(&self, id: u8) -> bool {
+        if !self.is_squadron(id) || !self.model(id).on_table() {
+            return false;
+        }
+        let seat = self.model(id).seat;
+        self.on_table()
+            .any(|o| o.seat != seat && self.is_squadron(o.id) && self.gap(id, o.id) <= 2.0 + 1e-9)
     }
     /// Move and Cruise speeds, with Pulse Engine ("+2" Move and +3" Cruise/Ram").
     pub fn speeds(&self, id: u8) -> (f64, f64) {

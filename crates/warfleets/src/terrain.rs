@@ -4,12 +4,14 @@
 use orrery_core::Rng;
 use orrery_table::{Point, Shape, EPS};
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A terrain piece: "a circle or convex polygon with flags blocks-LOS, cover,
 /// difficult, impassable, dangerous" (FB-13).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Terrain {
-    pub name: String,
+    /// Shared between copies of the game (written as a string).
+    pub name: Arc<str>,
     #[serde(flatten)]
     pub shape: Shape,
     #[serde(default)]

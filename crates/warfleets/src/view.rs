@@ -4,9 +4,9 @@
 use crate::catalogue::{Class, Gun};
 use crate::choices::Interrupt;
 use crate::fleet::Mount;
-use crate::state::{Mine, Status, Step, Took, UpgradeKind, Warfleets};
+use crate::state::{Edge, Mine, Status, Step, Took, UpgradeKind, Warfleets};
 use crate::terrain::Terrain;
-use orrery_core::{Outcome, Seat};
+use orrery_core::{Digester, Outcome, Seat};
 use orrery_table::Point;
 use serde::Serialize;
 
@@ -81,7 +81,7 @@ pub struct WfView {
     pub width: f64,
     pub height: f64,
     pub sides: [String; 2],
-    pub edges: [crate::state::Edge; 2],
+    pub edges: [Edge; 2],
     pub terrain: Vec<Terrain>,
     pub markers: Vec<Point>,
     pub mines: Vec<Mine>,
@@ -102,7 +102,7 @@ impl WfView {
                 ModelView {
                     id: m.id,
                     seat: m.seat,
-                    name: m.name.clone(),
+                    name: m.name.to_string(),
                     hull: h.name.clone(),
                     class: h.class,
                     radius: h.class.radius(),
@@ -114,7 +114,7 @@ impl WfView {
                     toughness: h.toughness,
                     move_speed,
                     cruise,
-                    turret: g.guns(m.id)[0].1.clone(),
+                    turret: g.turret(m.id),
                     upgrades: m
                         .upgrades
                         .iter()
@@ -205,4 +205,94 @@ pub fn status_word(s: Status) -> &'static str {
         Status::Destroyed => "destroyed",
         Status::Surrendered => "surrendered",
     }
+}
+
+/// [`orrery_core::Game::knowledge_digest`]: a digest of what `seat`'s view shows,
+/// read in place without building it. It reads the viewer, the round, the activation
+/// phase, the first player, the open question ([`Step`]), the open choice's first
+/// entry as the view shows it (`assigning`, `repairing`, `placing_aside`), the
+/// deployment edges, the markers and mines on the table, the outcome, and for every
+/// model its seat, position, heading, status, upgrades' damage, squadron damage,
+/// boarding and mission markers, whether it has activated, the action it took and
+/// whether it is a sitting duck. It leaves out what never changes in a game (names,
+/// hulls and their cards, the table, its terrain, points) and what the view derives
+/// from the parts it reads (phase name, who is to move, speeds, engagement, markers
+/// carried). Warfleets keeps nothing secret but the dice, which it never reads.
+pub fn knowledge_digest(g: &Warfleets, seat: Seat) -> u64 {
+    let mut d = Digester::new();
+    let f = |d: &mut Digester, v: f64| d.word(v.to_bits());
+    d.word(u64::from(seat.0));
+    d.word(u64::from(g.round));
+    let _ = g.phase.serialize(&mut d);
+    d.word(u64::from(g.first.0));
+    let _ = g.step.serialize(&mut d);
+    let first = match g.interrupt() {
+        Some(Interrupt::Assign) => g.harms.first().map(|h| {
+            let by = h.chooser.unwrap_or(g.model(h.model).seat);
+            (1, h.model, 0, by)
+        }),
+        Some(Interrupt::Mend) => g
+            .mends
+            .first()
+            .map(|m| (2, m.ship, m.points, g.model(m.ship).seat)),
+        Some(Interrupt::Aside) => g
+            .displaced
+            .first()
+            .map(|x| (3, x.squadron, x.ship, g.model(x.squadron).seat)),
+        None => None,
+    };
+    if let Some((kind, a, b, by)) = first {
+        d.word(kind);
+        d.word(u64::from(a) << 16 | u64::from(b) << 8 | u64::from(by.0));
+    }
+    d.word(u64::from(g.edges[0] == Edge::North) | u64::from(g.edges[1] == Edge::North) << 1);
+    d.word(g.markers.len() as u64);
+    for p in &g.markers {
+        f(&mut d, p.x);
+        f(&mut d, p.y);
+    }
+    d.word(g.mines.len() as u64);
+    for m in &g.mines {
+        d.word(u64::from(m.seat.0));
+        f(&mut d, m.pos.x);
+        f(&mut d, m.pos.y);
+    }
+    let _ = g.outcome.serialize(&mut d);
+    d.word(g.models.len() as u64);
+    for m in &g.models {
+        f(&mut d, m.pos.x);
+        f(&mut d, m.pos.y);
+        let status = match m.status {
+            Status::Waiting => 0,
+            Status::Held => 1,
+            Status::Aboard { carrier } => 2 | u64::from(carrier) << 8,
+            Status::OnTable => 3,
+            Status::Away => 4,
+            Status::Destroyed => 5,
+            Status::Surrendered => 6,
+        };
+        let took = match m.took {
+            None => 0,
+            Some(Took::Hold) => 1,
+            Some(Took::Move) => 2,
+            Some(Took::Cruise) => 3,
+            Some(Took::Ram) => 4,
+        };
+        d.word(
+            u64::from(m.seat.0)
+                | u64::from(m.heading.0) << 8
+                | status << 16
+                | u64::from(m.damage) << 32
+                | u64::from(m.boarding) << 40
+                | u64::from(m.markers) << 48
+                | u64::from(m.activated) << 56
+                | u64::from(m.sitting_duck) << 57
+                | took << 58,
+        );
+        d.word(m.upgrades.len() as u64);
+        for u in &m.upgrades {
+            d.word(u64::from(u.damage));
+        }
+    }
+    d.finish()
 }

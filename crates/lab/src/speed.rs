@@ -116,7 +116,7 @@ pub fn positions<G: Game>(
             let to_move = g.to_move();
             let Some(&seat) = to_move.last() else { break };
             if step >= skip
-                && (step - skip) % every.max(1) == 0
+                && (step - skip).is_multiple_of(every.max(1))
                 && g.search_actions(seat).len() >= 2
             {
                 out.push((g.clone(), seat));

@@ -111,7 +111,7 @@ impl Stgv2 {
                 y.seat
             ));
         }
-        if !self.field.adjacent(x.pos, y.pos) {
+        if !self.adjacent(x.pos, y.pos) {
             return Some(format!(
                 "ship {target} is not adjacent to ship {ship}: one edge must join them (ST-02)"
             ));

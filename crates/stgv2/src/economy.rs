@@ -188,7 +188,7 @@ impl Stgv2 {
         if self.ships.len() >= MAX_SHIPS {
             return Some(format!("the game holds at most {MAX_SHIPS} ships"));
         }
-        if !self.field.has_pos(at) || !at.node.is_neighbour(self.stations[seat.index()]) {
+        if !self.has_pos(at) || !at.node.is_neighbour(self.stations[seat.index()]) {
             return Some(format!(
                 "{at} is not a position adjacent to your Space Station (ST-15)"
             ));

@@ -17,6 +17,7 @@ pub mod deck;
 pub mod economy;
 pub mod event;
 pub mod glossary;
+mod grid;
 pub mod movement;
 pub mod odds;
 mod quick;

@@ -24,7 +24,7 @@ impl Stgv2 {
     /// The position one step from `from` in `d`, if the edge exists and no other
     /// piece is there (ST-03: a ship may not enter or pass an occupied position).
     fn open(&self, ship: ShipId, from: Pos, d: Dir) -> Option<Pos> {
-        let to = self.field.step(from, d)?;
+        let to = self.step_from(from, d)?;
         (!self.occupied_by_other(to, ship)).then_some(to)
     }
 
@@ -139,13 +139,13 @@ impl Stgv2 {
     /// else the existing horizontal directions nearest `d1` by angle (all existing
     /// horizontal ones when `d1` is Up or Down).
     fn back_to(&self, at: Pos, d1: Dir) -> Vec<Dir> {
-        if self.field.step(at, d1).is_some() {
+        if self.step_from(at, d1).is_some() {
             return vec![d1];
         }
         let existing: Vec<Dir> = Dir::HORIZONTAL
             .iter()
             .copied()
-            .filter(|&d| self.field.step(at, d).is_some())
+            .filter(|&d| self.step_from(at, d).is_some())
             .collect();
         if d1.is_vertical() {
             return existing;

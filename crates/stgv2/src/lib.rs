@@ -30,6 +30,7 @@ mod validate;
 pub mod value;
 mod victory;
 pub mod view;
+mod why;
 
 pub use action::{Action, Item};
 pub use event::Event;
@@ -177,6 +178,12 @@ impl Game for Stgv2 {
     /// they can (`value.rs`, `search_menu`).
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
         self.search_menu(seat)
+    }
+
+    /// Uniform over the legal actions, as the default draws it (the same action
+    /// for the same generator), without listing them (`Stgv2::sample_answer`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_answer(seat, rng)
     }
 
     /// Every ship, worth what its hull and its assets cost on the Supply List

@@ -8,6 +8,54 @@ use orrery_core::{Logged, Seat};
 use orrery_nodes::{Dir, Pos};
 use serde::Serialize;
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+/// One way to play a card as [`Stgv2::each_play`] offers it: [`CardPlay`] without
+/// its lists.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Play {
+    dirs: [Dir; 3],
+    path: [Pos; 3],
+    dirs_len: u8,
+    path_len: u8,
+    pub blocked: bool,
+}
+
+impl Play {
+    fn new(dirs: &[Dir], path: &[Pos], blocked: bool) -> Play {
+        let mut p = Play {
+            dirs: [dirs[0]; 3],
+            path: [path[0]; 3],
+            dirs_len: dirs.len() as u8,
+            path_len: path.len() as u8,
+            blocked,
+        };
+        p.dirs[..dirs.len()].copy_from_slice(dirs);
+        p.path[..path.len()].copy_from_slice(path);
+        p
+    }
+
+    pub fn dirs(&self) -> &[Dir] {
+        &self.dirs[..usize::from(self.dirs_len)]
+    }
+
+    pub fn path(&self) -> &[Pos] {
+        &self.path[..usize::from(self.path_len)]
+    }
+
+    /// Where the ship ends.
+    pub fn end(&self) -> Pos {
+        self.path[usize::from(self.path_len) - 1]
+    }
+
+    pub fn to_card_play(&self) -> CardPlay {
+        CardPlay {
+            dirs: self.dirs().to_vec(),
+            path: self.path().to_vec(),
+            blocked: self.blocked,
+        }
+    }
+}
 
 /// One way to play a card (ST-09): the directions the player chose, one per step
 /// tried, and the positions entered.
@@ -51,110 +99,118 @@ impl Stgv2 {
     /// A step the player could take must be taken: a direction whose first step is
     /// blocked is offered only when every direction is.
     pub fn card_plays_from(&self, ship: ShipId, from: Pos, card: MoveCard) -> Vec<CardPlay> {
-        let single = |dirs: &[Dir]| -> Vec<CardPlay> {
-            dirs.iter()
-                .filter_map(|&d| {
-                    self.open(ship, from, d).map(|p| CardPlay {
-                        dirs: vec![d],
-                        path: vec![p],
-                        blocked: false,
-                    })
-                })
-                .collect()
+        let mut out = Vec::new();
+        let _ = self.each_play(ship, from, card, |p| {
+            out.push(p.to_card_play());
+            ControlFlow::<()>::Continue(())
+        });
+        out
+    }
+
+    /// [`Stgv2::card_plays_from`] one play at a time, in the same order, without
+    /// building the list: `f` may stop the walk.
+    pub(crate) fn each_play<B>(
+        &self,
+        ship: ShipId,
+        from: Pos,
+        card: MoveCard,
+        mut f: impl FnMut(&Play) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let single = |dirs: &[Dir], f: &mut dyn FnMut(&Play) -> ControlFlow<B>| {
+            for &d in dirs {
+                if let Some(p) = self.open(ship, from, d) {
+                    f(&Play::new(&[d], &[p], false))?;
+                }
+            }
+            ControlFlow::Continue(())
         };
         match card {
-            MoveCard::OneAny => single(&Dir::ALL),
-            MoveCard::Vertical => single(&Dir::VERTICAL),
-            MoveCard::Horizontal => single(&Dir::HORIZONTAL),
-            MoveCard::TwoStraight => Dir::ALL
-                .iter()
-                .filter_map(|&d| {
-                    let p1 = self.open(ship, from, d)?;
-                    Some(match self.open(ship, p1, d) {
-                        Some(p2) => CardPlay {
-                            dirs: vec![d],
-                            path: vec![p1, p2],
-                            blocked: false,
-                        },
-                        None => CardPlay {
-                            dirs: vec![d],
-                            path: vec![p1],
-                            blocked: true,
-                        },
-                    })
-                })
-                .collect(),
-            MoveCard::ZigZag => self.zig_zags(ship, from),
+            MoveCard::OneAny => single(&Dir::ALL, &mut f),
+            MoveCard::Vertical => single(&Dir::VERTICAL, &mut f),
+            MoveCard::Horizontal => single(&Dir::HORIZONTAL, &mut f),
+            MoveCard::TwoStraight => {
+                for d in Dir::ALL {
+                    let Some(p1) = self.open(ship, from, d) else {
+                        continue;
+                    };
+                    match self.open(ship, p1, d) {
+                        Some(p2) => f(&Play::new(&[d], &[p1, p2], false))?,
+                        None => f(&Play::new(&[d], &[p1], true))?,
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+            MoveCard::ZigZag => self.zig_zags(ship, from, &mut f),
         }
     }
 
-    fn zig_zags(&self, ship: ShipId, from: Pos) -> Vec<CardPlay> {
-        let mut out = Vec::new();
+    fn zig_zags<B>(
+        &self,
+        ship: ShipId,
+        from: Pos,
+        f: &mut impl FnMut(&Play) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         for d1 in Dir::ALL {
             let Some(p1) = self.open(ship, from, d1) else {
                 continue;
             };
-            let seconds: Vec<(Dir, Pos)> = Dir::ALL
-                .iter()
-                .filter(|&&d| d != d1)
-                .filter_map(|&d| self.open(ship, p1, d).map(|p| (d, p)))
-                .collect();
-            if seconds.is_empty() {
-                out.push(CardPlay {
-                    dirs: vec![d1],
-                    path: vec![p1],
-                    blocked: true,
-                });
+            let mut seconds = [(d1, p1); 8];
+            let mut n = 0;
+            for d in Dir::ALL {
+                if d != d1 {
+                    if let Some(p) = self.open(ship, p1, d) {
+                        seconds[n] = (d, p);
+                        n += 1;
+                    }
+                }
+            }
+            if n == 0 {
+                f(&Play::new(&[d1], &[p1], true))?;
                 continue;
             }
-            for (d2, p2) in seconds {
-                let thirds = self.back_to(p2, d1);
-                if thirds.is_empty() {
-                    out.push(CardPlay {
-                        dirs: vec![d1, d2],
-                        path: vec![p1, p2],
-                        blocked: true,
-                    });
+            for &(d2, p2) in &seconds[..n] {
+                let (thirds, k) = self.back_to(p2, d1);
+                if k == 0 {
+                    f(&Play::new(&[d1, d2], &[p1, p2], true))?;
                 }
-                for d3 in thirds {
-                    out.push(match self.open(ship, p2, d3) {
-                        Some(p3) => CardPlay {
-                            dirs: vec![d1, d2, d3],
-                            path: vec![p1, p2, p3],
-                            blocked: false,
-                        },
-                        None => CardPlay {
-                            dirs: vec![d1, d2, d3],
-                            path: vec![p1, p2],
-                            blocked: true,
-                        },
-                    });
+                for &d3 in &thirds[..k] {
+                    match self.open(ship, p2, d3) {
+                        Some(p3) => f(&Play::new(&[d1, d2, d3], &[p1, p2, p3], false))?,
+                        None => f(&Play::new(&[d1, d2, d3], &[p1, p2], true))?,
+                    }
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
     /// The Zig-Zag's third direction from `at` (ST-09): `d1` if its edge exists,
     /// else the existing horizontal directions nearest `d1` by angle (all existing
-    /// horizontal ones when `d1` is Up or Down).
-    fn back_to(&self, at: Pos, d1: Dir) -> Vec<Dir> {
+    /// horizontal ones when `d1` is Up or Down). The first `k` of the array.
+    fn back_to(&self, at: Pos, d1: Dir) -> ([Dir; 6], usize) {
+        let mut out = [d1; 6];
         if self.step_from(at, d1).is_some() {
-            return vec![d1];
+            return (out, 1);
         }
-        let existing: Vec<Dir> = Dir::HORIZONTAL
-            .iter()
-            .copied()
-            .filter(|&d| self.step_from(at, d).is_some())
-            .collect();
+        let mut k = 0;
+        for d in Dir::HORIZONTAL {
+            if self.step_from(at, d).is_some() {
+                out[k] = d;
+                k += 1;
+            }
+        }
         if d1.is_vertical() {
-            return existing;
+            return (out, k);
         }
-        let best = existing.iter().filter_map(|&d| d.turn_between(d1)).min();
-        existing
-            .into_iter()
-            .filter(|&d| d.turn_between(d1) == best)
-            .collect()
+        let best = out[..k].iter().filter_map(|&d| d.turn_between(d1)).min();
+        let mut kept = 0;
+        for i in 0..k {
+            if out[i].turn_between(d1) == best {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        (out, kept)
     }
 
     /// The card ship `ship` plays next with set `set`, if it still has one: a ship
@@ -168,10 +224,18 @@ impl Stgv2 {
     /// Ships of `seat` that may still follow set `set`: alive, with an engine (seed
     /// 2)a), not yet moved with it.
     pub fn may_follow(&self, seat: Seat, moved: &[ShipId]) -> Vec<ShipId> {
+        self.followers(seat, moved).collect()
+    }
+
+    /// [`Stgv2::may_follow`] without the list.
+    pub(crate) fn followers<'a>(
+        &'a self,
+        seat: Seat,
+        moved: &'a [ShipId],
+    ) -> impl Iterator<Item = ShipId> + 'a {
         self.fleet(seat)
-            .filter(|s| s.assets.engine >= 1 && !moved.contains(&s.id))
+            .filter(move |s| s.assets.engine >= 1 && !moved.contains(&s.id))
             .map(|s| s.id)
-            .collect()
     }
 
     /// Draw one set of E cards, E = most engines on any of `seat`'s ships (ST-08).

@@ -8,11 +8,13 @@
 
 use crate::action::{Action, Item};
 use crate::event::Event;
-use crate::movement::CardPlay;
+use crate::movement::{CardPlay, Play};
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
-use orrery_core::{ActionError, Logged, Seat};
+use crate::why::{Refused, Why};
+use orrery_core::{ActionError, Logged, Rng, Seat};
 use orrery_nodes::{Dir, Node, Pos};
+use std::ops::ControlFlow;
 
 type Log = Vec<Logged<Event>>;
 
@@ -62,28 +64,59 @@ impl Stgv2 {
         }
     }
 
-    /// Sets of this turn not yet executed.
-    fn open_sets(&self) -> Vec<u8> {
-        (0..self.sets.len())
-            .filter(|&i| !self.sets[i].used && !self.sets[i].cards.is_empty())
-            .map(|i| i as u8)
-            .collect()
+    /// [`Stgv2::current_plays`] one at a time, in the same order: `f` may stop the
+    /// walk.
+    pub(crate) fn each_current_play<B>(
+        &self,
+        f: impl FnMut(&Play) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let Step::Moving {
+            set,
+            following: Some(fl),
+            ..
+        } = &self.step
+        else {
+            return ControlFlow::Continue(());
+        };
+        match self.next_card(*set, fl.ship, fl.card) {
+            Some(card) => self.each_play(fl.ship, self.ship(fl.ship).pos, card, f),
+            None => ControlFlow::Continue(()),
+        }
     }
 
-    /// Every answer `seat` could give, unchecked (a superset of the legal ones).
-    pub(crate) fn candidates(&self, seat: Seat) -> Vec<Action> {
-        if !self.to_move_now().contains(&seat) {
-            return Vec::new();
+    /// Is set `i` of this turn not yet executed?
+    fn set_open(&self, i: u8) -> bool {
+        self.sets
+            .get(usize::from(i))
+            .is_some_and(|s| !s.used && !s.cards.is_empty())
+    }
+
+    /// The seat that owes an answer ([`Stgv2::to_move_now`] without the list).
+    pub(crate) fn mover(&self) -> Option<Seat> {
+        match &self.step {
+            Step::Over => None,
+            Step::Start { seat } => Some(*seat),
+            Step::Damage { damage, .. } => damage.first().map(|p| self.ship(p.ship).seat),
+            _ => Some(self.current),
         }
-        let mut v = Vec::new();
+    }
+
+    /// Every answer `seat` could give, unchecked (a superset of the legal ones), one
+    /// at a time in a stable order: `f` may stop the walk.
+    fn each_candidate<B>(
+        &self,
+        seat: Seat,
+        mut f: impl FnMut(Action) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if self.mover() != Some(seat) {
+            return ControlFlow::Continue(());
+        }
         match &self.step {
             Step::Over => {}
             Step::Start { .. } => {
-                v.extend(
-                    self.start_options(seat)
-                        .into_iter()
-                        .map(|node| Action::Start { node }),
-                );
+                for node in self.start_options(seat) {
+                    f(Action::Start { node })?;
+                }
             }
             Step::Cells => {
                 let room = self.rules.room;
@@ -91,12 +124,12 @@ impl Stgv2 {
                     for attack in 0..=room.attack {
                         for defend in 0..=room.defend {
                             for action in 0..=room.action {
-                                v.push(Action::Cells {
+                                f(Action::Cells {
                                     moves,
                                     attack,
                                     defend,
                                     action,
-                                });
+                                })?;
                             }
                         }
                     }
@@ -104,11 +137,9 @@ impl Stgv2 {
             }
             Step::Damage { damage, .. } => {
                 if let Some(p) = damage.first() {
-                    v.extend(
-                        self.removable(p.ship, p.hits)
-                            .into_iter()
-                            .map(|asset| Action::Lose { asset }),
-                    );
+                    for asset in self.removable(p.ship, p.hits) {
+                        f(Action::Lose { asset })?;
+                    }
                 }
             }
             Step::Moving {
@@ -117,79 +148,95 @@ impl Stgv2 {
                 following,
                 ..
             } => match following {
-                Some(_) => v.extend(
-                    self.current_plays()
-                        .into_iter()
-                        .map(|p| Action::Card { dirs: p.dirs }),
-                ),
+                Some(_) => {
+                    self.each_current_play(|p| {
+                        f(Action::Card {
+                            dirs: p.dirs().to_vec(),
+                        })
+                    })?;
+                }
                 None => {
-                    v.extend(
-                        self.may_follow(seat, moved)
-                            .into_iter()
-                            .map(|ship| Action::Follow { set: *set, ship }),
-                    );
-                    v.push(Action::EndSet);
+                    for ship in self.followers(seat, moved) {
+                        f(Action::Follow { set: *set, ship })?;
+                    }
+                    f(Action::EndSet)?;
                 }
             },
             Step::Main { phase } => {
-                for set in self.open_sets() {
-                    for ship in self.may_follow(seat, &[]) {
-                        v.push(Action::Follow { set, ship });
+                for set in 0..self.sets.len() as u8 {
+                    if self.set_open(set) {
+                        for ship in self.followers(seat, &[]) {
+                            f(Action::Follow { set, ship })?;
+                        }
                     }
                 }
-                let mine: Vec<ShipId> = self.fleet(seat).map(|s| s.id).collect();
+                let mine = || self.fleet(seat).map(|s| s.id);
                 match phase {
                     Phase::Combat => {
-                        for &x in &mine {
+                        for x in mine() {
                             for y in self.ships.iter().filter(|s| s.alive && s.seat != seat) {
-                                v.push(Action::Attack {
+                                f(Action::Attack {
                                     ship: x,
                                     target: y.id,
-                                });
+                                })?;
                             }
                         }
                     }
                     Phase::Action => {
-                        for &x in &mine {
+                        for x in mine() {
                             for c in 0..self.clusters.len() {
-                                v.push(Action::Act {
+                                f(Action::Act {
                                     ship: x,
                                     cluster: c as u8,
-                                });
+                                })?;
                             }
                         }
                     }
                     Phase::Purchase => {
-                        v.push(Action::Buy {
+                        f(Action::Buy {
                             item: Item::Cell,
                             ship: None,
-                        });
+                        })?;
                         for item in [Item::Engine, Item::Weapon, Item::Shield] {
-                            for &x in &mine {
-                                v.push(Action::Buy {
+                            for x in mine() {
+                                f(Action::Buy {
                                     item,
                                     ship: Some(x),
-                                });
+                                })?;
                             }
                         }
                         let station = self.stations[seat.index()];
                         for node in station.neighbours() {
                             for z in 0..self.field.levels {
-                                v.push(Action::BuyShip {
+                                f(Action::BuyShip {
                                     at: Pos { node, z },
-                                });
+                                })?;
                             }
                         }
                     }
                 }
-                v.push(Action::Next);
+                f(Action::Next)?;
             }
         }
-        v
+        ControlFlow::Continue(())
     }
 
     /// Every legal answer of `seat`, in a stable order.
     pub fn answers(&self, seat: Seat) -> Vec<Action> {
+        let mut v = Vec::new();
+        let _ = self.each_answer(seat, |a| {
+            v.push(a);
+            ControlFlow::<()>::Continue(())
+        });
+        v
+    }
+
+    /// [`Stgv2::answers`] one at a time, in the same order: `f` may stop the walk.
+    pub(crate) fn each_answer<B>(
+        &self,
+        seat: Seat,
+        mut f: impl FnMut(Action) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         // Card plays are listed exactly by `current_plays`: no second look.
         if matches!(
             self.step,
@@ -198,27 +245,102 @@ impl Stgv2 {
                 ..
             }
         ) {
-            return self.candidates(seat);
+            return self.each_candidate(seat, f);
         }
-        self.candidates(seat)
-            .into_iter()
-            .filter(|a| self.check(seat, a).is_ok())
-            .collect()
+        self.each_candidate(seat, |a| {
+            if self.allowed(seat, &a) {
+                f(a)
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+
+    /// One legal answer of `seat` drawn uniformly with `rng` (one draw of
+    /// `rng.index(n)` over the `n` legal answers, the `i`-th in the order of
+    /// [`Stgv2::answers`]: the draw of [`Game::sample_action`]'s default), found
+    /// without listing them. `None` when `seat` has none.
+    pub fn sample_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if matches!(
+            self.step,
+            Step::Moving {
+                following: Some(_),
+                ..
+            }
+        ) {
+            if self.mover() != Some(seat) {
+                return None;
+            }
+            let mut n = 0;
+            let _ = self.each_current_play(|_| {
+                n += 1;
+                ControlFlow::<()>::Continue(())
+            });
+            if n == 0 {
+                return None;
+            }
+            let mut i = rng.index(n);
+            return match self.each_current_play(|p| {
+                if i == 0 {
+                    ControlFlow::Break(p.dirs().to_vec())
+                } else {
+                    i -= 1;
+                    ControlFlow::Continue(())
+                }
+            }) {
+                ControlFlow::Break(dirs) => Some(Action::Card { dirs }),
+                ControlFlow::Continue(()) => None,
+            };
+        }
+        let mut n = 0;
+        let _ = self.each_answer(seat, |_| {
+            n += 1;
+            ControlFlow::<()>::Continue(())
+        });
+        if n == 0 {
+            return None;
+        }
+        let mut i = rng.index(n);
+        match self.each_answer(seat, |a| {
+            if i == 0 {
+                ControlFlow::Break(a)
+            } else {
+                i -= 1;
+                ControlFlow::Continue(())
+            }
+        }) {
+            ControlFlow::Break(a) => Some(a),
+            ControlFlow::Continue(()) => None,
+        }
     }
 
     /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
-        let bad = |m: String| Err(ActionError::illegal(m));
+        self.refusal::<String>(seat, action)
+            .map_or(Ok(()), |m| Err(ActionError::illegal(m)))
+    }
+
+    /// [`Stgv2::check`] without the refusal's message: is the answer legal?
+    pub(crate) fn allowed(&self, seat: Seat, action: &Action) -> bool {
+        self.outcome.is_none()
+            && self.mover() == Some(seat)
+            && self.refusal::<Refused>(seat, action).is_none()
+    }
+
+    /// Why the answer of `seat`, who is to move, breaks a rule (as `R`), if it does.
+    fn refusal<R: Why>(&self, seat: Seat, action: &Action) -> Option<R> {
         match (&self.step, action) {
             (Step::Start { .. }, Action::Start { node }) => {
                 if self.start_options(seat).contains(node) {
-                    Ok(())
+                    None
                 } else {
-                    bad(format!(
-                        "{node} is not a starting corner: choose one of {} (ST-05)",
-                        list(&self.start_options(seat))
-                    ))
+                    Some(R::why(|| {
+                        format!(
+                            "{node} is not a starting corner: choose one of {} (ST-05)",
+                            list(&self.start_options(seat))
+                        )
+                    }))
                 }
             }
             (
@@ -236,24 +358,26 @@ impl Stgv2 {
                     defend,
                     action,
                 };
-                self.cells_problem(seat, c).map_or(Ok(()), bad)
+                self.cells_problem(seat, c)
             }
             (Step::Damage { damage, .. }, Action::Lose { asset }) => {
                 let p = damage[0];
-                if self.removable(p.ship, p.hits).contains(asset) {
-                    Ok(())
+                if self.can_remove(p.ship, *asset, p.hits) {
+                    None
                 } else {
-                    bad(format!(
-                        "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
-                        p.ship,
-                        asset.name(),
-                        p.hits,
-                        self.removable(p.ship, p.hits)
-                            .iter()
-                            .map(|a| a.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
+                    Some(R::why(|| {
+                        format!(
+                            "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
+                            p.ship,
+                            asset.name(),
+                            p.hits,
+                            self.removable(p.ship, p.hits)
+                                .iter()
+                                .map(|a| a.name())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }))
                 }
             }
             (
@@ -262,19 +386,27 @@ impl Stgv2 {
                 },
                 Action::Card { dirs },
             ) => {
-                let plays = self.current_plays();
-                if plays.iter().any(|p| &p.dirs == dirs) {
-                    Ok(())
+                let found = self.each_current_play(|p| {
+                    if p.dirs() == dirs.as_slice() {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                if found.is_break() {
+                    None
                 } else {
-                    bad(format!(
-                        "the card cannot be played as [{}]: the ways open are {} (ST-09)",
-                        dirs_text(dirs),
-                        plays
-                            .iter()
-                            .map(|p| format!("[{}]", dirs_text(&p.dirs)))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ))
+                    Some(R::why(|| {
+                        format!(
+                            "the card cannot be played as [{}]: the ways open are {} (ST-09)",
+                            dirs_text(dirs),
+                            self.current_plays()
+                                .iter()
+                                .map(|p| format!("[{}]", dirs_text(&p.dirs)))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    }))
                 }
             }
             (
@@ -287,15 +419,17 @@ impl Stgv2 {
                 Action::Follow { set: s, ship },
             ) => {
                 if s != set {
-                    bad(format!(
-                        "set {set} is being executed; finish it first (`end_set`) (ST-08)"
-                    ))
-                } else if !self.may_follow(seat, moved).contains(ship) {
-                    bad(format!(
-                        "ship {ship} may not follow set {set}: not yours, without an engine, or already moved with it (ST-08)"
-                    ))
+                    Some(R::why(|| {
+                        format!("set {set} is being executed; finish it first (`end_set`) (ST-08)")
+                    }))
+                } else if !self.followers(seat, moved).any(|id| id == *ship) {
+                    Some(R::why(|| {
+                        format!(
+                            "ship {ship} may not follow set {set}: not yours, without an engine, or already moved with it (ST-08)"
+                        )
+                    }))
                 } else {
-                    Ok(())
+                    None
                 }
             }
             (
@@ -303,13 +437,15 @@ impl Stgv2 {
                     following: None, ..
                 },
                 Action::EndSet,
-            ) => Ok(()),
-            (Step::Main { phase }, a) => self.main_problem(seat, *phase, a).map_or(Ok(()), bad),
-            (step, a) => bad(format!(
-                "{} is not an answer now: {}",
-                serde_json::to_string(a).unwrap_or_default(),
-                self.asked(step)
-            )),
+            ) => None,
+            (Step::Main { phase }, a) => self.main_problem(seat, *phase, a),
+            (step, a) => Some(R::why(|| {
+                format!(
+                    "{} is not an answer now: {}",
+                    serde_json::to_string(a).unwrap_or_default(),
+                    self.asked(step)
+                )
+            })),
         }
     }
 
@@ -327,7 +463,7 @@ impl Stgv2 {
         }
     }
 
-    fn cells_problem(&self, seat: Seat, c: Columns) -> Option<String> {
+    fn cells_problem<R: Why>(&self, seat: Seat, c: Columns) -> Option<R> {
         let room = self.rules.room;
         for (name, n, max) in [
             ("MOVE", c.moves, room.moves),
@@ -336,52 +472,58 @@ impl Stgv2 {
             ("ACTION", c.action, room.action),
         ] {
             if n > max {
-                return Some(format!(
-                    "the {name} column has room for {max} cells (ST-06)"
-                ));
+                return Some(R::why(|| {
+                    format!("the {name} column has room for {max} cells (ST-06)")
+                }));
             }
         }
         let owned = self.player(seat).cells;
         (c.total() > u32::from(owned))
-            .then(|| format!("{} cells placed but you own {owned} (ST-06)", c.total()))
+            .then(|| R::why(|| format!("{} cells placed but you own {owned} (ST-06)", c.total())))
     }
 
-    fn main_problem(&self, seat: Seat, phase: Phase, a: &Action) -> Option<String> {
+    fn main_problem<R: Why>(&self, seat: Seat, phase: Phase, a: &Action) -> Option<R> {
         match (phase, a) {
             (_, Action::Next) => None,
             (_, Action::Follow { set, ship }) => {
-                if !self.open_sets().contains(set) {
-                    Some(format!(
-                        "no unused Move Card set {set} (sets this turn: {}) (ST-08)",
-                        self.sets.len()
-                    ))
-                } else if !self.may_follow(seat, &[]).contains(ship) {
-                    Some(format!(
-                        "ship {ship} is not one of your ships in play with an engine (seed 2)a)"
-                    ))
+                if !self.set_open(*set) {
+                    Some(R::why(|| {
+                        format!(
+                            "no unused Move Card set {set} (sets this turn: {}) (ST-08)",
+                            self.sets.len()
+                        )
+                    }))
+                } else if !self.followers(seat, &[]).any(|id| id == *ship) {
+                    Some(R::why(|| {
+                        format!(
+                            "ship {ship} is not one of your ships in play with an engine (seed 2)a)"
+                        )
+                    }))
                 } else {
                     None
                 }
             }
             (Phase::Combat, &Action::Attack { ship, target }) => {
-                self.attack_problem(seat, ship, target)
+                self.attack_why(seat, ship, target)
             }
             (Phase::Action, &Action::Act { ship, cluster }) => {
-                self.attempt(seat, ship, cluster).err()
+                self.attempt_why(seat, ship, cluster).err()
             }
-            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_problem(seat, item, ship),
-            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_problem(seat, at),
-            (phase, a) => Some(format!(
-                "{} is not an answer in step {} ({}): {}",
-                serde_json::to_string(a).unwrap_or_default(),
-                phase.number(),
-                phase.name(),
-                match phase {
-                    Phase::Combat => "attack, follow a set or `next`",
-                    Phase::Action => "act at a cluster, follow a set or `next`",
-                    Phase::Purchase => "buy, follow a set or `next`",
-                }
-            )),
+            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_why(seat, item, ship),
+            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_why(seat, at),
+            (phase, a) => Some(R::why(|| {
+                format!(
+                    "{} is not an answer in step {} ({}): {}",
+                    serde_json::to_string(a).unwrap_or_default(),
+                    phase.number(),
+                    phase.name(),
+                    match phase {
+                        Phase::Combat => "attack, follow a set or `next`",
+                        Phase::Action => "act at a cluster, follow a set or `next`",
+                        Phase::Purchase => "buy, follow a set or `next`",
+                    }
+                )
+            })),
         }
     }
 
@@ -436,11 +578,16 @@ impl Stgv2 {
                 };
             }
             Action::Card { dirs } => {
-                let play = self
-                    .current_plays()
-                    .into_iter()
-                    .find(|p| p.dirs == dirs)
-                    .expect("checked");
+                let found = self.each_current_play(|p| {
+                    if p.dirs() == dirs.as_slice() {
+                        ControlFlow::Break(*p)
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                let ControlFlow::Break(play) = found else {
+                    panic!("checked")
+                };
                 if let Step::Moving {
                     set,
                     following: Some(f),
@@ -450,11 +597,11 @@ impl Stgv2 {
                     let (set, ship) = (*set, f.ship);
                     let card = self.sets[usize::from(set)].cards[usize::from(f.card)];
                     f.card += 1;
-                    self.ship_mut(ship).pos = *play.path.last().expect("a step");
+                    self.ship_mut(ship).pos = play.end();
                     log.push(Logged::public(Event::Moved {
                         ship,
                         card,
-                        path: play.path.clone(),
+                        path: play.path().to_vec(),
                     }));
                     if play.blocked {
                         self.stop_following(ship, log);
@@ -569,14 +716,17 @@ impl Stgv2 {
                             moved,
                             following: None,
                         };
-                    } else if self.current_plays().is_empty() {
+                    } else if self
+                        .each_current_play(|_| ControlFlow::Break(()))
+                        .is_continue()
+                    {
                         self.stop_following(f.ship, log);
                     } else {
                         return true;
                     }
                     return false;
                 }
-                if self.may_follow(cur, &moved).is_empty() {
+                if self.followers(cur, &moved).next().is_none() {
                     log.push(Logged::public(Event::SetDone { set }));
                     self.step = Step::Main { phase };
                     return false;
@@ -586,9 +736,14 @@ impl Stgv2 {
             Step::Main { phase } => {
                 // A step whose only answer is `next` passes by itself.
                 let only_next = self
-                    .candidates(cur)
-                    .iter()
-                    .all(|a| *a == Action::Next || self.check(cur, a).is_err());
+                    .each_candidate(cur, |a| {
+                        if a != Action::Next && self.allowed(cur, &a) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .is_continue();
                 if only_next {
                     self.next_phase(phase, log);
                     return false;

@@ -18,6 +18,7 @@ pub mod economy;
 pub mod event;
 pub mod glossary;
 mod grid;
+mod knowledge;
 pub mod movement;
 pub mod odds;
 mod quick;
@@ -97,6 +98,12 @@ impl Game for Stgv2 {
 
     fn view(&self, viewer: Option<Seat>) -> StView {
         StView::new(self, viewer)
+    }
+
+    /// What the seat's view shows, digested in place (`knowledge.rs` says what it
+    /// reads and leaves out).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        self.knowledge(seat)
     }
 
     fn outcome(&self) -> Option<Outcome> {

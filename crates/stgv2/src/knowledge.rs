@@ -1,0 +1,175 @@
+//! The knowledge digest (issue 26): what seeds an agent's decision, a digest of what
+//! the seat's view shows ([`crate::StView`]), read from the state in place instead
+//! of building and serializing the view.
+
+use crate::state::{Battle, Step, Stgv2};
+use orrery_core::{Digester, Seat};
+use orrery_nodes::Pos;
+
+impl Stgv2 {
+    /// A digest of what `seat`'s view shows. It reads the viewer, the step's name,
+    /// the round, the current and first players, who is to move, each player's board
+    /// (cells owned and placed, Spendys ON, whether he has bought a ship, is out, and
+    /// his attempts), the outposts, the ships in play (id, owner, position, assets,
+    /// Spendys OFF, attacked, acted), this turn's sets, the set being executed (set,
+    /// ships moved, the ship following), the head of the damage queue, each deck's
+    /// draw-pile size and its face-up discards as a multiset (the view counts them
+    /// by kind), the last battle and the outcome. It leaves out what never changes in
+    /// a game (scenario name, rules, field, stations and clusters' places) and what
+    /// the view derives from the rest (columns, OFF per player, ships at their
+    /// station). It never reads what the view hides: the draw piles' order, the dice
+    /// generator, the damage queue past its head, the phase under a `moving` or
+    /// `damage` step, destroyed or unplaced ships.
+    pub fn knowledge(&self, seat: Seat) -> u64 {
+        let mut d = Digester::new();
+        d.word(u64::from(seat.0));
+        d.word(step_index(&self.step));
+        d.word(u64::from(self.round));
+        d.word(u64::from(self.current.0));
+        d.word(u64::from(self.first.0));
+        d.word(self.mover().map_or(u64::MAX, |s| u64::from(s.0)));
+        for p in &self.players {
+            let c = p.placed;
+            d.word(
+                u64::from(p.cells)
+                    | u64::from(c.moves) << 8
+                    | u64::from(c.attack) << 16
+                    | u64::from(c.defend) << 24
+                    | u64::from(c.action) << 32
+                    | u64::from(p.attempts) << 40
+                    | u64::from(p.bought_ship) << 48
+                    | u64::from(p.out) << 49,
+            );
+            d.word(u64::from(p.on));
+        }
+        for c in &self.clusters {
+            d.word(c.outpost.map_or(u64::MAX, |s| u64::from(s.0)));
+        }
+        for s in self.ships.iter().filter(|s| s.alive) {
+            let a = s.assets;
+            d.word(u64::from(s.id) | u64::from(s.seat.0) << 16 | pos_word(s.pos) << 24);
+            d.word(
+                u64::from(a.weapon)
+                    | u64::from(a.shield) << 8
+                    | u64::from(a.engine) << 16
+                    | u64::from(a.shuttle) << 24
+                    | u64::from(s.attacked) << 32
+                    | u64::from(s.acted) << 33,
+            );
+            d.word(u64::from(s.off));
+        }
+        d.word(self.sets.len() as u64);
+        for set in &self.sets {
+            d.word(set.cards.len() as u64 | u64::from(set.used) << 32);
+            for &c in &set.cards {
+                d.word(c as u64);
+            }
+        }
+        match &self.step {
+            Step::Moving {
+                set,
+                moved,
+                following,
+                ..
+            } => {
+                d.word(u64::from(*set));
+                d.word(moved.len() as u64);
+                for &m in moved {
+                    d.word(u64::from(m));
+                }
+                d.word(following.map_or(u64::MAX, |f| u64::from(f.ship) | u64::from(f.card) << 16));
+            }
+            Step::Damage { damage, .. } => {
+                d.word(
+                    damage
+                        .first()
+                        .map_or(u64::MAX, |p| u64::from(p.ship) | u64::from(p.hits) << 16),
+                );
+            }
+            _ => {}
+        }
+        d.word(self.move_deck.len() as u64);
+        let mut kinds = [0u64; 5];
+        for &c in &self.move_deck.discard {
+            kinds[c as usize] += 1;
+        }
+        for k in kinds {
+            d.word(k);
+        }
+        d.word(self.outpost_deck.len() as u64);
+        d.word(self.outpost_deck.discard.len() as u64);
+        d.word(
+            self.outpost_deck
+                .discard
+                .iter()
+                .filter(|&&c| c == crate::state::OutpostCard::Claim)
+                .count() as u64,
+        );
+        d.word(self.revenue_deck.len() as u64);
+        d.word(self.revenue_deck.discard.len() as u64);
+        // The face-up revenue cards as a multiset: a sum, whatever their order.
+        d.word(
+            self.revenue_deck
+                .discard
+                .iter()
+                .fold(0u64, |acc, &v| acc.wrapping_add(mix(u64::from(v)))),
+        );
+        if let Some(b) = &self.last_battle {
+            battle(&mut d, b);
+        }
+        if let Some(o) = &self.outcome {
+            for w in &o.winners {
+                d.word(u64::from(w.0));
+            }
+            for s in &o.scores {
+                d.word(s.to_bits());
+            }
+            d.bytes(o.reason.as_bytes());
+        }
+        d.finish()
+    }
+}
+
+fn step_index(step: &Step) -> u64 {
+    match step {
+        Step::Start { .. } => 0,
+        Step::Cells => 1,
+        Step::Main { phase } => 2 + *phase as u64,
+        Step::Moving { .. } => 5,
+        Step::Damage { .. } => 6,
+        Step::Over => 7,
+    }
+}
+
+fn pos_word(p: Pos) -> u64 {
+    u64::from(p.node.a as u32) | u64::from(p.node.b as u32 & 0xFF_FFFF) << 32 | u64::from(p.z) << 56
+}
+
+fn battle(d: &mut Digester, b: &Battle) {
+    d.word(u64::from(b.attacker) | u64::from(b.target) << 16);
+    d.word(b.volleys.len() as u64);
+    for v in &b.volleys {
+        for list in [&v.by, &v.against] {
+            d.word(list.len() as u64);
+            for &id in list {
+                d.word(u64::from(id));
+            }
+        }
+        d.word(u64::from(v.attack_dice) | u64::from(v.defense_dice) << 32);
+        d.word(u64::from(v.hits));
+        for totals in [&v.attack_totals, &v.defense_totals] {
+            d.word(totals.len() as u64);
+            for &t in totals {
+                d.word(u64::from(t));
+            }
+        }
+    }
+}
+
+/// SplitMix64's finalizer: spreads a value over the word before summing.
+fn mix(v: u64) -> u64 {
+    let mut z = v.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

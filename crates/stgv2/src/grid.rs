@@ -78,7 +78,8 @@ impl Grid {
 
     /// [`Field::step`]: the position one edge from `p` in direction `d`, if that
     /// edge exists (ST-01).
-    fn step(&self, p: Pos, d: Dir) -> Option<Pos> {
+    #[inline]
+    pub(crate) fn step(&self, p: Pos, d: Dir) -> Option<Pos> {
         if p.z >= self.levels {
             return None;
         }
@@ -122,6 +123,14 @@ impl std::fmt::Debug for GridCache {
 }
 
 impl GridCache {
+    /// The table of `field` (built now if it is not yet), if it has one.
+    #[inline]
+    pub(crate) fn get(&self, field: &Field) -> Option<&Grid> {
+        self.0
+            .get_or_init(|| Grid::new(field).map(Arc::new))
+            .as_deref()
+    }
+
     /// [`Field::step`] on `field`, through the table when it has one.
     #[inline]
     pub(crate) fn step(&self, field: &Field, p: Pos, d: Dir) -> Option<Pos> {

@@ -3,9 +3,10 @@
 //! a set (its engines), all or nothing, stopped where its path is blocked.
 
 use crate::event::Event;
+use crate::grid::Grid;
 use crate::state::{MoveCard, MoveSet, ShipId, Stgv2};
 use orrery_core::{Logged, Seat};
-use orrery_nodes::{Dir, Pos};
+use orrery_nodes::{Dir, Node, Pos};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -68,14 +69,101 @@ pub struct CardPlay {
     pub blocked: bool,
 }
 
-impl Stgv2 {
-    /// The position one step from `from` in `d`, if the edge exists and no other
-    /// piece is there (ST-03: a ship may not enter or pass an occupied position).
-    fn open(&self, ship: ShipId, from: Pos, d: Dir) -> Option<Pos> {
-        let to = self.step_from(from, d)?;
-        (!self.occupied_by_other(to, ship)).then_some(to)
+/// Most pieces [`Ways`] keeps in its lists; more (only an unchecked saved state
+/// has them) and it asks [`Stgv2::occupied_by_other`] at every step.
+const KEPT: usize = 32;
+
+/// What a walk of card plays asks at every step, gathered once: the field's edges
+/// and the pieces in the way of ship `ship` (ST-03).
+struct Ways<'a> {
+    g: &'a Stgv2,
+    ship: ShipId,
+    grid: Option<&'a Grid>,
+    /// The ship's own position (never in its way), if it is in play.
+    me: Option<Pos>,
+    /// Rods filled by a station still in play or a cluster.
+    rods: [Node; KEPT],
+    rods_len: usize,
+    /// Positions of ships in play.
+    spots: [Pos; KEPT],
+    spots_len: usize,
+    overflow: bool,
+}
+
+impl<'a> Ways<'a> {
+    fn new(g: &'a Stgv2, ship: ShipId) -> Self {
+        let me = g.ship(ship);
+        let nowhere = Pos {
+            node: Node::new(0, 0),
+            z: 0,
+        };
+        let mut w = Ways {
+            g,
+            ship,
+            grid: g.grid.get(&g.field),
+            me: me.alive.then_some(me.pos),
+            rods: [nowhere.node; KEPT],
+            rods_len: 0,
+            spots: [nowhere; KEPT],
+            spots_len: 0,
+            overflow: false,
+        };
+        let rods = g
+            .stations
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !g.players.get(i).is_some_and(|p| p.out))
+            .map(|(_, &n)| n)
+            .chain(g.clusters.iter().map(|c| c.node));
+        for n in rods {
+            if w.rods_len == KEPT {
+                w.overflow = true;
+                break;
+            }
+            w.rods[w.rods_len] = n;
+            w.rods_len += 1;
+        }
+        for s in g.ships.iter().filter(|s| s.alive) {
+            if w.spots_len == KEPT {
+                w.overflow = true;
+                break;
+            }
+            w.spots[w.spots_len] = s.pos;
+            w.spots_len += 1;
+        }
+        w
     }
 
+    /// The position one step from `from` in `d`, if the edge exists and no other
+    /// piece is there (ST-03: a ship may not enter or pass an occupied position).
+    #[inline]
+    fn open(&self, from: Pos, d: Dir) -> Option<Pos> {
+        let to = match self.grid {
+            Some(grid) => grid.step(from, d)?,
+            None => self.g.field.step(from, d)?,
+        };
+        if self.me == Some(to) {
+            return Some(to);
+        }
+        if self.overflow {
+            return (!self.g.occupied_by_other(to, self.ship)).then_some(to);
+        }
+        let blocked = self.rods[..self.rods_len].contains(&to.node)
+            || self.spots[..self.spots_len].contains(&to);
+        (!blocked).then_some(to)
+    }
+
+    /// [`Field::step`] through the table.
+    #[inline]
+    fn step(&self, from: Pos, d: Dir) -> Option<Pos> {
+        match self.grid {
+            Some(grid) => grid.step(from, d),
+            None => self.g.field.step(from, d),
+        }
+    }
+}
+
+impl Stgv2 {
     /// Occupied by a piece other than ship `ship`.
     pub fn occupied_by_other(&self, p: Pos, ship: ShipId) -> bool {
         let me = self.ship(ship);
@@ -116,9 +204,10 @@ impl Stgv2 {
         card: MoveCard,
         mut f: impl FnMut(&Play) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
+        let w = Ways::new(self, ship);
         let single = |dirs: &[Dir], f: &mut dyn FnMut(&Play) -> ControlFlow<B>| {
             for &d in dirs {
-                if let Some(p) = self.open(ship, from, d) {
+                if let Some(p) = w.open(from, d) {
                     f(&Play::new(&[d], &[p], false))?;
                 }
             }
@@ -130,87 +219,18 @@ impl Stgv2 {
             MoveCard::Horizontal => single(&Dir::HORIZONTAL, &mut f),
             MoveCard::TwoStraight => {
                 for d in Dir::ALL {
-                    let Some(p1) = self.open(ship, from, d) else {
+                    let Some(p1) = w.open(from, d) else {
                         continue;
                     };
-                    match self.open(ship, p1, d) {
+                    match w.open(p1, d) {
                         Some(p2) => f(&Play::new(&[d], &[p1, p2], false))?,
                         None => f(&Play::new(&[d], &[p1], true))?,
                     }
                 }
                 ControlFlow::Continue(())
             }
-            MoveCard::ZigZag => self.zig_zags(ship, from, &mut f),
+            MoveCard::ZigZag => zig_zags(&w, from, &mut f),
         }
-    }
-
-    fn zig_zags<B>(
-        &self,
-        ship: ShipId,
-        from: Pos,
-        f: &mut impl FnMut(&Play) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
-        for d1 in Dir::ALL {
-            let Some(p1) = self.open(ship, from, d1) else {
-                continue;
-            };
-            let mut seconds = [(d1, p1); 8];
-            let mut n = 0;
-            for d in Dir::ALL {
-                if d != d1 {
-                    if let Some(p) = self.open(ship, p1, d) {
-                        seconds[n] = (d, p);
-                        n += 1;
-                    }
-                }
-            }
-            if n == 0 {
-                f(&Play::new(&[d1], &[p1], true))?;
-                continue;
-            }
-            for &(d2, p2) in &seconds[..n] {
-                let (thirds, k) = self.back_to(p2, d1);
-                if k == 0 {
-                    f(&Play::new(&[d1, d2], &[p1, p2], true))?;
-                }
-                for &d3 in &thirds[..k] {
-                    match self.open(ship, p2, d3) {
-                        Some(p3) => f(&Play::new(&[d1, d2, d3], &[p1, p2, p3], false))?,
-                        None => f(&Play::new(&[d1, d2, d3], &[p1, p2], true))?,
-                    }
-                }
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// The Zig-Zag's third direction from `at` (ST-09): `d1` if its edge exists,
-    /// else the existing horizontal directions nearest `d1` by angle (all existing
-    /// horizontal ones when `d1` is Up or Down). The first `k` of the array.
-    fn back_to(&self, at: Pos, d1: Dir) -> ([Dir; 6], usize) {
-        let mut out = [d1; 6];
-        if self.step_from(at, d1).is_some() {
-            return (out, 1);
-        }
-        let mut k = 0;
-        for d in Dir::HORIZONTAL {
-            if self.step_from(at, d).is_some() {
-                out[k] = d;
-                k += 1;
-            }
-        }
-        if d1.is_vertical() {
-            return (out, k);
-        }
-        let best = out[..k].iter().filter_map(|&d| d.turn_between(d1)).min();
-        let mut kept = 0;
-        for i in 0..k {
-            if out[i].turn_between(d1) == best {
-                out[kept] = out[i];
-                kept += 1;
-            }
-        }
-        (out, kept)
     }
 
     /// The card ship `ship` plays next with set `set`, if it still has one: a ship
@@ -291,4 +311,68 @@ impl Stgv2 {
         ends.extend(now);
         ends.into_iter().collect()
     }
+}
+
+fn zig_zags<B>(w: &Ways, from: Pos, f: &mut impl FnMut(&Play) -> ControlFlow<B>) -> ControlFlow<B> {
+    for d1 in Dir::ALL {
+        let Some(p1) = w.open(from, d1) else {
+            continue;
+        };
+        let mut seconds = [(d1, p1); 8];
+        let mut n = 0;
+        for d in Dir::ALL {
+            if d != d1 {
+                if let Some(p) = w.open(p1, d) {
+                    seconds[n] = (d, p);
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
+            f(&Play::new(&[d1], &[p1], true))?;
+            continue;
+        }
+        for &(d2, p2) in &seconds[..n] {
+            let (thirds, k) = back_to(w, p2, d1);
+            if k == 0 {
+                f(&Play::new(&[d1, d2], &[p1, p2], true))?;
+            }
+            for &d3 in &thirds[..k] {
+                match w.open(p2, d3) {
+                    Some(p3) => f(&Play::new(&[d1, d2, d3], &[p1, p2, p3], false))?,
+                    None => f(&Play::new(&[d1, d2, d3], &[p1, p2], true))?,
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The Zig-Zag's third direction from `at` (ST-09): `d1` if its edge exists,
+/// else the existing horizontal directions nearest `d1` by angle (all existing
+/// horizontal ones when `d1` is Up or Down). The first `k` of the array.
+fn back_to(w: &Ways, at: Pos, d1: Dir) -> ([Dir; 6], usize) {
+    let mut out = [d1; 6];
+    if w.step(at, d1).is_some() {
+        return (out, 1);
+    }
+    let mut k = 0;
+    for d in Dir::HORIZONTAL {
+        if w.step(at, d).is_some() {
+            out[k] = d;
+            k += 1;
+        }
+    }
+    if d1.is_vertical() {
+        return (out, k);
+    }
+    let best = out[..k].iter().filter_map(|&d| d.turn_between(d1)).min();
+    let mut kept = 0;
+    for i in 0..k {
+        if out[i].turn_between(d1) == best {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    (out, kept)
 }

@@ -258,8 +258,8 @@ impl Stgv2 {
 
     /// One legal answer of `seat` drawn uniformly with `rng` (one draw of
     /// `rng.index(n)` over the `n` legal answers, the `i`-th in the order of
-    /// [`Stgv2::answers`]: the draw of [`Game::sample_action`]'s default), found
-    /// without listing them. `None` when `seat` has none.
+    /// [`Stgv2::answers`]: the draw of [`Game::sample_action`]'s default), card
+    /// plays drawn without building an action for each. `None` when `seat` has none.
     pub fn sample_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if matches!(
             self.step,
@@ -271,47 +271,25 @@ impl Stgv2 {
             if self.mover() != Some(seat) {
                 return None;
             }
-            let mut n = 0;
-            let _ = self.each_current_play(|_| {
-                n += 1;
+            let mut plays: Vec<Play> = Vec::new();
+            let _ = self.each_current_play(|p| {
+                plays.push(*p);
                 ControlFlow::<()>::Continue(())
             });
-            if n == 0 {
+            if plays.is_empty() {
                 return None;
             }
-            let mut i = rng.index(n);
-            return match self.each_current_play(|p| {
-                if i == 0 {
-                    ControlFlow::Break(p.dirs().to_vec())
-                } else {
-                    i -= 1;
-                    ControlFlow::Continue(())
-                }
-            }) {
-                ControlFlow::Break(dirs) => Some(Action::Card { dirs }),
-                ControlFlow::Continue(()) => None,
-            };
+            let p = plays[rng.index(plays.len())];
+            return Some(Action::Card {
+                dirs: p.dirs().to_vec(),
+            });
         }
-        let mut n = 0;
-        let _ = self.each_answer(seat, |_| {
-            n += 1;
-            ControlFlow::<()>::Continue(())
-        });
-        if n == 0 {
+        let mut legal = self.answers(seat);
+        if legal.is_empty() {
             return None;
         }
-        let mut i = rng.index(n);
-        match self.each_answer(seat, |a| {
-            if i == 0 {
-                ControlFlow::Break(a)
-            } else {
-                i -= 1;
-                ControlFlow::Continue(())
-            }
-        }) {
-            ControlFlow::Break(a) => Some(a),
-            ControlFlow::Continue(()) => None,
-        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
     }
 
     /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.

@@ -188,7 +188,7 @@ impl Stgv2 {
     /// blocked is offered only when every direction is.
     pub fn card_plays_from(&self, ship: ShipId, from: Pos, card: MoveCard) -> Vec<CardPlay> {
         let mut out = Vec::new();
-        let _ = self.each_play(ship, from, card, |p| {
+        let _ = self.each_play(ship, from, card, None, |p| {
             out.push(p.to_card_play());
             ControlFlow::<()>::Continue(())
         });
@@ -196,17 +196,25 @@ impl Stgv2 {
     }
 
     /// [`Stgv2::card_plays_from`] one play at a time, in the same order, without
-    /// building the list: `f` may stop the walk.
+    /// building the list: `f` may stop the walk. With `first`, only the plays whose
+    /// first direction it is (each play's ways depend on its first direction only,
+    /// and the plays come grouped by it).
     pub(crate) fn each_play<B>(
         &self,
         ship: ShipId,
         from: Pos,
         card: MoveCard,
+        first: Option<Dir>,
         mut f: impl FnMut(&Play) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let w = Ways::new(self, ship);
-        let single = |dirs: &[Dir], f: &mut dyn FnMut(&Play) -> ControlFlow<B>| {
-            for &d in dirs {
+        let firsts = |dirs: &'static [Dir]| {
+            dirs.iter()
+                .copied()
+                .filter(move |&d| first.is_none_or(|x| x == d))
+        };
+        let single = |dirs: &'static [Dir], f: &mut dyn FnMut(&Play) -> ControlFlow<B>| {
+            for d in firsts(dirs) {
                 if let Some(p) = w.open(from, d) {
                     f(&Play::new(&[d], &[p], false))?;
                 }
@@ -218,7 +226,7 @@ impl Stgv2 {
             MoveCard::Vertical => single(&Dir::VERTICAL, &mut f),
             MoveCard::Horizontal => single(&Dir::HORIZONTAL, &mut f),
             MoveCard::TwoStraight => {
-                for d in Dir::ALL {
+                for d in firsts(&Dir::ALL) {
                     let Some(p1) = w.open(from, d) else {
                         continue;
                     };
@@ -229,7 +237,7 @@ impl Stgv2 {
                 }
                 ControlFlow::Continue(())
             }
-            MoveCard::ZigZag => zig_zags(&w, from, &mut f),
+            MoveCard::ZigZag => zig_zags(&w, from, firsts(&Dir::ALL), &mut f),
         }
     }
 
@@ -313,8 +321,13 @@ impl Stgv2 {
     }
 }
 
-fn zig_zags<B>(w: &Ways, from: Pos, f: &mut impl FnMut(&Play) -> ControlFlow<B>) -> ControlFlow<B> {
-    for d1 in Dir::ALL {
+fn zig_zags<B>(
+    w: &Ways,
+    from: Pos,
+    firsts: impl Iterator<Item = Dir>,
+    f: &mut impl FnMut(&Play) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    for d1 in firsts {
         let Some(p1) = w.open(from, d1) else {
             continue;
         };

@@ -65,9 +65,10 @@ impl Stgv2 {
     }
 
     /// [`Stgv2::current_plays`] one at a time, in the same order: `f` may stop the
-    /// walk.
+    /// walk. With `first`, only the plays whose first direction it is.
     pub(crate) fn each_current_play<B>(
         &self,
+        first: Option<Dir>,
         f: impl FnMut(&Play) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         let Step::Moving {
@@ -79,7 +80,7 @@ impl Stgv2 {
             return ControlFlow::Continue(());
         };
         match self.next_card(*set, fl.ship, fl.card) {
-            Some(card) => self.each_play(fl.ship, self.ship(fl.ship).pos, card, f),
+            Some(card) => self.each_play(fl.ship, self.ship(fl.ship).pos, card, first, f),
             None => ControlFlow::Continue(()),
         }
     }
@@ -149,7 +150,7 @@ impl Stgv2 {
                 ..
             } => match following {
                 Some(_) => {
-                    self.each_current_play(|p| {
+                    self.each_current_play(None, |p| {
                         f(Action::Card {
                             dirs: p.dirs().to_vec(),
                         })
@@ -247,8 +248,12 @@ impl Stgv2 {
         ) {
             return self.each_candidate(seat, f);
         }
+        // `allowed`, its turn check made once.
+        if self.outcome.is_some() || self.mover() != Some(seat) {
+            return ControlFlow::Continue(());
+        }
         self.each_candidate(seat, |a| {
-            if self.allowed(seat, &a) {
+            if self.refusal::<Refused>(seat, &a).is_none() {
                 f(a)
             } else {
                 ControlFlow::Continue(())
@@ -272,7 +277,7 @@ impl Stgv2 {
                 return None;
             }
             let mut plays: Vec<Play> = Vec::new();
-            let _ = self.each_current_play(|p| {
+            let _ = self.each_current_play(None, |p| {
                 plays.push(*p);
                 ControlFlow::<()>::Continue(())
             });
@@ -364,7 +369,7 @@ impl Stgv2 {
                 },
                 Action::Card { dirs },
             ) => {
-                let found = self.each_current_play(|p| {
+                let found = self.each_current_play(dirs.first().copied(), |p| {
                     if p.dirs() == dirs.as_slice() {
                         ControlFlow::Break(())
                     } else {
@@ -556,7 +561,7 @@ impl Stgv2 {
                 };
             }
             Action::Card { dirs } => {
-                let found = self.each_current_play(|p| {
+                let found = self.each_current_play(dirs.first().copied(), |p| {
                     if p.dirs() == dirs.as_slice() {
                         ControlFlow::Break(*p)
                     } else {
@@ -695,7 +700,7 @@ impl Stgv2 {
                             following: None,
                         };
                     } else if self
-                        .each_current_play(|_| ControlFlow::Break(()))
+                        .each_current_play(None, |_| ControlFlow::Break(()))
                         .is_continue()
                     {
                         self.stop_following(f.ship, log);

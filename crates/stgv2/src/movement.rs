@@ -87,7 +87,16 @@ struct Ways<'a> {
     /// Positions of ships in play.
     spots: [Pos; KEPT],
     spots_len: usize,
+    /// Bit [`bit`] of every node in `rods` or `spots`: a node whose bit is clear
+    /// holds no piece.
+    nodes: u64,
     overflow: bool,
+}
+
+/// A node's bit in [`Ways::nodes`].
+#[inline]
+fn bit(n: Node) -> u64 {
+    1 << ((n.a.wrapping_mul(7) ^ n.b.wrapping_mul(13)) & 63)
 }
 
 impl<'a> Ways<'a> {
@@ -106,6 +115,7 @@ impl<'a> Ways<'a> {
             rods_len: 0,
             spots: [nowhere; KEPT],
             spots_len: 0,
+            nodes: 0,
             overflow: false,
         };
         let rods = g
@@ -122,6 +132,7 @@ impl<'a> Ways<'a> {
             }
             w.rods[w.rods_len] = n;
             w.rods_len += 1;
+            w.nodes |= bit(n);
         }
         for s in g.ships.iter().filter(|s| s.alive) {
             if w.spots_len == KEPT {
@@ -130,6 +141,7 @@ impl<'a> Ways<'a> {
             }
             w.spots[w.spots_len] = s.pos;
             w.spots_len += 1;
+            w.nodes |= bit(s.pos.node);
         }
         w
     }
@@ -148,8 +160,9 @@ impl<'a> Ways<'a> {
         if self.overflow {
             return (!self.g.occupied_by_other(to, self.ship)).then_some(to);
         }
-        let blocked = self.rods[..self.rods_len].contains(&to.node)
-            || self.spots[..self.spots_len].contains(&to);
+        let blocked = self.nodes & bit(to.node) != 0
+            && (self.rods[..self.rods_len].contains(&to.node)
+                || self.spots[..self.spots_len].contains(&to));
         (!blocked).then_some(to)
     }
 

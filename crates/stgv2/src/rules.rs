@@ -120,11 +120,18 @@ impl Stgv2 {
                 }
             }
             Step::Cells => {
+                // Placements of more cells than the player owns are never legal
+                // (ST-06): they are not offered at all.
                 let room = self.rules.room;
+                let owned = u32::from(self.player(seat).cells);
                 for moves in 0..=room.moves {
                     for attack in 0..=room.attack {
                         for defend in 0..=room.defend {
+                            let placed = u32::from(moves) + u32::from(attack) + u32::from(defend);
                             for action in 0..=room.action {
+                                if placed + u32::from(action) > owned {
+                                    break;
+                                }
                                 f(Action::Cells {
                                     moves,
                                     attack,
@@ -276,7 +283,7 @@ impl Stgv2 {
             if self.mover() != Some(seat) {
                 return None;
             }
-            let mut plays: Vec<Play> = Vec::new();
+            let mut plays: Vec<Play> = Vec::with_capacity(64);
             let _ = self.each_current_play(None, |p| {
                 plays.push(*p);
                 ControlFlow::<()>::Continue(())
@@ -512,7 +519,7 @@ impl Stgv2 {
 
     /// Run a checked answer.
     pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
-        match action.clone() {
+        match *action {
             Action::Start { node } => self.answer_start(seat, node, log),
             Action::Cells {
                 moves,
@@ -546,7 +553,7 @@ impl Stgv2 {
                 let moved = match &mut self.step {
                     Step::Moving { moved, .. } => {
                         moved.push(ship);
-                        moved.clone()
+                        std::mem::take(moved)
                     }
                     _ => {
                         self.sets[usize::from(set)].used = true;
@@ -560,7 +567,7 @@ impl Stgv2 {
                     following: Some(Following { ship, card: 0 }),
                 };
             }
-            Action::Card { dirs } => {
+            Action::Card { ref dirs } => {
                 let found = self.each_current_play(dirs.first().copied(), |p| {
                     if p.dirs() == dirs.as_slice() {
                         ControlFlow::Break(*p)
@@ -663,6 +670,15 @@ impl Stgv2 {
         if !matches!(self.step, Step::Start { .. }) && !self.player(cur).out {
             self.deposit(cur, log);
         }
+        if let Step::Moving {
+            phase,
+            set,
+            following,
+            ..
+        } = self.step
+        {
+            return self.settle_moving(cur, phase, set, following, log);
+        }
         match self.step.clone() {
             Step::Damage { phase, damage } => {
                 // ST-19: the battle's eliminations are settled together; the
@@ -685,37 +701,7 @@ impl Stgv2 {
                 };
                 true
             }
-            Step::Moving {
-                phase,
-                set,
-                moved,
-                following,
-            } => {
-                if let Some(f) = following {
-                    if self.next_card(set, f.ship, f.card).is_none() {
-                        self.step = Step::Moving {
-                            phase,
-                            set,
-                            moved,
-                            following: None,
-                        };
-                    } else if self
-                        .each_current_play(None, |_| ControlFlow::Break(()))
-                        .is_continue()
-                    {
-                        self.stop_following(f.ship, log);
-                    } else {
-                        return true;
-                    }
-                    return false;
-                }
-                if self.followers(cur, &moved).next().is_none() {
-                    log.push(Logged::public(Event::SetDone { set }));
-                    self.step = Step::Main { phase };
-                    return false;
-                }
-                true
-            }
+            Step::Moving { .. } => unreachable!("settled above"),
             Step::Main { phase } => {
                 // A step whose only answer is `next` passes by itself.
                 let only_next = self
@@ -745,6 +731,44 @@ impl Stgv2 {
             }
             Step::Cells | Step::Over => true,
         }
+    }
+
+    /// [`Stgv2::settle_pass`] while set `set` is executed: a ship out of cards or
+    /// stopped no longer follows (ST-08), and a set no ship of `cur` may still
+    /// follow is done.
+    fn settle_moving(
+        &mut self,
+        cur: Seat,
+        phase: Phase,
+        set: u8,
+        following: Option<Following>,
+        log: &mut Log,
+    ) -> bool {
+        if let Some(f) = following {
+            if self.next_card(set, f.ship, f.card).is_none() {
+                if let Step::Moving { following, .. } = &mut self.step {
+                    *following = None;
+                }
+            } else if self
+                .each_current_play(None, |_| ControlFlow::Break(()))
+                .is_continue()
+            {
+                self.stop_following(f.ship, log);
+            } else {
+                return true;
+            }
+            return false;
+        }
+        let done = match &self.step {
+            Step::Moving { moved, .. } => self.followers(cur, moved).next().is_none(),
+            _ => false,
+        };
+        if done {
+            log.push(Logged::public(Event::SetDone { set }));
+            self.step = Step::Main { phase };
+            return false;
+        }
+        true
     }
 
     /// ST-05: the first ship starts on `node`, level 0; after the last player the

@@ -90,9 +90,9 @@ impl Game for Stgv2 {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
-        self.check(seat, action)?;
+        let play = self.checked(seat, action)?;
         let mut log = Vec::new();
-        self.answer(seat, action, &mut log);
+        self.run(seat, action, play, &mut log);
         Ok(log)
     }
 

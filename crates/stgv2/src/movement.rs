@@ -71,7 +71,7 @@ pub struct CardPlay {
 
 /// Most pieces [`Ways`] keeps in its lists; more (only an unchecked saved state
 /// has them) and it asks [`Stgv2::occupied_by_other`] at every step.
-const KEPT: usize = 32;
+const KEPT: usize = 16;
 
 /// What a walk of card plays asks at every step, gathered once: the field's edges
 /// and the pieces in the way of ship `ship` (ST-03).

@@ -306,9 +306,36 @@ impl Stgv2 {
 
     /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
+        self.checked(seat, action).map(|_| ())
+    }
+
+    /// [`Stgv2::check`], with the play a card answer makes (found once, for
+    /// [`Stgv2::run`]).
+    pub(crate) fn checked(&self, seat: Seat, action: &Action) -> Result<Option<Play>, ActionError> {
+        if self.outcome.is_some() || self.mover() != Some(seat) {
+            ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
+        }
+        if let Action::Card { dirs } = action {
+            if let Some(p) = self.find_play(dirs) {
+                return Ok(Some(p));
+            }
+        }
         self.refusal::<String>(seat, action)
-            .map_or(Ok(()), |m| Err(ActionError::illegal(m)))
+            .map_or(Ok(None), |m| Err(ActionError::illegal(m)))
+    }
+
+    /// The current play made by choosing `dirs` (ST-09), if it is one.
+    fn find_play(&self, dirs: &[Dir]) -> Option<Play> {
+        match self.each_current_play(dirs.first().copied(), |p| {
+            if p.dirs() == dirs {
+                ControlFlow::Break(*p)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }) {
+            ControlFlow::Break(p) => Some(p),
+            ControlFlow::Continue(()) => None,
+        }
     }
 
     /// [`Stgv2::check`] without the refusal's message: is the answer legal?
@@ -376,14 +403,7 @@ impl Stgv2 {
                 },
                 Action::Card { dirs },
             ) => {
-                let found = self.each_current_play(dirs.first().copied(), |p| {
-                    if p.dirs() == dirs.as_slice() {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                if found.is_break() {
+                if self.find_play(dirs).is_some() {
                     None
                 } else {
                     Some(R::why(|| {
@@ -519,6 +539,11 @@ impl Stgv2 {
 
     /// Run a checked answer.
     pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
+        self.run(seat, action, None, log);
+    }
+
+    /// Run a checked answer; a card answer's `play` if [`Stgv2::checked`] found it.
+    pub(crate) fn run(&mut self, seat: Seat, action: &Action, play: Option<Play>, log: &mut Log) {
         match *action {
             Action::Start { node } => self.answer_start(seat, node, log),
             Action::Cells {
@@ -568,16 +593,7 @@ impl Stgv2 {
                 };
             }
             Action::Card { ref dirs } => {
-                let found = self.each_current_play(dirs.first().copied(), |p| {
-                    if p.dirs() == dirs.as_slice() {
-                        ControlFlow::Break(*p)
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
-                let ControlFlow::Break(play) = found else {
-                    panic!("checked")
-                };
+                let play = play.or_else(|| self.find_play(dirs)).expect("checked");
                 if let Step::Moving {
                     set,
                     following: Some(f),

@@ -110,6 +110,10 @@ impl Game for Stgv2 {
         self.outcome.clone()
     }
 
+    fn is_terminal(&self) -> bool {
+        self.outcome.is_some()
+    }
+
     fn scores(&self) -> Vec<f64> {
         self.score_list()
     }

@@ -283,18 +283,37 @@ impl Stgv2 {
             if self.mover() != Some(seat) {
                 return None;
             }
-            let mut plays: Vec<Play> = Vec::with_capacity(64);
+            // Count the plays by first direction, draw, then walk only the drawn
+            // play's group to it (the plays come grouped by first direction).
+            let mut by_first = [0usize; 8];
             let _ = self.each_current_play(None, |p| {
-                plays.push(*p);
+                by_first[dir_index(p.dirs()[0])] += 1;
                 ControlFlow::<()>::Continue(())
             });
-            if plays.is_empty() {
+            let n: usize = by_first.iter().sum();
+            if n == 0 {
                 return None;
             }
-            let p = plays[rng.index(plays.len())];
-            return Some(Action::Card {
-                dirs: p.dirs().to_vec(),
-            });
+            let mut i = rng.index(n);
+            let mut first = Dir::ALL[0];
+            for (k, &c) in by_first.iter().enumerate() {
+                if i < c {
+                    first = Dir::ALL[k];
+                    break;
+                }
+                i -= c;
+            }
+            return match self.each_current_play(Some(first), |p| {
+                if i == 0 {
+                    ControlFlow::Break(p.dirs().to_vec())
+                } else {
+                    i -= 1;
+                    ControlFlow::Continue(())
+                }
+            }) {
+                ControlFlow::Break(dirs) => Some(Action::Card { dirs }),
+                ControlFlow::Continue(()) => None,
+            };
         }
         let mut legal = self.answers(seat);
         if legal.is_empty() {
@@ -908,6 +927,20 @@ impl Stgv2 {
     /// A column's count, by name (for views and text).
     pub fn columns_of(&self, seat: Seat) -> [u32; 4] {
         [Column::Move, Column::Attack, Column::Defend, Column::Action].map(|c| self.column(seat, c))
+    }
+}
+
+/// A direction's place in [`Dir::ALL`].
+fn dir_index(d: Dir) -> usize {
+    match d {
+        Dir::D0 => 0,
+        Dir::D60 => 1,
+        Dir::D120 => 2,
+        Dir::D180 => 3,
+        Dir::D240 => 4,
+        Dir::D300 => 5,
+        Dir::Up => 6,
+        Dir::Down => 7,
     }
 }
 

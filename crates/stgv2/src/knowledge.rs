@@ -19,50 +19,62 @@ impl Stgv2 {
     /// the view derives from the rest (columns, OFF per player, ships at their
     /// station). It never reads what the view hides: the draw piles' order, the dice
     /// generator, the damage queue past its head, the phase under a `moving` or
-    /// `damage` step, destroyed or unplaced ships.
+    /// `damage` step, destroyed or unplaced ships. Small fields are packed several
+    /// to a word (counts past their room are clipped): a collision only correlates
+    /// two decisions' dice.
     pub fn knowledge(&self, seat: Seat) -> u64 {
         let mut d = Digester::new();
-        d.word(u64::from(seat.0));
-        d.word(step_index(&self.step));
-        d.word(u64::from(self.round));
-        d.word(u64::from(self.current.0));
-        d.word(u64::from(self.first.0));
+        d.word(
+            u64::from(seat.0)
+                | step_index(&self.step) << 8
+                | u64::from(self.current.0) << 16
+                | u64::from(self.first.0) << 24
+                | u64::from(self.round) << 32,
+        );
         d.word(self.mover().map_or(u64::MAX, |s| u64::from(s.0)));
         for p in &self.players {
             let c = p.placed;
             d.word(
-                u64::from(p.cells)
-                    | u64::from(c.moves) << 8
-                    | u64::from(c.attack) << 16
-                    | u64::from(c.defend) << 24
-                    | u64::from(c.action) << 32
-                    | u64::from(p.attempts) << 40
-                    | u64::from(p.bought_ship) << 48
-                    | u64::from(p.out) << 49,
+                u64::from(p.on)
+                    | u64::from(p.cells) << 32
+                    | u64::from(c.moves.min(15)) << 40
+                    | u64::from(c.attack.min(15)) << 44
+                    | u64::from(c.defend.min(15)) << 48
+                    | u64::from(c.action.min(15)) << 52
+                    | u64::from(p.bought_ship) << 56
+                    | u64::from(p.out) << 57
+                    | u64::from(p.attempts.min(63)) << 58,
             );
-            d.word(u64::from(p.on));
         }
-        for c in &self.clusters {
-            d.word(c.outpost.map_or(u64::MAX, |s| u64::from(s.0)));
+        for chunk in self.clusters.chunks(8) {
+            let mut w = 0u64;
+            for (i, c) in chunk.iter().enumerate() {
+                w |= u64::from(c.outpost.map_or(0xFF, |s| s.0)) << (8 * i);
+            }
+            d.word(w);
         }
         for s in self.ships.iter().filter(|s| s.alive) {
             let a = s.assets;
-            d.word(u64::from(s.id) | u64::from(s.seat.0) << 16 | pos_word(s.pos) << 24);
+            d.word(pos_word(s.pos));
+            d.word(
+                u64::from(s.id)
+                    | u64::from(s.seat.0) << 16
+                    | u64::from(s.attacked) << 24
+                    | u64::from(s.acted) << 25,
+            );
             d.word(
                 u64::from(a.weapon)
                     | u64::from(a.shield) << 8
                     | u64::from(a.engine) << 16
                     | u64::from(a.shuttle) << 24
-                    | u64::from(s.attacked) << 32
-                    | u64::from(s.acted) << 33,
+                    | u64::from(s.off) << 32,
             );
-            d.word(u64::from(s.off));
         }
         d.word(self.sets.len() as u64);
         for set in &self.sets {
             d.word(set.cards.len() as u64 | u64::from(set.used) << 32);
-            for &c in &set.cards {
-                d.word(c as u64);
+            for chunk in set.cards.chunks(16) {
+                d.word(chunk.iter().fold(0u64, |w, &c| w << 4 | (c as u64 + 1)));
             }
         }
         match &self.step {
@@ -72,12 +84,16 @@ impl Stgv2 {
                 following,
                 ..
             } => {
-                d.word(u64::from(*set));
+                d.word(
+                    u64::from(*set)
+                        | following
+                            .map_or(0xFFFF_FFFF, |f| u64::from(f.ship) | u64::from(f.card) << 16)
+                            << 8,
+                );
                 d.word(moved.len() as u64);
                 for &m in moved {
                     d.word(u64::from(m));
                 }
-                d.word(following.map_or(u64::MAX, |f| u64::from(f.ship) | u64::from(f.card) << 16));
             }
             Step::Damage { damage, .. } => {
                 d.word(
@@ -88,32 +104,29 @@ impl Stgv2 {
             }
             _ => {}
         }
-        d.word(self.move_deck.len() as u64);
         let mut kinds = [0u64; 5];
         for &c in &self.move_deck.discard {
             kinds[c as usize] += 1;
         }
-        for k in kinds {
-            d.word(k);
+        d.word(kinds[0] | kinds[1] << 16 | kinds[2] << 32 | kinds[3] << 48);
+        d.word(kinds[4] | (self.move_deck.len() as u64) << 32);
+        let claims = self
+            .outpost_deck
+            .discard
+            .iter()
+            .filter(|&&c| c == crate::state::OutpostCard::Claim)
+            .count() as u64;
+        d.word(self.outpost_deck.len() as u64 | claims << 32);
+        d.word(self.outpost_deck.discard.len() as u64 | (self.revenue_deck.len() as u64) << 32);
+        // The face-up revenue cards as a multiset: sums, whatever their order.
+        let (mut sum, mut squares) = (0u64, 0u64);
+        for &v in &self.revenue_deck.discard {
+            sum = sum.wrapping_add(u64::from(v));
+            squares = squares.wrapping_add(u64::from(v) * u64::from(v));
         }
-        d.word(self.outpost_deck.len() as u64);
-        d.word(self.outpost_deck.discard.len() as u64);
-        d.word(
-            self.outpost_deck
-                .discard
-                .iter()
-                .filter(|&&c| c == crate::state::OutpostCard::Claim)
-                .count() as u64,
-        );
-        d.word(self.revenue_deck.len() as u64);
         d.word(self.revenue_deck.discard.len() as u64);
-        // The face-up revenue cards as a multiset: a sum, whatever their order.
-        d.word(
-            self.revenue_deck
-                .discard
-                .iter()
-                .fold(0u64, |acc, &v| acc.wrapping_add(mix(u64::from(v)))),
-        );
+        d.word(sum);
+        d.word(squares);
         if let Some(b) = &self.last_battle {
             battle(&mut d, b);
         }
@@ -164,12 +177,4 @@ fn battle(d: &mut Digester, b: &Battle) {
             }
         }
     }
-}
-
-/// SplitMix64's finalizer: spreads a value over the word before summing.
-fn mix(v: u64) -> u64 {
-    let mut z = v.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

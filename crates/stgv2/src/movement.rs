@@ -69,101 +69,56 @@ pub struct CardPlay {
     pub blocked: bool,
 }
 
-/// Most pieces [`Ways`] keeps in its lists; more (only an unchecked saved state
-/// has them) and it asks [`Stgv2::occupied_by_other`] at every step.
-const KEPT: usize = 16;
-
-/// What a walk of card plays asks at every step, gathered once: the field's edges
-/// and the pieces in the way of ship `ship` (ST-03).
-struct Ways<'a> {
+/// What a walk of card plays asks at every step, gathered once: the field's edges,
+/// and a mask of the nodes that may hold a piece, so that a step to a free node
+/// (most steps) skips [`Stgv2::occupied_by_other`] (ST-03).
+pub(crate) struct Ways<'a> {
     g: &'a Stgv2,
     ship: ShipId,
     grid: Option<&'a Grid>,
-    /// The ship's own position (never in its way), if it is in play.
-    me: Option<Pos>,
-    /// Rods filled by a station still in play or a cluster.
-    rods: [Node; KEPT],
-    rods_len: usize,
-    /// Positions of ships in play.
-    spots: [Pos; KEPT],
-    spots_len: usize,
-    /// Bit [`bit`] of every node in `rods` or `spots`: a node whose bit is clear
-    /// holds no piece.
-    nodes: u64,
-    overflow: bool,
+    /// Bit [`bit`] of every node holding a station still in play, a cluster or a
+    /// ship in play: a node whose bit is clear holds no piece.
+    nodes: u128,
 }
 
 /// A node's bit in [`Ways::nodes`].
 #[inline]
-fn bit(n: Node) -> u64 {
-    1 << ((n.a.wrapping_mul(7) ^ n.b.wrapping_mul(13)) & 63)
+fn bit(n: Node) -> u128 {
+    let h = (n.a as u32).wrapping_mul(0x9E37_79B1) ^ (n.b as u32).wrapping_mul(0x85EB_CA6B);
+    1 << (h >> 25)
 }
 
 impl<'a> Ways<'a> {
-    fn new(g: &'a Stgv2, ship: ShipId) -> Self {
-        let me = g.ship(ship);
-        let nowhere = Pos {
-            node: Node::new(0, 0),
-            z: 0,
-        };
-        let mut w = Ways {
+    pub(crate) fn new(g: &'a Stgv2, ship: ShipId) -> Self {
+        let mut nodes = 0;
+        for (i, &n) in g.stations.iter().enumerate() {
+            if !g.players.get(i).is_some_and(|p| p.out) {
+                nodes |= bit(n);
+            }
+        }
+        for c in &g.clusters {
+            nodes |= bit(c.node);
+        }
+        for s in g.ships.iter().filter(|s| s.alive) {
+            nodes |= bit(s.pos.node);
+        }
+        Ways {
             g,
             ship,
             grid: g.grid.get(&g.field),
-            me: me.alive.then_some(me.pos),
-            rods: [nowhere.node; KEPT],
-            rods_len: 0,
-            spots: [nowhere; KEPT],
-            spots_len: 0,
-            nodes: 0,
-            overflow: false,
-        };
-        let rods = g
-            .stations
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| !g.players.get(i).is_some_and(|p| p.out))
-            .map(|(_, &n)| n)
-            .chain(g.clusters.iter().map(|c| c.node));
-        for n in rods {
-            if w.rods_len == KEPT {
-                w.overflow = true;
-                break;
-            }
-            w.rods[w.rods_len] = n;
-            w.rods_len += 1;
-            w.nodes |= bit(n);
+            nodes,
         }
-        for s in g.ships.iter().filter(|s| s.alive) {
-            if w.spots_len == KEPT {
-                w.overflow = true;
-                break;
-            }
-            w.spots[w.spots_len] = s.pos;
-            w.spots_len += 1;
-            w.nodes |= bit(s.pos.node);
-        }
-        w
     }
 
     /// The position one step from `from` in `d`, if the edge exists and no other
     /// piece is there (ST-03: a ship may not enter or pass an occupied position).
     #[inline]
     fn open(&self, from: Pos, d: Dir) -> Option<Pos> {
-        let to = match self.grid {
-            Some(grid) => grid.step(from, d)?,
-            None => self.g.field.step(from, d)?,
-        };
-        if self.me == Some(to) {
-            return Some(to);
+        let to = self.step(from, d)?;
+        if self.nodes & bit(to.node) != 0 && self.g.occupied_by_other(to, self.ship) {
+            return None;
         }
-        if self.overflow {
-            return (!self.g.occupied_by_other(to, self.ship)).then_some(to);
-        }
-        let blocked = self.nodes & bit(to.node) != 0
-            && (self.rods[..self.rods_len].contains(&to.node)
-                || self.spots[..self.spots_len].contains(&to));
-        (!blocked).then_some(to)
+        Some(to)
     }
 
     /// [`Field::step`] through the table.
@@ -218,9 +173,21 @@ impl Stgv2 {
         from: Pos,
         card: MoveCard,
         first: Option<Dir>,
+        f: impl FnMut(&Play) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.each_play_on(&Ways::new(self, ship), from, card, first, f)
+    }
+
+    /// [`Stgv2::each_play`] on ways gathered by the caller (for several walks of one
+    /// ship in one state).
+    pub(crate) fn each_play_on<B>(
+        &self,
+        w: &Ways,
+        from: Pos,
+        card: MoveCard,
+        first: Option<Dir>,
         mut f: impl FnMut(&Play) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        let w = Ways::new(self, ship);
         let firsts = |dirs: &'static [Dir]| {
             dirs.iter()
                 .copied()
@@ -250,7 +217,7 @@ impl Stgv2 {
                 }
                 ControlFlow::Continue(())
             }
-            MoveCard::ZigZag => zig_zags(&w, from, firsts(&Dir::ALL), &mut f),
+            MoveCard::ZigZag => zig_zags(w, from, firsts(&Dir::ALL), &mut f),
         }
     }
 

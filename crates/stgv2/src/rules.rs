@@ -8,7 +8,7 @@
 
 use crate::action::{Action, Item};
 use crate::event::Event;
-use crate::movement::{CardPlay, Play};
+use crate::movement::{CardPlay, Play, Ways};
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
 use crate::why::{Refused, Why};
@@ -285,8 +285,18 @@ impl Stgv2 {
             }
             // Count the plays by first direction, draw, then walk only the drawn
             // play's group to it (the plays come grouped by first direction).
+            let Step::Moving {
+                set,
+                following: Some(fl),
+                ..
+            } = &self.step
+            else {
+                return None;
+            };
+            let card = self.next_card(*set, fl.ship, fl.card)?;
+            let (ways, from) = (Ways::new(self, fl.ship), self.ship(fl.ship).pos);
             let mut by_first = [0usize; 8];
-            let _ = self.each_current_play(None, |p| {
+            let _ = self.each_play_on(&ways, from, card, None, |p| {
                 by_first[dir_index(p.dirs()[0])] += 1;
                 ControlFlow::<()>::Continue(())
             });
@@ -303,7 +313,7 @@ impl Stgv2 {
                 }
                 i -= c;
             }
-            return match self.each_current_play(Some(first), |p| {
+            return match self.each_play_on(&ways, from, card, Some(first), |p| {
                 if i == 0 {
                     ControlFlow::Break(p.dirs().to_vec())
                 } else {

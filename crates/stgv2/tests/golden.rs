@@ -40,6 +40,11 @@ fn play(name: &str, seed: u64, print: &mut Print) {
         let legal = g.legal_actions(seat);
         print.add(&serde_json::to_string(&legal).unwrap());
         print.add(&serde_json::to_string(&g.search_actions(seat)).unwrap());
+        print.add(&serde_json::to_string(&g.default_action(seat)).unwrap());
+        print.add(&serde_json::to_string(&g.view(Some(seat))).unwrap());
+        if steps % 25 == 0 {
+            print.add(&g.render_text(None));
+        }
         if steps % 7 == 0 {
             print.add(&g.evaluate(seat).to_string());
         }
@@ -54,6 +59,7 @@ fn play(name: &str, seed: u64, print: &mut Print) {
         }
         let a = g.sample_action(seat, &mut rng).unwrap();
         print.add(&g.describe_action(Some(seat), &a));
+        print.add(&serde_json::to_string(&g.preview_action(seat, &a)).unwrap());
         if !probes.contains(&a) {
             probes.push(a.clone());
             if probes.len() > 40 {
@@ -80,5 +86,5 @@ fn random_games_fingerprint() {
     }
     let h = stable_hash_bytes(&print.0).0;
     println!("fingerprint {h:#x}");
-    assert_eq!(h, 0x921d_ef55_7ad6_cd80);
+    assert_eq!(h, 0x3429_52bd_1098_d3d1);
 }

@@ -43,6 +43,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
     Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
 };
+use std::ops::ControlFlow;
 
 impl Game for Stgv2 {
     type Scenario = Scenario;
@@ -171,18 +172,25 @@ impl Game for Stgv2 {
 
     /// Timeouts: end the set or the step; place no cells; the first choice otherwise.
     fn default_action(&self, seat: Seat) -> Option<Action> {
-        let legal = self.legal_actions(seat);
-        let pick = legal.iter().find(|a| {
-            matches!(a, Action::Next | Action::EndSet)
-                || *a
-                    == &Action::Cells {
-                        moves: 0,
-                        attack: 0,
-                        defend: 0,
-                        action: 0,
-                    }
+        let mut first = None;
+        let pick = self.each_answer(seat, |a| {
+            if matches!(a, Action::Next | Action::EndSet)
+                || a == (Action::Cells {
+                    moves: 0,
+                    attack: 0,
+                    defend: 0,
+                    action: 0,
+                })
+            {
+                return ControlFlow::Break(a);
+            }
+            first.get_or_insert(a);
+            ControlFlow::Continue(())
         });
-        pick.or(legal.first()).cloned()
+        match pick {
+            ControlFlow::Break(a) => Some(a),
+            ControlFlow::Continue(()) => first,
+        }
     }
 
     /// Legal actions, with cell placements cut to those that place every cell

@@ -150,7 +150,24 @@ impl GridCache {
 
     /// [`Field::adjacent`]: one edge joins `x` and `y` (ST-02).
     pub(crate) fn adjacent(&self, field: &Field, x: Pos, y: Pos) -> bool {
-        Dir::ALL.iter().any(|&d| self.step(field, x, d) == Some(y))
+        // The one direction that could lead from `x` to `y`.
+        let d = if x.node == y.node {
+            if y.z == x.z.wrapping_add(1) {
+                Dir::Up
+            } else if y.z.wrapping_add(1) == x.z {
+                Dir::Down
+            } else {
+                return false;
+            }
+        } else if x.z == y.z {
+            match x.node.direction_to(y.node) {
+                Some(d) => d,
+                None => return false,
+            }
+        } else {
+            return false;
+        };
+        self.step(field, x, d) == Some(y)
     }
 }
 
@@ -175,6 +192,34 @@ mod tests {
                             z,
                         };
                         assert_eq!(cache.has_pos(&field, p), field.has_pos(p));
+                        for q in [
+                            Pos {
+                                z: z.wrapping_add(1),
+                                ..p
+                            },
+                            Pos {
+                                z: z.wrapping_sub(1),
+                                ..p
+                            },
+                            Pos {
+                                node: Node::new(a + 1, b),
+                                ..p
+                            },
+                            Pos {
+                                node: Node::new(a, b - 1),
+                                ..p
+                            },
+                            Pos {
+                                node: Node::new(a + 1, b + 1),
+                                ..p
+                            },
+                            Pos {
+                                node: Node::new(a + 1, b),
+                                z: z + 1,
+                            },
+                        ] {
+                            assert_eq!(cache.adjacent(&field, p, q), field.adjacent(p, q));
+                        }
                         for d in Dir::ALL {
                             assert_eq!(cache.step(&field, p, d), field.step(p, d), "{p} {d}");
                         }

@@ -77,7 +77,8 @@ pub(crate) struct Ways<'a> {
     ship: ShipId,
     grid: Option<&'a Grid>,
     /// Bit [`bit`] of every node holding a station still in play, a cluster or a
-    /// ship in play: a node whose bit is clear holds no piece.
+    /// ship in play other than `ship`: a node whose bit is clear holds no piece in
+    /// `ship`'s way.
     nodes: u128,
 }
 
@@ -99,7 +100,8 @@ impl<'a> Ways<'a> {
         for c in &g.clusters {
             nodes |= bit(c.node);
         }
-        for s in g.ships.iter().filter(|s| s.alive) {
+        // The ship itself is never in its own way.
+        for s in g.ships.iter().filter(|s| s.alive && s.id != ship) {
             nodes |= bit(s.pos.node);
         }
         Ways {

@@ -502,19 +502,26 @@ impl Stgv2 {
         }
     }
 
+    /// ST-06: each column has room for its cells, and no more cells are placed than
+    /// the player owns.
     fn cells_problem<R: Why>(&self, seat: Seat, c: Columns) -> Option<R> {
         let room = self.rules.room;
-        for (name, n, max) in [
-            ("MOVE", c.moves, room.moves),
-            ("ATTACK", c.attack, room.attack),
-            ("DEFEND", c.defend, room.defend),
-            ("ACTION", c.action, room.action),
-        ] {
-            if n > max {
-                return Some(R::why(|| {
-                    format!("the {name} column has room for {max} cells (ST-06)")
-                }));
-            }
+        let over = |name: &'static str, max: u8| {
+            Some(R::why(|| {
+                format!("the {name} column has room for {max} cells (ST-06)")
+            }))
+        };
+        if c.moves > room.moves {
+            return over("MOVE", room.moves);
+        }
+        if c.attack > room.attack {
+            return over("ATTACK", room.attack);
+        }
+        if c.defend > room.defend {
+            return over("DEFEND", room.defend);
+        }
+        if c.action > room.action {
+            return over("ACTION", room.action);
         }
         let owned = self.player(seat).cells;
         (c.total() > u32::from(owned))

@@ -180,6 +180,40 @@ impl Stgv2 {
         self.each_play_on(&Ways::new(self, ship), from, card, first, f)
     }
 
+    /// How many plays [`Stgv2::each_play_on`] offers with each first direction (in
+    /// [`Dir::ALL`] order), counted without making them: a play is counted where it
+    /// would be offered, blocked or not, so a step whose only question is whether
+    /// it is blocked (the second of "2 straight", a Zig-Zag's third) is not tried.
+    pub(crate) fn count_plays(&self, w: &Ways, from: Pos, card: MoveCard) -> [usize; 8] {
+        let mut counts = [0usize; 8];
+        let dirs: &[Dir] = match card {
+            MoveCard::OneAny | MoveCard::TwoStraight | MoveCard::ZigZag => &Dir::ALL,
+            MoveCard::Vertical => &Dir::VERTICAL,
+            MoveCard::Horizontal => &Dir::HORIZONTAL,
+        };
+        for &d1 in dirs {
+            let Some(p1) = w.open(from, d1) else {
+                continue;
+            };
+            counts[d1 as usize] = if card == MoveCard::ZigZag {
+                // As `zig_zags`: a stop after d1 when no second step is open, else
+                // per open second step its thirds (a stop when it has none).
+                let mut n = 0;
+                for d2 in Dir::ALL {
+                    if d2 != d1 {
+                        if let Some(p2) = w.open(p1, d2) {
+                            n += back_to(w, p2, d1).1.max(1);
+                        }
+                    }
+                }
+                n.max(1)
+            } else {
+                1
+            };
+        }
+        counts
+    }
+
     /// [`Stgv2::each_play`] on ways gathered by the caller (for several walks of one
     /// ship in one state).
     pub(crate) fn each_play_on<B>(
@@ -370,4 +404,33 @@ fn back_to(w: &Ways, at: Pos, d1: Dir) -> ([Dir; 6], usize) {
         }
     }
     (out, kept)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{place, scenario, started};
+    use orrery_core::Game;
+
+    #[test]
+    fn plays_are_counted_as_they_are_offered() {
+        for s in Stgv2::scenarios() {
+            let mut g = started(&scenario(&s.name), 3);
+            for n in g.field.nodes() {
+                for z in 0..g.field.levels {
+                    let at = Pos { node: n, z };
+                    place(&mut g, 0, at);
+                    let w = Ways::new(&g, 0);
+                    for card in MoveCard::ALL {
+                        let mut offered = [0usize; 8];
+                        let _ = g.each_play_on(&w, at, card, None, |p| {
+                            offered[p.dirs()[0] as usize] += 1;
+                            ControlFlow::<()>::Continue(())
+                        });
+                        assert_eq!(g.count_plays(&w, at, card), offered, "{at} {card:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -295,11 +295,7 @@ impl Stgv2 {
             };
             let card = self.next_card(*set, fl.ship, fl.card)?;
             let (ways, from) = (Ways::new(self, fl.ship), self.ship(fl.ship).pos);
-            let mut by_first = [0usize; 8];
-            let _ = self.each_play_on(&ways, from, card, None, |p| {
-                by_first[dir_index(p.dirs()[0])] += 1;
-                ControlFlow::<()>::Continue(())
-            });
+            let by_first = self.count_plays(&ways, from, card);
             let n: usize = by_first.iter().sum();
             if n == 0 {
                 return None;
@@ -944,20 +940,6 @@ impl Stgv2 {
     /// A column's count, by name (for views and text).
     pub fn columns_of(&self, seat: Seat) -> [u32; 4] {
         [Column::Move, Column::Attack, Column::Defend, Column::Action].map(|c| self.column(seat, c))
-    }
-}
-
-/// A direction's place in [`Dir::ALL`].
-fn dir_index(d: Dir) -> usize {
-    match d {
-        Dir::D0 => 0,
-        Dir::D60 => 1,
-        Dir::D120 => 2,
-        Dir::D180 => 3,
-        Dir::D240 => 4,
-        Dir::D300 => 5,
-        Dir::Up => 6,
-        Dir::Down => 7,
     }
 }
 

@@ -124,10 +124,13 @@ impl Stgv2 {
                 // (ST-06): they are not offered at all.
                 let room = self.rules.room;
                 let owned = u32::from(self.player(seat).cells);
-                for moves in 0..=room.moves {
-                    for attack in 0..=room.attack {
-                        for defend in 0..=room.defend {
-                            let placed = u32::from(moves) + u32::from(attack) + u32::from(defend);
+                let (m, a, d) = (room.moves, room.attack, room.defend);
+                for moves in (0..=m).take_while(|&x| u32::from(x) <= owned) {
+                    let placed = u32::from(moves);
+                    for attack in (0..=a).take_while(|&x| placed + u32::from(x) <= owned) {
+                        let placed = placed + u32::from(attack);
+                        for defend in (0..=d).take_while(|&x| placed + u32::from(x) <= owned) {
+                            let placed = placed + u32::from(defend);
                             for action in 0..=room.action {
                                 if placed + u32::from(action) > owned {
                                     break;
@@ -259,6 +262,11 @@ impl Stgv2 {
         if self.outcome.is_some() || self.mover() != Some(seat) {
             return ControlFlow::Continue(());
         }
+        // Cell placements are listed exactly (each column within its room, no more
+        // cells than owned: `cells_problem`, ST-06): no second look.
+        if self.step == Step::Cells {
+            return self.each_candidate(seat, f);
+        }
         self.each_candidate(seat, |a| {
             if self.refusal::<Refused>(seat, &a).is_none() {
                 f(a)
@@ -318,6 +326,29 @@ impl Stgv2 {
                 }
             }) {
                 ControlFlow::Break(dirs) => Some(Action::Card { dirs }),
+                ControlFlow::Continue(()) => None,
+            };
+        }
+        if self.step == Step::Cells {
+            // Counted, then walked to the drawn one: listing them costs more.
+            let mut n = 0;
+            let _ = self.each_answer(seat, |_| {
+                n += 1;
+                ControlFlow::<()>::Continue(())
+            });
+            if n == 0 {
+                return None;
+            }
+            let mut i = rng.index(n);
+            return match self.each_answer(seat, |a| {
+                if i == 0 {
+                    ControlFlow::Break(a)
+                } else {
+                    i -= 1;
+                    ControlFlow::Continue(())
+                }
+            }) {
+                ControlFlow::Break(a) => Some(a),
                 ControlFlow::Continue(()) => None,
             };
         }

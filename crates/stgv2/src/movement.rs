@@ -49,7 +49,7 @@ impl Play {
         self.path[usize::from(self.path_len) - 1]
     }
 
-    pub fn to_card_play(&self) -> CardPlay {
+    pub fn to_card_play(self) -> CardPlay {
         CardPlay {
             dirs: self.dirs().to_vec(),
             path: self.path().to_vec(),

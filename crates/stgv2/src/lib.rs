@@ -19,6 +19,7 @@ pub mod event;
 pub mod glossary;
 mod grid;
 mod knowledge;
+mod legal;
 pub mod movement;
 pub mod odds;
 mod quick;

@@ -4,6 +4,7 @@
 
 use crate::event::Event;
 use crate::state::{Asset, Battle, Column, Pending, ShipId, Stgv2, Volley};
+use crate::why::Why;
 use orrery_core::{Logged, Rng, Seat};
 
 /// The Die Chart (seed): difference 1–4 → 1, 5–9 → 2, 10–13 → 3, 14–19 → 4,
@@ -82,39 +83,54 @@ impl Stgv2 {
     /// Why `seat`'s ship `ship` may not be the principal attacker of `target` now,
     /// ignoring whose step it is (ST-10, ST-11).
     pub fn attack_problem(&self, seat: Seat, ship: ShipId, target: ShipId) -> Option<String> {
+        self.attack_why(seat, ship, target)
+    }
+
+    /// [`Stgv2::attack_problem`], the refusal as `R`.
+    pub(crate) fn attack_why<R: Why>(&self, seat: Seat, ship: ShipId, target: ShipId) -> Option<R> {
         let n = self.ships.len();
         if usize::from(ship) >= n || usize::from(target) >= n {
-            return Some(format!(
-                "no ship {} (ships are 0–{})",
-                ship.max(target),
-                n.max(1) - 1
-            ));
+            return Some(R::why(|| {
+                format!(
+                    "no ship {} (ships are 0–{})",
+                    ship.max(target),
+                    n.max(1) - 1
+                )
+            }));
         }
         let (x, y) = (self.ship(ship), self.ship(target));
         if !x.alive || x.seat != seat {
-            return Some(format!("ship {ship} is not one of your ships in play"));
+            return Some(R::why(|| {
+                format!("ship {ship} is not one of your ships in play")
+            }));
         }
         if !y.alive || y.seat == seat {
-            return Some(format!("ship {target} is not an enemy ship in play"));
+            return Some(R::why(|| {
+                format!("ship {target} is not an enemy ship in play")
+            }));
         }
         if x.assets.weapon == 0 {
-            return Some(format!("ship {ship} has no Weapon (ST-11)"));
+            return Some(R::why(|| format!("ship {ship} has no Weapon (ST-11)")));
         }
         if x.attacked {
-            return Some(format!(
-                "ship {ship} has already initiated an attack this turn (ST-10)"
-            ));
+            return Some(R::why(|| {
+                format!("ship {ship} has already initiated an attack this turn (ST-10)")
+            }));
         }
         if !self.player(y.seat).bought_ship {
-            return Some(format!(
-                "player {} has not bought a ship yet and may not be attacked (ST-10)",
-                y.seat
-            ));
+            return Some(R::why(|| {
+                format!(
+                    "player {} has not bought a ship yet and may not be attacked (ST-10)",
+                    y.seat
+                )
+            }));
         }
-        if !self.field.adjacent(x.pos, y.pos) {
-            return Some(format!(
-                "ship {target} is not adjacent to ship {ship}: one edge must join them (ST-02)"
-            ));
+        if !self.adjacent(x.pos, y.pos) {
+            return Some(R::why(|| {
+                format!(
+                    "ship {target} is not adjacent to ship {ship}: one edge must join them (ST-02)"
+                )
+            }));
         }
         None
     }
@@ -196,12 +212,16 @@ impl Stgv2 {
     /// Asset types the owner may remove with `hits` left (ST-12): present, and of a
     /// weight no greater than the hits left.
     pub fn removable(&self, ship: ShipId, hits: u32) -> Vec<Asset> {
-        let a = &self.ship(ship).assets;
         Asset::ALL
             .iter()
             .copied()
-            .filter(|&k| a.get(k) > 0 && k.weight() <= hits)
+            .filter(|&k| self.can_remove(ship, k, hits))
             .collect()
+    }
+
+    /// May the owner remove `asset` from `ship` with `hits` left (ST-12)?
+    pub(crate) fn can_remove(&self, ship: ShipId, asset: Asset, hits: u32) -> bool {
+        self.ship(ship).assets.get(asset) > 0 && asset.weight() <= hits
     }
 
     /// Work through queued damage until a choice is needed (ST-12): a ship with as

@@ -6,6 +6,7 @@ use crate::action::Item;
 use crate::combat::die_chart;
 use crate::event::Event;
 use crate::state::{Assets, OutpostCard, Ship, ShipId, Stgv2};
+use crate::why::Why;
 use orrery_core::{Logged, Seat};
 use orrery_nodes::Pos;
 
@@ -22,41 +23,57 @@ impl Stgv2 {
     /// What ship `ship` of `seat` may attempt at cluster `cluster`, or why not
     /// (ST-13), ignoring whose step it is.
     pub fn attempt(&self, seat: Seat, ship: ShipId, cluster: u8) -> Result<Attempt, String> {
+        self.attempt_why(seat, ship, cluster)
+    }
+
+    /// [`Stgv2::attempt`], the refusal as `R`.
+    pub(crate) fn attempt_why<R: Why>(
+        &self,
+        seat: Seat,
+        ship: ShipId,
+        cluster: u8,
+    ) -> Result<Attempt, R> {
         let Some(s) = self
             .ships
             .get(usize::from(ship))
             .filter(|s| s.alive && s.seat == seat)
         else {
-            return Err(format!("ship {ship} is not one of your ships in play"));
+            return Err(R::why(|| {
+                format!("ship {ship} is not one of your ships in play")
+            }));
         };
         let Some(c) = self.clusters.get(usize::from(cluster)) else {
-            return Err(format!(
-                "no asteroid cluster {cluster} (clusters are 0–{})",
-                self.clusters.len().max(1) - 1
-            ));
+            return Err(R::why(|| {
+                format!(
+                    "no asteroid cluster {cluster} (clusters are 0–{})",
+                    self.clusters.len().max(1) - 1
+                )
+            }));
         };
         if self.player(seat).attempts >= self.column(seat, crate::state::Column::Action) as u8 {
-            return Err("no cell left in the ACTION column for another attempt (ST-13)".into());
+            return Err(R::why(|| {
+                "no cell left in the ACTION column for another attempt (ST-13)".into()
+            }));
         }
         if s.acted {
-            return Err(format!(
-                "ship {ship} has already made an Action attempt this turn (ST-13)"
-            ));
+            return Err(R::why(|| {
+                format!("ship {ship} has already made an Action attempt this turn (ST-13)")
+            }));
         }
         if s.assets.count() == 0 {
-            return Err(format!("ship {ship} has no assets (ST-13)"));
+            return Err(R::why(|| format!("ship {ship} has no assets (ST-13)")));
         }
         if !s.pos.node.is_neighbour(c.node) {
-            return Err(format!(
-                "ship {ship} is not adjacent to cluster {cluster} (ST-02)"
-            ));
+            return Err(R::why(|| {
+                format!("ship {ship} is not adjacent to cluster {cluster} (ST-02)")
+            }));
         }
         match c.outpost {
             None => Ok(Attempt::Construct),
             Some(o) if o == seat => Ok(Attempt::Collect),
-            Some(o) => Err(format!(
-                "cluster {cluster} holds player {o}'s outpost (ST-13)"
-            )),
+            Some(o) => Err(R::why(|| {
+                format!("cluster {cluster} holds player {o}'s outpost (ST-13)")
+            })),
         }
     }
 
@@ -140,36 +157,56 @@ impl Stgv2 {
     /// Why `seat` may not buy `item` (for `ship`) now, ignoring whose step it is
     /// (ST-15).
     pub fn buy_problem(&self, seat: Seat, item: Item, ship: Option<ShipId>) -> Option<String> {
+        self.buy_why(seat, item, ship)
+    }
+
+    /// [`Stgv2::buy_problem`], the refusal as `R`.
+    pub(crate) fn buy_why<R: Why>(
+        &self,
+        seat: Seat,
+        item: Item,
+        ship: Option<ShipId>,
+    ) -> Option<R> {
         let price = self.price(item);
         if self.player(seat).on < price {
-            return Some(format!(
-                "{} costs {price} Spendys; you have {} ON station (ST-14)",
-                item.with_article(),
-                self.player(seat).on
-            ));
+            return Some(R::why(|| {
+                format!(
+                    "{} costs {price} Spendys; you have {} ON station (ST-14)",
+                    item.with_article(),
+                    self.player(seat).on
+                )
+            }));
         }
         match (item.asset(), ship) {
             (None, None) => (self.player(seat).cells >= self.rules.max_cells).then(|| {
-                format!(
-                    "you own {} Energy Cells, the most a player may (ST-06)",
-                    self.rules.max_cells
-                )
+                R::why(|| {
+                    format!(
+                        "you own {} Energy Cells, the most a player may (ST-06)",
+                        self.rules.max_cells
+                    )
+                })
             }),
-            (None, Some(_)) => Some("an Energy Cell goes to your pool, not to a ship".into()),
-            (Some(_), None) => Some(format!("name the ship to fit the {} to", item.name())),
+            (None, Some(_)) => Some(R::why(|| {
+                "an Energy Cell goes to your pool, not to a ship".into()
+            })),
+            (Some(_), None) => Some(R::why(|| {
+                format!("name the ship to fit the {} to", item.name())
+            })),
             (Some(_), Some(id)) => {
                 match self
                     .ships
                     .get(usize::from(id))
                     .filter(|s| s.alive && s.seat == seat)
                 {
-                    None => Some(format!("ship {id} is not one of your ships in play")),
-                    Some(_) if !self.at_own_station(id) => Some(format!(
-                        "ship {id} is not adjacent to your Space Station (ST-15)"
-                    )),
-                    Some(s) if s.assets.count() >= Assets::HOLES => {
-                        Some(format!("ship {id} has no free hole of its 24 (ST-15)"))
-                    }
+                    None => Some(R::why(|| {
+                        format!("ship {id} is not one of your ships in play")
+                    })),
+                    Some(_) if !self.at_own_station(id) => Some(R::why(|| {
+                        format!("ship {id} is not adjacent to your Space Station (ST-15)")
+                    })),
+                    Some(s) if s.assets.count() >= Assets::HOLES => Some(R::why(|| {
+                        format!("ship {id} has no free hole of its 24 (ST-15)")
+                    })),
                     Some(_) => None,
                 }
             }
@@ -178,23 +215,32 @@ impl Stgv2 {
 
     /// Why `seat` may not buy a ship placed at `at` now (ST-15).
     pub fn buy_ship_problem(&self, seat: Seat, at: Pos) -> Option<String> {
+        self.buy_ship_why(seat, at)
+    }
+
+    /// [`Stgv2::buy_ship_problem`], the refusal as `R`.
+    pub(crate) fn buy_ship_why<R: Why>(&self, seat: Seat, at: Pos) -> Option<R> {
         let price = self.rules.prices.ship;
         if self.player(seat).on < price {
-            return Some(format!(
-                "a ship costs {price} Spendys; you have {} ON station (ST-14)",
-                self.player(seat).on
-            ));
+            return Some(R::why(|| {
+                format!(
+                    "a ship costs {price} Spendys; you have {} ON station (ST-14)",
+                    self.player(seat).on
+                )
+            }));
         }
         if self.ships.len() >= MAX_SHIPS {
-            return Some(format!("the game holds at most {MAX_SHIPS} ships"));
+            return Some(R::why(|| {
+                format!("the game holds at most {MAX_SHIPS} ships")
+            }));
         }
-        if !self.field.has_pos(at) || !at.node.is_neighbour(self.stations[seat.index()]) {
-            return Some(format!(
-                "{at} is not a position adjacent to your Space Station (ST-15)"
-            ));
+        if !self.has_pos(at) || !at.node.is_neighbour(self.stations[seat.index()]) {
+            return Some(R::why(|| {
+                format!("{at} is not a position adjacent to your Space Station (ST-15)")
+            }));
         }
         self.occupied(at)
-            .then(|| format!("{at} is occupied (ST-03)"))
+            .then(|| R::why(|| format!("{at} is occupied (ST-03)")))
     }
 
     pub(crate) fn buy(

@@ -17,6 +17,9 @@ pub mod deck;
 pub mod economy;
 pub mod event;
 pub mod glossary;
+mod grid;
+mod knowledge;
+mod legal;
 pub mod movement;
 pub mod odds;
 mod quick;
@@ -29,6 +32,7 @@ mod validate;
 pub mod value;
 mod victory;
 pub mod view;
+mod why;
 
 pub use action::{Action, Item};
 pub use event::Event;
@@ -40,6 +44,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
     Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
 };
+use std::ops::ControlFlow;
 
 impl Game for Stgv2 {
     type Scenario = Scenario;
@@ -87,9 +92,9 @@ impl Game for Stgv2 {
     }
 
     fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Logged<Event>>, ActionError> {
-        self.check(seat, action)?;
+        let play = self.checked(seat, action)?;
         let mut log = Vec::new();
-        self.answer(seat, action, &mut log);
+        self.run(seat, action, play, &mut log);
         Ok(log)
     }
 
@@ -97,8 +102,18 @@ impl Game for Stgv2 {
         StView::new(self, viewer)
     }
 
+    /// What the seat's view shows, digested in place (`knowledge.rs` says what it
+    /// reads and leaves out).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        self.knowledge(seat)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.outcome.is_some()
     }
 
     fn scores(&self) -> Vec<f64> {
@@ -158,24 +173,37 @@ impl Game for Stgv2 {
 
     /// Timeouts: end the set or the step; place no cells; the first choice otherwise.
     fn default_action(&self, seat: Seat) -> Option<Action> {
-        let legal = self.legal_actions(seat);
-        let pick = legal.iter().find(|a| {
-            matches!(a, Action::Next | Action::EndSet)
-                || *a
-                    == &Action::Cells {
-                        moves: 0,
-                        attack: 0,
-                        defend: 0,
-                        action: 0,
-                    }
+        let mut first = None;
+        let pick = self.each_answer(seat, |a| {
+            if matches!(a, Action::Next | Action::EndSet)
+                || a == (Action::Cells {
+                    moves: 0,
+                    attack: 0,
+                    defend: 0,
+                    action: 0,
+                })
+            {
+                return ControlFlow::Break(a);
+            }
+            first.get_or_insert(a);
+            ControlFlow::Continue(())
         });
-        pick.or(legal.first()).cloned()
+        match pick {
+            ControlFlow::Break(a) => Some(a),
+            ControlFlow::Continue(()) => first,
+        }
     }
 
     /// Legal actions, with cell placements cut to those that place every cell
     /// they can (`value.rs`, `search_menu`).
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
         self.search_menu(seat)
+    }
+
+    /// Uniform over the legal actions, as the default draws it (the same action
+    /// for the same generator), without listing them (`Stgv2::sample_answer`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_answer(seat, rng)
     }
 
     /// Every ship, worth what its hull and its assets cost on the Supply List

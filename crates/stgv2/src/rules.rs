@@ -6,13 +6,15 @@
 //! (5) and purchases (6), with sets executed at any moment of steps 4–6; step 7
 //! cleans up, checks victory and hands over to the next player.
 
-use crate::action::{Action, Item};
+use crate::action::Action;
 use crate::event::Event;
-use crate::movement::CardPlay;
+use crate::movement::{CardPlay, Play};
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
+use crate::why::{Refused, Why};
 use orrery_core::{ActionError, Logged, Seat};
 use orrery_nodes::{Dir, Node, Pos};
+use std::ops::ControlFlow;
 
 type Log = Vec<Logged<Event>>;
 
@@ -62,163 +64,81 @@ impl Stgv2 {
         }
     }
 
-    /// Sets of this turn not yet executed.
-    fn open_sets(&self) -> Vec<u8> {
-        (0..self.sets.len())
-            .filter(|&i| !self.sets[i].used && !self.sets[i].cards.is_empty())
-            .map(|i| i as u8)
-            .collect()
-    }
-
-    /// Every answer `seat` could give, unchecked (a superset of the legal ones).
-    pub(crate) fn candidates(&self, seat: Seat) -> Vec<Action> {
-        if !self.to_move_now().contains(&seat) {
-            return Vec::new();
+    /// [`Stgv2::current_plays`] one at a time, in the same order: `f` may stop the
+    /// walk. With `first`, only the plays whose first direction it is.
+    pub(crate) fn each_current_play<B>(
+        &self,
+        first: Option<Dir>,
+        f: impl FnMut(&Play) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let Step::Moving {
+            set,
+            following: Some(fl),
+            ..
+        } = &self.step
+        else {
+            return ControlFlow::Continue(());
+        };
+        match self.next_card(*set, fl.ship, fl.card) {
+            Some(card) => self.each_play(fl.ship, self.ship(fl.ship).pos, card, first, f),
+            None => ControlFlow::Continue(()),
         }
-        let mut v = Vec::new();
-        match &self.step {
-            Step::Over => {}
-            Step::Start { .. } => {
-                v.extend(
-                    self.start_options(seat)
-                        .into_iter()
-                        .map(|node| Action::Start { node }),
-                );
-            }
-            Step::Cells => {
-                let room = self.rules.room;
-                for moves in 0..=room.moves {
-                    for attack in 0..=room.attack {
-                        for defend in 0..=room.defend {
-                            for action in 0..=room.action {
-                                v.push(Action::Cells {
-                                    moves,
-                                    attack,
-                                    defend,
-                                    action,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            Step::Damage { damage, .. } => {
-                if let Some(p) = damage.first() {
-                    v.extend(
-                        self.removable(p.ship, p.hits)
-                            .into_iter()
-                            .map(|asset| Action::Lose { asset }),
-                    );
-                }
-            }
-            Step::Moving {
-                set,
-                moved,
-                following,
-                ..
-            } => match following {
-                Some(_) => v.extend(
-                    self.current_plays()
-                        .into_iter()
-                        .map(|p| Action::Card { dirs: p.dirs }),
-                ),
-                None => {
-                    v.extend(
-                        self.may_follow(seat, moved)
-                            .into_iter()
-                            .map(|ship| Action::Follow { set: *set, ship }),
-                    );
-                    v.push(Action::EndSet);
-                }
-            },
-            Step::Main { phase } => {
-                for set in self.open_sets() {
-                    for ship in self.may_follow(seat, &[]) {
-                        v.push(Action::Follow { set, ship });
-                    }
-                }
-                let mine: Vec<ShipId> = self.fleet(seat).map(|s| s.id).collect();
-                match phase {
-                    Phase::Combat => {
-                        for &x in &mine {
-                            for y in self.ships.iter().filter(|s| s.alive && s.seat != seat) {
-                                v.push(Action::Attack {
-                                    ship: x,
-                                    target: y.id,
-                                });
-                            }
-                        }
-                    }
-                    Phase::Action => {
-                        for &x in &mine {
-                            for c in 0..self.clusters.len() {
-                                v.push(Action::Act {
-                                    ship: x,
-                                    cluster: c as u8,
-                                });
-                            }
-                        }
-                    }
-                    Phase::Purchase => {
-                        v.push(Action::Buy {
-                            item: Item::Cell,
-                            ship: None,
-                        });
-                        for item in [Item::Engine, Item::Weapon, Item::Shield] {
-                            for &x in &mine {
-                                v.push(Action::Buy {
-                                    item,
-                                    ship: Some(x),
-                                });
-                            }
-                        }
-                        let station = self.stations[seat.index()];
-                        for node in station.neighbours() {
-                            for z in 0..self.field.levels {
-                                v.push(Action::BuyShip {
-                                    at: Pos { node, z },
-                                });
-                            }
-                        }
-                    }
-                }
-                v.push(Action::Next);
-            }
-        }
-        v
-    }
-
-    /// Every legal answer of `seat`, in a stable order.
-    pub fn answers(&self, seat: Seat) -> Vec<Action> {
-        // Card plays are listed exactly by `current_plays`: no second look.
-        if matches!(
-            self.step,
-            Step::Moving {
-                following: Some(_),
-                ..
-            }
-        ) {
-            return self.candidates(seat);
-        }
-        self.candidates(seat)
-            .into_iter()
-            .filter(|a| self.check(seat, a).is_ok())
-            .collect()
     }
 
     /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
-        let bad = |m: String| Err(ActionError::illegal(m));
+        self.checked(seat, action).map(|_| ())
+    }
+
+    /// [`Stgv2::check`], with the play a card answer makes (found once, for
+    /// [`Stgv2::run`]).
+    pub(crate) fn checked(&self, seat: Seat, action: &Action) -> Result<Option<Play>, ActionError> {
+        if self.outcome.is_some() || self.mover() != Some(seat) {
+            ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
+        }
+        if let Action::Card { dirs } = action {
+            if let Some(p) = self.find_play(dirs) {
+                return Ok(Some(p));
+            }
+        }
+        self.refusal::<String>(seat, action)
+            .map_or(Ok(None), |m| Err(ActionError::illegal(m)))
+    }
+
+    /// The current play made by choosing `dirs` (ST-09), if it is one.
+    fn find_play(&self, dirs: &[Dir]) -> Option<Play> {
+        match self.each_current_play(dirs.first().copied(), |p| {
+            if p.dirs() == dirs {
+                ControlFlow::Break(*p)
+            } else {
+                ControlFlow::Continue(())
+            }
+        }) {
+            ControlFlow::Break(p) => Some(p),
+            ControlFlow::Continue(()) => None,
+        }
+    }
+
+    /// [`Stgv2::check`] without the refusal's message: is the answer legal?
+    pub(crate) fn allowed(&self, seat: Seat, action: &Action) -> bool {
+        self.outcome.is_none()
+            && self.mover() == Some(seat)
+            && self.refusal::<Refused>(seat, action).is_none()
+    }
+
+    /// Why the answer of `seat`, who is to move, breaks a rule (as `R`), if it does.
+    pub(crate) fn refusal<R: Why>(&self, seat: Seat, action: &Action) -> Option<R> {
         match (&self.step, action) {
             (Step::Start { .. }, Action::Start { node }) => {
                 if self.start_options(seat).contains(node) {
-                    Ok(())
+                    None
                 } else {
-                    bad(format!(
-                        "{node} is not a starting corner: choose one of {} (ST-05)",
-                        list(&self.start_options(seat))
-                    ))
+                    Some(R::why(|| {
+                        format!(
+                            "{node} is not a starting corner: choose one of {} (ST-05)",
+                            list(&self.start_options(seat))
+                        )
+                    }))
                 }
             }
             (
@@ -236,24 +156,26 @@ impl Stgv2 {
                     defend,
                     action,
                 };
-                self.cells_problem(seat, c).map_or(Ok(()), bad)
+                self.cells_problem(seat, c)
             }
             (Step::Damage { damage, .. }, Action::Lose { asset }) => {
                 let p = damage[0];
-                if self.removable(p.ship, p.hits).contains(asset) {
-                    Ok(())
+                if self.can_remove(p.ship, *asset, p.hits) {
+                    None
                 } else {
-                    bad(format!(
-                        "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
-                        p.ship,
-                        asset.name(),
-                        p.hits,
-                        self.removable(p.ship, p.hits)
-                            .iter()
-                            .map(|a| a.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ))
+                    Some(R::why(|| {
+                        format!(
+                            "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
+                            p.ship,
+                            asset.name(),
+                            p.hits,
+                            self.removable(p.ship, p.hits)
+                                .iter()
+                                .map(|a| a.name())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }))
                 }
             }
             (
@@ -262,19 +184,20 @@ impl Stgv2 {
                 },
                 Action::Card { dirs },
             ) => {
-                let plays = self.current_plays();
-                if plays.iter().any(|p| &p.dirs == dirs) {
-                    Ok(())
+                if self.find_play(dirs).is_some() {
+                    None
                 } else {
-                    bad(format!(
-                        "the card cannot be played as [{}]: the ways open are {} (ST-09)",
-                        dirs_text(dirs),
-                        plays
-                            .iter()
-                            .map(|p| format!("[{}]", dirs_text(&p.dirs)))
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    ))
+                    Some(R::why(|| {
+                        format!(
+                            "the card cannot be played as [{}]: the ways open are {} (ST-09)",
+                            dirs_text(dirs),
+                            self.current_plays()
+                                .iter()
+                                .map(|p| format!("[{}]", dirs_text(&p.dirs)))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    }))
                 }
             }
             (
@@ -287,15 +210,17 @@ impl Stgv2 {
                 Action::Follow { set: s, ship },
             ) => {
                 if s != set {
-                    bad(format!(
-                        "set {set} is being executed; finish it first (`end_set`) (ST-08)"
-                    ))
-                } else if !self.may_follow(seat, moved).contains(ship) {
-                    bad(format!(
-                        "ship {ship} may not follow set {set}: not yours, without an engine, or already moved with it (ST-08)"
-                    ))
+                    Some(R::why(|| {
+                        format!("set {set} is being executed; finish it first (`end_set`) (ST-08)")
+                    }))
+                } else if !self.followers(seat, moved).any(|id| id == *ship) {
+                    Some(R::why(|| {
+                        format!(
+                            "ship {ship} may not follow set {set}: not yours, without an engine, or already moved with it (ST-08)"
+                        )
+                    }))
                 } else {
-                    Ok(())
+                    None
                 }
             }
             (
@@ -303,13 +228,15 @@ impl Stgv2 {
                     following: None, ..
                 },
                 Action::EndSet,
-            ) => Ok(()),
-            (Step::Main { phase }, a) => self.main_problem(seat, *phase, a).map_or(Ok(()), bad),
-            (step, a) => bad(format!(
-                "{} is not an answer now: {}",
-                serde_json::to_string(a).unwrap_or_default(),
-                self.asked(step)
-            )),
+            ) => None,
+            (Step::Main { phase }, a) => self.main_problem(seat, *phase, a),
+            (step, a) => Some(R::why(|| {
+                format!(
+                    "{} is not an answer now: {}",
+                    serde_json::to_string(a).unwrap_or_default(),
+                    self.asked(step)
+                )
+            })),
         }
     }
 
@@ -327,67 +254,85 @@ impl Stgv2 {
         }
     }
 
-    fn cells_problem(&self, seat: Seat, c: Columns) -> Option<String> {
+    /// ST-06: each column has room for its cells, and no more cells are placed than
+    /// the player owns.
+    fn cells_problem<R: Why>(&self, seat: Seat, c: Columns) -> Option<R> {
         let room = self.rules.room;
-        for (name, n, max) in [
-            ("MOVE", c.moves, room.moves),
-            ("ATTACK", c.attack, room.attack),
-            ("DEFEND", c.defend, room.defend),
-            ("ACTION", c.action, room.action),
-        ] {
-            if n > max {
-                return Some(format!(
-                    "the {name} column has room for {max} cells (ST-06)"
-                ));
-            }
+        let over = |name: &'static str, max: u8| {
+            Some(R::why(|| {
+                format!("the {name} column has room for {max} cells (ST-06)")
+            }))
+        };
+        if c.moves > room.moves {
+            return over("MOVE", room.moves);
+        }
+        if c.attack > room.attack {
+            return over("ATTACK", room.attack);
+        }
+        if c.defend > room.defend {
+            return over("DEFEND", room.defend);
+        }
+        if c.action > room.action {
+            return over("ACTION", room.action);
         }
         let owned = self.player(seat).cells;
         (c.total() > u32::from(owned))
-            .then(|| format!("{} cells placed but you own {owned} (ST-06)", c.total()))
+            .then(|| R::why(|| format!("{} cells placed but you own {owned} (ST-06)", c.total())))
     }
 
-    fn main_problem(&self, seat: Seat, phase: Phase, a: &Action) -> Option<String> {
+    fn main_problem<R: Why>(&self, seat: Seat, phase: Phase, a: &Action) -> Option<R> {
         match (phase, a) {
             (_, Action::Next) => None,
             (_, Action::Follow { set, ship }) => {
-                if !self.open_sets().contains(set) {
-                    Some(format!(
-                        "no unused Move Card set {set} (sets this turn: {}) (ST-08)",
-                        self.sets.len()
-                    ))
-                } else if !self.may_follow(seat, &[]).contains(ship) {
-                    Some(format!(
-                        "ship {ship} is not one of your ships in play with an engine (seed 2)a)"
-                    ))
+                if !self.set_open(*set) {
+                    Some(R::why(|| {
+                        format!(
+                            "no unused Move Card set {set} (sets this turn: {}) (ST-08)",
+                            self.sets.len()
+                        )
+                    }))
+                } else if !self.followers(seat, &[]).any(|id| id == *ship) {
+                    Some(R::why(|| {
+                        format!(
+                            "ship {ship} is not one of your ships in play with an engine (seed 2)a)"
+                        )
+                    }))
                 } else {
                     None
                 }
             }
             (Phase::Combat, &Action::Attack { ship, target }) => {
-                self.attack_problem(seat, ship, target)
+                self.attack_why(seat, ship, target)
             }
             (Phase::Action, &Action::Act { ship, cluster }) => {
-                self.attempt(seat, ship, cluster).err()
+                self.attempt_why(seat, ship, cluster).err()
             }
-            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_problem(seat, item, ship),
-            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_problem(seat, at),
-            (phase, a) => Some(format!(
-                "{} is not an answer in step {} ({}): {}",
-                serde_json::to_string(a).unwrap_or_default(),
-                phase.number(),
-                phase.name(),
-                match phase {
-                    Phase::Combat => "attack, follow a set or `next`",
-                    Phase::Action => "act at a cluster, follow a set or `next`",
-                    Phase::Purchase => "buy, follow a set or `next`",
-                }
-            )),
+            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_why(seat, item, ship),
+            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_why(seat, at),
+            (phase, a) => Some(R::why(|| {
+                format!(
+                    "{} is not an answer in step {} ({}): {}",
+                    serde_json::to_string(a).unwrap_or_default(),
+                    phase.number(),
+                    phase.name(),
+                    match phase {
+                        Phase::Combat => "attack, follow a set or `next`",
+                        Phase::Action => "act at a cluster, follow a set or `next`",
+                        Phase::Purchase => "buy, follow a set or `next`",
+                    }
+                )
+            })),
         }
     }
 
     /// Run a checked answer.
     pub fn answer(&mut self, seat: Seat, action: &Action, log: &mut Log) {
-        match action.clone() {
+        self.run(seat, action, None, log);
+    }
+
+    /// Run a checked answer; a card answer's `play` if [`Stgv2::checked`] found it.
+    pub(crate) fn run(&mut self, seat: Seat, action: &Action, play: Option<Play>, log: &mut Log) {
+        match *action {
             Action::Start { node } => self.answer_start(seat, node, log),
             Action::Cells {
                 moves,
@@ -421,7 +366,7 @@ impl Stgv2 {
                 let moved = match &mut self.step {
                     Step::Moving { moved, .. } => {
                         moved.push(ship);
-                        moved.clone()
+                        std::mem::take(moved)
                     }
                     _ => {
                         self.sets[usize::from(set)].used = true;
@@ -435,12 +380,8 @@ impl Stgv2 {
                     following: Some(Following { ship, card: 0 }),
                 };
             }
-            Action::Card { dirs } => {
-                let play = self
-                    .current_plays()
-                    .into_iter()
-                    .find(|p| p.dirs == dirs)
-                    .expect("checked");
+            Action::Card { ref dirs } => {
+                let play = play.or_else(|| self.find_play(dirs)).expect("checked");
                 if let Step::Moving {
                     set,
                     following: Some(f),
@@ -450,11 +391,11 @@ impl Stgv2 {
                     let (set, ship) = (*set, f.ship);
                     let card = self.sets[usize::from(set)].cards[usize::from(f.card)];
                     f.card += 1;
-                    self.ship_mut(ship).pos = *play.path.last().expect("a step");
+                    self.ship_mut(ship).pos = play.end();
                     log.push(Logged::public(Event::Moved {
                         ship,
                         card,
-                        path: play.path.clone(),
+                        path: play.path().to_vec(),
                     }));
                     if play.blocked {
                         self.stop_following(ship, log);
@@ -533,6 +474,15 @@ impl Stgv2 {
         if !matches!(self.step, Step::Start { .. }) && !self.player(cur).out {
             self.deposit(cur, log);
         }
+        if let Step::Moving {
+            phase,
+            set,
+            following,
+            ..
+        } = self.step
+        {
+            return self.settle_moving(cur, phase, set, following, log);
+        }
         match self.step.clone() {
             Step::Damage { phase, damage } => {
                 // ST-19: the battle's eliminations are settled together; the
@@ -555,40 +505,18 @@ impl Stgv2 {
                 };
                 true
             }
-            Step::Moving {
-                phase,
-                set,
-                moved,
-                following,
-            } => {
-                if let Some(f) = following {
-                    if self.next_card(set, f.ship, f.card).is_none() {
-                        self.step = Step::Moving {
-                            phase,
-                            set,
-                            moved,
-                            following: None,
-                        };
-                    } else if self.current_plays().is_empty() {
-                        self.stop_following(f.ship, log);
-                    } else {
-                        return true;
-                    }
-                    return false;
-                }
-                if self.may_follow(cur, &moved).is_empty() {
-                    log.push(Logged::public(Event::SetDone { set }));
-                    self.step = Step::Main { phase };
-                    return false;
-                }
-                true
-            }
+            Step::Moving { .. } => unreachable!("settled above"),
             Step::Main { phase } => {
                 // A step whose only answer is `next` passes by itself.
                 let only_next = self
-                    .candidates(cur)
-                    .iter()
-                    .all(|a| *a == Action::Next || self.check(cur, a).is_err());
+                    .each_candidate(cur, |a| {
+                        if a != Action::Next && self.allowed(cur, &a) {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    })
+                    .is_continue();
                 if only_next {
                     self.next_phase(phase, log);
                     return false;
@@ -607,6 +535,44 @@ impl Stgv2 {
             }
             Step::Cells | Step::Over => true,
         }
+    }
+
+    /// [`Stgv2::settle_pass`] while set `set` is executed: a ship out of cards or
+    /// stopped no longer follows (ST-08), and a set no ship of `cur` may still
+    /// follow is done.
+    fn settle_moving(
+        &mut self,
+        cur: Seat,
+        phase: Phase,
+        set: u8,
+        following: Option<Following>,
+        log: &mut Log,
+    ) -> bool {
+        if let Some(f) = following {
+            if self.next_card(set, f.ship, f.card).is_none() {
+                if let Step::Moving { following, .. } = &mut self.step {
+                    *following = None;
+                }
+            } else if self
+                .each_current_play(None, |_| ControlFlow::Break(()))
+                .is_continue()
+            {
+                self.stop_following(f.ship, log);
+            } else {
+                return true;
+            }
+            return false;
+        }
+        let done = match &self.step {
+            Step::Moving { moved, .. } => self.followers(cur, moved).next().is_none(),
+            _ => false,
+        };
+        if done {
+            log.push(Logged::public(Event::SetDone { set }));
+            self.step = Step::Main { phase };
+            return false;
+        }
+        true
     }
 
     /// ST-05: the first ship starts on `node`, level 0; after the last player the

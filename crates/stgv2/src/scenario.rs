@@ -630,5 +630,6 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<Stgv2, SetupError> {
         last_battle: None,
         outcome: None,
         rng,
+        grid: Default::default(),
     })
 }

@@ -2,6 +2,7 @@
 //! decks and where the turn stands.
 
 use crate::deck::Deck;
+use crate::grid::GridCache;
 use crate::scenario::Rules;
 use orrery_core::{Outcome, Rng, Seat};
 use orrery_nodes::{Field, Node, Pos};
@@ -369,9 +370,29 @@ pub struct Stgv2 {
     pub last_battle: Option<Battle>,
     pub outcome: Option<Outcome>,
     pub rng: Rng,
+    /// The field's edges as a table, built on first use (not part of the state).
+    #[serde(skip)]
+    pub(crate) grid: GridCache,
 }
 
 impl Stgv2 {
+    /// The position one edge from `p` in direction `d`, if that edge exists (ST-01):
+    /// [`Field::step`] through the game's table.
+    #[inline]
+    pub fn step_from(&self, p: Pos, d: orrery_nodes::Dir) -> Option<Pos> {
+        self.grid.step(&self.field, p, d)
+    }
+
+    /// Is `p` a position of the field (ST-01)?
+    pub fn has_pos(&self, p: Pos) -> bool {
+        self.grid.has_pos(&self.field, p)
+    }
+
+    /// Are `x` and `y` joined by one edge (ST-02)?
+    pub fn adjacent(&self, x: Pos, y: Pos) -> bool {
+        self.grid.adjacent(&self.field, x, y)
+    }
+
     pub fn ship(&self, id: ShipId) -> &Ship {
         &self.ships[usize::from(id)]
     }

@@ -5,7 +5,8 @@
 use crate::action::Action;
 use crate::state::{Step, Stgv2};
 use orrery_core::Seat;
-use orrery_nodes::Node;
+use orrery_nodes::{Node, Pos};
+use std::ops::ControlFlow;
 
 impl Stgv2 {
     /// `seat`'s worth minus the best other player's.
@@ -105,6 +106,26 @@ impl Stgv2 {
     /// of each corner, and of the card plays ending on the same position (stopped or
     /// not) only the first is kept. Never empty when the seat is to move.
     pub fn search_menu(&self, seat: Seat) -> Vec<Action> {
+        if let Step::Moving {
+            following: Some(_), ..
+        } = &self.step
+        {
+            // Card plays that end on the same position, stopped or not, leave the
+            // same game: one of each.
+            let mut seen: Vec<(Pos, bool)> = Vec::new();
+            let mut menu = Vec::new();
+            let _ = self.each_current_play(None, |p| {
+                let key = (p.end(), p.blocked);
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    menu.push(Action::Card {
+                        dirs: p.dirs().to_vec(),
+                    });
+                }
+                ControlFlow::<()>::Continue(())
+            });
+            return menu;
+        }
         let legal = self.answers(seat);
         match &self.step {
             Step::Cells => {
@@ -149,26 +170,6 @@ impl Stgv2 {
                         }
                         _ => true,
                     })
-                    .collect()
-            }
-            Step::Moving {
-                following: Some(_), ..
-            } => {
-                // Card plays that end on the same position, stopped or not, leave the
-                // same game: one of each.
-                let mut seen = Vec::new();
-                self.current_plays()
-                    .into_iter()
-                    .filter(|p| {
-                        let key = (p.path.last().copied(), p.blocked);
-                        if seen.contains(&key) {
-                            false
-                        } else {
-                            seen.push(key);
-                            true
-                        }
-                    })
-                    .map(|p| Action::Card { dirs: p.dirs })
                     .collect()
             }
             _ => legal,

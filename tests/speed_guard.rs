@@ -23,12 +23,12 @@ use std::path::PathBuf;
 /// How far behind the baseline a ratio may fall before the guard fails.
 const TOLERANCE: f64 = 2.0;
 /// Decisions of random battles per measurement (whole battles, fixed seeds).
-const DECISIONS: u64 = 4000;
+const DECISIONS: u64 = 10_000;
 /// MCTS positions and iterations per decision.
 const POSITIONS: usize = 6;
-const ITERATIONS: u32 = 200;
+const ITERATIONS: u32 = 300;
 /// Measurements of each ratio; the smallest counts (noise only ever slows).
-const REPEATS: usize = 3;
+const REPEATS: usize = 5;
 /// Reference rounds per measurement of the reference.
 const REFERENCE_ROUNDS: u32 = 300;
 

@@ -62,9 +62,10 @@ where
         let mut spill = above * T::from(6);
         if lo < len {
             // Sums that spill over `cap`: s + f ≥ next, in ascending s, then f.
-            for s in (next.saturating_sub(6)).max(lo)..len {
+            let first = next.saturating_sub(6).max(lo);
+            for (s, &w) in ways[..len].iter().enumerate().skip(first) {
                 for _ in next - s..=6 {
-                    spill = spill + ways[s];
+                    spill = spill + w;
                 }
             }
             // New counts, highest total first so each reads the old, lower ones.
@@ -242,18 +243,54 @@ const DOGFIGHT_COUNTS: [[u8; 5]; 4] = {
     t
 };
 
+/// `c / 36` as a probability, worked out when compiling (as `Count::prob` would).
+const fn of_36(c: u8) -> Prob {
+    let (mut n, mut d) = (c as u128, 36u128);
+    if n == 0 {
+        d = 1;
+    }
+    let mut f = 2;
+    while f <= 3 {
+        while n != 0 && n % f == 0 && d % f == 0 {
+            n /= f;
+            d /= f;
+        }
+        f += 1;
+    }
+    Prob {
+        p: c as f64 / 36.0,
+        exact: Some((n, d)),
+    }
+}
+
+/// The dogfight odds for each penalty, worked out when compiling.
+const DOGFIGHTS: [DogfightOdds; 4] = {
+    let mut t = [DogfightOdds {
+        no_result: Prob::ZERO,
+        attacker_hit: Prob::ZERO,
+        attacker_direct_hit: Prob::ZERO,
+        defender_hit: Prob::ZERO,
+        defender_direct_hit: Prob::ZERO,
+    }; 4];
+    let mut case = 0;
+    while case < 4 {
+        let c = DOGFIGHT_COUNTS[case];
+        t[case] = DogfightOdds {
+            no_result: of_36(c[0]),
+            attacker_hit: of_36(c[1]),
+            attacker_direct_hit: of_36(c[2]),
+            defender_hit: of_36(c[3]),
+            defender_direct_hit: of_36(c[4]),
+        };
+        case += 1;
+    }
+    t
+};
+
 /// A dogfight. `attacker_penalty`: the defender is in an asteroid hex (the attacker's
 /// roll −1, minimum 1); `defender_penalty`: the attacker is in one.
 pub fn dogfight(attacker_penalty: bool, defender_penalty: bool) -> DogfightOdds {
-    let c = DOGFIGHT_COUNTS[usize::from(attacker_penalty) | usize::from(defender_penalty) << 1]
-        .map(|x| u64::from(x).ratio(36));
-    DogfightOdds {
-        no_result: c[0],
-        attacker_hit: c[1],
-        attacker_direct_hit: c[2],
-        defender_hit: c[3],
-        defender_direct_hit: c[4],
-    }
+    DOGFIGHTS[usize::from(attacker_penalty) | usize::from(defender_penalty) << 1]
 }
 
 /// Sum of probabilities (exact when both are).

@@ -83,15 +83,26 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-/// Mean time of `f` over at least `budget`.
+/// Mean time of `f` over at least `budget`. The clock is read once per batch of
+/// calls, batches growing until one takes a millisecond: read per call it would be
+/// timed too (on this machine a read costs as much as a dogfight).
 fn average(budget: Duration, f: &dyn Fn()) -> Duration {
     let start = Instant::now();
-    let mut n = 0u32;
-    while start.elapsed() < budget || n < 10 {
-        f();
-        n += 1;
+    let (mut n, mut batch) = (0u64, 1u64);
+    loop {
+        let t = Instant::now();
+        for _ in 0..batch {
+            f();
+        }
+        n += batch;
+        let elapsed = start.elapsed();
+        if elapsed >= budget && n >= 10 {
+            return Duration::from_secs_f64(elapsed.as_secs_f64() / n as f64);
+        }
+        if t.elapsed() < Duration::from_millis(1) {
+            batch *= 2;
+        }
     }
-    start.elapsed() / n
 }
 
 fn main() {

@@ -7,11 +7,11 @@
 //! `benches/icepool/compare.py` (the same cases in Icepool).
 
 use criterion::{black_box, Criterion};
-use serde::Serialize;
-use serde_json::{json, Value};
 use orrery_launch_fighters::odds as lf;
 use orrery_stratoyager::odds as sy;
 use orrery_stratoyager::Band;
+use serde::Serialize;
+use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 fn shot(band: Band, tht: i32, linked: bool, dice: u8) -> sy::Shot {
@@ -76,7 +76,9 @@ fn cases() -> Vec<Case> {
             let s = shot(Band::Extreme, black_box(3), true, 255);
             sy::attack(&[s], &target(4, 3, 5, false))
         }),
-        case("sy hull-stress --dice 5", || sy::hull_stress(black_box(5), 4)),
+        case("sy hull-stress --dice 5", || {
+            sy::hull_stress(black_box(5), 4)
+        }),
         case("sy hull-stress --dice 255 --fail-on 3 (max)", || {
             sy::hull_stress(black_box(255), 3)
         }),

@@ -195,12 +195,13 @@ def flatten(result):
     return out
 
 
-def run_ours(repo):
+def run_ours(repo, quiet):
     fd, path = tempfile.mkstemp(suffix=".json")
     os.close(fd)
     env = dict(os.environ, ORRERY_ODDS_JSON=path)
+    # Criterion reports on stdout: with --quiet it goes to stderr, with cargo's.
     subprocess.run(["cargo", "bench", "--bench", "odds"], cwd=repo, env=env,
-                   check=True)
+                   check=True, stdout=sys.stderr if quiet else None)
     with open(path) as f:
         data = json.load(f)
     os.unlink(path)
@@ -235,7 +236,7 @@ def main():
         with open(args.ours) as f:
             ours = json.load(f)
     else:
-        ours = run_ours(repo)
+        ours = run_ours(repo, args.quiet)
     ours = {c["name"]: c for c in ours["cases"]}
 
     rows = []

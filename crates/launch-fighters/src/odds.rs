@@ -19,32 +19,70 @@
 
 pub mod calc;
 mod game;
+#[cfg(test)]
+mod reference;
+mod tally;
 mod text;
 
 pub use orrery_core::prob::{pow6, Count, Prob, EXACT_DICE};
 use serde::Serialize;
+use std::ops::{Add, Mul};
+use tally::{Tally, U64_DICE};
 
 /// Ways for `n` d6 to sum to each total up to `cap` (indexed by the sum), and the
 /// ways to sum above `cap`. Only sums near the defence matter, so the convolution is
 /// cut there: everything above is a direct hit.
 pub fn sum_counts<T: Count>(n: u32, cap: usize) -> (Vec<T>, T) {
-    let mut ways = vec![T::from(1)];
+    let mut ways = vec![T::default(); sums_len(n, cap)];
+    let (len, above) = sum_counts_in(n, cap, &mut ways);
+    ways.truncate(len);
+    (ways, above)
+}
+
+/// The length [`sum_counts_in`] needs: sums 0 ..= min(6n, cap).
+fn sums_len(n: u32, cap: usize) -> usize {
+    (6 * n as usize).min(cap) + 1
+}
+
+/// [`sum_counts`] in place: `ways` (zeros, at least [`sums_len`] long) gets the
+/// counts, the result is their length and the count above `cap`. Every `f64` sum
+/// is added in the order of the first, plain convolution (for each total, dice sums
+/// in ascending order, starting from 0; the spill in ascending sum then face), so
+/// large pools round exactly as before; exact zeros (sums below the number of
+/// dice rolled) are skipped, which changes nothing.
+fn sum_counts_in<T>(n: u32, cap: usize, ways: &mut [T]) -> (usize, T)
+where
+    T: Copy + Default + Add<Output = T> + Mul<Output = T> + From<u8>,
+{
+    ways[0] = T::from(1);
+    let (mut lo, mut len) = (0usize, 1usize);
     let mut above = T::default();
     for _ in 0..n {
-        let mut next = vec![T::default(); (ways.len() + 6).min(cap + 1)];
+        let next = (len + 6).min(cap + 1);
         let mut spill = above * T::from(6);
-        for (s, &w) in ways.iter().enumerate() {
-            for f in 1..=6 {
-                match next.get_mut(s + f) {
-                    Some(x) => *x = *x + w,
-                    None => spill = spill + w,
+        if lo < len {
+            // Sums that spill over `cap`: s + f ≥ next, in ascending s, then f.
+            let first = next.saturating_sub(6).max(lo);
+            for (s, &w) in ways[..len].iter().enumerate().skip(first) {
+                for _ in next - s..=6 {
+                    spill = spill + w;
                 }
             }
+            // New counts, highest total first so each reads the old, lower ones.
+            for t in (lo + 1..next).rev() {
+                let mut x = T::default();
+                for &w in &ways[t.saturating_sub(6).max(lo)..t.min(len)] {
+                    x = x + w;
+                }
+                ways[t] = x;
+            }
+            ways[lo] = T::default();
+            lo += 1;
         }
-        ways = next;
+        len = next;
         above = spill;
     }
-    (ways, above)
+    (len, above)
 }
 
 /// The defence a barrage is rolled against.
@@ -77,26 +115,27 @@ fn grade(total: u32, defense: u32) -> usize {
     }
 }
 
-fn barrage_in<T: Count>(dice: u8, modifier: i8, defense: Defense) -> BarrageOdds {
+fn barrage_in<T: Tally>(dice: u8, modifier: i8, defense: Defense, ways: &mut [T]) -> BarrageOdds {
     let n = u32::from(dice);
-    let defenses: Vec<u8> = match defense {
-        Defense::Ship(d) => vec![d],
-        Defense::Squadron => (1..=6).collect(),
+    let defenses: &[u8] = match defense {
+        Defense::Ship(ref d) => std::slice::from_ref(d),
+        Defense::Squadron => &[1, 2, 3, 4, 5, 6],
     };
     // Sums above 2 × defence − modifier are direct hits whatever the defence.
     let max_def = defenses.iter().copied().max().unwrap_or(0);
     let cap = 2 * usize::from(max_def) + usize::from(modifier.unsigned_abs());
-    let (ways, above) = sum_counts::<T>(n, cap);
+    let ways = &mut ways[..sums_len(n, cap)];
+    let (len, above) = sum_counts_in::<T>(n, cap, ways);
     let mut auto = T::default();
     let mut graded = [T::default(); 3];
-    for &d in &defenses {
+    for &d in defenses {
         graded[2] = graded[2] + above;
         // The only way to roll a sum of n with n dice is all 1s.
         if n as usize > cap {
             auto = auto + T::from(1);
             graded[2] = graded[2] - T::from(1);
         }
-        for (sum, &w) in ways.iter().enumerate().skip(n as usize) {
+        for (sum, &w) in ways[..len].iter().enumerate().skip(n as usize) {
             if sum == n as usize {
                 auto = auto + w;
                 continue;
@@ -107,12 +146,30 @@ fn barrage_in<T: Count>(dice: u8, modifier: i8, defense: Defense) -> BarrageOdds
         }
     }
     let k = n + u32::from(defense == Defense::Squadron);
-    let all = pow6::<T>(k);
+    let all = T::pow6(k);
     BarrageOdds {
-        auto_miss: auto.prob(all),
-        miss: graded[0].prob(all),
-        hit: graded[1].prob(all),
-        direct_hit: graded[2].prob(all),
+        auto_miss: auto.ratio(all),
+        miss: graded[0].ratio(all),
+        hit: graded[1].ratio(all),
+        direct_hit: graded[2].ratio(all),
+    }
+}
+
+/// Counts on the stack up to this many sums (a ship of Defense ≤ 31, any squadron),
+/// else in one `Vec`.
+const STACK_SUMS: usize = 64;
+
+fn barrage_with<T: Tally>(dice: u8, modifier: i8, defense: Defense) -> BarrageOdds {
+    let max_def = match defense {
+        Defense::Ship(d) => d,
+        Defense::Squadron => 6,
+    };
+    let cap = 2 * usize::from(max_def) + usize::from(modifier.unsigned_abs());
+    let need = sums_len(u32::from(dice), cap);
+    if need <= STACK_SUMS {
+        barrage_in::<T>(dice, modifier, defense, &mut [T::default(); STACK_SUMS])
+    } else {
+        barrage_in::<T>(dice, modifier, defense, &mut vec![T::default(); need])
     }
 }
 
@@ -131,10 +188,14 @@ pub fn barrage(dice: u8, modifier: i8, defense: Defense) -> BarrageOdds {
             direct_hit: Prob::ZERO,
         };
     }
-    if u32::from(dice) < EXACT_DICE {
-        barrage_in::<u128>(dice, modifier, defense)
+    // The counts' largest total is 6^(dice + 1) (a squadron's die).
+    let k = u32::from(dice) + 1;
+    if k <= U64_DICE {
+        barrage_with::<u64>(dice, modifier, defense)
+    } else if u32::from(dice) < EXACT_DICE {
+        barrage_with::<u128>(dice, modifier, defense)
     } else {
-        barrage_in::<f64>(dice, modifier, defense)
+        barrage_with::<f64>(dice, modifier, defense)
     }
 }
 
@@ -153,33 +214,83 @@ pub struct DogfightOdds {
     pub defender_direct_hit: Prob,
 }
 
+/// Counts out of 36 of the five results, for each penalty (a table built when
+/// compiling: four cases, 36 rolls each).
+const DOGFIGHT_COUNTS: [[u8; 5]; 4] = {
+    let mut t = [[0u8; 5]; 4];
+    let mut case = 0;
+    while case < 4 {
+        let (ap, dp) = ((case & 1) as u8, (case >> 1) as u8);
+        let mut a0 = 1u8;
+        while a0 <= 6 {
+            let mut d0 = 1u8;
+            while d0 <= 6 {
+                let a = if a0 - ap < 1 { 1 } else { a0 - ap };
+                let d = if d0 - dp < 1 { 1 } else { d0 - dp };
+                let slot = if a == d {
+                    0
+                } else {
+                    let (w, l, base) = if a > d { (a, d, 1) } else { (d, a, 3) };
+                    base + (w > 2 * l) as usize
+                };
+                t[case][slot] += 1;
+                d0 += 1;
+            }
+            a0 += 1;
+        }
+        case += 1;
+    }
+    t
+};
+
+/// `c / 36` as a probability, worked out when compiling (as `Count::prob` would).
+const fn of_36(c: u8) -> Prob {
+    let (mut n, mut d) = (c as u128, 36u128);
+    if n == 0 {
+        d = 1;
+    }
+    let mut f = 2;
+    while f <= 3 {
+        while n != 0 && n % f == 0 && d % f == 0 {
+            n /= f;
+            d /= f;
+        }
+        f += 1;
+    }
+    Prob {
+        p: c as f64 / 36.0,
+        exact: Some((n, d)),
+    }
+}
+
+/// The dogfight odds for each penalty, worked out when compiling.
+const DOGFIGHTS: [DogfightOdds; 4] = {
+    let mut t = [DogfightOdds {
+        no_result: Prob::ZERO,
+        attacker_hit: Prob::ZERO,
+        attacker_direct_hit: Prob::ZERO,
+        defender_hit: Prob::ZERO,
+        defender_direct_hit: Prob::ZERO,
+    }; 4];
+    let mut case = 0;
+    while case < 4 {
+        let c = DOGFIGHT_COUNTS[case];
+        t[case] = DogfightOdds {
+            no_result: of_36(c[0]),
+            attacker_hit: of_36(c[1]),
+            attacker_direct_hit: of_36(c[2]),
+            defender_hit: of_36(c[3]),
+            defender_direct_hit: of_36(c[4]),
+        };
+        case += 1;
+    }
+    t
+};
+
 /// A dogfight. `attacker_penalty`: the defender is in an asteroid hex (the attacker's
 /// roll −1, minimum 1); `defender_penalty`: the attacker is in one.
 pub fn dogfight(attacker_penalty: bool, defender_penalty: bool) -> DogfightOdds {
-    let mut c = [0u128; 5];
-    for a in 1..=6u8 {
-        for d in 1..=6u8 {
-            let a = a.saturating_sub(u8::from(attacker_penalty)).max(1);
-            let d = d.saturating_sub(u8::from(defender_penalty)).max(1);
-            let (w, l, base) = match a.cmp(&d) {
-                std::cmp::Ordering::Equal => {
-                    c[0] += 1;
-                    continue;
-                }
-                std::cmp::Ordering::Greater => (a, d, 1),
-                std::cmp::Ordering::Less => (d, a, 3),
-            };
-            let direct = usize::from(u32::from(w) > 2 * u32::from(l));
-            c[base + direct] += 1;
-        }
-    }
-    DogfightOdds {
-        no_result: c[0].prob(36),
-        attacker_hit: c[1].prob(36),
-        attacker_direct_hit: c[2].prob(36),
-        defender_hit: c[3].prob(36),
-        defender_direct_hit: c[4].prob(36),
-    }
+    DOGFIGHTS[usize::from(attacker_penalty) | usize::from(defender_penalty) << 1]
 }
 
 /// Sum of probabilities (exact when both are).

@@ -19,9 +19,9 @@ each timing is a full computation. Clearing costs well under a microsecond.
 
 Run (from the repository root):
 
-    python3 -m venv /work/target-odds/venv
-    /work/target-odds/venv/bin/pip install icepool
-    CARGO_TARGET_DIR=/work/target-odds /work/target-odds/venv/bin/python \
+    python3 -m venv target/icepool-venv
+    target/icepool-venv/bin/pip install icepool
+    target/icepool-venv/bin/python \
         benches/icepool/compare.py
 """
 

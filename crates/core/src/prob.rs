@@ -5,6 +5,9 @@
 use serde::{Serialize, Serializer};
 use std::ops::{Add, Mul, Sub};
 
+mod tally;
+pub use tally::{gcd128, gcd64, reduce64, Tally, U64_DICE};
+
 /// Largest number of d6 whose 6^k outcomes are counted exactly in `u128`
 /// (6^48 < 2^125).
 pub const EXACT_DICE: u32 = 48;

@@ -21,13 +21,12 @@ pub mod calc;
 mod game;
 #[cfg(test)]
 mod reference;
-mod tally;
 mod text;
 
 pub use orrery_core::prob::{pow6, Count, Prob, EXACT_DICE};
+use orrery_core::prob::{Tally, U64_DICE};
 use serde::Serialize;
 use std::ops::{Add, Mul};
-use tally::{Tally, U64_DICE};
 
 /// Ways for `n` d6 to sum to each total up to `cap` (indexed by the sum), and the
 /// ways to sum above `cap`. Only sums near the defence matter, so the convolution is

@@ -1,28 +1,34 @@
-//! Outcome counts for the fast paths: `u64` while 6^k fits (k ≤ 24), `u128` up to
-//! [`super::EXACT_DICE`], `f64` beyond. Each turns a count out of a total into the
-//! very [`Prob`] the core's `Count::prob` gives (same `f64` bits, same reduced
-//! fraction), only without `u128` divisions in the reduction.
+//! Outcome counts for the exact-odds fast paths of every ruleset: `u64` while 6^k
+//! fits (k ≤ 24), `u128` up to [`super::EXACT_DICE`], `f64` beyond. Each turns a count out of
+//! a total into the very [`Prob`] that [`super::Count::prob`] gives (same `f64` bits, same
+//! reduced fraction), only without `u128` divisions in the reduction (issue 26).
 
 use super::Prob;
 use std::ops::{Add, Mul, Sub};
 
 /// Largest number of d6 whose 6^k outcomes fit in `u64` (6^24 < 2^63).
-pub(super) const U64_DICE: u32 = 24;
+pub const U64_DICE: u32 = 24;
 
 /// A count of outcomes.
-pub(super) trait Tally:
+pub trait Tally:
     Copy + Default + PartialEq + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + From<u8>
 {
-    /// `self / total` as a probability, exactly as `orrery_core::prob::Count::prob`.
+    /// `self / total` as a probability, exactly as [`super::Count::prob`].
     fn ratio(self, total: Self) -> Prob;
+    /// Whether counts are exact integers (`u64`, `u128`), not rounded (`f64`).
+    const EXACT: bool;
     /// 6^k.
     fn pow6(k: u32) -> Self;
+    /// `base^e`.
+    fn power(base: u8, e: u32) -> Self;
+    /// A `u128` count that fits.
+    fn of_u128(v: u128) -> Self;
 }
 
 /// Binary GCD (Stein): shifts and subtractions only.
 macro_rules! stein {
     ($name:ident, $t:ty) => {
-        pub(super) fn $name(mut a: $t, mut b: $t) -> $t {
+        pub fn $name(mut a: $t, mut b: $t) -> $t {
             if a == 0 {
                 return b;
             }
@@ -51,7 +57,7 @@ stein!(gcd128, u128);
 /// common factor is 2^a · 3^b, so a shift and a few divisions by the constant 3
 /// (multiplications), no general division. The tests compare every fraction with
 /// the core's GCD reduction.
-pub(super) fn reduce64(n: u64, d: u64) -> (u64, u64) {
+pub fn reduce64(n: u64, d: u64) -> (u64, u64) {
     if n == 0 {
         return (0, 1);
     }
@@ -74,8 +80,15 @@ impl Tally for u64 {
             exact: Some((u128::from(n), u128::from(d))),
         }
     }
+    const EXACT: bool = true;
     fn pow6(k: u32) -> u64 {
         6u64.pow(k)
+    }
+    fn power(base: u8, e: u32) -> u64 {
+        u64::from(base).pow(e)
+    }
+    fn of_u128(v: u128) -> u64 {
+        v as u64
     }
 }
 
@@ -87,8 +100,15 @@ impl Tally for u128 {
             exact: Some((self / g, total / g)),
         }
     }
+    const EXACT: bool = true;
     fn pow6(k: u32) -> u128 {
         6u128.pow(k)
+    }
+    fn power(base: u8, e: u32) -> u128 {
+        u128::from(base).pow(e)
+    }
+    fn of_u128(v: u128) -> u128 {
+        v
     }
 }
 
@@ -99,16 +119,23 @@ impl Tally for f64 {
             exact: None,
         }
     }
-    /// The same product, in the same order, as `orrery_core::prob::pow6`.
+    const EXACT: bool = false;
+    /// The same product, in the same order, as [`super::pow6`].
     fn pow6(k: u32) -> f64 {
         (0..k).fold(1.0, |acc, _| acc * 6.0)
+    }
+    fn power(base: u8, e: u32) -> f64 {
+        (0..e).fold(1.0, |acc, _| acc * f64::from(base))
+    }
+    fn of_u128(v: u128) -> f64 {
+        v as f64
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use orrery_core::prob::{pow6, Count};
+    use crate::prob::{pow6, Count};
 
     #[test]
     fn ratios_are_the_cores() {

@@ -5,7 +5,6 @@
 //! uniform over the legal answers, at a few checks a draw instead of hundreds.
 
 use crate::action::Action;
-use crate::catalogue::Ability;
 use crate::movement::pivots;
 use crate::room::Flight;
 use crate::state::{Step, Warfleets};
@@ -210,20 +209,7 @@ impl Warfleets {
                             rows.len() - 1
                         }
                     };
-                    let mut extra = Vec::new();
-                    if self.model(m).is(Ability::TacticalMaster) {
-                        extra.push(Action::HoldBack { model: m });
-                    }
-                    for c in self
-                        .models
-                        .iter()
-                        .filter(|c| c.seat == seat && c.is(Ability::EliteCarrier))
-                    {
-                        extra.push(Action::Embark {
-                            model: m,
-                            carrier: c.id,
-                        });
-                    }
+                    let extra = self.deploy_extras(seat, m);
                     blocks.push((m, k, extra));
                 }
                 Some(Space::Deploy {

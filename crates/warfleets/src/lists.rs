@@ -68,6 +68,26 @@ impl Warfleets {
 
     /// The deployment answers (`menu.rs`: every model to deploy, or the first one
     /// for a search agent; each at every spot, then Hold Back and Embark).
+    /// The answers to a deployment question besides a spot: hold the model back
+    /// (Tactical Master) or embark it on one of the seat's Elite Carriers.
+    pub(crate) fn deploy_extras(&self, seat: Seat, m: u8) -> Vec<Action> {
+        let mut extra = Vec::new();
+        if self.model(m).is(Ability::TacticalMaster) {
+            extra.push(Action::HoldBack { model: m });
+        }
+        for c in self
+            .models
+            .iter()
+            .filter(|c| c.seat == seat && c.is(Ability::EliteCarrier))
+        {
+            extra.push(Action::Embark {
+                model: m,
+                carrier: c.id,
+            });
+        }
+        extra
+    }
+
     fn deployment(&self, seat: Seat, squadrons: bool, coarse: bool) -> Deployment {
         let all = self.to_deploy(seat, squadrons);
         let pick = if coarse {
@@ -90,20 +110,7 @@ impl Warfleets {
                     d.spots.len() - 1
                 }
             };
-            let mut extra = Vec::new();
-            if self.model(m).is(Ability::TacticalMaster) {
-                extra.push(Action::HoldBack { model: m });
-            }
-            for c in self
-                .models
-                .iter()
-                .filter(|c| c.seat == seat && c.is(Ability::EliteCarrier))
-            {
-                extra.push(Action::Embark {
-                    model: m,
-                    carrier: c.id,
-                });
-            }
+            let mut extra = self.deploy_extras(seat, m);
             extra.retain(|a| self.check_answer(seat, a).is_ok());
             d.blocks.push((m, s, extra));
         }

@@ -71,6 +71,18 @@ fn up_arrow_recalls_the_last_line() {
     master.write_all(b"\x1b[A").unwrap();
     master.write_all(b"\r").unwrap();
     wait_for(listed, 3, &mut out);
+    // Ctrl-D ends the input only when the line editor reads it: sent while `play`
+    // was still printing (the terminal between two reads), it could be taken by the
+    // terminal's own line discipline and lost, leaving `play` waiting for a line
+    // (seen under load). So wait for the prompt after the last listing first.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while out.rfind("P0> ") < out.rfind(listed) {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(chunk) => out.push_str(&String::from_utf8_lossy(&chunk)),
+            Err(_) => panic!("waited for the prompt after the listing; the screen:\n{out}"),
+        }
+    }
     master.write_all(b"\x04").unwrap(); // Ctrl-D: end of input
     wait_for("View hash:", 1, &mut out);
     assert!(child.wait().unwrap().success());

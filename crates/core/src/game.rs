@@ -135,7 +135,8 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// `view(Some(seat))` will do if it tells apart views that differ in anything that
     /// changes during a game (MCTS keys its information sets by it); static parts
     /// (the map, unit cards) and parts derived from others (scores) may be left out,
-    /// but it must read nothing the view does not show (checked by
+    /// and a seat's [`Game::search_actions`] should follow from it (MCTS lists them
+    /// once per node); but it must read nothing the view does not show (checked by
     /// [`crate::conformance`] against worlds the seat cannot tell apart). The default
     /// digests the whole view ([`crate::digest`]); rulesets whose views are costly to
     /// build override it with a digest of the state's visible parts, built in place.

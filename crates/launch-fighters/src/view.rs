@@ -88,8 +88,9 @@ impl LfView {
 /// [`LfView`] that change during a battle, fed in place without building the view.
 /// Left out as static or derived: the scenario's name, map, terrain, exit area and
 /// objective texts, the ships' designs and counter letters, `to_move`, scores and the
-/// objectives' earned counts (functions of what is fed). Nothing here is hidden: the
-/// view is the whole state but the generator.
+/// objectives' earned counts (functions of what is fed), except that the Step
+/// Chart's cursor is fed for `to_move` (it is not in the view but hides nothing:
+/// the view is the whole state but the generator).
 pub(crate) fn knowledge_digest(g: &LaunchFighters, seat: Seat) -> u64 {
     use crate::state::{Location, UnitKind};
     let mut d = orrery_core::Digester::new();
@@ -151,6 +152,7 @@ pub(crate) fn knowledge_digest(g: &LaunchFighters, seat: Seat) -> u64 {
         }
     }
     d.feed(&g.order);
+    d.word(g.cursor as u64);
     d.feed(&g.pending.last());
     d.feed(&g.activation);
     d.word(u64::from(g.outcome.is_some()));

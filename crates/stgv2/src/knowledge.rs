@@ -20,8 +20,9 @@ impl Stgv2 {
     /// station). It never reads what the view hides: the draw piles' order, the dice
     /// generator, the damage queue past its head, the phase under a `moving` or
     /// `damage` step, destroyed or unplaced ships. Small fields are packed several
-    /// to a word (counts past their room are clipped): a collision only correlates
-    /// two decisions' dice.
+    /// to a word (counts past their room are clipped); any two views that differ in
+    /// something that changes during a game digest differently (MCTS keys its tree by
+    /// it).
     pub fn knowledge(&self, seat: Seat) -> u64 {
         let mut d = Digester::new();
         d.word(
@@ -118,15 +119,14 @@ impl Stgv2 {
             .count() as u64;
         d.word(self.outpost_deck.len() as u64 | claims << 32);
         d.word(self.outpost_deck.discard.len() as u64 | (self.revenue_deck.len() as u64) << 32);
-        // The face-up revenue cards as a multiset: sums, whatever their order.
-        let (mut sum, mut squares) = (0u64, 0u64);
-        for &v in &self.revenue_deck.discard {
-            sum = sum.wrapping_add(u64::from(v));
-            squares = squares.wrapping_add(u64::from(v) * u64::from(v));
+        // The face-up revenue cards as a multiset (the view counts them by value),
+        // whatever their order: sorted, every value fed.
+        let mut revenue = self.revenue_deck.discard.clone();
+        revenue.sort_unstable();
+        d.word(revenue.len() as u64);
+        for v in revenue {
+            d.word(u64::from(v));
         }
-        d.word(self.revenue_deck.discard.len() as u64);
-        d.word(sum);
-        d.word(squares);
         if let Some(b) = &self.last_battle {
             battle(&mut d, b);
         }

@@ -213,6 +213,8 @@ fn play_one_with<G: Game>(
     let save_at = chooser.index(64);
     let mut step = 0usize;
     let mut last: Option<(Seat, G::Action)> = None;
+    // Each seat's view and knowledge digest at the last checked step.
+    let mut known: Vec<Option<(G::View, u64)>> = vec![None; usize::from(game.seats())];
     loop {
         let to_move = game.to_move();
         let terminal = game.outcome().is_some();
@@ -257,6 +259,7 @@ fn play_one_with<G: Game>(
             && cfg.deep_every > 0
             && (step / cfg.check_every.max(1)).is_multiple_of(cfg.deep_every);
         if checked {
+            check_digest_tells_apart(&game, &mut known, report, &tag, step);
             corrupt::check_valid(&game, &format!("{tag} step {step}"), &mut report.violations);
             check_step(
                 &game,
@@ -549,6 +552,13 @@ fn check_commitment<G: Game>(
                 "{tag} step {step}: {who} sees events that depend on seat {seat}'s secret commitment"
             ));
         }
+        if let Some(s) = v {
+            if g1.knowledge_digest(s) != g2.knowledge_digest(s) {
+                report.violations.push(format!(
+                    "{tag} step {step}: {who}'s knowledge digest (what seeds its agents and keys their search) depends on seat {seat}'s secret commitment"
+                ));
+            }
+        }
         if to_json(&seat_record(&r1, &g1, v)) != to_json(&seat_record(&r2, &g2, v)) {
             report.violations.push(format!(
                 "{tag} step {step}: {who}'s seat record depends on seat {seat}'s secret commitment (is `unrevealed` right?)"
@@ -590,6 +600,31 @@ fn check_phase<G: Game>(game: &G, seat: Seat, report: &mut Report, tag: &str, st
                 ));
             }
         }
+    }
+}
+
+/// [`Game::knowledge_digest`] tells apart what its seat sees: when a seat's view
+/// changed since the last checked step, its digest must have changed too (MCTS keys
+/// its information sets by the digest, so two views digesting alike would share one
+/// node).
+fn check_digest_tells_apart<G: Game>(
+    game: &G,
+    known: &mut [Option<(G::View, u64)>],
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    for (i, slot) in known.iter_mut().enumerate() {
+        let seat = Seat(i as u8);
+        let (view, digest) = (game.view(Some(seat)), game.knowledge_digest(seat));
+        if let Some((before, d)) = slot {
+            if *before != view && *d == digest {
+                report.violations.push(format!(
+                    "{tag} step {step}: seat {seat}'s view changed but its knowledge digest did not (it must feed every part of the view that changes during a game)"
+                ));
+            }
+        }
+        *slot = Some((view, digest));
     }
 }
 

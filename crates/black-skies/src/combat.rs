@@ -5,7 +5,7 @@ use crate::catalogue::{step_down, Weapon};
 use crate::state::{BlackSkies, Fighter};
 use orrery_core::prob::{Count, Prob};
 use orrery_core::Seat;
-use orrery_table::{Heading, Point, Sector, HALF_SQRT_3};
+use orrery_table::{Heading, Point, Sector};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -209,23 +209,7 @@ pub fn reach_from(
 /// exactly [`Sector::of`]'s arithmetic) and its distance (exactly `at.dist(to)`: the
 /// same squares), from one difference vector and one square root.
 pub fn bearing(at: Point, heading: Heading, to: Point) -> (Sector, f64) {
-    let v = to - at;
-    let u = crate::maneuver::unit(heading);
-    let f = u.dot(v);
-    let len = v.len();
-    let left = u.cross(v) > 0.0;
-    let pick = |l: Sector, r: Sector| if left { l } else { r };
-    let eps = orrery_table::EPS;
-    let sector = if f >= HALF_SQRT_3 * len - eps {
-        Sector::Front
-    } else if f >= -eps {
-        pick(Sector::FrontLeft, Sector::FrontRight)
-    } else if f >= -HALF_SQRT_3 * len - eps {
-        pick(Sector::RearLeft, Sector::RearRight)
-    } else {
-        Sector::Rear
-    };
-    (sector, len)
+    Sector::with_distance(at, heading, to)
 }
 
 /// The shot `from` would make with `w` at `to` now, if in arc and range.

@@ -144,6 +144,13 @@ impl Sector {
     /// cross product. Only `+ − × sqrt`: the same on every machine.
     #[inline]
     pub fn of(at: Point, heading: Heading, other: Point) -> Sector {
+        Sector::with_distance(at, heading, other).0
+    }
+
+    /// [`Sector::of`] and the distance from `at` to `other` (exactly `at.dist(other)`),
+    /// from one difference vector and one square root.
+    #[inline]
+    pub fn with_distance(at: Point, heading: Heading, other: Point) -> (Sector, f64) {
         let v = other - at;
         let u = heading.vector();
         let f = u.dot(v);
@@ -151,7 +158,7 @@ impl Sector {
         // Counter-clockwise (left) of the heading: positive cross product.
         let left = u.cross(v) > 0.0;
         let pick = |l: Sector, r: Sector| if left { l } else { r };
-        if f >= HALF_SQRT_3 * len - EPS {
+        let sector = if f >= HALF_SQRT_3 * len - EPS {
             Sector::Front
         } else if f >= -EPS {
             pick(Sector::FrontLeft, Sector::FrontRight)
@@ -159,7 +166,8 @@ impl Sector {
             pick(Sector::RearLeft, Sector::RearRight)
         } else {
             Sector::Rear
-        }
+        };
+        (sector, len)
     }
 }
 

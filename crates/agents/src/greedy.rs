@@ -68,7 +68,13 @@ impl GreedyAgent {
             copy.determinize(seat, &mut self.rng);
             let draws = copy.rng().draws();
             copy.apply(seat, action).ok()?;
-            let others = crate::heuristic::settle(&mut copy, seat, 0, &mut self.rng);
+            let others = crate::heuristic::settle(
+                &mut copy,
+                seat,
+                0,
+                crate::heuristic::Answer::Uniform,
+                &mut self.rng,
+            );
             let mut value = copy.evaluate(seat);
             if let Some(outcome) = copy.outcome() {
                 if outcome.winners.contains(&seat) {

@@ -81,7 +81,13 @@ impl HeuristicAgent {
             if copy.apply(seat, action).is_err() {
                 break;
             }
-            let others = settle(&mut copy, seat, self.horizon, &mut self.rng);
+            let others = settle(
+                &mut copy,
+                seat,
+                self.horizon,
+                Answer::Uniform,
+                &mut self.rng,
+            );
             let v = score(&copy, seat);
             if v.is_nan() {
                 continue;
@@ -106,15 +112,39 @@ fn score<G: Game>(game: &G, seat: Seat) -> f64 {
     }
 }
 
+/// How the other seats answer in a look-ahead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Answer {
+    /// [`Game::sample_action`]: the random agent (the heuristic's documented model).
+    Uniform,
+    /// [`Game::playout_action`]: the ruleset's cheap opponent model (the search's).
+    Playout,
+}
+
+impl Answer {
+    pub(crate) fn action<G: Game>(self, game: &G, seat: Seat, rng: &mut Rng) -> Option<G::Action> {
+        match self {
+            Answer::Uniform => game.sample_action(seat, rng),
+            Answer::Playout => game.playout_action(seat, rng),
+        }
+    }
+}
+
 /// Most actions [`settle`] plays in all (answers of the unresolved step included).
 const SETTLE_CAP: usize = 256;
 
 /// Play on from a copy where `seat` has just acted until its step has resolved and
 /// control is back with `seat` (or the game is over, or `horizon` actions have been
 /// played after the step resolved; the answers completing the step itself do not
-/// count, up to [`SETTLE_CAP`]); see [`HeuristicAgent`]. Returns how many actions
-/// other seats made.
-pub(crate) fn settle<G: Game>(game: &mut G, seat: Seat, horizon: usize, rng: &mut Rng) -> usize {
+/// count, up to [`SETTLE_CAP`]); see [`HeuristicAgent`]. The other seats answer as
+/// `others_play` says. Returns how many actions other seats made.
+pub(crate) fn settle<G: Game>(
+    game: &mut G,
+    seat: Seat,
+    horizon: usize,
+    others_play: Answer,
+    rng: &mut Rng,
+) -> usize {
     let mut others = 0;
     let mut after = 0;
     for _ in 0..SETTLE_CAP {
@@ -134,7 +164,7 @@ pub(crate) fn settle<G: Game>(game: &mut G, seat: Seat, horizon: usize, rng: &mu
             after += 1;
         }
         let (mover, action) = match to_move.iter().copied().find(|&s| s != seat) {
-            Some(other) => (other, game.sample_action(other, rng)),
+            Some(other) => (other, others_play.action(game, other, rng)),
             None => (seat, game.default_action(seat)),
         };
         let Some(action) = action else { break };

@@ -234,6 +234,17 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         Some(legal.swap_remove(i))
     }
 
+    /// The action `seat` plays inside a searching agent's look-ahead (the MCTS leaf
+    /// completion and rollouts, issue 27): an opponent model better than uniform and
+    /// far cheaper than a search, e.g. a maneuver card that keeps the enemy in the
+    /// arc. It must return a legal action (`None` only when `seat` has none) and read
+    /// only what `seat` may see (it runs on determinized copies, where the other
+    /// seats' secrets are samples, but a model that reads them would learn to answer
+    /// orders it cannot know). The default is [`Game::sample_action`].
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
+        self.sample_action(seat, rng)
+    }
+
     /// What became of every unit so far (the lab's per-unit-type survival). The
     /// default reports nothing.
     fn unit_fates(&self) -> Vec<UnitFate> {

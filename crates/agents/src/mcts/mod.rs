@@ -16,10 +16,11 @@
 //!    node (one per iteration); descent stops there.
 //! 4. *Complete the leaf*: like [`crate::HeuristicAgent`], the position is played on
 //!    until the step of the last seat that acted has resolved and control is back
-//!    with that seat (other seats answer with [`Game::sample_action`], its own
+//!    with that seat (other seats answer with [`Game::playout_action`], the
+//!    ruleset's opponent model, uniform unless it says otherwise; its own
 //!    remaining secret answers are [`Game::default_action`]; at most
 //!    [`MctsConfig::settle_horizon`] actions after the step resolved), then rolled
-//!    out with [`Game::sample_action`] for [`MctsConfig::rollout_len`] actions
+//!    out with [`Game::playout_action`] for [`MctsConfig::rollout_len`] actions
 //!    (default 0: long random rollouts were measured to hurt — random Stratoyager
 //!    pilots fly off the table and drown the signal — so a leaf is judged by the
 //!    evaluation once its step has resolved, and depth comes from the tree).
@@ -46,7 +47,7 @@
 mod rollout;
 mod tree;
 
-use crate::heuristic::settle;
+use crate::heuristic::{settle, Answer};
 use crate::{Agent, Budget};
 use orrery_core::{Game, Rng, Seat};
 use std::time::{Duration, Instant};
@@ -246,6 +247,7 @@ impl MctsAgent {
                 &mut g,
                 last_mover,
                 self.config.settle_horizon,
+                Answer::Playout,
                 &mut self.rng,
             );
         }

@@ -1,10 +1,10 @@
 //! Rollouts and the rewards they end in.
 
-use crate::heuristic::settle;
+use crate::heuristic::{settle, Answer};
 use crate::outcome_reward;
 use orrery_core::{Game, Rng, Seat};
 
-/// Play at most `len` actions with [`Game::sample_action`], the seat to act being the
+/// Play at most `len` actions with [`Game::playout_action`], the seat to act being the
 /// first in [`Game::to_move`] (a random game's order; secret answers are hidden from
 /// the others' views, so the order does not leak them).
 pub(crate) fn rollout<G: Game>(game: &mut G, len: usize, rng: &mut Rng) {
@@ -12,7 +12,7 @@ pub(crate) fn rollout<G: Game>(game: &mut G, len: usize, rng: &mut Rng) {
         let Some(&mover) = game.to_move().first() else {
             return;
         };
-        let Some(action) = game.sample_action(mover, rng) else {
+        let Some(action) = game.playout_action(mover, rng) else {
             return;
         };
         if game.apply(mover, &action).is_err() {
@@ -74,7 +74,7 @@ pub(crate) fn reward_scale<G: Game>(
         if g.apply(seat, &a).is_err() {
             break;
         }
-        settle(&mut g, seat, settle_horizon, rng);
+        settle(&mut g, seat, settle_horizon, Answer::Playout, rng);
         rollout(&mut g, len, rng);
         let d = g.evaluate(seat) - start;
         if d.is_finite() {

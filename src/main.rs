@@ -2,11 +2,13 @@
 //!
 //! Commands: `battle` (AI against AI, narrated), `play` (you at the terminal against
 //! agents or friends), `engine` (the JSON Lines protocol on stdin/stdout), `fleet
-//! check` (validate and cost a fleet file), `rulesets` (what is offered).
+//! check` (validate and cost a fleet file), `sim`, `calibrate` and `ladder` (the
+//! battle lab), `rulesets` (what is offered).
 
 mod battle;
 mod calibrate;
 mod fleet;
+mod ladder;
 mod odds;
 mod play;
 mod replay;
@@ -66,6 +68,10 @@ enum Command {
     /// Run many battles in parallel and report win rates with confidence intervals,
     /// scores, turns, unit survival and balance measures.
     Sim(sim::SimArgs),
+    /// Rate agents in Elo: matches on a ruleset's scenarios with seats swapped, a
+    /// round robin or a gauntlet, or an SPRT that stops when a candidate is proven
+    /// better or not (see docs/agents.md).
+    Ladder(ladder::LadderArgs),
     /// Fit what each unit type is worth from battles of mixed fleets at equal points,
     /// next to its published points.
     Calibrate(calibrate::CalibrateArgs),
@@ -317,6 +323,7 @@ fn run(cli: Cli) -> Result<()> {
         })) => scenario::check(&registry(), &file, ruleset.as_deref(), json),
         Some(Command::Sim(a)) => sim::run(&a),
         Some(Command::Calibrate(a)) => calibrate::run(&a),
+        Some(Command::Ladder(a)) => ladder::run(&a),
         Some(Command::Odds(a)) => odds::run(&a),
         Some(Command::Serve(a)) => serve::run(&a),
         Some(Command::Rulesets { json }) => rulesets(json),

@@ -497,3 +497,172 @@ fn calibrate_roster_errors_name_the_file() {
         &format!("roster file {bp}: 2004 unit types; calibrate fits at most 1000"),
     );
 }
+
+// ---- orrery ladder (issue 27) ----
+
+#[test]
+fn ladder_json_is_the_same_for_one_and_two_jobs_and_rates_every_agent() {
+    let args = |j: &'static str| {
+        [
+            "ladder",
+            "black-skies",
+            "--agents",
+            "random,greedy,default",
+            "-n",
+            "4",
+            "--seed",
+            "3",
+            "--json",
+            "--jobs",
+            j,
+        ]
+    };
+    let one = json(&args("1"));
+    assert_eq!(one, json(&args("2")));
+    assert_eq!(one["games_per_pairing"], 4);
+    assert_eq!(one["games_played"], 12);
+    assert_eq!(one["ratings"].as_array().unwrap().len(), 3);
+    assert_eq!(one["pairings"].as_array().unwrap().len(), 3);
+    assert_eq!(one["anchor"], "random");
+    let p = &one["pairings"][0];
+    assert_eq!(p["candidate"], "random");
+    assert_eq!(p["opponent"], "greedy");
+    let games =
+        p["wins"].as_u64().unwrap() + p["draws"].as_u64().unwrap() + p["losses"].as_u64().unwrap();
+    assert_eq!(games, 4);
+}
+
+#[test]
+fn ladder_game_is_the_battle_with_the_same_seed_and_seats() {
+    let csv = temp("ladder.csv");
+    ok(&[
+        "ladder",
+        "black-skies",
+        "--agents",
+        "random,greedy",
+        "-n",
+        "4",
+        "--seed",
+        "3",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines.len(), 5, "{rows}");
+    // Game 1: round 0 (seed 3), seats swapped: greedy in seat 0.
+    let f: Vec<&str> = lines[2].split(',').collect();
+    assert_eq!(
+        &f[..7],
+        ["0", "duel", "0", "3", "1", "greedy", "random"],
+        "{rows}"
+    );
+    let b = json(&[
+        "battle",
+        "black-skies",
+        "--seed",
+        "3",
+        "--agents",
+        "greedy,random",
+        "--json",
+    ]);
+    let winners: Vec<String> = b["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    assert_eq!(f[7], winners.join(";"), "{rows}\n{b}");
+    assert_eq!(f[10], b["decisions"].to_string(), "{rows}\n{b}");
+}
+
+#[test]
+fn ladder_sprt_stops_when_the_candidate_is_proven_better() {
+    let v = json(&[
+        "ladder",
+        "black-skies",
+        "--agents",
+        "heuristic,random",
+        "--sprt",
+        "0,150",
+        "-n",
+        "400",
+        "--json",
+    ]);
+    assert_eq!(v["sprt"]["verdict"], "accepted", "{v}");
+    let played = v["games_played"].as_u64().unwrap();
+    assert!(played < 400, "{played}");
+    let text = ok(&[
+        "ladder",
+        "black-skies",
+        "--agents",
+        "heuristic,random",
+        "--sprt",
+        "0,150",
+        "-n",
+        "400",
+    ]);
+    assert!(
+        text.contains("SPRT elo0 0 elo1 150") && text.contains("H1 accepted"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" rank ") && text.contains("wins-draws-losses"),
+        "{text}"
+    );
+}
+
+#[test]
+fn ladder_refuses_bad_input_clearly() {
+    fails_with(
+        &["ladder", "black-skies", "--agents", "random"],
+        "at least two agents",
+    );
+    fails_with(
+        &["ladder", "black-skies", "--agents", "random,random"],
+        "listed twice",
+    );
+    fails_with(
+        &["ladder", "black-skies", "--agents", "random,mcts@0"],
+        "unknown agent `mcts@0`",
+    );
+    fails_with(
+        &[
+            "ladder",
+            "black-skies",
+            "--agents",
+            "random,greedy",
+            "--sprt",
+            "10",
+        ],
+        "two numbers",
+    );
+    fails_with(
+        &[
+            "ladder",
+            "black-skies",
+            "--agents",
+            "random,greedy,default",
+            "--sprt",
+            "0,10",
+        ],
+        "exactly two",
+    );
+    fails_with(
+        &[
+            "ladder",
+            "black-skies",
+            "--agents",
+            "random,greedy",
+            "--anchor",
+            "hard",
+        ],
+        "--anchor `hard`",
+    );
+    fails_with(
+        &["ladder", "black-skies", "-s", "nowhere"],
+        "unknown scenario `nowhere`",
+    );
+    fails_with(&["ladder", "chess"], "unknown ruleset `chess`");
+    fails_with(&["ladder", "black-skies", "-n", "0"], "at least 1");
+}

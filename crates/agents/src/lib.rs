@@ -76,15 +76,48 @@ pub const LEVELS: &[(&str, &str, Option<u32>)] = &[
 /// within a fraction of a second per decision.
 pub const DEFAULT_LEVEL: &str = "hard";
 
-/// Is `name` an agent of [`AGENT_NAMES`] or a level of [`LEVELS`]?
+/// Is `name` an agent of [`AGENT_NAMES`] or a level of [`LEVELS`], with or without
+/// a budget suffix ([`split_spec`])?
 pub fn is_known(name: &str) -> bool {
+    let Ok((name, _)) = split_spec(name) else {
+        return false;
+    };
     AGENT_NAMES.contains(&name) || LEVELS.iter().any(|l| l.0 == name)
+}
+
+/// Split an agent spec `NAME[@BUDGET]` into the name and the budget it names:
+/// `mcts@5000` searches 5000 iterations per decision, `mcts@100ms` 100 milliseconds
+/// (issue 27: a ladder compares one agent at several budgets). `None` without a
+/// suffix. An empty name, or a suffix that is not a positive count (optionally
+/// followed by `ms`), is an [`UnknownAgent`].
+pub fn split_spec(spec: &str) -> Result<(&str, Option<Budget>), UnknownAgent> {
+    let bad = || UnknownAgent {
+        name: spec.to_string(),
+    };
+    let Some((name, suffix)) = spec.split_once('@') else {
+        return Ok((spec, None));
+    };
+    if name.is_empty() {
+        return Err(bad());
+    }
+    let (digits, millis) = match suffix.strip_suffix("ms") {
+        Some(d) => (d, true),
+        None => (suffix, false),
+    };
+    let n: u64 = digits.parse().ok().filter(|&n| n > 0).ok_or_else(bad)?;
+    let budget = if millis {
+        Budget::millis(n)
+    } else {
+        Budget::iterations(u32::try_from(n).map_err(|_| bad())?)
+    };
+    Ok((name, Some(budget)))
 }
 
 /// [`by_name`] was given a name that is not in [`AGENT_NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard)",
+    "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard; a budget may \
+     follow: mcts@5000 for iterations, mcts@100ms for time)",
     AGENT_NAMES.join(", ")
 )]
 pub struct UnknownAgent {
@@ -129,12 +162,17 @@ pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Unkn
 
 /// Build the agent called `name` (or a level of [`LEVELS`]), seeded with `seed`,
 /// thinking within `budget` (only `mcts` uses it; the other agents ignore it; a level
-/// brings its own iteration budget where `budget` sets none).
+/// brings its own iteration budget where `budget` sets none). A budget suffix in the
+/// name (`mcts@5000`, see [`split_spec`]) overrides `budget`.
 pub fn by_name_with<G: Game>(
     name: &str,
     seed: u64,
     budget: Budget,
 ) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
+    let (name, own) = split_spec(name)?;
+    if let Some(own) = own {
+        return by_name_with(name, seed, own);
+    }
     if let Some(&(_, agent, iterations)) = LEVELS.iter().find(|l| l.0 == name) {
         let budget = if budget == Budget::default() {
             Budget {
@@ -224,5 +262,34 @@ mod tests {
         let err = by_name::<SealedBids>("oracle", 1).err().unwrap();
         assert_eq!(err.name, "oracle");
         assert!(err.to_string().contains("random"));
+    }
+
+    #[test]
+    fn a_budget_suffix_sets_the_budget() {
+        assert_eq!(split_spec("mcts"), Ok(("mcts", None)));
+        assert_eq!(
+            split_spec("mcts@5000"),
+            Ok(("mcts", Some(Budget::iterations(5000))))
+        );
+        assert_eq!(
+            split_spec("hard@100ms"),
+            Ok(("hard", Some(Budget::millis(100))))
+        );
+        for bad in [
+            "mcts@",
+            "mcts@0",
+            "mcts@x",
+            "@50",
+            "mcts@-3ms",
+            "mcts@99999999999",
+        ] {
+            assert!(split_spec(bad).is_err(), "{bad}");
+            assert!(!is_known(bad), "{bad}");
+        }
+        assert!(is_known("mcts@300") && is_known("normal@20ms"));
+        assert!(!is_known("oracle@300"));
+        assert_eq!(by_name::<SealedBids>("mcts@50", 1).unwrap().name(), "mcts");
+        let err = by_name::<SealedBids>("mcts@fast", 1).err().unwrap();
+        assert!(err.to_string().contains("mcts@100ms"), "{err}");
     }
 }

@@ -15,7 +15,9 @@
 //! Method and caveats: `docs/lab.md`.
 
 pub mod calibrate;
+pub mod elo;
 pub mod fit;
+pub mod ladder;
 pub mod sim;
 pub mod speed;
 pub mod stats;

@@ -166,6 +166,11 @@ pub struct BudgetArgs {
     /// gives the same result on any machine.
     #[arg(long, value_name = "N")]
     pub iterations: Option<u32>,
+    /// Search trees grown at once on this many threads, each with the whole budget,
+    /// merged at the root (root parallelism): stronger in the same wall time on a
+    /// machine with that many cores. Default 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: Option<u16>,
 }
 
 impl BudgetArgs {
@@ -173,6 +178,7 @@ impl BudgetArgs {
         orrery_agents::Budget {
             millis: self.budget_ms,
             iterations: self.iterations,
+            threads: self.threads.map(usize::from),
         }
     }
 }

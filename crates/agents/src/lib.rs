@@ -133,16 +133,21 @@ pub struct UnknownAgent {
 pub struct Budget {
     /// Wall-clock milliseconds per decision.
     pub millis: Option<u64>,
-    /// Search iterations per decision.
+    /// Search iterations per decision (per tree, with `threads`).
     pub iterations: Option<u32>,
+    /// Independent search trees grown at once on that many threads, each with the
+    /// whole budget, merged at the root (root parallelism, issue 27): more
+    /// iterations in the same wall time. Default 1. With an iteration budget the
+    /// choice stays deterministic for a given number of threads.
+    pub threads: Option<usize>,
 }
 
 impl Budget {
     /// A pure iteration budget (deterministic for a seed).
     pub fn iterations(n: u32) -> Self {
         Budget {
-            millis: None,
             iterations: Some(n),
+            ..Budget::default()
         }
     }
 
@@ -150,7 +155,7 @@ impl Budget {
     pub fn millis(ms: u64) -> Self {
         Budget {
             millis: Some(ms),
-            iterations: None,
+            ..Budget::default()
         }
     }
 }
@@ -171,13 +176,14 @@ pub fn by_name_with<G: Game>(
 ) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
     let (name, own) = split_spec(name)?;
     if let Some(own) = own {
-        return by_name_with(name, seed, own);
+        let threads = budget.threads;
+        return by_name_with(name, seed, Budget { threads, ..own });
     }
     if let Some(&(_, agent, iterations)) = LEVELS.iter().find(|l| l.0 == name) {
-        let budget = if budget == Budget::default() {
+        let budget = if budget.millis.is_none() && budget.iterations.is_none() {
             Budget {
-                millis: None,
                 iterations,
+                ..budget
             }
         } else {
             budget

@@ -260,3 +260,37 @@ fn mcts_budget_and_single_action() {
     let other = Seat(1 - seat.0);
     assert!(Agent::<LaunchFighters>::choose(&mut b, &g, other).is_none());
 }
+
+/// Issue 27, root parallelism: `threads` trees of the whole budget each, merged at
+/// the root; deterministic under an iteration budget whatever the scheduling.
+#[test]
+fn root_parallel_mcts_grows_one_tree_per_thread_and_is_deterministic() {
+    let g = game::<LaunchFighters>("duel", 5);
+    let seat = g.to_move()[0];
+    let budget = Budget {
+        threads: Some(3),
+        ..Budget::iterations(40)
+    };
+    let run = || {
+        let mut a = MctsAgent::new(9).with_budget(budget);
+        let c = Agent::<LaunchFighters>::choose(&mut a, &g, seat).unwrap();
+        (c, a.last_stats().unwrap().iterations)
+    };
+    let (c, iterations) = run();
+    assert_eq!(iterations, 120, "three trees of 40 iterations");
+    assert!(g.legal_actions(seat).contains(&c));
+    for _ in 0..3 {
+        assert_eq!(run(), (c.clone(), 120));
+    }
+    // A level keeps its own iteration count when only the threads are given.
+    let mut hard = by_name_with::<LaunchFighters>(
+        "normal",
+        9,
+        Budget {
+            threads: Some(2),
+            ..Budget::default()
+        },
+    )
+    .unwrap();
+    assert!(hard.choose(&g, seat).is_some());
+}

@@ -77,10 +77,7 @@ fn st07_agents_suggest_the_same_whatever_the_hidden_pile_order() {
     for (i, g) in positions().into_iter().enumerate() {
         let t = twin(&g);
         let seat = g.to_move()[0];
-        let budget = Budget {
-            millis: None,
-            iterations: Some(60),
-        };
+        let budget = Budget::iterations(60);
         for name in ["greedy", "heuristic", "mcts"] {
             let seed = 40 + i as u64;
             let choose = |game: &Stgv2| {

@@ -43,6 +43,10 @@
 //!
 //! The final choice is the most visited root action. A root with a single search
 //! action returns it at once.
+//!
+//! **Root parallelism** ([`Budget::threads`], issue 27): that many independent trees,
+//! each with the whole budget and its own generator, grow on as many threads; their
+//! root statistics are summed action by action before the choice.
 
 mod rollout;
 mod tree;
@@ -161,16 +165,19 @@ impl MctsAgent {
 
     fn search<G: Game>(&mut self, game: &G, seat: Seat, actions: Vec<G::Action>) -> G::Action {
         let start = Instant::now();
-        let (max_iterations, max_time) = self.limits();
+        let limits = self.limits();
         let cfg = self.config;
-        let sel = Selection {
-            exploration: cfg.exploration,
-            widen_min: cfg.widen_min.max(1),
-            widen_factor: cfg.widen_factor,
-        };
-        let mut tree = Tree::new();
         let root_actions = actions.len();
-        tree.insert(tree::key(game, seat), actions, &mut self.rng);
+        let threads = self.budget.threads.unwrap_or(1).max(1);
+        // One tree: its root is shuffled before the reward scale is sampled (the
+        // order every single-tree decision has drawn its generator in).
+        let mut first = Tree::new();
+        let actions = if threads == 1 {
+            first.insert(tree::key(game, seat), actions, &mut self.rng);
+            Vec::new()
+        } else {
+            actions
+        };
         let scale = rollout::reward_scale(
             game,
             seat,
@@ -178,39 +185,103 @@ impl MctsAgent {
             (cfg.settle_horizon, cfg.rollout_len),
             &mut self.rng,
         );
-        let mut iterations = 0u32;
-        loop {
-            if max_iterations.is_some_and(|n| iterations >= n)
-                || max_time.is_some_and(|t| iterations > 0 && start.elapsed() >= t)
-            {
-                break;
+        let search = Search {
+            game,
+            seat,
+            limits,
+            cfg,
+            scale,
+            start,
+        };
+        let (mut root, iterations, nodes) = if threads == 1 {
+            let iterations = search.grow(&mut first, &mut self.rng);
+            let nodes = first.nodes.len();
+            (first.into_root(), iterations, nodes)
+        } else {
+            // Root parallelism: independent trees, each with the whole budget and
+            // its own generator (drawn in order, so an iteration budget stays
+            // deterministic), their root statistics summed action by action.
+            let seeds: Vec<u64> = (0..threads).map(|_| self.rng.next_u64()).collect();
+            let grown: Vec<(tree::Node<G::Action>, u32, usize)> = std::thread::scope(|scope| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| {
+                        let actions = actions.clone();
+                        let search = &search;
+                        scope.spawn(move || {
+                            let mut rng = Rng::seed_from(seed);
+                            let mut tree = Tree::new();
+                            tree.insert(tree::key(search.game, search.seat), actions, &mut rng);
+                            let n = search.grow(&mut tree, &mut rng);
+                            let nodes = tree.nodes.len();
+                            (tree.into_root(), n, nodes)
+                        })
+                    })
+                    .collect();
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            });
+            let mut iter = grown.into_iter();
+            let Some((mut root, mut iterations, mut nodes)) = iter.next() else {
+                // Every tree failed (a ruleset panicked in a thread): the first action.
+                let mut actions = actions;
+                return actions.swap_remove(0);
+            };
+            for (other, n, k) in iter {
+                root.absorb(&other);
+                iterations += n;
+                nodes += k;
             }
-            self.iterate(game, seat, &mut tree, sel, scale);
-            iterations += 1;
-        }
-        let pick = tree.best_root_edge().unwrap_or(0);
+            (root, iterations, nodes)
+        };
+        let pick = root.best_edge().unwrap_or(0);
         self.last = Some(SearchStats {
             iterations,
-            nodes: tree.nodes.len(),
+            nodes,
             root_actions,
             scale,
             elapsed: start.elapsed(),
         });
-        let mut root = tree.nodes.swap_remove(0);
         root.actions.swap_remove(pick)
+    }
+}
+
+/// One decision's search, shared by the trees of root parallelism.
+struct Search<'a, G> {
+    game: &'a G,
+    seat: Seat,
+    limits: (Option<u32>, Option<Duration>),
+    cfg: MctsConfig,
+    scale: f64,
+    start: Instant,
+}
+
+impl<G: Game> Search<'_, G> {
+    /// Grow `tree` (its root inserted) until the limits, with `rng`; returns the
+    /// iterations run.
+    fn grow(&self, tree: &mut Tree<G::Action>, rng: &mut Rng) -> u32 {
+        let (max_iterations, max_time) = self.limits;
+        let sel = Selection {
+            exploration: self.cfg.exploration,
+            widen_min: self.cfg.widen_min.max(1),
+            widen_factor: self.cfg.widen_factor,
+        };
+        let mut iterations = 0u32;
+        loop {
+            if max_iterations.is_some_and(|n| iterations >= n)
+                || max_time.is_some_and(|t| iterations > 0 && self.start.elapsed() >= t)
+            {
+                break;
+            }
+            self.iterate(tree, sel, rng);
+            iterations += 1;
+        }
+        iterations
     }
 
     /// One iteration: determinize, select, expand one node, roll out, backpropagate.
-    fn iterate<G: Game>(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        tree: &mut Tree<G::Action>,
-        sel: Selection,
-        scale: f64,
-    ) {
-        let mut g = game.clone();
-        g.determinize(seat, &mut self.rng);
+    fn iterate(&self, tree: &mut Tree<G::Action>, sel: Selection, rng: &mut Rng) {
+        let mut g = self.game.clone();
+        g.determinize(self.seat, rng);
         let mut path: Vec<(usize, usize)> = Vec::new();
         let mut id = 0;
         loop {
@@ -235,7 +306,7 @@ impl MctsAgent {
                 None => {
                     let actions = g.search_actions(next);
                     if !actions.is_empty() {
-                        tree.insert(key, actions, &mut self.rng);
+                        tree.insert(key, actions, rng);
                     }
                     break;
                 }
@@ -246,13 +317,13 @@ impl MctsAgent {
             settle(
                 &mut g,
                 last_mover,
-                self.config.settle_horizon,
+                self.cfg.settle_horizon,
                 Answer::Playout,
-                &mut self.rng,
+                rng,
             );
         }
-        rollout::rollout(&mut g, self.config.rollout_len, &mut self.rng);
-        let rewards = rollout::rewards(&g, scale);
+        rollout::rollout(&mut g, self.cfg.rollout_len, rng);
+        let rewards = rollout::rewards(&g, self.scale);
         tree.backpropagate(&path, &rewards);
     }
 }

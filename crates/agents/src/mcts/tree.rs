@@ -117,11 +117,29 @@ impl<A: Clone> Tree<A> {
         }
     }
 
-    /// The root's most visited edge (ties: the better mean, then the first).
-    pub fn best_root_edge(&self) -> Option<usize> {
-        let root = self.nodes.first()?;
+    /// The root node (the tree is consumed).
+    pub fn into_root(mut self) -> Node<A> {
+        self.nodes.swap_remove(0)
+    }
+}
+
+impl<A: PartialEq> Node<A> {
+    /// Add `other`'s edge statistics to this node's, action by action (root
+    /// parallelism: the same root searched by independent trees).
+    pub fn absorb(&mut self, other: &Node<A>) {
+        self.visits += other.visits;
+        for (a, e) in other.actions.iter().zip(&other.edges) {
+            if let Some(i) = self.actions.iter().position(|b| b == a) {
+                self.edges[i].visits += e.visits;
+                self.edges[i].total += e.total;
+            }
+        }
+    }
+
+    /// The most visited edge (ties: the better mean, then the first).
+    pub fn best_edge(&self) -> Option<usize> {
         let mut best: Option<(usize, u32, f64)> = None;
-        for (i, e) in root.edges.iter().enumerate() {
+        for (i, e) in self.edges.iter().enumerate() {
             let mean = if e.visits > 0 {
                 e.total / f64::from(e.visits)
             } else {

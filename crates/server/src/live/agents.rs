@@ -75,7 +75,7 @@ impl Hub {
         };
         let budget = Budget {
             millis: budget_ms.map(|b| b.min(MAX_BUDGET_MS)),
-            iterations: None,
+            ..Budget::default()
         };
         // At most as many agents think at once as there are cores; the others wait
         // their turn (they never hold up a request).

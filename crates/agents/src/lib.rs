@@ -222,11 +222,23 @@ impl<G: Game> Agent<G> for DefaultAgent {
 /// for the seat and the suggestion's description as the seat reads it. A searching
 /// agent runs on a small iteration budget so the check stays deterministic.
 pub fn conformance_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
+    // Every agent, and the search on two root-parallel trees (issue 27).
+    let parallel = Budget {
+        threads: Some(2),
+        ..Budget::iterations(12)
+    };
     AGENT_NAMES
         .iter()
-        .map(|&name| {
-            orrery_core::conformance::Channel::new(name, move |game: &G, seat: Seat| {
-                let Ok(mut agent) = by_name_with::<G>(name, 7, Budget::iterations(24)) else {
+        .map(|&name| (name, Budget::iterations(24)))
+        .chain([("mcts", parallel)])
+        .map(|(name, budget)| {
+            let label = if budget.threads.is_some() {
+                "mcts (2 threads)"
+            } else {
+                name
+            };
+            orrery_core::conformance::Channel::new(label, move |game: &G, seat: Seat| {
+                let Ok(mut agent) = by_name_with::<G>(name, 7, budget) else {
                     return serde_json::Value::Null;
                 };
                 match agent.choose(game, seat) {

@@ -1,0 +1,78 @@
+//! Agents are seat-facing channels too: what an agent suggests for a seat, and the
+//! suggestion's text, must not depend on anything the seat may not know (issue 8).
+//! The conformance suite's leak checks run with every agent as an extra channel, in
+//! every ruleset (issue 27; here, in the lab crate, because it reaches all five).
+
+use orrery_agents::conformance_channels;
+use orrery_core::conformance::{run_with, Config};
+use orrery_core::Game;
+
+fn named<G: Game>(name: &str) -> G::Scenario {
+    G::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+        .unwrap_or_else(|| panic!("no scenario {name}"))
+        .scenario
+}
+
+fn check<G: Game>(scenarios: &[&str], games: usize) {
+    let chosen: Vec<G::Scenario> = scenarios.iter().map(|n| named::<G>(n)).collect();
+    check_scenarios::<G>(&chosen, games);
+}
+
+fn check_scenarios<G: Game>(chosen: &[G::Scenario], games: usize) {
+    let cfg = Config {
+        games,
+        legal_samples: 1,
+        illegal_samples: 1,
+        deep_every: 4,
+        corruptions: 0,
+        ..Config::default()
+    };
+    let r = run_with::<G>(chosen, &cfg, &conformance_channels::<G>());
+    r.assert_clean();
+    assert!(r.games > 0 && r.actions > 0);
+    // Rulesets with secret commitments had them checked (Launch Fighters!, Warfleets
+    // and STGv2 have none: their hidden parts are dice and decks, compared across
+    // worlds at every step).
+    let secret_orders = !matches!(G::ID, "launch-fighters" | "warfleets" | "stgv2");
+    assert!(
+        r.simultaneous_checks > 0 || !secret_orders,
+        "no secret order checked"
+    );
+}
+
+#[test]
+fn agents_keep_stratoyager_secrets() {
+    check::<orrery_stratoyager::Stratoyager>(&["pilot-episode", "dogfight"], 6);
+}
+
+#[test]
+fn agents_keep_launch_fighters_secrets() {
+    check::<orrery_launch_fighters::LaunchFighters>(&["duel"], 3);
+}
+
+#[test]
+fn agents_keep_the_toy_games_secrets() {
+    check::<orrery_core::toy::SealedBids>(&["default"], 20);
+}
+
+#[test]
+fn agents_keep_black_skies_secrets() {
+    check::<orrery_black_skies::BlackSkies>(&["duel"], 4);
+}
+
+#[test]
+fn agents_keep_warfleets_secrets() {
+    check::<orrery_warfleets::Warfleets>(&["patrol"], 2);
+}
+
+#[test]
+fn agents_keep_stgv2_secrets() {
+    // Cut short so that a game ends within the test's time (the rules are the same).
+    let mut two = named::<orrery_stgv2::Stgv2>("outpost");
+    two.rules.rounds = 4;
+    let mut four = named::<orrery_stgv2::Stgv2>("outpost-4");
+    four.rules.rounds = 2;
+    check_scenarios::<orrery_stgv2::Stgv2>(&[two, four], 2);
+}

@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use orrery_core::Game;
 use orrery_lab::elo::{Sprt, SprtVerdict};
-use orrery_lab::ladder::{pairings, LadderConfig, LadderReport, Schedule};
+use orrery_lab::ladder::{games_per_pairing, pairings, LadderConfig, LadderReport, Schedule};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -31,7 +31,7 @@ const DEFAULT_AGENTS: &str = "random,heuristic,easy,normal,hard";
     orrery ladder black-skies --agents random,heuristic,mcts@2000 -n 200\n  \
     orrery ladder stratoyager -s pilot-episode,dogfight --gauntlet --agents hard,heuristic,normal\n  \
     orrery ladder warfleets --agents mcts@5000,mcts@2000 --sprt 0,50 -n 4000\n  \
-    orrery ladder stgv2 -s quick-4p --agents hard,heuristic -n 200 --json"
+    orrery ladder stgv2 -s outpost-4 --agents hard,heuristic -n 200 --json"
 )]
 pub struct LadderArgs {
     /// Ruleset id (see `orrery rulesets`).
@@ -97,8 +97,8 @@ impl WithGame for Ladder<'_> {
             scenarios.push(scenario::<G>(&a.ruleset, Some(s.trim()))?);
         }
         let seats = orrery_lab::seats_of::<G>(&scenarios[0].1, cfg.seed)?;
-        let per_pairing = cfg.games.div_ceil(seats.max(1)) * seats.max(1);
-        let total = per_pairing * pairings(cfg.agents.len(), cfg.schedule).len();
+        let total =
+            games_per_pairing(cfg.games, seats) * pairings(cfg.agents.len(), cfg.schedule).len();
         let bar = progress(total, "games");
         let report = orrery_lab::ladder::run::<G>(&scenarios, &cfg, &|| bar.inc(1))?;
         bar.finish_and_clear();
@@ -156,7 +156,11 @@ pub fn run(a: &LadderArgs) -> Result<()> {
             m.insert("ruleset".into(), a.ruleset.clone().into());
             m.insert(
                 "budget".into(),
-                serde_json::json!({ "millis": a.budget.budget_ms, "iterations": a.budget.iterations }),
+                serde_json::json!({
+                    "millis": a.budget.budget_ms,
+                    "iterations": a.budget.iterations,
+                    "threads": a.budget.threads,
+                }),
             );
         }
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -179,13 +183,14 @@ pub fn text(ruleset: &str, r: &LadderReport) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "Ladder: {ruleset} / {} ({} seats), {}, {} games per pairing, seeds from {}",
+        "Ladder: {ruleset} / {} ({} seats), {}, {}{} games per pairing, seeds from {}",
         r.scenarios.join(", "),
         r.seats,
         match r.schedule {
             Schedule::RoundRobin => "round robin",
             Schedule::Gauntlet => "gauntlet",
         },
+        if r.sprt.is_some() { "at most " } else { "" },
         r.games_per_pairing,
         r.seed
     );
@@ -225,30 +230,41 @@ pub fn text(ruleset: &str, r: &LadderReport) -> String {
         .unwrap_or(10);
     let _ = writeln!(
         o,
-        "\n {:pw$}  wins-draws-losses   score  Elo [95% CI]          decisive games won [95% CI]",
-        "pairing"
+        "\n {:pw$}  {:>11}   score  {:<19}  decisive games won [95% CI]",
+        "pairing", "W-D-L", "Elo [95% CI]"
     );
     for p in &r.pairings {
+        let decisive = if p.decisive.trials > 0.0 {
+            format!(
+                "{} [{}, {}] of {}",
+                pct(p.decisive.rate),
+                pct(p.decisive.ci95[0]),
+                pct(p.decisive.ci95[1]),
+                p.decisive.trials
+            )
+        } else {
+            "– (none decisive)".to_string()
+        };
         let _ = writeln!(
             o,
-            " {:pw$}  {:>17}  {:>6}  {:>5} [{}, {}]   {} [{}, {}] of {}",
+            " {:pw$}  {:>11}  {:>6}  {:<19}  {decisive}",
             format!("{} vs {}", p.candidate, p.opponent),
             format!("{}-{}-{}", p.tally.wins, p.tally.draws, p.tally.losses),
             pct(p.score),
-            signed(p.elo),
-            signed(p.elo_ci95[0]),
-            signed(p.elo_ci95[1]),
-            pct(p.decisive.rate),
-            pct(p.decisive.ci95[0]),
-            pct(p.decisive.ci95[1]),
-            p.decisive.trials
+            format!(
+                "{:>5} [{}, {}]",
+                signed(p.elo),
+                signed(p.elo_ci95[0]),
+                signed(p.elo_ci95[1])
+            ),
         );
     }
     if r.seats > 2 {
         let _ = writeln!(
             o,
-            "\nIn each game the candidate holds one seat and its opponent the other {}: a win \
-             is the candidate winning alone (fair share {}).",
+            "\nIn each game the candidate holds one seat and its opponent the other {}: W is \
+             the candidate winning alone (fair share {}), L an opponent seat winning; the \
+             score is the candidate's mean result against each opponent seat (½ when equal).",
             r.seats - 1,
             pct(1.0 / r.seats as f64)
         );

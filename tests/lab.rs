@@ -607,7 +607,7 @@ fn ladder_sprt_stops_when_the_candidate_is_proven_better() {
         "{text}"
     );
     assert!(
-        text.contains(" rank ") && text.contains("wins-draws-losses"),
+        text.contains(" rank ") && text.contains("W-D-L") && text.contains("at most 400"),
         "{text}"
     );
 }

@@ -4,14 +4,17 @@
 //! - A result between two agents is a score in {0, ½, 1} (loss, draw, win). The
 //!   logistic Elo model says an agent `d` Elo above its opponent scores
 //!   `1 / (1 + 10^(−d/400))` on average.
-//! - [`Tally`]: wins, draws and losses of one pairing; its Elo difference with a 95 %
-//!   interval from the trinomial variance of the scores (as cutechess-cli prints).
+//! - [`Tally`]: wins, draws and losses of one pairing.
+//! - [`Scores`]: observed scores (games, or rounds of games with the seats swapped,
+//!   as fishtest counts game pairs), their mean as an Elo difference with a 95 %
+//!   interval from their variance.
 //! - [`fit_ratings`]: every agent's rating from all games at once, a Bradley–Terry
 //!   fit (logistic regression on `rating(a) − rating(b)`, draws as half a win) with
 //!   one virtual draw per pairing as a prior, so that a pairing won 100 % still has
 //!   a finite rating (BayesElo does the same with its prior draws).
 //! - [`Sprt`]: Wald's test of H0 "Elo = elo0" against H1 "Elo = elo1" on the
-//!   generalised (trinomial) log-likelihood ratio fishtest uses.
+//!   generalised log-likelihood ratio fishtest uses (its normal approximation, on
+//!   [`Scores`]).
 
 use crate::fit::{logistic, FitError};
 use crate::stats::Z95;
@@ -59,7 +62,7 @@ impl Tally {
         self.wins + self.draws + self.losses
     }
 
-    /// Mean score (½ with no games).
+    /// Mean score, draws counting ½ (½ with no games).
     pub fn score(&self) -> f64 {
         let n = self.games();
         if n == 0 {
@@ -67,27 +70,55 @@ impl Tally {
         }
         (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
     }
+}
 
-    /// The per-game variance of the score (the trinomial's, about its mean).
-    pub fn variance(&self) -> f64 {
-        let n = f64::from(self.games());
-        if n == 0.0 {
-            return 0.0;
-        }
-        let m = self.score();
-        (f64::from(self.wins) * (1.0 - m).powi(2)
-            + f64::from(self.draws) * (0.5 - m).powi(2)
-            + f64::from(self.losses) * m.powi(2))
-            / n
+/// Observed scores in [0, 1]: games, or the mean scores of rounds (a round plays one
+/// seed once per seat, so its games are not independent; fishtest counts game pairs
+/// for the same reason).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Scores {
+    n: u32,
+    sum: f64,
+    sum_sq: f64,
+}
+
+impl Scores {
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        self.sum += x;
+        self.sum_sq += x * x;
     }
 
-    /// The Elo difference of the mean score and its 95 % interval
-    /// `[low, high]` (the score's normal interval, mapped through [`elo_of_score`]).
+    /// Observations so far.
+    pub fn count(&self) -> u32 {
+        self.n
+    }
+
+    /// Mean score (½ with none).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.5
+        } else {
+            self.sum / f64::from(self.n)
+        }
+    }
+
+    /// The variance of one observation, estimated with one virtual 1 and one virtual
+    /// 0 added: never 0 (a sweep, or all draws, would otherwise claim certainty),
+    /// and their weight vanishes as observations accumulate.
+    pub fn padded_variance(&self) -> f64 {
+        let n = f64::from(self.n) + 2.0;
+        let m = (self.sum + 1.0) / n;
+        ((self.sum_sq + 1.0) / n - m * m).max(0.0)
+    }
+
+    /// The Elo difference of the mean score and its 95 % interval `[low, high]`
+    /// (the mean's normal interval, from [`Scores::padded_variance`], mapped
+    /// through [`elo_of_score`]).
     pub fn elo(&self) -> (f64, [f64; 2]) {
-        let n = f64::from(self.games());
-        let m = self.score();
-        let half = if n > 0.0 {
-            Z95 * (self.variance() / n).sqrt()
+        let m = self.mean();
+        let half = if self.n > 0 {
+            Z95 * (self.padded_variance() / f64::from(self.n)).sqrt()
         } else {
             0.5
         };
@@ -211,33 +242,23 @@ impl Sprt {
         )
     }
 
-    /// The generalised log-likelihood ratio of `t` (fishtest's trinomial
-    /// approximation): `N (s1 − s0) (2 m − s0 − s1) / (2 v)`, with `m` the mean score,
-    /// `v` its per-game variance and `s0`, `s1` the expected scores of the hypotheses.
-    /// The variance is estimated with one virtual win and one virtual loss added, so
-    /// the first games (a single win has variance 0) cannot end the test by
-    /// themselves; their weight vanishes as games accumulate.
-    pub fn llr(&self, t: &Tally) -> f64 {
-        let n = f64::from(t.games());
+    /// The generalised log-likelihood ratio of the observations (fishtest's normal
+    /// approximation): `N (s1 − s0) (2 m − s0 − s1) / (2 v)`, with `N` observations
+    /// of mean `m` and variance `v` ([`Scores::padded_variance`], so that the first
+    /// results cannot end the test by themselves) and `s0`, `s1` the expected scores
+    /// of the hypotheses.
+    pub fn llr(&self, t: &Scores) -> f64 {
+        let n = f64::from(t.count());
         if n == 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
-        let padded = Tally {
-            wins: t.wins + 1,
-            draws: t.draws,
-            losses: t.losses + 1,
-        };
-        let m = t.score();
-        let v = (f64::from(padded.wins) * (1.0 - m).powi(2)
-            + f64::from(padded.draws) * (0.5 - m).powi(2)
-            + f64::from(padded.losses) * m.powi(2))
-            / f64::from(padded.games());
-        n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * v)
+        let v = t.padded_variance().max(1e-9);
+        n * (s1 - s0) * (2.0 * t.mean() - s0 - s1) / (2.0 * v)
     }
 
-    /// The verdict after the games of `t`: a bound crossed, or not yet.
-    pub fn verdict(&self, t: &Tally) -> SprtVerdict {
+    /// The verdict after the observations `t`: a bound crossed, or not yet.
+    pub fn verdict(&self, t: &Scores) -> SprtVerdict {
         let (lo, hi) = self.bounds();
         let llr = self.llr(t);
         if llr >= hi {
@@ -284,8 +305,8 @@ mod tests {
     /// the test decides (or `max` games).
     fn run(p_win: f64, p_draw: f64, rng: &mut Rng, max: u32) -> (SprtVerdict, u32) {
         let s = sprt();
-        let mut t = Tally::default();
-        while t.games() < max {
+        let mut t = Scores::default();
+        while t.count() < max {
             let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
             t.add(if u < p_win {
                 1.0
@@ -296,10 +317,10 @@ mod tests {
             });
             match s.verdict(&t) {
                 SprtVerdict::Inconclusive => {}
-                v => return (v, t.games()),
+                v => return (v, t.count()),
             }
         }
-        (SprtVerdict::Inconclusive, t.games())
+        (SprtVerdict::Inconclusive, t.count())
     }
 
     #[test]
@@ -312,17 +333,29 @@ mod tests {
     }
 
     #[test]
-    fn a_tally_gives_cutechess_style_elo() {
+    fn scores_give_cutechess_style_elo() {
         // 60 wins, 20 draws, 20 losses: score 0.7, +147 Elo.
-        let t = Tally {
-            wins: 60,
-            draws: 20,
-            losses: 20,
-        };
+        let mut t = Scores::default();
+        for (x, k) in [(1.0, 60), (0.5, 20), (0.0, 20)] {
+            for _ in 0..k {
+                t.add(x);
+            }
+        }
         let (elo, [lo, hi]) = t.elo();
-        assert!((t.score() - 0.7).abs() < 1e-12);
+        assert!((t.mean() - 0.7).abs() < 1e-12);
         assert!((elo - 147.2).abs() < 0.1, "{elo}");
         assert!(lo < elo && elo < hi && lo > 60.0 && hi < 260.0, "{lo} {hi}");
+        // A sweep or all draws still have an interval of some width.
+        let mut sweep = Scores::default();
+        let mut draws = Scores::default();
+        for _ in 0..10 {
+            sweep.add(1.0);
+            draws.add(0.5);
+        }
+        let (_, [lo, hi]) = sweep.elo();
+        assert!(lo < 400.0 && hi > lo, "{lo} {hi}");
+        let (e, [lo, hi]) = draws.elo();
+        assert!(e == 0.0 && lo < -50.0 && hi > 50.0, "{lo} {hi}");
     }
 
     #[test]
@@ -365,29 +398,34 @@ mod tests {
         assert!(r[1].elo > 500.0 && r[1].elo.is_finite(), "{:?}", r[1]);
     }
 
+    /// How often the test accepts H1 over 400 runs of a candidate winning `p_win`
+    /// and drawing `p_draw` (every run must decide).
+    fn acceptances(p_win: f64, p_draw: f64, rng: &mut Rng) -> u32 {
+        let mut accepted = 0;
+        for _ in 0..400 {
+            match run(p_win, p_draw, rng, 100_000).0 {
+                SprtVerdict::Accepted => accepted += 1,
+                SprtVerdict::Rejected => {}
+                SprtVerdict::Inconclusive => panic!("no verdict in 100,000 games"),
+            }
+        }
+        accepted
+    }
+
     #[test]
-    fn sprt_accepts_a_stronger_candidate_and_rejects_an_equal_one() {
+    fn sprt_keeps_its_error_rates() {
         let mut rng = Rng::seed_from(2027);
-        // +100 Elo (score 0.64) with 30 % draws: H1 (+50) should be accepted.
-        let (mut accepted, mut rejected) = (0, 0);
-        for _ in 0..200 {
-            match run(0.49, 0.30, &mut rng, 20_000).0 {
-                SprtVerdict::Accepted => accepted += 1,
-                SprtVerdict::Rejected => rejected += 1,
-                SprtVerdict::Inconclusive => {}
-            }
-        }
-        assert!(accepted >= 190 && rejected <= 10, "{accepted} {rejected}");
-        // Equal strength (score 0.5): H0 should be accepted, false positives ≲ α.
-        let (mut accepted, mut rejected) = (0, 0);
-        for _ in 0..200 {
-            match run(0.35, 0.30, &mut rng, 20_000).0 {
-                SprtVerdict::Accepted => accepted += 1,
-                SprtVerdict::Rejected => rejected += 1,
-                SprtVerdict::Inconclusive => {}
-            }
-        }
-        assert!(rejected >= 185 && accepted <= 15, "{accepted} {rejected}");
+        // With 30 % draws, a candidate winning w has score w + 0.15.
+        // Exactly elo0 = 0 (score 0.5): accepted at most about α = 5 % of the time
+        // (binomial spread over 400 runs: 20 ± 9).
+        let at_h0 = acceptances(0.35, 0.30, &mut rng);
+        assert!(at_h0 <= 32, "false positives {at_h0} of 400");
+        // Exactly elo1 = 50 (score 0.5715): rejected at most about β = 5 %.
+        let at_h1 = acceptances(0.4215, 0.30, &mut rng);
+        assert!(at_h1 >= 368, "false negatives {} of 400", 400 - at_h1);
+        // Far beyond either: +100 Elo nearly always accepted, −50 nearly never.
+        assert!(acceptances(0.49, 0.30, &mut rng) >= 395);
+        assert!(acceptances(0.2785, 0.30, &mut rng) <= 3);
     }
 
     #[test]

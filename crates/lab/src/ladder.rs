@@ -10,21 +10,27 @@
 //! With several scenarios, rounds take them in turn. Each game is played exactly as
 //! [`crate::play`] plays it (any game can be replayed with `orrery battle`).
 //!
-//! **Result.** The candidate scores 1 when it wins alone, 0 when it does not win, ½
-//! for a draw or a shared win. In games of more than two seats this rates one
-//! candidate seat against a field of opponents (winning alone among four scores 1,
-//! its fair share is ¼): compare Elo only between ladders of the same seat count.
+//! **Result.** A game is scored as the candidate's mean result against each
+//! opponent seat ([`candidate_score`]): against one seat, 1 if the candidate won and
+//! that seat did not, 0 the other way round, ½ otherwise. In a duel that is 1 / ½ / 0
+//! for a win, a draw or a shared win, a loss; with more seats, equal agents still
+//! score ½ on average, so Elo keeps its meaning (one candidate seat against three
+//! equal opponents wins a quarter of the games and scores ½). The tally counts a
+//! *win* when the candidate won alone, a *loss* when an opponent won and it did not,
+//! a *draw* otherwise.
 //!
 //! **Ratings.** [`crate::elo::fit_ratings`] over every game; pairings show their own
-//! W–D–L, Elo difference with a 95 % interval, and the candidate's share of the
-//! decisive games with its Wilson interval.
+//! W–D–L, the Elo difference of their mean score with a 95 % interval, and the
+//! candidate's share of the decisive games with its Wilson interval. The interval
+//! (and the SPRT) treat a *round* as one observation: its games share a seed and are
+//! not independent (fishtest counts game pairs for the same reason).
 //!
 //! **SPRT.** With a [`Sprt`], a ladder of two agents stops as soon as the test
-//! decides at the end of a round (so each side has held every seat equally often).
-//! The test reads the games in their order, whatever the number of threads, so the
-//! verdict and the games counted never depend on `jobs`.
+//! decides at the end of a round. The test reads the rounds in their order, whatever
+//! the number of threads, so under iteration budgets the verdict and the games
+//! counted never depend on `jobs`.
 
-use crate::elo::{fit_ratings, Fitted, Pairwise, Sprt, SprtVerdict, Tally};
+use crate::elo::{fit_ratings, Fitted, Pairwise, Scores, Sprt, SprtVerdict, Tally};
 use crate::stats::Proportion;
 use crate::{check_agents, play_indexed, run_batch, seats_of, LabError};
 use orrery_agents::Budget;
@@ -73,7 +79,7 @@ pub struct LadderGame {
     pub seats: Vec<String>,
     /// The candidate's seat.
     pub candidate_seat: u8,
-    /// The candidate's score (1, ½, 0).
+    /// The candidate's score ([`candidate_score`]).
     pub score: f64,
     pub winners: Vec<u8>,
     pub turns: u32,
@@ -94,6 +100,8 @@ pub struct PairingReport {
     /// Elo difference of the score and its 95 % interval.
     pub elo: f64,
     pub elo_ci95: [f64; 2],
+    /// Rounds played (the observations behind `elo_ci95`).
+    pub rounds: u32,
     /// Mean decisions per game (both sides).
     pub mean_decisions: f64,
 }
@@ -152,23 +160,44 @@ pub fn pairings(n: usize, schedule: Schedule) -> Vec<(usize, usize)> {
     }
 }
 
+/// Games per pairing for `games` asked: whole rounds of `seats` games.
+pub fn games_per_pairing(games: usize, seats: usize) -> usize {
+    let seats = seats.max(1);
+    games.div_ceil(seats) * seats
+}
+
 /// Where game `g` of a pairing stands: `(round, scenario, candidate seat)`.
 fn slot(g: usize, seats: usize, scenarios: usize) -> (usize, usize, usize) {
     let round = g / seats;
     (round, round % scenarios, g % seats)
 }
 
-/// The candidate's score in a game of `seats` seats it played in `seat`: ½ for a
-/// draw (no winner, or every seat) or a shared win, else 1 or 0.
+/// The candidate's score in a game of `seats` seats it played in `seat`: the mean,
+/// over the other seats, of 1 if the candidate is among the winners and that seat
+/// is not, 0 the other way round, ½ otherwise (see the module documentation).
 pub fn candidate_score(winners: &[u8], seat: u8, seats: usize) -> f64 {
-    if winners.is_empty() || winners.len() >= seats {
-        0.5
-    } else if !winners.contains(&seat) {
-        0.0
-    } else if winners.len() == 1 {
-        1.0
-    } else {
-        0.5
+    if seats < 2 {
+        return 0.5;
+    }
+    let won = |s: u8| winners.contains(&s);
+    let total: f64 = (0..seats as u8)
+        .filter(|&s| s != seat)
+        .map(|s| match (won(seat), won(s)) {
+            (true, false) => 1.0,
+            (false, true) => 0.0,
+            _ => 0.5,
+        })
+        .sum();
+    total / (seats - 1) as f64
+}
+
+/// The tally's reading of a game: 1 the candidate won alone, 0 an opponent won and
+/// the candidate did not, ½ anything else.
+fn tally_result(winners: &[u8], seat: u8) -> f64 {
+    match (winners.contains(&seat), winners.len()) {
+        (true, 1) => 1.0,
+        (false, n) if n > 0 => 0.0,
+        _ => 0.5,
     }
 }
 
@@ -214,7 +243,7 @@ pub fn run<G: Game>(
     if cfg.games == 0 {
         return input("a ladder needs at least one game per pairing".into());
     }
-    let per_pairing = cfg.games.div_ceil(seats) * seats;
+    let per_pairing = games_per_pairing(cfg.games, seats);
     let pairs = pairings(cfg.agents.len(), cfg.schedule);
     let play_game = |pairing: usize, g: usize| -> Result<LadderGame, LabError> {
         let (a, b) = pairs[pairing];
@@ -250,19 +279,22 @@ pub fn run<G: Game>(
         }
         Some(test) => {
             // Chunks of whole rounds; the verdict is read game by game in order.
-            let chunk = (cfg.jobs.max(1) * 4).div_ceil(seats) * seats;
-            let mut tally = Tally::default();
+            let chunk = games_per_pairing(cfg.jobs.max(1) * 4, seats);
+            let mut rounds = Scores::default();
+            let mut round = 0.0;
             let mut verdict = SprtVerdict::Inconclusive;
             'chunks: while games.len() < per_pairing {
                 let start = games.len();
                 let n = chunk.min(per_pairing - start);
                 let batch = run_batch(n, cfg.jobs, tick, |i| play_game(0, start + i))?;
                 for g in batch {
-                    tally.add(g.score);
+                    round += g.score;
                     games.push(g);
-                    // Only whole rounds: every seat played by each side alike.
+                    // Whole rounds only: every seat played by each side alike.
                     if games.len().is_multiple_of(seats) {
-                        verdict = test.verdict(&tally);
+                        rounds.add(round / seats as f64);
+                        round = 0.0;
+                        verdict = test.verdict(&rounds);
                         if verdict != SprtVerdict::Inconclusive {
                             break 'chunks;
                         }
@@ -273,7 +305,7 @@ pub fn run<G: Game>(
             sprt = Some(SprtReport {
                 test,
                 verdict,
-                llr: test.llr(&tally),
+                llr: test.llr(&rounds),
                 bounds: [lo, hi],
             });
         }
@@ -292,12 +324,21 @@ fn report<S>(
 ) -> Result<LadderReport, LabError> {
     let n = cfg.agents.len();
     let mut tallies = vec![Tally::default(); pairs.len()];
+    let mut scores = vec![(Scores::default(), 0.0, 0.0); pairs.len()];
     let mut decisions = vec![0u64; pairs.len()];
     let mut per_agent = vec![(0u32, 0.0f64); n];
     let mut pairwise = Vec::with_capacity(games.len());
     for g in &games {
         let (a, b) = pairs[g.pairing];
-        tallies[g.pairing].add(g.score);
+        tallies[g.pairing].add(tally_result(&g.winners, g.candidate_seat));
+        // (rounds, this round's sum, all games' sum)
+        let (rounds, round, sum) = &mut scores[g.pairing];
+        *round += g.score;
+        *sum += g.score;
+        if g.candidate_seat as usize + 1 == seats {
+            rounds.add(*round / seats as f64);
+            *round = 0.0;
+        }
         decisions[g.pairing] += g.decisions;
         per_agent[a].0 += 1;
         per_agent[a].1 += g.score;
@@ -330,15 +371,22 @@ fn report<S>(
         .iter()
         .zip(&tallies)
         .zip(&decisions)
-        .map(|((&(a, b), t), &d)| {
-            let (elo, ci) = t.elo();
+        .zip(&scores)
+        .map(|(((&(a, b), t), &d), (rounds, _, sum))| {
+            let (_, ci) = rounds.elo();
+            let score = if t.games() > 0 {
+                sum / f64::from(t.games())
+            } else {
+                0.5
+            };
             PairingReport {
                 candidate: cfg.agents[a].clone(),
                 opponent: cfg.agents[b].clone(),
                 tally: *t,
-                score: t.score(),
+                score,
+                rounds: rounds.count(),
                 decisive: Proportion::new(f64::from(t.wins), f64::from(t.wins + t.losses)),
-                elo,
+                elo: crate::elo::elo_of_score(score),
                 elo_ci95: ci,
                 mean_decisions: if t.games() > 0 {
                     d as f64 / f64::from(t.games())
@@ -454,13 +502,22 @@ mod tests {
     }
 
     #[test]
-    fn draws_and_shared_wins_score_half() {
-        assert_eq!(candidate_score(&[], 0, 2), 0.5);
-        assert_eq!(candidate_score(&[0, 1], 1, 2), 0.5);
+    fn scores_are_against_each_opponent_seat() {
+        // A duel: win, loss, draw, shared win.
         assert_eq!(candidate_score(&[1], 1, 2), 1.0);
         assert_eq!(candidate_score(&[1], 0, 2), 0.0);
-        assert_eq!(candidate_score(&[0, 2], 2, 4), 0.5);
-        assert_eq!(candidate_score(&[0, 2], 1, 4), 0.0);
+        assert_eq!(candidate_score(&[], 0, 2), 0.5);
+        assert_eq!(candidate_score(&[0, 1], 1, 2), 0.5);
+        // Four seats: winning alone beats all three; another seat's win beats the
+        // candidate once and leaves the other two even.
+        assert_eq!(candidate_score(&[2], 2, 4), 1.0);
+        assert!((candidate_score(&[0], 2, 4) - 1.0 / 3.0).abs() < 1e-12);
+        // Equal agents: a quarter of wins, and the mean score is ½.
+        let mean: f64 = (0..4u8).map(|w| candidate_score(&[w], 0, 4)).sum::<f64>() / 4.0;
+        assert!((mean - 0.5).abs() < 1e-12);
+        assert_eq!(tally_result(&[0], 2), 0.0);
+        assert_eq!(tally_result(&[0, 2], 2), 0.5);
+        assert_eq!(tally_result(&[], 2), 0.5);
     }
 
     #[test]

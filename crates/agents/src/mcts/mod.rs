@@ -222,7 +222,7 @@ impl MctsAgent {
             });
             let mut iter = grown.into_iter();
             let Some((mut root, mut iterations, mut nodes)) = iter.next() else {
-                // Every tree failed (a ruleset panicked in a thread): the first action.
+                // No tree at all (threads ≥ 2, so unreachable): the first action.
                 let mut actions = actions;
                 return actions.swap_remove(0);
             };

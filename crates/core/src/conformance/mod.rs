@@ -423,6 +423,18 @@ fn check_step<G: Game>(
         )),
         _ => {}
     }
+    // So does the search's opponent model (issue 27).
+    let mut playout = chooser.clone();
+    match game.playout_action(seat, &mut playout) {
+        Some(a) if !legal.contains(&a) => report.violations.push(format!(
+            "{tag} step {step}: playout_action gave the unlisted {}",
+            to_json(&a)
+        )),
+        None => report.violations.push(format!(
+            "{tag} step {step}: playout_action gave nothing though seat {seat} is to move"
+        )),
+        _ => {}
+    }
     let search = game.search_actions(seat);
     if search.is_empty() {
         report.violations.push(format!(

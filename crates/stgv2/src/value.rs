@@ -193,6 +193,10 @@ impl Stgv2 {
                     .able_ships(seat)
                     .min(usize::from(self.rules.room.action))
                     .min(most as usize) as u8;
+                // More MOVE sets (ST-08) only for a fleet with a ship to move.
+                let restless = self
+                    .fleet(seat)
+                    .any(|s| s.assets.engine > 0 && self.restless(seat, s.id));
                 legal
                     .into_iter()
                     .filter(|a| match a {
@@ -201,7 +205,11 @@ impl Stgv2 {
                             attack,
                             defend,
                             action,
-                        } => moves + attack + defend + action == most && *action >= least,
+                        } => {
+                            moves + attack + defend + action == most
+                                && *action >= least
+                                && (*moves == 0 || restless)
+                        }
                         _ => true,
                     })
                     .collect()

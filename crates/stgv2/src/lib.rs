@@ -120,8 +120,8 @@ impl Game for Stgv2 {
         self.score_list()
     }
 
-    /// Spendys ON and carried, outposts, cells, ships and assets, and ships near
-    /// where they are useful (`value.rs`).
+    /// The lead in rounds still needed to reach the Spendys target at the income the
+    /// ships, cells and outposts bring (`value.rs`).
     fn evaluate(&self, seat: Seat) -> f64 {
         self.position_value(seat)
     }
@@ -195,9 +195,16 @@ impl Game for Stgv2 {
     }
 
     /// Legal actions, with cell placements cut to those that place every cell
-    /// they can (`value.rs`, `search_menu`).
+    /// they can and moves to ships not parked where they earn (`value.rs`,
+    /// `search_menu`).
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
         self.search_menu(seat)
+    }
+
+    /// A plain collector (`value.rs`, `collector_answer`): the search's model of the
+    /// other seats.
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.collector_answer(seat, rng)
     }
 
     /// Uniform over the legal actions, as the default draws it (the same action

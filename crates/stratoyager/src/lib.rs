@@ -16,6 +16,7 @@ pub mod action;
 mod asks;
 pub mod combat;
 pub mod data;
+pub mod evaluate;
 pub mod event;
 pub mod glossary;
 pub mod movement;
@@ -123,7 +124,7 @@ impl Game for Stratoyager {
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
-        secrets::evaluate(self, seat)
+        evaluate::evaluate(self, seat)
     }
 
     /// The turn and the phase's name, as the view's `phase` field writes it; the

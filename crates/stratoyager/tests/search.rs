@@ -291,3 +291,47 @@ fn search_maneuvers_risk_stress_only_to_line_up_a_shot() {
         "no aimed plan with stress was ever offered"
     );
 }
+
+/// SY-17: "Defender Speed + Attacker Speed - Attacker Targeting Computer = THT", and
+/// a THT over 6 is an automatic failure; SY-28: only a kill scores. In a duel the
+/// evaluation rewards the shots a unit could have next turn, so slowing down and
+/// closing in are worth something even before a shot is lined up, and the threat
+/// faced does not count against it (issue 27: the dogfight was drawn nearly every
+/// time, no shot ever possible at speeds 6 + 9).
+#[test]
+fn sy17_duel_evaluation_rewards_closing_in_slowly() {
+    use orrery_stratoyager::evaluate::{evaluate, is_duel};
+    use orrery_stratoyager::testkit::{add, game, A, B, BLACKBUCK, GUARDIAN};
+    let duel = |gx: f64, gy: f64, speed: u32| {
+        let mut g = game();
+        // Both noses away from each other: no shot lined up now.
+        add(&mut g, GUARDIAN, A, gx, gy, 6, speed);
+        add(&mut g, BLACKBUCK, B, 12.0, 30.0, 0, 3);
+        assert!(is_duel(&g));
+        evaluate(&g, A)
+    };
+    let (fast, slow) = (duel(12.0, 20.0, 9), duel(12.0, 20.0, 2));
+    assert!(slow > fast, "slow {slow} fast {fast}");
+    let (far, near) = (duel(12.0, 4.0, 2), duel(12.0, 20.0, 2));
+    assert!(near > far, "near {near} far {far}");
+    // The threat faced does not count: side B turning its nose on side A changes
+    // nothing for A (two Guardians: armour the same from every aspect)…
+    let mut g = game();
+    add(&mut g, GUARDIAN, A, 12.0, 20.0, 6, 2);
+    add(&mut g, GUARDIAN, B, 12.0, 30.0, 0, 3);
+    let before = evaluate(&g, A);
+    g.units[1].facing = orrery_table::Hour(6);
+    assert!((evaluate(&g, A) - before).abs() < 1e-9);
+    // …while side B gains by it (a shot lined up now, THT 2 + 3 − 3).
+    assert!(evaluate(&g, B) > before_b(), "B aimed {}", evaluate(&g, B));
+}
+
+/// Side B's evaluation of [`sy17_duel_evaluation_rewards_closing_in_slowly`]'s
+/// position before the Blackbuck turns its nose on the Guardian.
+fn before_b() -> f64 {
+    use orrery_stratoyager::testkit::{add, game, A, B, GUARDIAN};
+    let mut g = game();
+    add(&mut g, GUARDIAN, A, 12.0, 20.0, 6, 2);
+    add(&mut g, GUARDIAN, B, 12.0, 30.0, 0, 3);
+    orrery_stratoyager::evaluate::evaluate(&g, B)
+}

@@ -21,7 +21,7 @@ const DEFAULT_AGENTS: &str = "random,heuristic,easy,normal,hard";
 #[derive(Args, Debug)]
 #[command(
     after_help = "Agents are named as everywhere (random, greedy, heuristic, mcts, \
-    default, easy, normal, hard), optionally with a budget: mcts@5000 searches 5000 \
+    novice, default, easy, normal, hard), optionally with a budget: mcts@5000 searches 5000 \
     iterations per decision, mcts@100ms 100 milliseconds.\n\n\
     A pairing plays rounds: one seed per round (round k uses SEED+k), one game per seat \
     with the candidate (the first agent of the pair) in each seat in turn and the other \

@@ -110,7 +110,7 @@ struct BattleArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Agents by name, comma-separated, one per seat in seat order; the list is cycled
-    /// over the seats (known: random, greedy, heuristic, mcts, default, and the levels
+    /// over the seats (known: random, greedy, heuristic, mcts, novice, default, and the levels
     /// easy, normal, hard; see docs/agents.md).
     #[arg(long, short = 'a', value_delimiter = ',', default_value = "greedy")]
     agents: Vec<String>,
@@ -133,7 +133,7 @@ struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Who plays a seat: SEAT=human, SEAT=LEVEL (easy, normal, hard) or SEAT=AGENT
-    /// (random, greedy, heuristic, mcts, default). Repeat for each seat; seats not
+    /// (random, greedy, heuristic, mcts, novice, default). Repeat for each seat; seats not
     /// given are played by --ai, except seat 0, which is human when no seat is human.
     #[arg(long = "seat", value_name = "SEAT=WHO")]
     seats: Vec<String>,

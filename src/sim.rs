@@ -36,7 +36,7 @@ pub struct SimArgs {
     #[arg(long, short = 's')]
     pub scenario: Option<String>,
     /// Agents, comma-separated, one per seat in seat order, cycled over the seats
-    /// (random, greedy, heuristic, mcts, default, or a level: easy, normal, hard; an
+    /// (random, greedy, heuristic, mcts, novice, default, or a level: easy, normal, hard; an
     /// unknown name lists them all).
     #[arg(long, short = 'a', value_delimiter = ',', default_value = "random")]
     pub agents: Vec<String>,

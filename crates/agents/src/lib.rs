@@ -17,6 +17,8 @@
 //!   play has come back to the agent ([`Game::evaluate`], averaged over samples).
 //! - [`MctsAgent`] (`mcts`): information-set Monte Carlo tree search within a
 //!   [`Budget`].
+//! - [`NoviceAgent`] (`novice`): the heuristic's choice one time in ten, a random
+//!   search action otherwise (the `easy` level).
 //!
 //! Every look-ahead works on copies **determinized** for the agent's seat
 //! ([`Game::determinize`]): other seats' secrets are resampled and the dice reseeded,
@@ -27,11 +29,13 @@
 mod greedy;
 mod heuristic;
 mod mcts;
+mod novice;
 mod random;
 
 pub use greedy::GreedyAgent;
 pub use heuristic::HeuristicAgent;
 pub use mcts::{MctsAgent, MctsConfig, SearchStats};
+pub use novice::NoviceAgent;
 pub use random::RandomAgent;
 
 use orrery_core::{Game, Seat};
@@ -61,14 +65,17 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// Every name [`by_name`] accepts.
-pub const AGENT_NAMES: &[&str] = &["random", "greedy", "default", "heuristic", "mcts"];
+pub const AGENT_NAMES: &[&str] = &["random", "greedy", "default", "heuristic", "mcts", "novice"];
 
-/// Strength levels by name (issue 9 §1), weakest first: the agent each stands for and
-/// its iteration budget (deterministic on any machine, see [`Budget`]). Measured win
-/// rates are in docs/agents.md.
+/// Strength levels by name, weakest first: the agent each stands for and its
+/// iteration budget (deterministic on any machine, see [`Budget`]). Issue 27 asks
+/// for at least 150 Elo between neighbours; the ladders in docs/agents.md measure
+/// them. (MCTS at 300 iterations, the old `normal`, was within 30 Elo of 2,000 at
+/// Launch Fighters!: more iterations add little there, so the levels differ in
+/// kind, not in budget.)
 pub const LEVELS: &[(&str, &str, Option<u32>)] = &[
-    ("easy", "greedy", None),
-    ("normal", "mcts", Some(300)),
+    ("easy", "novice", None),
+    ("normal", "heuristic", None),
     ("hard", "mcts", Some(2000)),
 ];
 
@@ -196,6 +203,7 @@ pub fn by_name_with<G: Game>(
         "default" => Ok(Box::new(DefaultAgent)),
         "heuristic" => Ok(Box::new(HeuristicAgent::new(seed))),
         "mcts" => Ok(Box::new(MctsAgent::new(seed).with_budget(budget))),
+        "novice" => Ok(Box::new(NoviceAgent::new(seed))),
         _ => Err(UnknownAgent {
             name: name.to_string(),
         }),

@@ -21,6 +21,7 @@ pub mod event;
 mod flight;
 pub mod glossary;
 pub mod maneuver;
+mod model;
 pub mod odds;
 mod quick;
 pub mod render;
@@ -177,6 +178,12 @@ impl Game for BlackSkies {
         }
         let i = rng.index(legal.len());
         Some(legal.swap_remove(i))
+    }
+
+    /// The opponent model of the searches' look-ahead (`model.rs`): the best target,
+    /// the option that stands best, mostly the card whose best option stands best.
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.playout_answer(seat, rng)
     }
 
     fn unit_fates(&self) -> Vec<UnitFate> {

@@ -62,14 +62,18 @@ impl BlackSkies {
     /// places in its deck that have not shown yet (BS-02 version 2: "the order shows
     /// as they flip"), and every face-down card, drawn from those that can keep the
     /// element on the table from where it stands (all its cards if none can): nobody
-    /// plans to fly off.
+    /// plans to fly off. Of those, one time in [`crate::model::BELIEF_NOISE`] any, else
+    /// the one whose best option stands best against the table as it stands
+    /// (`model.rs`, public facts only): the other side chose its card, so the
+    /// search judges ours against sensible cards rather than uniform ones (issue 27).
     pub fn determinize_for(&mut self, viewer: Seat, rng: &mut Rng) {
         let other = Seat(1 - viewer.0);
         self.redraw_deck(other, rng);
         for i in 0..self.elements.len() {
             if self.elements[i].seat == other && self.elements[i].card.is_some() {
                 let cards = self.plausible_cards(i as u8);
-                self.elements[i].card = Some(cards[rng.index(cards.len())]);
+                let card = self.believed_card(i as u8, &cards, rng);
+                self.elements[i].card = Some(card);
             }
         }
         let seed = rng.next_u64();
@@ -232,6 +236,19 @@ impl BlackSkies {
                             if crate::maneuver::maneuver(card, *option)
                                 .is_some_and(|m| self.option_is_sane(element, m, &cards)))
                     })
+                    .cloned()
+                    .collect()
+            }
+            // BS-09: firing costs nothing and targets never fire back, so Hold is
+            // worth weighing only for a crippled fighter whose weapons differ (holding
+            // one keeps the shot for a better one).
+            Phase::Fire { fighter, .. } => {
+                let f = self.fighter(*fighter);
+                let weapons = &self.design_of(f).weapons;
+                let choosy = self.crippled(f) && weapons.iter().any(|w| w != &weapons[0]);
+                legal
+                    .iter()
+                    .filter(|a| choosy || !matches!(a, Action::Hold))
                     .cloned()
                     .collect()
             }
@@ -437,7 +454,12 @@ impl BlackSkies {
 
     /// Flying `m` keeps every fighter of `element` on the table, and some card can
     /// keep it there the activation after (BS-12).
-    fn option_is_sane(&self, element: u8, m: &crate::maneuver::Maneuver, cards: &[u8]) -> bool {
+    pub(crate) fn option_is_sane(
+        &self,
+        element: u8,
+        m: &crate::maneuver::Maneuver,
+        cards: &[u8],
+    ) -> bool {
         let (_, s) = speeds(self.element(element).speed, m);
         self.flying(element).all(|f| {
             let (end, h) = fly_end(m, f.pos, f.heading, f64::from(s));
@@ -471,7 +493,7 @@ impl BlackSkies {
 
     /// Whether some option of `cards` flown from `at` heading `h` at `speed` ends on
     /// the table.
-    fn can_stay(&self, cards: &[u8], at: Point, h: Heading, speed: u8) -> bool {
+    pub(crate) fn can_stay(&self, cards: &[u8], at: Point, h: Heading, speed: u8) -> bool {
         // Farther than any maneuver flies from every edge: the first option stays.
         if self.deep_inside(at) && cards.first().is_some_and(|&c| options(c).next().is_some()) {
             return true;

@@ -35,6 +35,15 @@ impl AgentTable {
         }
     }
 
+    /// Go on from a game in which each seat has already made `made[seat]` decisions
+    /// (a resumed record): the next decision of an agent seat is seeded as it would
+    /// have been in the unbroken game.
+    pub fn resume_after(&mut self, made: &[u64]) {
+        for (n, &m) in self.decisions.iter_mut().zip(made) {
+            *n = m;
+        }
+    }
+
     pub fn agent(&self, seat: Seat) -> Option<&str> {
         self.names.get(seat.index()).and_then(|n| n.as_deref())
     }

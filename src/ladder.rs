@@ -13,9 +13,9 @@ use orrery_lab::ladder::{games_per_pairing, pairings, LadderConfig, LadderReport
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-/// The agents of a ladder when none are named: every level, with the heuristic and
-/// random players below them.
-const DEFAULT_AGENTS: &str = "random,heuristic,easy,normal,hard";
+/// The agents of a ladder when none are named: every level, and the random player
+/// below them.
+const DEFAULT_AGENTS: &str = "random,easy,normal,hard";
 
 /// Arguments of `orrery ladder`.
 #[derive(Args, Debug)]
@@ -29,7 +29,7 @@ const DEFAULT_AGENTS: &str = "random,heuristic,easy,normal,hard";
     A,B` plays it.\n\n\
     Examples:\n  \
     orrery ladder black-skies --agents random,heuristic,mcts@2000 -n 200\n  \
-    orrery ladder stratoyager -s pilot-episode,dogfight --gauntlet --agents hard,heuristic,normal\n  \
+    orrery ladder stratoyager -s pilot-episode,dogfight --gauntlet --agents hard,normal,easy\n  \
     orrery ladder warfleets --agents mcts@5000,mcts@2000 --sprt 0,50 -n 4000\n  \
     orrery ladder stgv2 -s outpost-4 --agents hard,heuristic -n 200 --json"
 )]

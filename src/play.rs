@@ -447,9 +447,17 @@ fn numbered(items: &[(usize, String)]) -> String {
 
 pub fn run(a: &PlayArgs) -> Result<()> {
     let reg = registry();
+    let mut made = Vec::new();
     let (game, seed) = match &a.resume {
         Some(path) => {
             let record = read_record(path)?;
+            for r in &record.actions {
+                let i = r.seat.index();
+                if made.len() <= i {
+                    made.resize(i + 1, 0u64);
+                }
+                made[i] += 1;
+            }
             let game = reg.load_record(&record).with_context(|| {
                 format!(
                     "cannot resume {}: its record does not replay",
@@ -476,8 +484,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         [only] => Some(*only),
         _ => None,
     };
+    let mut agents = AgentTable::new(who.clone(), seed, a.budget.budget());
+    agents.resume_after(&made);
     let mut play = Play {
-        agents: AgentTable::new(who.clone(), seed, a.budget.budget()),
+        agents,
         game,
         who,
         history: Vec::new(),

@@ -115,7 +115,7 @@ fn odds_and_previews_before_committing() {
     // Launch Fighters!: a legal non-attack has no odds (null); an attack has them.
     let (id, tokens) = s.create(
         &json!({"ruleset": "launch-fighters", "scenario": "duel", "seed": 2,
-        "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "greedy"}]}),
     );
     let t = tokens[0].clone().unwrap();
     let (_, g) = s.get(&format!("/api/games/{id}"), Some(&t));

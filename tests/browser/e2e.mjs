@@ -121,7 +121,7 @@ async function launchFightersAgainstAi() {
   await page.waitForSelector("#create");
   await page.selectOption("#ruleset", "launch-fighters");
   await page.selectOption("#scenario", "asteroid-field");
-  await page.selectOption('[data-seat="1"]', "easy");
+  await page.selectOption('[data-seat="1"]', "normal");
   await page.fill("#seed", "7");
   await shot(page, "01-lobby");
   await page.click("#create");
@@ -459,7 +459,7 @@ async function warfleetsBuilder() {
 // is back, and play goes on where it stood.
 async function reconnectAfterKill() {
   const { page } = await newPage("reconnect");
-  const r = await fetch(base + "/api/games", { method: "POST", body: JSON.stringify({ ruleset: "launch-fighters", seed: 4, seats: [{ type: "human" }, { type: "agent", agent: "easy" }] }) }).then((x) => x.json());
+  const r = await fetch(base + "/api/games", { method: "POST", body: JSON.stringify({ ruleset: "launch-fighters", seed: 4, seats: [{ type: "human" }, { type: "agent", agent: "greedy" }] }) }).then((x) => x.json());
   await page.goto(`${base}/#/join/${r.id}/${r.seats[0].token}`);
   await page.waitForSelector("#hexmap");
   await waitForDecisionOrTurn(page, 0);

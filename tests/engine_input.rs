@@ -151,3 +151,21 @@ fn impossible_launch_fighters_states_are_refused() {
         "units[",
     );
 }
+
+/// Issue 27: agent names take a budget (`mcts@5000`) on the command line, but the
+/// protocol bounds budgets itself: a suffix there would bypass `iterations`' cap.
+#[test]
+fn an_agent_budget_suffix_is_refused_by_the_protocol() {
+    let reg = registry();
+    let mut e = Engine::new(&reg);
+    ok(
+        &mut e,
+        json!({"cmd": "new", "ruleset": "stratoyager", "seed": 2}),
+    );
+    let r = e.handle(&json!({"cmd": "agent", "player": 0, "name": "mcts@4000000000"}));
+    assert_eq!(r["error"]["code"], "unknown_agent", "{r}");
+    let m = r["error"]["message"].as_str().unwrap_or_default();
+    assert!(m.contains("budget suffix"), "{m}");
+    let r = e.handle(&json!({"cmd": "agent", "player": 0, "name": "novice"}));
+    assert!(r.get("error").is_none(), "{r}");
+}

@@ -122,6 +122,12 @@ fn new_game_checks_its_setup() {
         422,
         "invalid_setup",
     );
+    // Issue 27: a budget suffix would bypass `budget_ms`'s bound.
+    bad(
+        r#"{"ruleset":"launch-fighters","seats":[{"type":"human"},{"type":"agent","agent":"mcts@4000000000"}]}"#,
+        422,
+        "invalid_setup",
+    );
     bad(
         r#"{"ruleset":"launch-fighters","clock_ms":1}"#,
         422,

@@ -456,6 +456,13 @@ impl<'r> Engine<'r> {
                 let g = self.game_ref()?;
                 let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
                 let name = req.str("name")?;
+                // A budget suffix (`mcts@5000`) would bypass the bounds below.
+                if name.contains('@') {
+                    return Err(ProtocolError::UnknownAgent(format!(
+                        "`{}`: a budget suffix is not taken here; give `budget_ms` or `iterations`",
+                        crate::clip(name)
+                    )));
+                }
                 // Searching agents (mcts) think within the budget; with only
                 // `iterations` they are deterministic for a seed.
                 let budget = orrery_agents::Budget {

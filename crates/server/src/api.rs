@@ -372,6 +372,13 @@ pub async fn create(
                 )))
             }
             ("agent", Some(agent)) => {
+                // A budget suffix (`mcts@5000`) would bypass `budget_ms`'s bound.
+                if agent.contains('@') {
+                    return Err(ApiError::invalid_setup(format!(
+                        "seat {seat}: `{}`: a budget suffix is not taken here; give `budget_ms` (1 to {MAX_BUDGET_MS})",
+                        orrery_protocol::clip(&agent)
+                    )));
+                }
                 if !orrery_agents::is_known(&agent) {
                     return Err(ApiError::invalid_setup(format!(
                         "seat {seat}: {}",

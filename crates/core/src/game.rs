@@ -46,6 +46,17 @@ pub struct Outcome {
     pub reason: String,
 }
 
+/// A ruleset's rules for players, for the browser's rules page ([`Game::rules_page`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesPage {
+    /// A summary written for players, in Markdown; each section's heading starts with
+    /// its rule id (`## LF-11 Barrages`), which becomes its anchor.
+    pub markdown: &'static str,
+    /// The glossary of every abbreviation and term the ruleset's texts show, as JSON:
+    /// `[{"term": "THT", "meaning": "…", "rule": "SY-04"}, …]` (`rule` may be empty).
+    pub glossary: &'static str,
+}
+
 /// Where the game stands, for status lines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
@@ -358,6 +369,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// by the front end; shape documented by the ruleset. `None` (the default): no
     /// preview for this action.
     fn preview_action(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// The ruleset's rules for players and its glossary, for the browser's rules page
+    /// and the tooltips on abbreviations ([`RulesPage`]). Data for front ends, like
+    /// [`Game::glossary`]; the rules stay in Rust. `None` (the default): no page.
+    fn rules_page() -> Option<RulesPage> {
         None
     }
 

@@ -76,6 +76,8 @@ pub trait Ruleset: Send + Sync {
     fn fleet_file_keys(&self) -> &'static [&'static str];
     /// The ruleset's board module for browsers ([`Game::board_script`]).
     fn board_script(&self) -> Option<&'static str>;
+    /// The ruleset's rules page and glossary ([`Game::rules_page`]).
+    fn rules_page(&self) -> Option<orrery_core::RulesPage>;
     /// The unit types forces are drawn from in the default scenario, with their
     /// points ([`Game::roster`]), for fleet builders.
     fn roster(&self) -> Vec<RosterEntry>;
@@ -200,6 +202,10 @@ impl<G: Game> Ruleset for RulesetOf<G> {
 
     fn board_script(&self) -> Option<&'static str> {
         G::board_script()
+    }
+
+    fn rules_page(&self) -> Option<orrery_core::RulesPage> {
+        G::rules_page()
     }
 
     fn roster(&self) -> Vec<RosterEntry> {

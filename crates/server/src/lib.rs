@@ -293,6 +293,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/stats", get(stats::stats))
         .route("/api/rulesets/{id}/roster", get(tools::roster))
+        .route("/api/rulesets/{id}/rules", get(tools::rules))
         .route("/api/replay", post(tools::upload_replay))
         .route("/api/files/check", post(tools::check_file))
         .route("/api/games/{id}/odds", post(tools::odds))

@@ -317,3 +317,30 @@ pub async fn roster(State(hub): Hubs, Path(id): Path<String>) -> Result<Json<Val
         .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(&id))))?;
     Ok(ok(json!({"ruleset": id, "roster": ruleset.roster()})))
 }
+
+/// `GET /api/rulesets/{id}/rules`: the ruleset's rules page for players (Markdown,
+/// rule ids as anchors) and its glossary, for the rules page and the tooltips.
+pub async fn rules(State(hub): Hubs, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let ruleset = hub
+        .registry
+        .get(&id)
+        .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(&id))))?;
+    let Some(page) = ruleset.rules_page() else {
+        return Err(ApiError::not_found("rules page"));
+    };
+    let markdown = crate::web::from_disk(&format!("crates/{id}/web/rules.md"))
+        .unwrap_or_else(|| page.markdown.to_string());
+    let glossary = crate::web::from_disk(&format!("crates/{id}/web/glossary.json"))
+        .unwrap_or_else(|| page.glossary.to_string());
+    let glossary: Value = serde_json::from_str(&glossary).map_err(|e| {
+        ApiError::from(ProtocolError::Internal(format!(
+            "the {id} glossary is not JSON: {e}"
+        )))
+    })?;
+    Ok(ok(json!({
+        "ruleset": id,
+        "name": ruleset.info().name,
+        "markdown": markdown,
+        "glossary": glossary,
+    })))
+}

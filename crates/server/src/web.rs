@@ -17,18 +17,30 @@ const FILES: &[(&str, &str)] = &[
     ("replay.js", include_str!("../web/replay.js")),
     ("builder.js", include_str!("../web/builder.js")),
     ("ui.js", include_str!("../web/ui.js")),
+    ("rules.js", include_str!("../web/rules.js")),
+    ("anim.js", include_str!("../web/anim.js")),
+    ("ending.js", include_str!("../web/ending.js")),
     ("style.css", include_str!("../web/style.css")),
 ];
 
 const INDEX: &str = include_str!("../web/index.html");
 
-fn typed(kind: &'static str, body: &'static str) -> Response {
+/// `ORRERY_WEB_DIR`: a source checkout whose client files (`crates/server/web/`) and
+/// board modules (`crates/<ruleset>/web/board.js`) are served from disk instead of the
+/// embedded copies, so a developer sees an edit on reload without rebuilding. Unset
+/// (what operators run): only the embedded files.
+pub(crate) fn from_disk(rel: &str) -> Option<String> {
+    let root = std::env::var_os("ORRERY_WEB_DIR")?;
+    std::fs::read_to_string(std::path::Path::new(&root).join(rel)).ok()
+}
+
+fn typed(kind: &'static str, body: impl Into<axum::body::Body>) -> Response {
     let headers = [
         (CONTENT_TYPE, kind),
         (CACHE_CONTROL, "no-cache"),
         (X_CONTENT_TYPE_OPTIONS, "nosniff"),
     ];
-    (headers, body).into_response()
+    (headers, body.into()).into_response()
 }
 
 fn kind_of(name: &str) -> &'static str {
@@ -41,24 +53,34 @@ fn kind_of(name: &str) -> &'static str {
 
 /// `GET /`: the single page (lobby, games, replays and the fleet builder).
 pub async fn index() -> Response {
-    typed("text/html; charset=utf-8", INDEX)
+    match from_disk("crates/server/web/index.html") {
+        Some(page) => typed("text/html; charset=utf-8", page),
+        None => typed("text/html; charset=utf-8", INDEX),
+    }
 }
 
 /// `GET /web/{file}`
 pub async fn file(Path(name): Path<String>) -> Result<Response, ApiError> {
-    FILES
+    let (n, body) = FILES
         .iter()
         .find(|(n, _)| *n == name)
-        .map(|(n, body)| typed(kind_of(n), body))
-        .ok_or_else(|| ApiError::not_found("file"))
+        .ok_or_else(|| ApiError::not_found("file"))?;
+    Ok(match from_disk(&format!("crates/server/web/{n}")) {
+        Some(text) => typed(kind_of(n), text),
+        None => typed(kind_of(n), *body),
+    })
 }
 
 /// `GET /board/{ruleset}.js`: the ruleset's board module.
 pub async fn board(State(hub): Hubs, Path(file): Path<String>) -> Result<Response, ApiError> {
-    let script = file
-        .strip_suffix(".js")
-        .and_then(|id| hub.registry.get(id))
+    let id = file.strip_suffix(".js").unwrap_or_default();
+    let script = hub
+        .registry
+        .get(id)
         .and_then(|r| r.board_script())
         .ok_or_else(|| ApiError::not_found("board"))?;
-    Ok(typed("text/javascript; charset=utf-8", script))
+    Ok(match from_disk(&format!("crates/{id}/web/board.js")) {
+        Some(text) => typed("text/javascript; charset=utf-8", text),
+        None => typed("text/javascript; charset=utf-8", script),
+    })
 }

@@ -387,6 +387,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// The ruleset's fleet builder for browsers: the source of a JavaScript module
+    /// whose default export lays out a form that writes the ruleset's own files
+    /// (docs/web.md, "Fleet builder"). The server checks what it writes. `None` (the
+    /// default): the ruleset has no builder.
+    fn builder_script() -> Option<&'static str> {
+        None
+    }
+
     /// [`Game::action_odds`] as one line a player reads at a glance (e.g. "hit
     /// 58.3% (direct 2.8%), destroys 0.0%"), for terminals and menus. The default
     /// gives none.

@@ -76,6 +76,8 @@ pub trait Ruleset: Send + Sync {
     fn fleet_file_keys(&self) -> &'static [&'static str];
     /// The ruleset's board module for browsers ([`Game::board_script`]).
     fn board_script(&self) -> Option<&'static str>;
+    /// The ruleset's fleet builder module for browsers ([`Game::builder_script`]).
+    fn builder_script(&self) -> Option<&'static str>;
     /// The ruleset's rules page and glossary ([`Game::rules_page`]).
     fn rules_page(&self) -> Option<orrery_core::RulesPage>;
     /// The unit types forces are drawn from in the default scenario, with their
@@ -206,6 +208,10 @@ impl<G: Game> Ruleset for RulesetOf<G> {
 
     fn rules_page(&self) -> Option<orrery_core::RulesPage> {
         G::rules_page()
+    }
+
+    fn builder_script(&self) -> Option<&'static str> {
+        G::builder_script()
     }
 
     fn roster(&self) -> Vec<RosterEntry> {

@@ -290,6 +290,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/", get(web::index))
         .route("/web/{file}", get(web::file))
         .route("/board/{file}", get(web::board))
+        .route("/builder/{file}", get(web::builder))
         .route("/api/openapi.json", get(api::openapi))
         .route("/api/stats", get(stats::stats))
         .route("/api/rulesets/{id}/roster", get(tools::roster))

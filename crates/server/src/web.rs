@@ -21,6 +21,7 @@ const FILES: &[(&str, &str)] = &[
     ("anim.js", include_str!("../web/anim.js")),
     ("ending.js", include_str!("../web/ending.js")),
     ("style.css", include_str!("../web/style.css")),
+    ("rules.css", include_str!("../web/rules.css")),
 ];
 
 const INDEX: &str = include_str!("../web/index.html");
@@ -80,6 +81,20 @@ pub async fn board(State(hub): Hubs, Path(file): Path<String>) -> Result<Respons
         .and_then(|r| r.board_script())
         .ok_or_else(|| ApiError::not_found("board"))?;
     Ok(match from_disk(&format!("crates/{id}/web/board.js")) {
+        Some(text) => typed("text/javascript; charset=utf-8", text),
+        None => typed("text/javascript; charset=utf-8", script),
+    })
+}
+
+/// `GET /builder/{ruleset}.js`: the ruleset's fleet builder module.
+pub async fn builder(State(hub): Hubs, Path(file): Path<String>) -> Result<Response, ApiError> {
+    let id = file.strip_suffix(".js").unwrap_or_default();
+    let script = hub
+        .registry
+        .get(id)
+        .and_then(|r| r.builder_script())
+        .ok_or_else(|| ApiError::not_found("builder"))?;
+    Ok(match from_disk(&format!("crates/{id}/web/builder.js")) {
         Some(text) => typed("text/javascript; charset=utf-8", text),
         None => typed("text/javascript; charset=utf-8", script),
     })

@@ -41,7 +41,7 @@ pub use game::{
 };
 pub use hash::{stable_hash, stable_hash_bytes, StateHash};
 pub use record::{
-    action_seen_by, seat_record, Record, RecordedAction, ReplayError, SeatRecord,
+    action_seen_by, seat_record, seed_digits, Record, RecordedAction, ReplayError, SeatRecord,
     SeatRecordedAction,
 };
 pub use rng::Rng;

@@ -22,8 +22,44 @@ pub struct Record {
     /// ([`shared_scenario`]): a server holding 10,000 games of a built-in scenario
     /// keeps one copy, not 10,000 (a JSON tree costs 10-40 KiB).
     pub scenario: Arc<serde_json::Value>,
+    /// Written as a number; read from a number or a string of digits (a browser
+    /// keeps a u64 as a string: a JavaScript number would round it).
+    #[serde(deserialize_with = "seed_digits::one")]
     pub seed: u64,
     pub actions: Vec<RecordedAction>,
+}
+
+/// A seed read from a JSON number or a string of digits: every u64 survives a trip
+/// through a JavaScript client that keeps it as a string.
+pub mod seed_digits {
+    use serde::{de::Error, Deserialize, Deserializer};
+
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Digits {
+        Number(u64),
+        Text(String),
+    }
+
+    fn read<E: Error>(d: Digits) -> Result<u64, E> {
+        match d {
+            Digits::Number(n) => Ok(n),
+            Digits::Text(t) => t.trim().parse().map_err(|_| {
+                E::custom(format!(
+                    "a seed is a whole number from 0 to {}, not {t:?}",
+                    u64::MAX
+                ))
+            }),
+        }
+    }
+
+    pub fn one<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        read(Digits::deserialize(d)?)
+    }
+
+    pub fn maybe<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+        Option::<Digits>::deserialize(d)?.map(read).transpose()
+    }
 }
 
 /// One recorded decision as a given seat (or a spectator) may see it. `action` and
@@ -82,7 +118,8 @@ const FORGET_PAST: usize = 1024;
 pub struct SeatRecord {
     pub ruleset: String,
     pub scenario: Arc<serde_json::Value>,
-    /// `None` while the game is not over.
+    /// `None` while the game is not over. Read from a number or a string of digits.
+    #[serde(default, deserialize_with = "seed_digits::maybe")]
     pub seed: Option<u64>,
     /// Whose record this is (`None` = a spectator).
     pub viewer: Option<Seat>,
@@ -289,6 +326,26 @@ mod tests {
     }
 
     use super::*;
+
+    /// A seed above 2^53 written as a string by a browser reads back exactly; a
+    /// number still reads, and anything else is refused with the reason.
+    #[test]
+    fn a_seed_reads_from_digits_or_a_number() {
+        let text = |seed: &str| {
+            format!(r#"{{"ruleset":"toy","scenario":null,"seed":{seed},"actions":[]}}"#)
+        };
+        let r: Record = serde_json::from_str(&text("\"18446744073709551615\"")).unwrap();
+        assert_eq!(r.seed, u64::MAX);
+        let r: Record = serde_json::from_str(&text("9007199254740993")).unwrap();
+        assert_eq!(r.seed, 9_007_199_254_740_993);
+        let e = serde_json::from_str::<Record>(&text("\"12x\"")).unwrap_err();
+        assert!(e.to_string().contains("a seed is a whole number"), "{e}");
+        let s: SeatRecord = serde_json::from_str(
+            r#"{"ruleset":"toy","scenario":null,"seed":"42","viewer":null,"complete":true,"actions":[]}"#,
+        )
+        .unwrap();
+        assert_eq!(s.seed, Some(42));
+    }
 
     /// A secret older than later public actions (Black Skies' face-down cards): only
     /// the marked action is hidden, and every hash from it on.

@@ -270,7 +270,8 @@ struct NewGame {
     ruleset: String,
     #[serde(default)]
     scenario: Option<Value>,
-    #[serde(default)]
+    /// A number or a string of digits (a browser keeps a u64 as a string).
+    #[serde(default, deserialize_with = "orrery_core::seed_digits::maybe")]
     seed: Option<u64>,
     #[serde(default)]
     seats: Option<Vec<NewSeat>>,
@@ -600,7 +601,19 @@ pub async fn record(
         })
         .await?
         .map_err(|e| ApiError::from(orrery_protocol::ProtocolError::Internal(e.to_string())))?;
-    Ok(ok(json!({"seat": seat, "record": record})))
+    Ok(ok(json!({"seat": seat, "record": seed_as_digits(record)})))
+}
+
+/// The record's seed as a string of digits: a JavaScript client parses JSON numbers
+/// as doubles, which round a u64 past 2^53 (…938712 → …939000), and an exported record
+/// would then fail its hashes. Every reader of records takes both forms.
+fn seed_as_digits(mut record: Value) -> Value {
+    if let Some(seed) = record.get_mut("seed") {
+        if let Some(n) = seed.as_u64() {
+            *seed = Value::String(n.to_string());
+        }
+    }
+    record
 }
 
 #[derive(Deserialize)]

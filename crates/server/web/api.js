@@ -8,14 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-// `raw`: fields written into the JSON body as they are (e.g. a u64 seed as digits,
-// which a JS number would round).
-export async function api(method, path, body, token, raw) {
+// Every u64 travels as a string of digits (a JS number would round it).
+export async function api(method, path, body, token) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers["Authorization"] = "Bearer " + token;
-  let text = body === undefined ? undefined : JSON.stringify(body);
-  for (const [k, v] of Object.entries(raw || {})) text = text.replace(/^\{/, `{${JSON.stringify(k)}:${v}${text === "{}" ? "" : ","}`);
+  const text = body === undefined ? undefined : JSON.stringify(body);
   let res;
   try {
     res = await fetch(path, { method, headers, body: text });

@@ -105,8 +105,9 @@ export function newGameForm(form, all, preset) {
     }
     create.disabled = true;
     try {
-      // A seed is a u64: written into the JSON as digits, never through a JS number.
-      const r = await api("POST", "/api/games", body, undefined, seedText ? { seed: seedText } : undefined);
+      // A seed is a u64: sent as a string of digits, never through a JS number.
+      if (seedText) body.seed = seedText;
+      const r = await api("POST", "/api/games", body);
       showCreated(out, r);
     } catch (e) {
       toast(e.message);

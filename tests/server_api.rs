@@ -414,3 +414,69 @@ fn a_connection_that_sends_no_request_is_closed() {
     assert!(waited >= std::time::Duration::from_secs(8), "{waited:?}");
     assert!(waited < std::time::Duration::from_secs(40), "{waited:?}");
 }
+
+/// Issue 28 §3: a seat takes back its own decisions while nothing new became known
+/// (Stratoyager's placements: no die, no reveal), then decides otherwise; never
+/// another seat's action nor one that rolled dice; the undo is in the database (it
+/// survives `kill -9`), and an action's preview says when it surely ends the game.
+#[test]
+fn a_seat_undoes_its_own_decisions_until_something_became_known() {
+    let mut s = Server::start(&temp_dir("undo"), None, &[]);
+    let (id, tokens) = s.create(&json!({"ruleset": "stratoyager", "seed": "5"}));
+    let (t0, t1) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    let path = format!("/api/games/{id}");
+    let (_, before) = s.get(&path, Some(&t0));
+    assert_eq!(before["can_undo"], false, "nothing to take back yet");
+    let first = before["legal"][0].clone();
+    s.act(&id, &t0, &first);
+    let (_, after) = s.get(&path, Some(&t0));
+    assert_eq!(after["can_undo"], true);
+    // Seat 1 may not take back seat 0's action.
+    let (c, v) = s.post(&format!("{path}/undo"), Some(&t1), &json!({}));
+    assert_eq!((c, code(&v)), (409, "cannot_undo"), "{v}");
+    let (c, v) = s.post(&format!("{path}/undo"), Some(&t0), &json!({}));
+    assert_eq!(c, 200, "{v}");
+    let (_, back) = s.get(&path, Some(&t0));
+    assert_eq!(back["status"]["hash"], before["status"]["hash"]);
+    assert_eq!(back["legal"], before["legal"]);
+    // Another decision instead; two in a row are taken back one by one.
+    let other = before["legal"][1].clone();
+    s.act(&id, &t0, &other);
+    let (_, mid) = s.get(&path, Some(&t0));
+    s.act(&id, &t0, &mid["legal"][0]);
+    let (c, _) = s.post(&format!("{path}/undo"), Some(&t0), &json!({}));
+    assert_eq!(c, 200);
+    let (_, again) = s.get(&path, Some(&t0));
+    assert_eq!(again["status"]["hash"], mid["status"]["hash"]);
+    assert_eq!(
+        again["can_undo"], true,
+        "the decision before is still its own"
+    );
+    // The database has the undo: after kill -9 the game has one action.
+    s.kill9();
+    let s = s.restart();
+    let (_, r) = s.get(&format!("{path}/record"), Some(&t0));
+    assert_eq!(r["record"]["actions"].as_array().unwrap().len(), 1);
+    assert_eq!(r["record"]["actions"][0]["action"], other);
+    let (_, reloaded) = s.get(&path, Some(&t0));
+    assert_eq!(reloaded["status"]["hash"], mid["status"]["hash"]);
+    // Once the other seat acted, seat 0's action is final for seat 0.
+    let (_, all) = s.get(&path, Some(&t0));
+    while s.get(&path, Some(&t0)).1["status"]["to_move"] == json!([0]) {
+        let (_, me) = s.get(&path, Some(&t0));
+        s.act(&id, &t0, &me["legal"][0]);
+    }
+    let (_, one) = s.get(&path, Some(&t1));
+    s.act(&id, &t1, &one["legal"][0]);
+    let (c, v) = s.post(&format!("{path}/undo"), Some(&t0), &json!({}));
+    assert_eq!((c, code(&v)), (409, "cannot_undo"), "{v} {all}");
+    // A preview says whether an action surely ends the game (none of these does).
+    let (_, me) = s.get(&path, Some(&t1));
+    let (c, v) = s.post(
+        &format!("{path}/preview"),
+        Some(&t1),
+        &json!({"action": me["legal"][0]}),
+    );
+    assert_eq!(c, 200, "{v}");
+    assert_eq!(v["ends_game"], false);
+}

@@ -446,6 +446,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         true
     }
 
+    /// Does `seat`'s legal `action` end the game, as far as `seat` can know? A front
+    /// end then asks "this ends the game: sure?" before it is sent. The default
+    /// applies it to a copy ([`crate::surely_ends_game`]): true when the copy is over
+    /// and the action rolled no die and revealed nothing. A ruleset may mark more
+    /// (an action that gives up the last unit able to win), never anything hidden.
+    fn ends_game(&self, seat: Seat, action: &Self::Action) -> bool {
+        crate::surely_ends_game(self, seat, action)
+    }
+
     /// A one-line description of an event for narrated logs.
     fn describe_event(&self, event: &Self::Event) -> String {
         serde_json::to_string(event).unwrap_or_default()

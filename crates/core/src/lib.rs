@@ -46,4 +46,4 @@ pub use record::{
 };
 pub use rng::Rng;
 pub use seat::Seat;
-pub use session::{may_undo, Session};
+pub use session::{may_undo, surely_ends_game, Session};

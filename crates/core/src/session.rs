@@ -10,6 +10,14 @@ use crate::{
 /// Otherwise the actor could look and choose again. The one test every undo passes
 /// (sessions, `orrery play`, the server; checked by [`crate::conformance`]).
 pub fn may_undo<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
+    reveals_nothing(before, after, actor) && after.may_take_back(before, actor)
+}
+
+/// Did the step from `before` to `after` by `actor` make nothing hidden known: no die
+/// rolled, no other seat's secret commitment revealed, nothing the ruleset reports
+/// ([`Game::revealed_since`])? Then whatever it led to followed from what `actor`
+/// knew already.
+fn reveals_nothing<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
     if before.rng().draws() != after.rng().draws() {
         return false;
     }
@@ -17,7 +25,20 @@ pub fn may_undo<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
         let was = before.unrevealed(s);
         was > 0 && after.unrevealed(s) < was
     });
-    !revealed && !after.revealed_since(before) && after.may_take_back(before, actor)
+    !revealed && !after.revealed_since(before)
+}
+
+/// Does `seat`'s legal `action` surely end the game (Stratoyager's eject of the only
+/// ship, a surrender)? Only when the end follows from what `seat` already knows: an
+/// action whose end hangs on a die or a hidden order is not marked (saying so would
+/// tell the seat the die or the order). A front end asks for a confirmation of such
+/// a choice ([`Game::ends_game`]'s default; issue 28).
+pub fn surely_ends_game<G: Game>(game: &G, seat: Seat, action: &G::Action) -> bool {
+    if game.is_terminal() {
+        return false;
+    }
+    let mut after = game.clone();
+    after.apply(seat, action).is_ok() && after.is_terminal() && reveals_nothing(game, &after, seat)
 }
 
 /// A game being played: the state plus its record and undo snapshots. Engines and

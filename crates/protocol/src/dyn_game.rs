@@ -135,6 +135,11 @@ pub trait DynGame: Send {
     fn undo(&mut self) -> bool;
     /// [`DynGame::undo`], but only if the last action was `seat`'s own.
     fn undo_by(&mut self, seat: Seat) -> bool;
+    /// Would [`DynGame::undo_by`] take `seat`'s last action back now?
+    fn can_undo_by(&self, seat: Seat) -> bool;
+    /// Does `seat`'s `action` surely end the game ([`orrery_core::Game::ends_game`])?
+    /// False for an action that does not read or is not legal now.
+    fn ends_game(&self, seat: Seat, action: &Value) -> bool;
     fn seats(&self) -> u8;
     fn scores(&self) -> Vec<f64>;
     /// Replace the state with a saved one (from [`DynGame::state`]); the hash is the
@@ -734,6 +739,20 @@ impl<G: Game> DynGame for SessionGame<G> {
         }
         self.cut_log();
         true
+    }
+
+    fn can_undo_by(&self, seat: Seat) -> bool {
+        self.session.last_actor() == Some(seat) && self.session.can_undo()
+    }
+
+    fn ends_game(&self, seat: Seat, action: &Value) -> bool {
+        let Ok(action) = Self::parse_action(action) else {
+            return false;
+        };
+        let g = self.session.game();
+        self.seat_exists(seat)
+            && g.legal_actions(seat).contains(&action)
+            && g.ends_game(seat, &action)
     }
 
     fn seats(&self) -> u8 {

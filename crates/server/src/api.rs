@@ -616,6 +616,22 @@ fn seed_as_digits(mut record: Value) -> Value {
     record
 }
 
+/// `POST /api/games/{id}/undo` (no body): the token's seat takes back its last
+/// action, if nothing became known since (no die, no reveal, no other seat's action):
+/// `200` with the seat's status, or `409 cannot_undo` and nothing changed.
+pub async fn undo(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
+    let status = hub.undo(&live, seat).await?;
+    Ok(ok(json!({"status": status})))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Resign {

@@ -142,6 +142,16 @@ impl ApiError {
         )
     }
 
+    /// An undo the rules do not allow now (issue 28).
+    pub fn cannot_undo() -> Self {
+        Self::new(
+            StatusCode::CONFLICT,
+            "cannot_undo",
+            "nothing of yours can be taken back now: your last action rolled dice, revealed \
+             something hidden, or another seat has acted since",
+        )
+    }
+
     pub fn not_found(what: &str) -> Self {
         Self::new(
             StatusCode::NOT_FOUND,

@@ -306,6 +306,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/actions", post(api::act))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .fallback(not_found)

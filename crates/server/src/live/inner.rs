@@ -41,6 +41,31 @@ impl Inner {
         status
     }
 
+    /// May `seat` take its last action back now (issue 28's undo)?
+    pub fn may_undo(&self, seat: Seat) -> bool {
+        !self.over() && self.game.can_undo_by(seat)
+    }
+
+    /// After an undo the copy of the state before the last action is gone: rebuild
+    /// the game from its record, which keeps one again (the server holds one copy per
+    /// game, not one per action). The record's hashes are checked on the way.
+    pub fn keep_one_undo(
+        &mut self,
+        registry: &orrery_protocol::Registry,
+    ) -> Result<(), crate::error::ApiError> {
+        if self.seq == 0 {
+            return Ok(());
+        }
+        let record = self.game.record();
+        let mut game = registry.load_record(&record).map_err(|e| {
+            eprintln!("orrery serve: an undone game does not replay: {e}");
+            crate::error::ApiError::replay_failed()
+        })?;
+        game.set_undo_depth(1);
+        self.game = game;
+        Ok(())
+    }
+
     pub fn status_for(&self, viewer: Option<Seat>) -> Value {
         serde_json::to_value(self.status_of(viewer)).unwrap_or(Value::Null)
     }
@@ -105,6 +130,7 @@ impl Inner {
             timeouts: &self.timeouts,
             clock: self.clock(clock_ms),
             timed_out: note.timed_out,
+            can_undo: viewer.map(|s| self.may_undo(s)),
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }
@@ -323,4 +349,7 @@ struct Snapshot<'a> {
     clock: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     timed_out: Option<u8>,
+    /// For a seat: may it take its last action back now (`POST …/undo`)?
+    #[serde(skip_serializing_if = "Option::is_none")]
+    can_undo: Option<bool>,
 }

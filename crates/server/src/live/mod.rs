@@ -226,9 +226,10 @@ impl Hub {
             })
             .collect();
         let clock = setup.clock_ms;
-        // The server offers no undo: no copies of past states.
+        // Undo (issue 28) needs the state before the last action; one copy, refilled
+        // after each undo ([`Inner::keep_one_undo`]).
         let mut game = game;
-        game.set_undo_depth(0);
+        game.set_undo_depth(1);
         let mut inner = Inner {
             game,
             seq,
@@ -371,6 +372,16 @@ impl Hub {
     async fn catch_up(&self, live: &Live, inner: &mut Inner) -> Result<bool, ApiError> {
         if !self.store.shared() {
             return Ok(false);
+        }
+        // An action this copy holds may have been taken back elsewhere (an undo):
+        // then the copy is dropped and the game read again.
+        if inner.seq > 0 {
+            let ours = inner.game.last_hash().map(|h| h.to_string());
+            let theirs = self.store.hash_at(&live.setup.id, inner.seq).await?;
+            if ours.is_some() && theirs != ours {
+                self.unload(live);
+                return Err(ApiError::reloading());
+            }
         }
         let rows = self.store.actions_after(&live.setup.id, inner.seq).await?;
         let resigned = self.store.resigned(&live.setup.id).await?;
@@ -579,6 +590,59 @@ impl Hub {
             events: inner.game.events_seen(Some(Seat(seat)), seen_before).0,
             status: inner.status_for(Some(Seat(seat))),
         })
+    }
+
+    /// `seat` takes back its own last action (issue 28): only while nothing new became
+    /// known since ([`orrery_core::may_undo`]: no die rolled, no secret revealed, no
+    /// other seat acted after it). Deleted from the database first, then from memory;
+    /// `false` (nothing changed) when it may not be taken back. A task of its own, as
+    /// [`Hub::act`].
+    pub async fn undo(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
+        let (hub, live) = (self.clone(), live.clone());
+        tokio::spawn(async move { hub.undo_now(&live, seat).await })
+            .await
+            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("undo task: {e}"))))?
+    }
+
+    async fn undo_now(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
+        let mut inner = live.inner.lock().await;
+        self.sync(live, &mut inner).await?;
+        if inner.over() {
+            return Err(ProtocolError::GameOver.into());
+        }
+        if !inner.may_undo(Seat(seat)) {
+            return Err(ApiError::cannot_undo());
+        }
+        let hash = inner
+            .game
+            .last_hash()
+            .map(|h| h.to_string())
+            .ok_or_else(ApiError::cannot_undo)?;
+        let held = self.store.hold().await?;
+        match self
+            .store
+            .undo(held, &live.setup.id, inner.seq, &hash)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => return Err(ApiError::conflict()),
+            Err(e) => {
+                self.unload(live);
+                return Err(e.into());
+            }
+        }
+        let before = inner.game.to_move();
+        if !inner.game.undo_by(Seat(seat)) {
+            // Checked above under the same lock: cannot happen; the database has it
+            // undone, so read the game again from there.
+            self.unload(live);
+            return Err(ApiError::reloading());
+        }
+        inner.seq -= 1;
+        inner.keep_one_undo(&self.registry)?;
+        inner.update_deadlines(&before, None, &live.seats, live.setup.clock_ms);
+        let _ = live.changes.send(Change { timed_out: None });
+        Ok(inner.status_for(Some(Seat(seat))))
     }
 
     /// `seat` resigns: the game is over, every other seat wins (a task of its own, as

@@ -168,6 +168,7 @@ fn statements_of(w: &Write) -> u64 {
         Write::Game { seats, .. } => 1 + seats.len() as u64,
         Write::Action { over, .. } => 1 + u64::from(*over),
         Write::Resign { .. } | Write::Joined { .. } | Write::Claim { .. } => 1,
+        Write::Undo { .. } => 1,
     }
 }
 
@@ -298,6 +299,38 @@ impl Store {
         };
         let changed = self.write(held, w).await?;
         Ok(changed == 1)
+    }
+
+    /// Take back action `seq` (state hash `hash`) of `game`: false when it is no
+    /// longer the last (another instance acted) or the game is over.
+    pub async fn undo(
+        &self,
+        held: Held,
+        game: &str,
+        seq: i64,
+        hash: &str,
+    ) -> Result<bool, StoreError> {
+        let w = Write::Undo {
+            game: game.to_string(),
+            seq,
+            hash: hash.to_string(),
+        };
+        Ok(self.write(held, w).await? == 1)
+    }
+
+    /// The state hash recorded after action `seq` of `game` (`None`: no such action),
+    /// for an instance to see that an action it holds was taken back elsewhere.
+    pub async fn hash_at(&self, game: &str, seq: i64) -> Result<Option<String>, StoreError> {
+        self.counts.statements(1);
+        let row = sqlx::query("SELECT hash FROM actions WHERE game = $1 AND seq = $2")
+            .bind(game)
+            .bind(seq)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get("hash")?),
+            None => None,
+        })
     }
 
     /// Give open seat `seat` of `game` to the holder of the token hashed `token_hash`:

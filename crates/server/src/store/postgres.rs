@@ -140,6 +140,15 @@ pub async fn write(
             counts.statements(2 + super::statements_of(other));
             let mut tx = conn.begin().await?;
             let changed = write::execute(&mut tx, other).await?;
+            if matches!(other, Write::Undo { .. }) && changed == 1 {
+                // Other instances hold the game with the action still in it.
+                counts.statements(1);
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(&note)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             tx.commit().await?;
             Ok(changed)
         }

@@ -17,6 +17,13 @@ pub enum Write {
     },
     /// A seat resigns a game still playing.
     Resign { game: String, seat: u8 },
+    /// The last action (`seq`, with state hash `hash`) is taken back: deleted only if
+    /// it is still the last and the game still playing.
+    Undo {
+        game: String,
+        seq: i64,
+        hash: String,
+    },
     /// A human seat's token was used.
     Joined { game: String, seat: u8 },
     /// Someone took an open seat (only if nobody has).
@@ -34,6 +41,7 @@ impl Write {
             Write::Game { game, .. } => &game.id,
             Write::Action { game, .. }
             | Write::Resign { game, .. }
+            | Write::Undo { game, .. }
             | Write::Joined { game, .. }
             | Write::Claim { game, .. } => game,
         }
@@ -152,6 +160,17 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
         )
         .bind(i64::from(*seat))
         .bind(game)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected()),
+        Write::Undo { game, seq, hash } => Ok(sqlx::query(
+            "DELETE FROM actions WHERE game = $1 AND seq = $2 AND hash = $3 \
+             AND NOT EXISTS (SELECT 1 FROM actions WHERE game = $1 AND seq > $2) \
+             AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing')",
+        )
+        .bind(game)
+        .bind(*seq)
+        .bind(hash)
         .execute(&mut **tx)
         .await?
         .rows_affected()),

@@ -480,3 +480,41 @@ fn a_seat_undoes_its_own_decisions_until_something_became_known() {
     assert_eq!(c, 200, "{v}");
     assert_eq!(v["ends_game"], false);
 }
+
+/// Issue 28 §9: players have names, given at set-up or when an open seat is taken,
+/// shown in every state and in the lobby with the turn, whose move it is and when the
+/// last action was made; a bad name is refused with the reason.
+#[test]
+fn players_have_names_in_the_game_and_the_lobby() {
+    let s = Server::start(&temp_dir("names"), None, &[]);
+    let (c, v) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "seats": [{"type": "human", "name": "\u{7}"}, {"type": "open"}]}),
+    );
+    assert_eq!((c, code(&v)), (400, "bad_request"), "{v}");
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "launch-fighters",
+        "seed": 4,
+        "seats": [{"type": "human", "name": "  Ann  "}, {"type": "open"}],
+    }));
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"seat": 1, "name": "Bo"}),
+    );
+    assert_eq!(c, 201, "{v}");
+    let (_, st) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(st["players"][0]["name"], "Ann");
+    assert_eq!(st["players"][1]["name"], "Bo");
+    assert_eq!(st["players"][1]["type"], "open");
+    let t0 = tokens[0].clone().unwrap();
+    let (_, me) = s.get(&format!("/api/games/{id}"), Some(&t0));
+    s.act(&id, &t0, &me["legal"][0]);
+    let (_, lobby) = s.get("/api/games", None);
+    let g = &lobby["games"][0];
+    assert_eq!(g["seats"][0]["name"], "Ann");
+    assert_eq!(g["seats"][1]["name"], "Bo");
+    assert!(g["last_action"].is_string(), "{g}");
+    assert!(g["turn"].is_u64() && g["to_move"].is_array(), "{g}");
+}

@@ -110,6 +110,9 @@ async fn refresh_claims(hub: &Arc<Hub>, live: &Live) -> Result<(), ApiError> {
         ) = (row.kind, live.seats.get(row.seat as usize))
         {
             let _ = slot.claimed.set(h);
+            if let Some(n) = row.name {
+                let _ = slot.name.set(n);
+            }
             slot.joined.store(true, Ordering::Release);
         }
     }
@@ -120,6 +123,9 @@ async fn refresh_claims(hub: &Arc<Hub>, live: &Live) -> Result<(), ApiError> {
 #[serde(deny_unknown_fields)]
 struct Join {
     seat: u8,
+    /// The player's name (shown to everyone; 1 to 32 characters).
+    #[serde(default)]
+    name: Option<String>,
     /// The client's own token (32 hex digits): a join repeated with it, after a lost
     /// answer, gets the seat again instead of `seat_taken`.
     #[serde(default)]
@@ -136,8 +142,11 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let req: Join = serde_json::from_value(body).map_err(|_| {
-        ApiError::bad_request("the body must be {\"seat\": N} (and optionally \"token\")")
+        ApiError::bad_request(
+            "the body must be {\"seat\": N} (and optionally \"token\" and \"name\")",
+        )
     })?;
+    let name = req.name.as_deref().map(player_name).transpose()?;
     let seat = req.seat;
     if req
         .token
@@ -184,7 +193,11 @@ pub async fn join(
         if hub.read(&live, |inner| inner.over()).await? {
             return Err(orrery_protocol::ProtocolError::GameOver.into());
         }
-        if !hub.store.claim_seat(&id, slot.seat, &hash).await? {
+        if !hub
+            .store
+            .claim_seat(&id, slot.seat, &hash, name.as_deref())
+            .await?
+        {
             // Taken meanwhile, here or on another instance (perhaps by this very
             // token, whose first answer was lost), or the token took another seat.
             refresh_claims(&hub, &live).await?;
@@ -194,6 +207,9 @@ pub async fn join(
         }
         // A refresh may have filled the slot from the database first: the same digest.
         let _ = slot.claimed.set(hash);
+        if let Some(n) = name {
+            let _ = slot.name.set(n);
+        }
         if !ours(slot) {
             return Err(taken());
         }
@@ -288,6 +304,22 @@ struct NewSeat {
     agent: Option<String>,
     #[serde(default)]
     budget_ms: Option<u64>,
+    /// The player's name (1 to 32 characters), shown to everyone.
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// A player's name as given: trimmed, 1 to 32 characters, no control characters
+/// (it is shown to every player and in the lobby).
+pub fn player_name(raw: &str) -> Result<String, ApiError> {
+    let name = raw.trim();
+    let n = name.chars().count();
+    if n == 0 || n > 32 || name.chars().any(char::is_control) {
+        return Err(ApiError::bad_request(
+            "`name` must be 1 to 32 characters, without control characters",
+        ));
+    }
+    Ok(name.to_string())
 }
 
 /// `POST /api/games`: set a game up; `201` with its id, one token per human seat and
@@ -357,6 +389,7 @@ pub async fn create(
     let mut tokens = Vec::new();
     for (i, s) in wanted.into_iter().enumerate() {
         let seat = i as u8;
+        let name = s.name.as_deref().map(player_name).transpose()?;
         let kind = match (s.kind.as_str(), s.agent) {
             ("human", None) if s.budget_ms.is_none() => {
                 let t = token::new_token().map_err(ApiError::no_randomness)?;
@@ -414,6 +447,7 @@ pub async fn create(
             seat,
             kind,
             joined: false,
+            name,
         });
     }
     // A game agents play without a person: every seat an agent, or agents against
@@ -465,6 +499,7 @@ fn human_seat() -> NewSeat {
         kind: "human".into(),
         agent: None,
         budget_ms: None,
+        name: None,
     }
 }
 
@@ -482,30 +517,44 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
     let games = hub.store.lobby(limit).await?;
     let games: Vec<Value> = games
         .iter()
-        .map(|(g, seats)| {
-            let seats: Vec<Value> = seats
+        .map(|row| {
+            let g = &row.game;
+            let seats: Vec<Value> = row
+                .seats
                 .iter()
-                .map(|s| match &s.kind {
-                    SeatKind::Human { .. } => {
-                        json!({"seat": s.seat, "type": "human", "taken": s.joined})
+                .map(|s| {
+                    let mut v = match &s.kind {
+                        SeatKind::Human { .. } => {
+                            json!({"seat": s.seat, "type": "human", "taken": s.joined})
+                        }
+                        SeatKind::Agent { agent, .. } => {
+                            json!({"seat": s.seat, "type": "agent", "agent": agent, "taken": true})
+                        }
+                        SeatKind::Open { token_hash } => {
+                            json!({"seat": s.seat, "type": "open", "taken": token_hash.is_some()})
+                        }
+                    };
+                    if let Some(n) = &s.name {
+                        v["name"] = Value::String(n.clone());
                     }
-                    SeatKind::Agent { agent, .. } => {
-                        json!({"seat": s.seat, "type": "agent", "agent": agent, "taken": true})
-                    }
-                    SeatKind::Open { token_hash } => {
-                        json!({"seat": s.seat, "type": "open", "taken": token_hash.is_some()})
-                    }
+                    v
                 })
                 .collect();
-            json!({
+            let mut v = json!({
                 "id": g.id,
                 "ruleset": g.ruleset,
                 "scenario": g.scenario_name,
                 "seats": seats,
                 "status": g.status,
                 "created": rfc3339(g.created_ms),
+                "last_action": row.last_ms.map(rfc3339),
                 "clock_ms": g.clock_ms,
-            })
+            });
+            if let Some((turn, to_move)) = hub.glance(&g.id).filter(|_| g.status == "playing") {
+                v["turn"] = json!(turn);
+                v["to_move"] = json!(to_move);
+            }
+            v
         })
         .collect();
     Ok(ok(json!({"games": games})))
@@ -535,6 +584,7 @@ pub async fn game(
                 seat.map(Seat),
                 since,
                 clock,
+                live.players(),
                 Note {
                     describe,
                     legal,

@@ -114,7 +114,7 @@ async fn state_message(
     };
     match hub
         .read(live, |inner| {
-            inner.snapshot(seat.map(Seat), since, clock, note)
+            inner.snapshot(seat.map(Seat), since, clock, live.players(), note)
         })
         .await
     {

@@ -93,6 +93,7 @@ impl Inner {
         viewer: Option<Seat>,
         since: usize,
         clock_ms: Option<u64>,
+        players: Value,
         note: Note,
     ) -> (String, usize) {
         let (events, next) = self.game.events_seen(viewer, since);
@@ -131,6 +132,7 @@ impl Inner {
             clock: self.clock(clock_ms),
             timed_out: note.timed_out,
             can_undo: viewer.map(|s| self.may_undo(s)),
+            players,
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }
@@ -352,4 +354,6 @@ struct Snapshot<'a> {
     /// For a seat: may it take its last action back now (`POST …/undo`)?
     #[serde(skip_serializing_if = "Option::is_none")]
     can_undo: Option<bool>,
+    /// Who sits where: `[{"seat","type","agent"?,"name"?}]` (public).
+    players: Value,
 }

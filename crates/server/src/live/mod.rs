@@ -52,9 +52,34 @@ pub struct SeatSlot {
     pub(crate) thinking: AtomicBool,
     /// An open seat's token digest, once someone took it (`SeatKind::Open`).
     pub claimed: std::sync::OnceLock<String>,
+    /// The player's name, once given (at set-up, or when an open seat is taken).
+    pub name: std::sync::OnceLock<String>,
+}
+
+impl Live {
+    /// Who sits where, as every client may see it: each seat's type, its agent's
+    /// name, and the player's name once given.
+    pub fn players(&self) -> Value {
+        Value::Array(self.seats.iter().map(SeatSlot::public).collect())
+    }
 }
 
 impl SeatSlot {
+    /// This seat as the lobby and every player see it (no token).
+    pub fn public(&self) -> Value {
+        let mut v = match &self.kind {
+            SeatKind::Human { .. } => json!({"seat": self.seat, "type": "human"}),
+            SeatKind::Agent { agent, .. } => {
+                json!({"seat": self.seat, "type": "agent", "agent": agent})
+            }
+            SeatKind::Open { .. } => json!({"seat": self.seat, "type": "open"}),
+        };
+        if let Some(n) = self.name.get() {
+            v["name"] = Value::String(n.clone());
+        }
+        v
+    }
+
     /// The digest of the token that holds this seat, if a token does.
     pub fn token_hash(&self) -> Option<&str> {
         match &self.kind {
@@ -216,12 +241,17 @@ impl Hub {
                 {
                     let _ = claimed.set(h.clone());
                 }
+                let name = std::sync::OnceLock::new();
+                if let Some(n) = s.name {
+                    let _ = name.set(n);
+                }
                 SeatSlot {
                     seat: s.seat,
                     kind: s.kind,
                     joined: AtomicBool::new(s.joined),
                     thinking: AtomicBool::new(false),
                     claimed,
+                    name,
                 }
             })
             .collect();
@@ -272,6 +302,15 @@ impl Hub {
     }
 
     /// The game `id` if it is in memory.
+    /// The turn and the seats to move of game `id`, if it is in memory and not busy
+    /// (for the lobby: it never waits for a game's lock nor loads a game).
+    pub fn glance(&self, id: &str) -> Option<(u32, Vec<u8>)> {
+        let live = self.cached(id)?;
+        let inner = live.inner.try_lock().ok()?;
+        let status = inner.status_of(None);
+        Some((status.turn, status.to_move.iter().map(|s| s.0).collect()))
+    }
+
     fn cached(&self, id: &str) -> Option<Arc<Live>> {
         self.games
             .lock()

@@ -60,12 +60,22 @@ pub enum SeatKind {
     Open { token_hash: Option<String> },
 }
 
+/// A game as the lobby lists it.
+pub struct LobbyRow {
+    pub game: GameRow,
+    pub seats: Vec<SeatRow>,
+    /// When its last action was recorded (`None`: no action yet).
+    pub last_ms: Option<i64>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatRow {
     pub seat: u8,
     pub kind: SeatKind,
     /// A human seat's token has been used.
     pub joined: bool,
+    /// The player's name, if one was given (issue 28).
+    pub name: Option<String>,
 }
 
 /// A game's set-up.
@@ -340,11 +350,13 @@ impl Store {
         game: &str,
         seat: u8,
         token_hash: &str,
+        name: Option<&str>,
     ) -> Result<bool, StoreError> {
         let w = Write::Claim {
             game: game.to_string(),
             seat,
             token_hash: token_hash.to_string(),
+            name: name.map(str::to_string),
         };
         let changed = self.write(self.hold().await?, w).await?;
         Ok(changed == 1)
@@ -396,7 +408,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         self.counts.statements(1);
         let rows = sqlx::query(
-            "SELECT seat, kind, agent, budget_ms, token_hash, joined FROM seats \
+            "SELECT seat, kind, agent, budget_ms, token_hash, joined, name FROM seats \
              WHERE game = $1 ORDER BY seat",
         )
         .bind(id)
@@ -435,20 +447,28 @@ impl Store {
             .collect()
     }
 
-    /// The newest games first, with their seats (the lobby).
-    pub async fn lobby(&self, limit: i64) -> Result<Vec<(GameRow, Vec<SeatRow>)>, StoreError> {
+    /// The newest games first, with their seats and when the last action was made
+    /// (the lobby).
+    pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, StoreError> {
         self.counts.statements(1);
         let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games ORDER BY created_ms DESC, id LIMIT $1"
+            "SELECT {GAME_COLUMNS}, \
+             (SELECT MAX(at_ms) FROM actions WHERE actions.game = games.id) AS last_ms \
+             FROM games ORDER BY created_ms DESC, id LIMIT $1"
         ))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for r in &rows {
-            let g = game_row(r)?;
-            let seats = self.seats(&g.id).await?;
-            out.push((g, seats));
+            let game = game_row(r)?;
+            let seats = self.seats(&game.id).await?;
+            let last_ms = r.try_get::<Option<i64>, _>("last_ms")?;
+            out.push(LobbyRow {
+                game,
+                seats,
+                last_ms,
+            });
         }
         Ok(out)
     }
@@ -587,6 +607,7 @@ fn seat_row(game: &str, r: &AnyRow) -> Result<SeatRow, StoreError> {
         seat: small(game, r.try_get("seat")?)?,
         kind,
         joined: r.try_get::<i64, _>("joined")? != 0,
+        name: r.try_get::<Option<String>, _>("name")?,
     })
 }
 

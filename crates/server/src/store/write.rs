@@ -31,6 +31,7 @@ pub enum Write {
         game: String,
         seat: u8,
         token_hash: String,
+        name: Option<String>,
     },
 }
 
@@ -114,8 +115,8 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                     ),
                 };
                 sqlx::query(
-                    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined, name) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(&g.id)
                 .bind(i64::from(s.seat))
@@ -124,6 +125,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                 .bind(budget)
                 .bind(token)
                 .bind(i64::from(s.joined))
+                .bind(&s.name)
                 .execute(&mut **tx)
                 .await?;
             }
@@ -178,15 +180,17 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             game,
             seat,
             token_hash,
+            name,
         } => claimed(
             sqlx::query(
-                "UPDATE seats SET token_hash = $1, joined = 1 \
+                "UPDATE seats SET token_hash = $1, joined = 1, name = $4 \
              WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL \
              AND NOT EXISTS (SELECT 1 FROM seats WHERE game = $2 AND token_hash = $1)",
             )
             .bind(token_hash)
             .bind(game)
             .bind(i64::from(*seat))
+            .bind(name)
             .execute(&mut **tx)
             .await,
         ),

@@ -235,7 +235,7 @@ fn st05_st15_a_wrong_extra_or_base_names_its_field() {
     );
     let many = format!(
         "name = \"b\"\nbase = \"outpost\"\n[[forces]]\nextras = [{}]\n[[forces]]\nextras = []\n",
-        vec!["\"energy cell\""; 7].join(", ")
+        ["\"energy cell\""; 7].join(", ")
     );
     let e = Stgv2::scenario_from_text(&many, "b.toml")
         .unwrap()

@@ -58,7 +58,8 @@ const builder = {
                 ` ${n} `,
                 h("button", { "data-add": r.name, "aria-label": `add one ${r.name}`, onclick: () => { f.units[r.name] = n + 1; draw(); recheck(); }, text: "+" })));
           })),
-          h("div", { class: "total", text: `Total: ${total(f)} points` + (b.points ? ` of ${b.points}` : "") })));
+          h("div", { class: "total", text: `Total: ${total(f)} points` + (b.points ? ` of ${b.points}` : "") }),
+          h("button", { "data-empty-force": i, onclick: () => { f.units = {}; draw(); recheck(); }, text: "Empty this force" })));
       });
     }
     let timer = null;

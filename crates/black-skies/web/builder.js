@@ -146,7 +146,7 @@ const builder = {
         totals = priced.valid ? sum(priced) : [null, null];
         report.className = "report " + (r.valid ? "ok" : "bad");
         report.textContent = r.valid
-          ? r.check.units.map((u) => `${u.seat === 0 ? "Side A" : "Side B"}: ${u.kind} (${u.points} pts)`).join("\n")
+          ? ctx.forcesText(r.check, b.sides.map((x) => x.name))
           : r.problems.join("\n");
       } catch (e) {
         if (mine !== seq) return;

@@ -41,6 +41,27 @@ function injectStyle() {
   document.head.append(st);
 }
 
+// A checked scenario's forces (`check.units` of `POST /api/files/check`) in words,
+// one line per side: "Tigers: 2 × Black Tiger (29 pts) — 58 pts".
+function forcesText(check, names) {
+  const n = Math.max(check.seats || 0, ...check.units.map((u) => u.seat + 1));
+  const lines = [];
+  for (let seat = 0; seat < n; seat++) {
+    const units = check.units.filter((u) => u.seat === seat);
+    const kinds = [];
+    for (const u of units) {
+      const k = kinds.find((x) => x.kind === u.kind && x.points === u.points);
+      if (k) k.n += 1;
+      else kinds.push({ kind: u.kind, points: u.points, n: 1 });
+    }
+    const total = units.reduce((t, u) => t + u.points, 0);
+    const round = (x) => Math.round(x).toLocaleString("en-US");
+    lines.push(`${names[seat] || `Seat ${seat + 1}`}: ` +
+      kinds.map((k) => `${k.n > 1 ? `${k.n} × ` : ""}${k.kind} (${round(k.points)} pts)`).join(", ") + ` — ${round(total)} pts`);
+  }
+  return lines.join("\n");
+}
+
 export async function showBuilder(app) {
   injectStyle();
   const all = await rulesets().catch((e) => { toast(e.message); return []; });
@@ -68,7 +89,7 @@ export async function showBuilder(app) {
     history.replaceState(null, "", "#/builder/" + encodeURIComponent(id));
     const { roster } = await api("GET", `/api/rulesets/${encodeURIComponent(id)}/roster`);
     b.mount(body, {
-      h, roster,
+      h, roster, forcesText,
       // The ruleset as `GET /api/rulesets` describes it (its built-in scenarios).
       ruleset: all.find((r) => r.id === id),
       // The server's check of a file in the ruleset's format (`fleet` or `scenario`).

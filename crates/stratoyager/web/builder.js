@@ -70,7 +70,7 @@ const builder = {
         checked = r.valid ? r.scenario : null;
         report.className = "report " + (r.valid ? "ok" : "bad");
         report.textContent = r.valid
-          ? r.check.units.map((u) => `seat ${u.seat}: ${u.kind} (${u.points} pts)`).join("\n")
+          ? ctx.forcesText(r.check, b.forces.map((f) => f.name))
           : r.problems.join("\n");
       } catch (e) {
         checked = null;

@@ -51,11 +51,20 @@ fn the_page_its_files_and_the_board_modules_are_served() {
         let (st, js) = raw("GET", &format!("{}/board/{id}.js", s.base), None, None);
         assert_eq!(st, 200, "{id} has a board");
         assert!(js.contains("export default"), "{id}");
+        // Every ruleset has a fleet builder (docs/web.md, "Fleet builder").
+        let (st, js) = raw("GET", &format!("{}/builder/{id}.js", s.base), None, None);
+        assert_eq!(st, 200, "{id} has a fleet builder");
+        assert!(
+            js.contains("export default") && js.contains("mount("),
+            "{id}"
+        );
         assert!(r["scenarios"][0]["seats"].as_u64().unwrap() >= 2, "{r}");
         let (_, roster) = s.get(&format!("/api/rulesets/{id}/roster"), None);
         assert!(!roster["roster"].as_array().unwrap().is_empty(), "{id}");
     }
     let (st, v) = s.get("/board/no-such-game.js", None);
+    assert_eq!((st, code(&v)), (404, "not_found"));
+    let (st, v) = s.get("/builder/no-such-game.js", None);
     assert_eq!((st, code(&v)), (404, "not_found"));
     let (st, v) = s.get("/web/secret.txt", None);
     assert_eq!((st, code(&v)), (404, "not_found"));

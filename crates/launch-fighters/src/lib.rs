@@ -298,6 +298,11 @@ impl Game for LaunchFighters {
         Some(include_str!("../web/board.js"))
     }
 
+    /// The fleet builder (docs/web.md, "Fleet builder").
+    fn builder_script() -> Option<&'static str> {
+        Some(include_str!("../web/builder.js"))
+    }
+
     fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
         render::describe_action(self, action)
     }

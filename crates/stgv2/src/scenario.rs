@@ -77,24 +77,37 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
         .map(|names| {
             let mut st = base.start.clone();
             for n in names {
-                match n.as_str() {
-                    "weapon" => st.ship.weapon += 1,
-                    "shield" => st.ship.shield += 1,
-                    "engine" => st.ship.engine += 1,
-                    "energy cell" => st.cells += 1,
-                    "1000 spendys" => st.spendys += 1_000,
-                    other => {
-                        return Err(SetupError::one(format!(
-                            "unknown roster item `{other}` (weapon, shield, engine, energy cell, 1000 spendys)"
-                        )))
-                    }
-                }
+                add_extra(&mut st, n).map_err(SetupError::one)?;
             }
             Ok(st)
         })
         .collect::<Result<_, _>>()?;
     check(&s)?;
     Ok(s)
+}
+
+/// The roster's items, the Supply List's names for what a seat may start with beyond
+/// ST-05's starting state (ST-15's prices).
+pub const EXTRAS: [&str; 5] = ["weapon", "shield", "engine", "energy cell", "1000 spendys"];
+
+/// `st` with one more of roster item `name` (ST-15: an asset on the starting ship, an
+/// Energy Cell to the pool, 1,000 Spendys ON station).
+fn add_extra(st: &mut Start, name: &str) -> Result<(), String> {
+    match name {
+        "weapon" => st.ship.weapon = st.ship.weapon.saturating_add(1),
+        "shield" => st.ship.shield = st.ship.shield.saturating_add(1),
+        "engine" => st.ship.engine = st.ship.engine.saturating_add(1),
+        "energy cell" => st.cells = st.cells.saturating_add(1),
+        "1000 spendys" => st.spendys = st.spendys.saturating_add(1_000),
+        other => {
+            return Err(format!(
+                "unknown roster item `{other}`{}; one of: {}",
+                orrery_data::did_you_mean(other, &EXTRAS),
+                EXTRAS.join(", ")
+            ))
+        }
+    }
+    Ok(())
 }
 
 /// Each player's starting state (ST-05).
@@ -302,12 +315,13 @@ pub fn check_shipped() -> Result<(), String> {
 /// Read a scenario file (format in docs/stgv2.md).
 pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     let mut r = Reader::new(file);
-    let root = r.parse(text)?;
+    let mut root = r.parse(text)?;
     r.keys(
         &root,
         "",
         &[
             "name",
+            "base",
             "description",
             "players",
             "levels",
@@ -320,6 +334,7 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
             "rules",
         ],
     );
+    based_on(&mut r, &mut root);
     let name = r.req_str(&root, "name", "").unwrap_or_default();
     let description = r.opt_str(&root, "description", "").unwrap_or_default();
     let players = r.req_int(&root, "players", "", 2, 6).unwrap_or(2) as u8;
@@ -339,11 +354,17 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     }
     let stations = tile_list(&mut r, &root, "stations");
     let clusters = tile_list(&mut r, &root, "clusters");
-    let start = r.serde_table(&root, "start", "").unwrap_or_default();
+    let start: Start = r.serde_table(&root, "start", "").unwrap_or_default();
     let forces = r
         .tables(&root, "forces", "", false)
         .into_iter()
-        .filter_map(|(path, t)| r.serde_value(&Value::Table(t.clone()), &path))
+        .filter_map(|(path, t)| match t.get("extras") {
+            Some(v) => {
+                r.keys(t, &path, &["extras"]);
+                extras(&mut r, v, &format!("{path}.extras"), start.clone())
+            }
+            None => r.serde_value(&Value::Table(t.clone()), &path),
+        })
         .collect();
     let rules = match root.get("rules") {
         Some(Value::Table(t)) => rules_from(&mut r, t),
@@ -374,6 +395,63 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
         r.problem(field.to_string(), why.to_string());
     }
     r.finish(s)
+}
+
+/// `base = "outpost-3"`: the file is that built-in scenario with every top-level field
+/// the file gives in place of the base's (a fleet builder writes only the name and the
+/// seats' forces).
+fn based_on(r: &mut Reader, root: &mut Table) {
+    let Some(v) = root.remove("base") else {
+        return;
+    };
+    let names: Vec<&str> = SHIPPED.iter().map(|(id, _, _)| *id).collect();
+    let Value::String(name) = v else {
+        let why = format!("expected a scenario name, found {}", orrery_data::found(&v));
+        return r.problem("base".into(), why);
+    };
+    let Some((_, _, text)) = SHIPPED.iter().find(|(id, _, _)| *id == name) else {
+        let why = format!(
+            "unknown scenario `{name}`{}; one of: {}",
+            orrery_data::did_you_mean(&name, &names),
+            names.join(", ")
+        );
+        return r.problem("base".into(), why);
+    };
+    let Ok(base) = text.parse::<Table>() else {
+        return r.problem("base".into(), format!("scenario `{name}` does not read"));
+    };
+    for (k, v) in base {
+        root.entry(k).or_insert(v);
+    }
+}
+
+/// `[[forces]]` written as `extras = ["weapon", "energy cell", …]`: the seat starts with
+/// `[start]` plus these roster items (ST-05's starting state and ST-15's Supply List).
+fn extras(r: &mut Reader, v: &Value, field: &str, mut st: Start) -> Option<Start> {
+    let Value::Array(items) = v else {
+        let why = format!(
+            "expected a list of roster items, found {}",
+            orrery_data::found(v)
+        );
+        r.problem(field.into(), why);
+        return None;
+    };
+    let mut ok = true;
+    for (i, item) in items.iter().enumerate() {
+        let why = match item {
+            Value::String(name) => match add_extra(&mut st, name) {
+                Ok(()) => continue,
+                Err(why) => why,
+            },
+            v => format!(
+                "expected a roster item's name, found {}",
+                orrery_data::found(v)
+            ),
+        };
+        r.problem(format!("{field}[{i}]"), why);
+        ok = false;
+    }
+    ok.then_some(st)
 }
 
 /// `[rules]`: the revenue deck is a table of `"spendys" = copies`, the rest by serde.

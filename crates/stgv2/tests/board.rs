@@ -184,3 +184,65 @@ fn roster_forces_add_to_the_starting_state_at_supply_list_prices() {
         .unwrap_err();
     assert!(e.to_string().contains("x.toml: forces"), "{e}");
 }
+
+/// ST-05 and ST-15 in a fleet builder's file: a seat's starting extras are the Supply
+/// List's items (`extras`) on top of the built-in board's starting state (`base`).
+#[test]
+fn st05_st15_starting_extras_on_a_built_in_board() {
+    let text = "name = \"built\"\nbase = \"outpost-3\"\n\
+                [[forces]]\nextras = [\"weapon\", \"energy cell\"]\n\
+                [[forces]]\nextras = []\n\
+                [[forces]]\nextras = [\"1000 spendys\", \"1000 spendys\", \"engine\"]\n";
+    let s = Stgv2::scenario_from_text(text, "built.toml")
+        .unwrap()
+        .unwrap();
+    assert_eq!((s.name.as_str(), s.players), ("built", 3));
+    assert_eq!(s.tiles, scenario("outpost-3").tiles);
+    let g = started(&s, 1);
+    assert_eq!((g.ship(0).assets.weapon, g.players[0].cells), (2, 4));
+    assert_eq!((g.players[1].cells, g.players[1].on), (3, 5_000));
+    assert_eq!((g.players[2].on, g.ship(2).assets.engine), (7_000, 4));
+}
+
+/// The builder's mistakes come back naming the file, the field and the reason.
+#[test]
+fn st05_st15_a_wrong_extra_or_base_names_its_field() {
+    let bad = "name = \"b\"\nbase = \"outpost\"\n[[forces]]\nextras = [\"weapons\"]\n[[forces]]\nextras = []\n";
+    let e = Stgv2::scenario_from_text(bad, "b.toml")
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string().contains(
+            "b.toml: forces[0].extras[0]: unknown roster item `weapons` (did you mean `weapon`?)"
+        ),
+        "{e}"
+    );
+    let e = Stgv2::scenario_from_text("name = \"b\"\nbase = \"outpot\"\n", "b.toml")
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("b.toml: base: unknown scenario `outpot`"),
+        "{e}"
+    );
+    let mixed = "name = \"b\"\nbase = \"outpost\"\n[[forces]]\nextras = []\ncells = 2\n[[forces]]\nextras = []\n";
+    let e = Stgv2::scenario_from_text(mixed, "b.toml")
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("forces[0].cells: unknown field"),
+        "{e}"
+    );
+    let many = format!(
+        "name = \"b\"\nbase = \"outpost\"\n[[forces]]\nextras = [{}]\n[[forces]]\nextras = []\n",
+        ["\"energy cell\""; 7].join(", ")
+    );
+    let e = Stgv2::scenario_from_text(&many, "b.toml")
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("forces[0].cells: 10 cells but a player may own at most 9"),
+        "{e}"
+    );
+}

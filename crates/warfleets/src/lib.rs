@@ -275,6 +275,11 @@ impl Game for Warfleets {
         Some(include_str!("../web/board.js"))
     }
 
+    /// The fleet builder (docs/web.md, "Fleet builder").
+    fn builder_script() -> Option<&'static str> {
+        Some(include_str!("../web/builder.js"))
+    }
+
     fn glossary() -> &'static str {
         glossary::GLOSSARY
     }

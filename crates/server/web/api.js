@@ -33,13 +33,56 @@ export async function api(method, path, body, token) {
   return data;
 }
 
-// The seat token this browser holds for a game (kept only in this browser).
-export function tokenFor(id) {
-  return localStorage.getItem("orrery:token:" + id);
+// The seats this browser holds in a game, {seat: token} (kept only in this browser).
+// Several seats of one game may be held here: a hot seat on one computer.
+export function seatsHeld(id) {
+  let held = {};
+  try {
+    held = JSON.parse(localStorage.getItem("orrery:seats:" + id) || "{}") || {};
+  } catch (e) {
+    held = {};
+  }
+  // A token kept by an older client (one seat per game, seat unknown).
+  const old = localStorage.getItem("orrery:token:" + id);
+  if (old && !Object.values(held).includes(old)) held["?"] = old;
+  return held;
 }
 
-export function keepToken(id, token) {
-  localStorage.setItem("orrery:token:" + id, token);
+// A token this browser holds for the game: the given seat's, or any.
+export function tokenFor(id, seat) {
+  const held = seatsHeld(id);
+  if (seat !== undefined && seat !== null && held[seat]) return held[seat];
+  return Object.values(held)[0] || null;
+}
+
+export function keepToken(id, token, seat) {
+  const held = seatsHeld(id);
+  for (const [k, v] of Object.entries(held)) if (v === token) delete held[k];
+  held[seat === undefined || seat === null ? "?" : seat] = token;
+  localStorage.setItem("orrery:seats:" + id, JSON.stringify(held));
+  localStorage.removeItem("orrery:token:" + id);
+}
+
+// Forget a seat's token here (it moved to another device).
+export function dropToken(id, token) {
+  const held = seatsHeld(id);
+  for (const [k, v] of Object.entries(held)) if (v === token) delete held[k];
+  localStorage.setItem("orrery:seats:" + id, JSON.stringify(held));
+  localStorage.removeItem("orrery:token:" + id);
+}
+
+// Ask the server which seat each token this browser keeps holds (a token from a seat
+// link arrives without its seat).
+export async function learnSeats(id) {
+  const held = seatsHeld(id);
+  if (!("?" in held)) return held;
+  try {
+    const r = await api("GET", `/api/games/${id}`, undefined, held["?"]);
+    if (r.seat !== null && r.seat !== undefined) keepToken(id, held["?"], r.seat);
+  } catch (e) {
+    /* the game or the token is gone: keep it as it is */
+  }
+  return seatsHeld(id);
 }
 
 let rulesetsCache = null;

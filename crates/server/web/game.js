@@ -1,33 +1,54 @@
 // A game, for any ruleset: the board (drawn by the ruleset's own module), the
-// actions the server says are legal, odds and previews before committing, who has
-// committed, the event log, resigning. Every rule is the server's.
-import { h, s, clear, toast, setConnection, pct, SEAT_COLOURS, sameAction } from "/web/ui.js";
-import { api, tokenFor, rulesets, board as loadBoard } from "/web/api.js";
+// actions the server says are legal, odds and previews before committing, undo,
+// who has committed, clocks, the event log, the end. Every rule is the server's:
+// what may be undone, what ends the game, what is legal.
+import { h, s, clear, toast, setConnection, pct, num, playerName, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
+import { api, tokenFor, learnSeats, dropToken, rulesets, board as loadBoard } from "/web/api.js";
+import * as anim from "/web/anim.js";
+import * as rules from "/web/rules.js";
+import { endingScreen, outcomeLine, pendingLinks } from "/web/ending.js";
+import { seatLink } from "/web/lobby.js";
+
+/** Lists longer than this are folded behind "show all" when the board has targets. */
+const FOLD_OVER = 12;
 
 export async function showGame(app, id, { spectate }) {
-  const token = spectate ? null : tokenFor(id);
-  const { boardMod, rulesetName } = await loadBoardFor(id, token);
+  const held = spectate ? {} : await learnSeats(id);
+  const heldSeats = Object.keys(held).filter((k) => k !== "?").map(Number).sort((a, b) => a - b);
+  let token = spectate ? null : tokenFor(id, heldSeats[0]);
+  const { boardMod, rulesetName, ruleset } = await loadBoardFor(id, token);
+  if (ruleset && rules.preloadRules) rules.preloadRules(ruleset).catch(() => {});
   const el = {
     head: h("div", { class: "game-head", id: "game-head" }),
     board: h("section", { class: "board", id: "board", "aria-label": "Board" }),
     seats: h("div", { id: "seat-status", class: "seat-status" }),
+    links: h("div", { id: "links" }),
     panel: h("div", { id: "ruleset-panel" }),
     pending: h("div", { id: "pending", class: "pending", "aria-live": "polite" }),
     actions: h("div", { id: "actions", class: "actions" }),
     card: h("div", { id: "unit-card", class: "card" }),
     log: h("ol", { id: "log", class: "log", "aria-label": "Event log" }),
+    cover: h("div", { id: "pass-cover", class: "pass-cover", hidden: true }),
+    ending: h("div", { id: "ending-layer", class: "ending-layer", hidden: true }),
   };
+  const boardArea = h("div", { class: "board-area" }, zoomBar(el.board, settingsButton()), el.board, el.ending);
   app.append(h("div", { class: "game" },
-    h("div", { class: "board-area" }, zoomBar(el.board), el.board),
+    boardArea,
     h("aside", { class: "side" },
-      el.head, el.seats, el.pending, el.panel,
+      el.head, el.seats, el.links, el.pending, el.panel,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Actions" }), el.actions),
       el.card,
-      h("details", { open: true, class: "panel" }, h("summary", { text: "Log" }), el.log))));
+      h("details", { open: true, class: "panel" }, h("summary", { text: "Log" }), el.log))),
+    el.cover);
+  const links = pendingLinks(id);
+  if (links) el.links.append(links);
 
   const g = {
-    id, token, st: null, pending: null, ui: {}, filter: "", closed: false, events: [],
+    id, token, st: null, pending: null, ui: {}, filter: "", closed: false, showAll: false,
+    seat: spectate ? null : heldSeats.length ? heldSeats[0] : null,
+    autoTaken: null, endingShown: false, lastNext: 0, run: null, clockAt: 0, wasMyTurn: false,
   };
+  const glossed = (text) => (ruleset && rules.glossedSync ? rules.glossedSync(ruleset, text) : text);
   const ctx = {
     h, s, pct, colours: SEAT_COLOURS,
     get seat() { return g.st ? g.st.seat : null; },
@@ -35,32 +56,37 @@ export async function showGame(app, id, { spectate }) {
     panel: el.panel,
     card: el.card,
     choose: (action) => choose(action),
-    preview: (action) => api("POST", `/api/games/${id}/preview`, { action }, token).then((r) => r.preview),
-    odds: (action) => api("POST", `/api/games/${id}/odds`, { action }, token),
+    preview: (action) => api("POST", `/api/games/${id}/preview`, { action }, g.token).then((r) => r.preview),
+    odds: (action) => api("POST", `/api/games/${id}/odds`, { action }, g.token),
     rerender: () => render(),
     legalWithText: () => (g.st ? g.st.legal.map((a, i) => ({ action: a, text: (g.st.legal_text || [])[i] || plainText(a) })) : []),
+    name: (seat) => playerName(g.st && g.st.players, seat),
   };
 
-  async function choose(action) {
+  function textOf(action) {
     const i = g.st.legal.findIndex((a) => sameAction(a, action));
-    const text = i >= 0 && g.st.legal_text ? g.st.legal_text[i] : plainText(action);
-    g.pending = { action, text, odds: null, preview: null };
+    return i >= 0 && g.st.legal_text ? g.st.legal_text[i] : plainText(action);
+  }
+
+  async function choose(action) {
+    g.pending = { action, text: textOf(action), odds: null, preview: null, endsGame: false };
     const mine = g.pending;
     drawPending();
-    const [odds, preview] = await Promise.all([
+    const [odds, pv] = await Promise.all([
       ctx.odds(action).then((r) => (r.odds ? r : null)).catch(() => null),
-      ctx.preview(action).catch(() => null),
+      api("POST", `/api/games/${id}/preview`, { action }, g.token).catch(() => null),
     ]);
     if (g.pending !== mine) return;
     mine.odds = odds;
-    mine.preview = preview;
+    mine.preview = pv ? pv.preview : null;
+    mine.endsGame = Boolean(pv && pv.ends_game);
     drawPending();
     render();
   }
 
-  async function commit() {
-    const p = g.pending;
+  async function commit(p = g.pending) {
     if (!p) return;
+    if (p.endsGame && !confirm(`This ends the game: ${p.text}. Are you sure?`)) return;
     g.pending = null;
     drawPending();
     // The choice is made: the selection and its narrowing go (the new state may
@@ -68,9 +94,21 @@ export async function showGame(app, id, { spectate }) {
     g.ui.selected = null;
     g.ui.actionFilter = null;
     g.ui.facingAt = null;
+    g.showAll = false;
     render();
     try {
-      await api("POST", `/api/games/${id}/actions`, { action: p.action }, token);
+      await api("POST", `/api/games/${id}/actions`, { action: p.action }, g.token);
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
+  async function undo() {
+    g.pending = null;
+    drawPending();
+    try {
+      await api("POST", `/api/games/${id}/undo`, {}, g.token);
+      toast("Taken back.", "info");
     } catch (e) {
       toast(e.message);
     }
@@ -81,36 +119,46 @@ export async function showGame(app, id, { spectate }) {
     const p = g.pending;
     ctx.ui.pending = p;
     if (!p) return;
-    const items = [h("div", { class: "pending-text" }, h("strong", { text: "Your choice: " }), p.text)];
+    const items = [h("div", { class: "pending-text" }, h("strong", { text: "Your choice: " }), glossed(p.text))];
+    if (p.endsGame) items.push(h("p", { class: "bad", id: "ends-game", text: "This choice ends the game." }));
     // The odds' and previews' shapes are the ruleset's: its board reads them.
     const rows = p.odds && boardMod && boardMod.oddsRows ? boardMod.oddsRows(p.odds.odds, g.st.view) : [];
     if (p.odds && (p.odds.text || rows.length)) items.push(oddsBox(p.odds.text, rows));
     const pv = p.preview && boardMod && boardMod.previewBox ? boardMod.previewBox(p.preview, ctx) : null;
     if (pv) items.push(pv);
     items.push(h("div", { class: "row" },
-      h("button", { id: "confirm", class: "primary", onclick: commit, text: "Confirm (Enter)" }),
+      h("button", { id: "confirm", class: p.endsGame ? "danger" : "primary", onclick: () => commit(), text: p.endsGame ? "End the game (Enter)" : "Confirm (Enter)" }),
       " ",
       h("button", { id: "cancel", onclick: () => { g.pending = null; drawPending(); render(); }, text: "Cancel (Esc)" })));
     el.pending.append(...items);
-    el.pending.querySelector("#confirm").focus();
+    el.pending.querySelector("#confirm").focus({ preventScroll: true });
   }
 
   function render() {
     if (!g.st) return;
     const st = g.st;
     const v = st.view;
+    const mine = st.seat !== null && st.seat !== undefined;
+    const myTurn = mine && st.status.to_move.includes(st.seat) && !st.status.terminal;
     el.head.dataset.hash = st.status.hash;
     el.head.dataset.events = String(st.next);
     clear(el.head).append(...[
-      h("h2", {}, `${st.ruleset_name || ""} ${v.scenario || ""}`.trim()),
+      h("h2", {}, `${g.rulesetName || ""} ${v.scenario || ""}`.trim(),
+        ruleset ? h("a", { class: "rules-link", href: `#/rules/${ruleset}`, target: "_blank", title: "The rules and the glossary (new tab)", text: " rules" }) : null),
       h("div", {}, `Turn ${st.status.turn} · ${st.status.phase.replaceAll("_", " ")} · `,
-        st.seat === null ? "spectating" : h("span", { style: `color:${SEAT_COLOURS[st.seat]}` }, `you are seat ${st.seat}`)),
-      st.status.terminal ? h("div", { class: "outcome", id: "outcome" }, outcomeText(st)) : null,
-      h("div", { class: "row" },
-        st.seat !== null && !st.status.terminal ? h("button", { id: "resign", onclick: resign, text: "Resign" }) : null,
-        " ", h("a", { href: `#/replay/${id}`, text: st.status.terminal ? "Replay" : "Replay so far" }))].filter(Boolean));
+        mine ? h("span", { style: `color:${SEAT_COLOURS[st.seat]}` }, `you are ${ctx.name(st.seat)}`) : "spectating"),
+      st.status.terminal ? h("div", { class: "outcome", id: "outcome" }, glossed(outcomeLine(st))) : null,
+      h("div", { class: "row head-buttons" },
+        mine && st.can_undo ? h("button", { id: "undo", onclick: undo, title: "Take back your last decision (Ctrl+Z): possible until a die is rolled, a secret revealed or another player acts", text: "↶ Undo" }) : null,
+        mine && !st.status.terminal ? h("button", { id: "resign", onclick: resign, text: "Resign" }) : null,
+        st.status.terminal && !g.endingOpen ? h("button", { id: "show-ending", onclick: () => openEnding(), text: "Result" }) : null,
+        h("a", { href: `#/replay/${id}`, text: st.status.terminal ? "Replay" : "Replay so far" }),
+        mine ? h("button", { class: "linklike", id: "move-seat", onclick: moveSeat, text: "Move this seat to another device" }) : null)].filter(Boolean));
     drawSeats(st);
     drawActions();
+    document.title = myTurn ? `● Your turn — ${g.rulesetName || "Orrery"}` : st.status.terminal ? `Game over — ${g.rulesetName || "Orrery"}` : `${g.rulesetName || "Orrery"} — Orrery`;
+    if (myTurn && !g.wasMyTurn && settings.get("sound", false)) beep();
+    g.wasMyTurn = myTurn;
     if (boardMod) {
       try {
         boardMod.render(el.board, st, ctx);
@@ -121,27 +169,77 @@ export async function showGame(app, id, { spectate }) {
     } else {
       clear(el.board).append(h("pre", { class: "raw", text: JSON.stringify(v, null, 1) }));
     }
+    if (st.status.terminal && !g.endingShown) {
+      g.endingShown = true;
+      openEnding();
+    }
+    autoTake();
+  }
+
+  function openEnding() {
+    g.endingOpen = true;
+    clear(el.ending).append(endingScreen(g.st, {
+      id, rulesetName: g.rulesetName, me: g.st.seat,
+      onClose: () => { g.endingOpen = false; el.ending.hidden = true; render(); },
+    }));
+    el.ending.hidden = false;
+  }
+
+  // A forced single choice is taken for the player (a setting, on by default),
+  // unless it ends the game: the engine's answer decides, never the client.
+  async function autoTake() {
+    const st = g.st;
+    if (!settings.get("auto-forced", true) || g.pending || g.offline) return;
+    if (st.seat === null || st.status.terminal || !st.status.to_move.includes(st.seat)) return;
+    if (st.legal.length !== 1) return;
+    const key = `${st.status.hash}:${st.next}`;
+    if (g.autoTaken === key) return;
+    g.autoTaken = key;
+    const action = st.legal[0];
+    const text = textOf(action);
+    const pv = await api("POST", `/api/games/${id}/preview`, { action }, g.token).catch(() => null);
+    if (g.st !== st || (pv && pv.ends_game)) return;
+    toast(`Taken for you (the only choice): ${text}`, "info");
+    await commit({ action, text, endsGame: false });
   }
 
   function drawSeats(st) {
     clear(el.seats);
-    const n = (st.outcome && st.outcome.scores) ? st.outcome.scores.length : 2;
+    const n = (st.players && st.players.length) || ((st.outcome && st.outcome.scores) ? st.outcome.scores.length : 2);
     // Simultaneous decisions: a seat that owed one and no longer does has committed.
     const simultaneous = st.status.to_move.length > 1;
     g.owed = simultaneous ? new Set(st.status.to_move)
       : g.owed && st.status.to_move.length && st.status.to_move.every((x) => g.owed.has(x)) ? g.owed : new Set();
+    const left = (st.clock && st.clock.remaining_ms) || [];
     for (let i = 0; i < n; i++) {
       const owes = st.status.to_move.includes(i);
       let state = owes ? "deciding…" : "waiting";
       if (g.owed.has(i) && !owes && !st.status.terminal) state = "committed ✓";
-      if (st.status.terminal) state = st.outcome.winners && st.outcome.winners.includes(i) ? "won" : "—";
-      el.seats.append(h("span", { class: "chip" + (owes ? " owes" : ""), "data-seat": i, style: `border-color:${SEAT_COLOURS[i]}` },
-        `Seat ${i}${i === st.seat ? " (you)" : ""}: ${state}`));
+      if (st.status.terminal) state = st.outcome.winners && st.outcome.winners.includes(i) ? (st.outcome.winners.length === n ? "draw" : "won") : "lost";
+      const you = i === st.seat ? " (you)" : heldSeats.includes(i) ? " (here)" : "";
+      const chip = h("span", { class: "chip" + (owes ? " owes" : ""), "data-seat": i, style: `border-color:${SEAT_COLOURS[i]}` },
+        `${ctx.name(i)}${you}: ${state}`);
+      if (owes && left[i] !== null && left[i] !== undefined) {
+        chip.append(" ", h("span", { class: "clock", "data-clock": i, "data-left": left[i], text: clockText(left[i]) }));
+      }
+      el.seats.append(chip);
     }
+    g.clockAt = performance.now();
     if (st.seat !== null && st.status.to_move.includes(st.seat) && !st.status.terminal) {
-      el.seats.append(h("div", { class: "your-turn", id: "your-turn", text: "Your decision." }));
+      el.seats.append(h("div", { class: "your-turn", id: "your-turn", text: "● Your turn." }));
     }
   }
+
+  // The clocks count down between states (the server plays the default action when
+  // one runs out; its state then says so).
+  const tick = setInterval(() => {
+    const gone = performance.now() - g.clockAt;
+    for (const c of el.seats.querySelectorAll("[data-clock]")) {
+      const ms = Math.max(0, Number(c.dataset.left) - gone);
+      c.textContent = clockText(ms);
+      c.classList.toggle("low", ms < 15000);
+    }
+  }, 500);
 
   function drawActions() {
     clear(el.actions);
@@ -149,44 +247,69 @@ export async function showGame(app, id, { spectate }) {
     if (st.seat === null) return el.actions.append(h("p", { text: "Spectating: no actions." }));
     if (g.offline) return el.actions.append(h("p", { class: "bad", id: "offline", text: "The connection is lost: actions wait until it is back." }));
     if (!st.legal.length) return el.actions.append(h("p", { text: st.status.terminal ? "The game is over." : "Nothing to decide now; waiting for the others." }));
+    const all = ctx.legalWithText();
+    // One choice: one click does it.
+    if (all.length === 1) {
+      const only = all[0];
+      return el.actions.append(h("button", { class: "action primary only", id: "only-action", "data-index": 0, onclick: () => choose(only.action), text: only.text }),
+        h("p", { class: "hint", text: settings.get("auto-forced", true) ? "The only choice: taken for you." : "The only choice." }));
+    }
     const filter = h("input", { id: "filter", type: "search", placeholder: "filter actions (e.g. a hex, a ship)", value: g.filter, "aria-label": "Filter actions" });
     const list = h("ul", { class: "action-list", id: "action-list" });
     let keep = ctx.ui.actionFilter;
     // A selection with nothing to decide narrows nothing.
     if (keep && !st.legal.some((a) => keep(a))) keep = null;
+    // The board shows these choices already: the list waits behind "show all".
+    const folded = boardMod && !keep && !g.filter && !g.showAll && all.length > FOLD_OVER;
     const drawList = () => {
       clear(list);
       const f = g.filter.toLowerCase();
       let shown = 0;
-      ctx.legalWithText().forEach(({ action, text }, i) => {
+      all.forEach(({ action, text }, i) => {
         if (keep && !keep(action)) return;
         if (f && !text.toLowerCase().includes(f)) return;
         if (shown++ >= 200) return;
-        list.append(h("li", {}, h("button", { class: "action", "data-index": i, onclick: () => choose(action), text })));
+        list.append(h("li", {}, h("button", { class: "action", "data-index": i, onclick: () => choose(action) }, glossed(text))));
       });
       if (shown > 200) list.append(h("li", { text: `… ${shown - 200} more: filter to see them` }));
       if (!shown) list.append(h("li", { text: "No action matches." }));
     };
-    filter.addEventListener("input", () => { g.filter = filter.value; drawList(); });
-    drawList();
+    filter.addEventListener("input", () => { g.filter = filter.value; g.showAll = true; drawList(); list.hidden = false; });
+    if (!folded) drawList();
     el.actions.append(...[
       keep ? h("p", { class: "hint" }, `Showing ${ctx.ui.actionFilterName || "the selection"}'s actions. `,
         h("button", { onclick: () => { ctx.ui.actionFilter = null; ctx.ui.selected = null; render(); }, text: "Show all" })) : null,
-      filter, list].filter(Boolean));
+      folded ? h("p", { class: "hint" }, `${all.length} choices: pick one on the board, or `,
+        h("button", { id: "show-all", onclick: () => { g.showAll = true; drawActions(); }, text: `show all ${all.length}` })) : null,
+      filter, folded ? null : list].filter(Boolean));
   }
 
   async function resign() {
     if (!confirm("Resign this game? The other seats win.")) return;
     try {
-      await api("POST", `/api/games/${id}/resign`, {}, token);
+      await api("POST", `/api/games/${id}/resign`, {}, g.token);
     } catch (e) {
       toast(e.message);
     }
   }
 
-  function addEvents(events) {
+  // The seat link of this seat: open it on the other device; this browser then
+  // forgets the seat (a token is the seat: keep it secret).
+  function moveSeat() {
+    const link = seatLink(id, g.token);
+    clear(el.links).append(h("div", { class: "panel", id: "move-seat-panel" },
+      h("p", {}, "Open this link on the other device to play ", h("strong", { text: ctx.name(g.st.seat) }), " there. Anyone with it plays this seat."),
+      h("input", { readonly: true, id: "move-seat-link", value: link, onfocus: (e) => e.target.select() }),
+      h("div", { class: "row" },
+        h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast("Copied.", "info")), text: "Copy" }), " ",
+        h("button", { onclick: () => { if (confirm("Forget this seat in this browser? Only the link will open it.")) { dropToken(id, g.token); location.hash = "#/"; } }, text: "Forget it here" }), " ",
+        h("button", { onclick: () => clear(el.links), text: "Close" }))));
+  }
+
+  function addEvents(events, fresh) {
     for (const e of events) {
-      el.log.append(h("li", { class: "event", text: e.text || JSON.stringify(e.event) }));
+      const li = h("li", { class: "event" + (fresh ? " new" : ""), "data-index": e.index !== undefined ? e.index : "" }, glossed(e.text || JSON.stringify(e.event)));
+      el.log.append(li);
     }
     el.log.scrollTop = el.log.scrollHeight;
   }
@@ -199,7 +322,7 @@ export async function showGame(app, id, { spectate }) {
     if ("kind" in a) parts.push(String(a.kind).replaceAll("_", " "));
     for (const [k, v] of Object.entries(a)) {
       if (k === "kind") continue;
-      parts.push(`${k.replaceAll("_", " ")} ${v !== null && typeof v === "object" ? JSON.stringify(v) : v}`);
+      parts.push(`${k.replaceAll("_", " ")} ${v !== null && typeof v === "object" ? JSON.stringify(v) : typeof v === "number" ? num(v) : v}`);
     }
     return parts.join(" · ");
   }
@@ -219,6 +342,26 @@ export async function showGame(app, id, { spectate }) {
     return out;
   }
 
+  // Hot seat: several seats of this game are held here. When the seat shown owes
+  // nothing and another held seat does, the page passes to it behind a cover (the
+  // next player's secrets are not shown to the one before).
+  function passIfNeeded(st) {
+    if (heldSeats.length < 2 || st.status.terminal) return false;
+    const owes = st.status.to_move;
+    if (owes.includes(g.seat)) return false;
+    const next = heldSeats.find((x) => owes.includes(x));
+    if (next === undefined) return false;
+    g.seat = next;
+    g.token = tokenFor(id, next);
+    clear(el.board);
+    clear(el.cover).append(h("div", { class: "pass-box" },
+      h("h2", { text: `${playerName(st.players, next)} to play` }),
+      h("p", { text: "Hand the device over, then show the board." }),
+      h("button", { class: "primary", id: "pass-show", onclick: () => { el.cover.hidden = true; reconnect(); }, text: `Show ${playerName(st.players, next)}'s board` })));
+    el.cover.hidden = false;
+    return true;
+  }
+
   // The WebSocket: one state message on connect and after every change.
   let ws = null;
   let retry = 500;
@@ -226,33 +369,50 @@ export async function showGame(app, id, { spectate }) {
     if (g.closed) return;
     // Whole states on every change; a long legal list comes as products (`legal=auto`).
     const q = new URLSearchParams({ describe: "1", push: "full", legal: "auto" });
-    if (token) q.set("token", token);
+    if (g.token) q.set("token", g.token);
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?${q}`);
+    const socket = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws?${q}`);
+    ws = socket;
     setConnection("connecting…", "wait");
     let first = true;
-    ws.onmessage = (m) => {
+    socket.onmessage = (m) => {
+      if (socket !== ws) return;
       const msg = JSON.parse(m.data);
       if (msg.type === "state") {
         if (first) {
           clear(el.log);
-          first = false;
+          g.lastNext = 0;
         }
         retry = 500;
         g.offline = false;
         setConnection("connected", "ok");
         if (msg.legal_compact) msg.legal = expandLegal(msg.legal_compact);
+        // An undo took events back: the log loses them too.
+        if (msg.next < g.lastNext) {
+          for (const li of [...el.log.children]) if (Number(li.dataset.index) >= msg.next) li.remove();
+        }
+        if (g.run && g.run.skip) g.run.skip();
+        const before = !first && anim.capture ? anim.capture(el.board) : null;
         g.st = msg;
-        g.st.ruleset_name = g.rulesetName;
-        addEvents(msg.events || []);
-        if (msg.timed_out !== undefined) toast(`Seat ${msg.timed_out}'s clock ran out: the default action was played.`, "info");
+        addEvents(msg.events || [], !first);
+        g.lastNext = msg.next;
+        if (msg.timed_out !== undefined) toast(`${playerName(msg.players, msg.timed_out)}'s clock ran out: the default action was played.`, "info");
+        if (passIfNeeded(msg)) return;
         render();
+        if (before && anim.animate) {
+          try {
+            g.run = anim.animate(el.board, before, { events: msg.events || [], view: msg.view, board: boardMod, seat: msg.seat });
+          } catch (e) {
+            console.warn("animation:", e);
+          }
+        }
+        first = false;
       } else if (msg.type === "error" || msg.ok === false) {
         toast((msg.error && msg.error.message) || "error");
       }
     };
-    ws.onclose = () => {
-      if (g.closed) return;
+    socket.onclose = () => {
+      if (g.closed || socket !== ws) return;
       setConnection("connection lost — reconnecting…", "bad");
       g.offline = true;
       g.pending = null;
@@ -263,19 +423,38 @@ export async function showGame(app, id, { spectate }) {
     };
   }
 
+  function reconnect() {
+    const old = ws;
+    ws = null;
+    if (old) old.close();
+    g.pending = null;
+    g.endingShown = false;
+    drawPending();
+    connect();
+  }
+
   const keys = (e) => {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
     if (e.key === "Escape" && g.pending) { g.pending = null; drawPending(); render(); }
+    if ((e.ctrlKey || e.metaKey) && e.key === "z" && g.st && g.st.can_undo) { e.preventDefault(); undo(); }
+    if (e.key === " " && g.run && g.run.skip) g.run.skip();
     if (e.key === "+" || e.key === "=") zoomBy(el.board, 1.25);
     if (e.key === "-") zoomBy(el.board, 0.8);
   };
   document.addEventListener("keydown", keys);
+  // A click on the board finishes a running animation.
+  el.board.addEventListener("pointerdown", () => { if (g.run && g.run.skip) g.run.skip(); }, true);
 
   try {
-    const info = await api("GET", `/api/games/${id}?describe=1`, undefined, token);
+    const info = await api("GET", `/api/games/${id}?describe=1`, undefined, g.token);
     g.rulesetName = rulesetName;
     g.st = info;
-    addEvents([]);
+    // Hot seat: start with the held seat that owes a decision.
+    const owing = heldSeats.find((x) => info.status.to_move.includes(x));
+    if (owing !== undefined && owing !== g.seat) {
+      g.seat = owing;
+      g.token = tokenFor(id, owing);
+    }
   } catch (e) {
     clear(app).append(h("div", { class: "panel" }, h("h2", { text: "This game cannot be opened" }), h("p", { text: e.message }), h("a", { href: "#/", text: "Back to the lobby" })));
     return null;
@@ -283,9 +462,51 @@ export async function showGame(app, id, { spectate }) {
   connect();
   return () => {
     g.closed = true;
+    clearInterval(tick);
+    document.title = "Orrery";
     document.removeEventListener("keydown", keys);
     if (ws) ws.close();
   };
+}
+
+function clockText(ms) {
+  const s = Math.ceil(ms / 1000);
+  if (s >= 3600) return `⏱ ${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `⏱ ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// A short tone when it becomes your turn (the "sound" setting).
+function beep() {
+  try {
+    const a = new AudioContext();
+    const o = a.createOscillator();
+    const v = a.createGain();
+    o.frequency.value = 660;
+    v.gain.value = 0.08;
+    o.connect(v).connect(a.destination);
+    o.start();
+    o.stop(a.currentTime + 0.15);
+  } catch (e) {
+    /* no audio here */
+  }
+}
+
+// The settings a player changes while playing: animation speed, taking a forced
+// single choice automatically, a sound when it is your turn.
+function settingsButton() {
+  const box = h("div", { class: "settings-box", id: "settings-box", hidden: true });
+  const check = (name, dflt, label, id) => {
+    const c = h("input", { type: "checkbox", id, checked: settings.get(name, dflt) });
+    c.addEventListener("change", () => settings.set(name, c.checked));
+    return h("label", { class: "setting" }, c, " ", label);
+  };
+  box.append(
+    h("strong", { text: "Settings" }),
+    anim.speedControl ? h("div", { class: "setting" }, "Animations ", anim.speedControl()) : null,
+    check("auto-forced", true, "Take a forced single choice for me", "set-auto-forced"),
+    check("sound", false, "Sound when it is my turn", "set-sound"));
+  const btn = h("button", { id: "settings", "aria-label": "Settings", title: "Settings", onclick: () => { box.hidden = !box.hidden; }, text: "⚙" });
+  return h("span", { class: "settings-wrap" }, btn, box);
 }
 
 // Zoom for the board, whatever draws it: the board's drawing scales with `--zoom`
@@ -296,8 +517,9 @@ function zoomBy(board, f) {
   board.dataset.zoom = z.toFixed(2);
 }
 
-export function zoomBar(board) {
+export function zoomBar(board, extra) {
   return h("div", { class: "zoom", role: "group", "aria-label": "Zoom" },
+    extra || null,
     h("button", { id: "zoom-in", "aria-label": "Zoom in (+)", title: "Zoom in (+)", onclick: () => zoomBy(board, 1.25), text: "+" }),
     h("button", { id: "zoom-out", "aria-label": "Zoom out (−)", title: "Zoom out (−)", onclick: () => zoomBy(board, 0.8), text: "−" }),
     h("button", { id: "zoom-fit", "aria-label": "Fit to the window", title: "Fit", onclick: () => zoomBy(board, 0), text: "fit" }));
@@ -308,17 +530,15 @@ async function loadBoardFor(id, token) {
     const r = await api("GET", `/api/games/${id}/record`, undefined, token);
     const all = await rulesets();
     const info = all.find((x) => x.id === r.record.ruleset);
-    return { boardMod: await loadBoard(r.record.ruleset), rulesetName: info ? info.name : r.record.ruleset };
+    return { boardMod: await loadBoard(r.record.ruleset), rulesetName: info ? info.name : r.record.ruleset, ruleset: r.record.ruleset };
   } catch (e) {
-    return { boardMod: null, rulesetName: "" };
+    return { boardMod: null, rulesetName: "", ruleset: null };
   }
 }
 
+/** The outcome in one line (the replay's head uses it too). */
 export function outcomeText(st) {
-  const o = st.outcome || {};
-  const w = (o.winners || []).map((x) => `seat ${x}`).join(", ");
-  const scores = (o.scores || []).map((x, i) => `seat ${i}: ${x}`).join(", ");
-  return `Game over. ${w ? "Winner: " + w + "." : "No winner."} ${o.reason || ""} Scores: ${scores}.`;
+  return outcomeLine(st);
 }
 
 // The exact odds of an attack, as the server computed them: its one-line summary
@@ -345,4 +565,3 @@ function distBars(d) {
   return h("span", { class: "dist" }, pairs.filter(([, p]) => p > 0.0005).map(([k, p]) =>
     h("span", { class: "bar", title: `${k}: ${pct(p)}` }, h("i", { style: `height:${Math.max(2, 28 * p)}px` }), h("b", { text: String(k) }))));
 }
-

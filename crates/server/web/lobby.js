@@ -1,6 +1,6 @@
 // The lobby: games open and running, and a form to set one up.
 import { h, clear, toast } from "/web/ui.js";
-import { api, rulesets, tokenFor, keepToken } from "/web/api.js";
+import { api, rulesets, tokenFor, keepToken, seatsHeld } from "/web/api.js";
 
 const LEVELS = [
   ["easy", "AI: easy (quick)"],
@@ -59,12 +59,17 @@ export function newGameForm(form, all, preset) {
     clear(seats);
     const n = seatCount();
     for (let i = 0; i < n; i++) {
-      const sel = h("select", { "data-seat": i, "aria-label": `Seat ${i}` },
+      const sel = h("select", { "data-seat": i, "aria-label": `Seat ${i + 1}` },
         h("option", { value: "human", text: i === 0 ? "Human (you)" : "Human (a friend, by link)" }),
+        i === 0 ? null : h("option", { value: "here", text: "Human (on this computer: hot seat)" }),
         i === 0 ? null : h("option", { value: "open", text: "Open seat (anyone in the lobby may take it)" }),
         LEVELS.map(([v, t]) => h("option", { value: v, text: t })));
       if (i > 0) sel.value = "normal";
-      seats.append(h("label", { class: "seat" }, `Seat ${i} `, sel));
+      const name = h("input", { type: "text", "data-seat-name": i, maxlength: 32, size: 10, placeholder: i === 0 ? localStorage.getItem("orrery:name") || "your name" : "name", "aria-label": `Seat ${i + 1}'s player name` });
+      const showName = () => { name.hidden = !["human", "here"].includes(sel.value); };
+      sel.addEventListener("change", showName);
+      showName();
+      seats.append(h("div", { class: "seat" }, h("label", {}, `Seat ${i + 1} `, sel), " ", name));
     }
   };
   const drawScenarios = () => {
@@ -99,16 +104,26 @@ export function newGameForm(form, all, preset) {
     const seedText = seed.value.trim();
     if (seedText && !/^\d{1,20}$/.test(seedText)) return toast("The seed is a whole number (or empty for a random one).");
     if (clock.value) body.clock_ms = Number(clock.value);
+    const here = [];
     for (const sel of seats.querySelectorAll("select")) {
       const v = sel.value;
-      body.seats.push(v === "human" || v === "open" ? { type: v } : { type: "agent", agent: v });
+      const i = Number(sel.dataset.seat);
+      const typed = seats.querySelector(`[data-seat-name="${i}"]`).value.trim();
+      const name = typed || (i === 0 ? localStorage.getItem("orrery:name") || "" : "");
+      if (v === "human" || v === "here") {
+        body.seats.push(name ? { type: "human", name } : { type: "human" });
+        if (v === "here" || i === 0) here.push(i);
+      } else if (v === "open") body.seats.push({ type: "open" });
+      else body.seats.push({ type: "agent", agent: v });
     }
+    const mine = seats.querySelector('[data-seat-name="0"]').value.trim();
+    if (mine) localStorage.setItem("orrery:name", mine);
     create.disabled = true;
     try {
       // A seed is a u64: sent as a string of digits, never through a JS number.
       if (seedText) body.seed = seedText;
       const r = await api("POST", "/api/games", body);
-      showCreated(out, r);
+      showCreated(out, r, here);
     } catch (e) {
       toast(e.message);
     } finally {
@@ -125,15 +140,17 @@ export function newGameForm(form, all, preset) {
   );
 }
 
-function showCreated(out, r) {
+// `here`: the seats played in this browser (the first human seat, and hot seats).
+export function showCreated(out, r, here = [0]) {
   clear(out);
-  const [mine, ...others] = r.seats;
-  if (mine) keepToken(r.id, mine.token);
+  const mine = r.seats.filter((s) => here.includes(s.seat));
+  const others = r.seats.filter((s) => !here.includes(s.seat));
+  for (const s of mine) keepToken(r.id, s.token, s.seat);
   out.append(h("p", {}, "Game ", h("code", { text: r.id }), " is set up."));
-  if (mine) out.append(h("p", {}, h("a", { class: "button primary", id: "play-link", href: `#/g/${r.id}`, text: `Play seat ${mine.seat}` })));
+  if (mine.length) out.append(h("p", {}, h("a", { class: "button primary", id: "play-link", href: `#/g/${r.id}`, text: mine.length > 1 ? "Play (hot seat)" : "Play" })));
   for (const s of others) {
     const link = seatLink(r.id, s.token);
-    out.append(h("p", { class: "link" }, `Link for seat ${s.seat} (send it to your friend; it is their seat): `,
+    out.append(h("p", { class: "link" }, `Link for seat ${s.seat + 1} (send it to your friend; it is their seat): `,
       h("input", { readonly: true, value: link, size: 60, "data-seat-link": s.seat, onfocus: (e) => e.target.select() })));
   }
   out.append(h("p", { class: "link" }, "Spectators: ",
@@ -147,8 +164,9 @@ async function join(id, seat) {
   const token = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   for (let attempt = 0; ; attempt++) {
     try {
-      const r = await api("POST", `/api/games/${id}/join`, { seat, token });
-      keepToken(id, r.token);
+      const name = (localStorage.getItem("orrery:name") || "").trim();
+      const r = await api("POST", `/api/games/${id}/join`, name ? { seat, token, name } : { seat, token });
+      keepToken(id, r.token, r.seat);
       location.hash = `#/g/${id}`;
       return;
     } catch (e) {
@@ -161,10 +179,17 @@ async function loadGames(list) {
   const { games } = await api("GET", "/api/games?limit=50");
   clear(list);
   if (!games.length) return list.append(h("p", { text: "No games yet. Set one up." }));
+  const all = await rulesets().catch(() => []);
   const rows = games.map((g) => {
     const mine = tokenFor(g.id);
+    const held = Object.keys(seatsHeld(g.id)).map(Number);
     const open = g.seats.filter((s) => s.type === "open" && !s.taken).length;
-    const seats = g.seats.map((s) => (s.type === "agent" ? `AI ${s.agent}` : s.taken ? "human" : s.type === "open" ? "open to all" : "waiting for a friend")).join(" · ");
+    const seats = g.seats.map((s) => {
+      const who = s.name || (s.type === "agent" ? `AI (${s.agent})` : s.taken ? "a player" : s.type === "open" ? "open to all" : "waiting for a friend");
+      const moving = (g.to_move || []).includes(s.seat);
+      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, (moving ? "● " : "") + who + (held.includes(s.seat) ? " (you)" : ""));
+    });
+    const name = (all.find((r) => r.id === g.ruleset) || {}).name || g.ruleset;
     const actions = [];
     if (!mine && g.status === "playing") {
       for (const s of g.seats.filter((x) => x.type === "open" && !x.taken)) {
@@ -174,15 +199,26 @@ async function loadGames(list) {
     if (mine && g.status === "playing") actions.push(h("a", { href: `#/g/${g.id}`, text: "Resume" }));
     if (g.status === "playing") actions.push(h("a", { href: `#/watch/${g.id}`, text: "Watch" }));
     if (g.status === "over") actions.push(h("a", { href: `#/replay/${g.id}`, text: "Replay" }));
+    const state = g.status === "over" ? "over" : [g.turn ? `turn ${g.turn}` : "playing", open ? `${open} open seat${open > 1 ? "s" : ""}` : ""].filter(Boolean).join(", ");
     return h("tr", { "data-game": g.id },
-      h("td", {}, h("code", { text: g.id })),
-      h("td", { text: g.ruleset }),
-      h("td", { text: g.scenario }),
-      h("td", { text: seats }),
-      h("td", { text: g.status === "over" ? "over" : open ? `playing, ${open} open seat${open > 1 ? "s" : ""}` : "playing" }),
+      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: g.scenario })),
+      h("td", { "data-label": "Players", class: "lobby-seats" }, seats),
+      h("td", { "data-label": "State", text: state }),
+      h("td", { "data-label": "Last move", text: ago(g.last_action || g.created) }),
       h("td", { class: "actions" }, actions));
   });
   list.append(h("table", { class: "games" },
-    h("thead", {}, h("tr", {}, ["game", "ruleset", "scenario", "seats", "status", ""].map((t) => h("th", { text: t })))),
+    h("thead", {}, h("tr", {}, ["game", "players", "state", "last move", ""].map((t) => h("th", { text: t })))),
     h("tbody", {}, rows)));
+}
+
+// "3 min ago", "2 h ago", "5 days ago": a time read at a glance.
+export function ago(iso) {
+  const t = Date.parse(iso);
+  if (!Number.isFinite(t)) return "";
+  const s = Math.max(0, (Date.now() - t) / 1000);
+  if (s < 60) return "just now";
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
 }

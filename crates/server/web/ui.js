@@ -75,3 +75,30 @@ function canonical(v) {
   }
   return JSON.stringify(v);
 }
+
+/** A number as a person reads it: at most `digits` decimals, no trailing zeros
+ * (0.03571428571428571 → "0.04", 3 → "3"). Every number the UI shows goes through it. */
+export function num(x, digits = 2) {
+  if (typeof x !== "number" || !Number.isFinite(x)) return String(x);
+  return String(Number(x.toFixed(digits)));
+}
+
+/** A player's name for seat `i` from a state's `players` list: the name given, else
+ * "AI (hard)" for an agent, else "Seat i". */
+export function playerName(players, i) {
+  const p = (players || [])[i] || {};
+  if (p.name) return p.name;
+  if (p.type === "agent") return `AI (${p.agent})`;
+  return `Seat ${i}`;
+}
+
+/** Settings kept in this browser: `get(name, default)`, `set(name, value)`. */
+export const settings = {
+  get(name, dflt) {
+    const v = localStorage.getItem("orrery:set:" + name);
+    return v === null ? dflt : v === "1" ? true : v === "0" ? false : v;
+  },
+  set(name, v) {
+    localStorage.setItem("orrery:set:" + name, v === true ? "1" : v === false ? "0" : String(v));
+  },
+};

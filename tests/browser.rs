@@ -3,7 +3,10 @@
 //! AI by clicking, Stratoyager between two browsers with secret orders checked in
 //! each page's DOM, storage and WebSocket traffic, reload, replay, export and
 //! import, the fleet builder, and no console errors. The script is
-//! `tests/browser/e2e.mjs`; screenshots go to `target/browser-artifacts/`.
+//! `tests/browser/e2e.mjs`; then `tests/browser/site.mjs` (issue 28): every ruleset
+//! against the AI at desktop and phone size, undo, hot seat, animation, the end
+//! screen and rematch, a random-seed game exported, imported and replayed.
+//! Screenshots go to `target/browser-artifacts/`.
 //!
 //! Needs Node.js and Chromium (`.ci/run` installs both); `npm ci` runs here when
 //! `tests/browser/node_modules` is missing. `ORRERY_SKIP_BROWSER=1` skips the test
@@ -64,4 +67,25 @@ fn the_browser_client_plays_end_to_end() {
         out.display()
     );
     assert!(stdout.contains("all passed"));
+
+    // The game site (issue 28): every ruleset at desktop and phone size, undo, hot
+    // seat, animation, the end screen and rematch, export → import → replay.
+    let data = temp_dir("browser-site");
+    let run = Command::new("node")
+        .arg(dir.join("site.mjs"))
+        .arg(env!("CARGO_BIN_EXE_orrery"))
+        .arg(&data)
+        .arg(&out)
+        .env("CHROMIUM", &chromium)
+        .output()
+        .expect("node runs");
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    println!("{stdout}");
+    assert!(
+        run.status.success(),
+        "game-site browser tests failed (screenshots in {}):\n{stdout}\n{stderr}",
+        out.display()
+    );
+    assert!(stdout.contains("[site] all passed"));
 }

@@ -41,7 +41,16 @@ async function newPage(name) {
   page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`${name}: ${m.text()}`); });
   page.on("pageerror", (e) => consoleErrors.push(`${name}: ${e.message}`));
   page.setDefaultTimeout(20000);
+  // These tests decide every choice themselves, forced ones included (site.mjs
+  // tests the automatic taking of a forced single choice).
+  await context.addInitScript(() => localStorage.setItem("orrery:set:auto-forced", "0"));
   return { context, page };
+}
+
+// The first action of the list (a long list waits behind "show all").
+async function clickFirstAction(page) {
+  if (await page.locator("#show-all").count()) await page.click("#show-all");
+  await page.locator("button.action").first().click();
 }
 const shot = (page, name) => page.screenshot({ path: path.join(out, name + ".png") });
 const turnOf = async (page) => Number((await page.textContent("#game-head")).match(/Turn (\d+)/)[1]);
@@ -68,7 +77,7 @@ async function decideLaunchFighters(page) {
     }
   }
   if (!(await page.locator("#confirm").count())) {
-    await page.locator("button.action").first().click();
+    await clickFirstAction(page);
     what = "list";
   }
   await page.waitForSelector("#confirm");
@@ -298,7 +307,7 @@ async function decideStratoyager(page) {
     await page.waitForSelector("#stress");
     maneuver = true;
   } else {
-    await page.locator("button.action").first().click();
+    await clickFirstAction(page);
   }
   await page.waitForSelector("#confirm");
   const text = (await page.textContent(".pending-text")).replace(/^Your choice:\s*/, "").trim();
@@ -312,6 +321,9 @@ async function fleetBuilder() {
   const { page } = await newPage("builder");
   await page.goto(base + "/#/builder");
   await page.waitForSelector("#blue-book");
+  // The builder opens on a valid example fleet: start from an empty one.
+  await page.waitForSelector("#clear-fleet");
+  await page.click("#clear-fleet");
   await page.click('[data-design="Excelsior"]');
   await page.fill("#design-name", "Picket One");
   await page.fill("#design-cannons", "2");
@@ -345,7 +357,7 @@ async function fleetBuilder() {
   await other.page.goto(base + "/");
   await other.page.click(`[data-join="${id}/1"]`);
   await other.page.waitForSelector("#hexmap");
-  await other.page.waitForFunction(() => /you are seat 1/.test(document.querySelector("#game-head").textContent));
+  await other.page.waitForFunction(() => /you are (seat 1|Seat 1)/i.test(document.querySelector("#game-head").textContent));
   await other.page.goto(base + "/");
   await other.page.waitForSelector(`tr[data-game="${id}"]`);
   assert.equal(await other.page.locator(`[data-join="${id}/1"]`).count(), 0, "a taken seat is not offered again");
@@ -357,6 +369,8 @@ async function fleetBuilder() {
   await page.waitForSelector("#builder-ruleset");
   await page.selectOption("#builder-ruleset", "stratoyager");
   await page.waitForSelector('[data-force="0"] [data-add="Vulture Mk IV"]');
+  await page.click('[data-empty-force="0"]');
+  await page.click('[data-empty-force="1"]');
   await page.click('[data-force="0"] [data-add="Vulture Mk IV"]');
   await page.click('[data-force="0"] [data-add="Guardian 151a"]');
   await page.click('[data-force="1"] [data-add="Blackbuck Mk II"]');
@@ -392,6 +406,8 @@ async function warfleetsBuilder() {
   await page.waitForSelector("#builder-ruleset");
   await page.selectOption("#builder-ruleset", "warfleets");
   await page.waitForSelector("#wf-builder [data-add-hull=Corvette]");
+  // The builder opens on the skirmish's fleets: start from an empty one.
+  await page.click("#wf-clear-fleet");
   const report = () => page.textContent("#wf-fleet-report");
   const reportHas = (re) => page.waitForFunction((src) => new RegExp(src).test(document.querySelector("#wf-fleet-report").textContent), re.source);
   await page.click("[data-points='300']");
@@ -429,18 +445,18 @@ async function warfleetsBuilder() {
   const file = path.join(out, "warfleets-fleet.toml");
   await dl.saveAs(file);
   const toml = fs.readFileSync(file, "utf8");
-  assert.match(toml, /^name = "My Fleet"\npoints = 300\nforce_org = true\n/);
+  assert.match(toml, /^name = "Iron Armada"\npoints = 300\nforce_org = true\n/);
   assert.equal(toml.match(/\[\[ship\]\]\nhull = "Corvette"\nsystems = \["Pulse Engine"\]\nfront = "Energy Cannon"/g).length, 2);
   assert.match(toml, /\[\[squadron\]\]\nhull = "Fighter Squadron"\ncount = 2/);
   // The second fleet is the builder's sample; both make the game.
   await page.click('[data-fleet="1"]');
-  await page.waitForFunction(() => /Cruiser/.test(document.querySelector("#wf-fleet-report").textContent));
+  await page.waitForFunction(() => /Star Raiders|Cruiser/.test(document.querySelector("#wf-fleet-report").textContent));
   // Seed "Floty": fleets of equal points. 100 against 210 pts is refused, with the
   // difference, by the server's scenario check…
   await page.click("#wf-start");
   await page.waitForFunction(() => {
     const r = document.querySelector("#wf-start-report");
-    return r && !r.hidden && /110 pts apart/.test(r.textContent) && /asymmetric = true/.test(r.textContent);
+    return r && !r.hidden && /185 pts apart/.test(r.textContent) && /asymmetric = true/.test(r.textContent);
   });
   // …unless the scenario says the fleets are unequal on purpose.
   await page.check("#wf-asymmetric");
@@ -750,7 +766,7 @@ async function warfleetsAgainstAi() {
     } else if (await page.locator("#wf-generic button").count()) {
       await page.locator("#wf-generic button").first().click();
     } else {
-      await page.locator("button.action").first().click();
+      await clickFirstAction(page);
     }
     await page.waitForSelector("#confirm");
     await confirmAndWait(page);

@@ -61,6 +61,8 @@ export async function showReplay(app, id) {
 
   const draw = async () => {
     clear(top);
+    top.dataset.hash = at.status.hash;
+    top.dataset.step = String(step);
     const turnSel = h("select", { id: "turn", "aria-label": "Jump to turn" });
     const seen = new Set();
     (at.turns || []).forEach((t, i) => {

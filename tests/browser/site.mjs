@@ -1,0 +1,274 @@
+// The game site (issue 28), in a real headless Chromium: every ruleset played
+// against the AI by clicking at desktop (1400×900) and phone (390×844) size, undo of
+// a decision then another one, two seats of one game in one browser (hot seat), an
+// animation that moves, the end screen and its rematch, and a random-seed game
+// exported, imported and replayed to the same hash (in the browser and by
+// `orrery replay`). Run by `tests/browser.rs`:
+//   node site.mjs ORRERY_BINARY DATA_DIR OUT_DIR
+// Screenshots go to OUT_DIR/site-*.png.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+
+const [bin, data, out] = process.argv.slice(2);
+fs.mkdirSync(out, { recursive: true });
+const step = (m) => console.log(`[site] ${m}`);
+
+function startServer() {
+  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout });
+    lines.on("line", (l) => {
+      const m = l.match(/listening on (http:\/\/\S+)/);
+      if (m) resolve({ child, base: m[1] });
+    });
+    child.on("exit", (c) => reject(new Error(`orrery serve exited (${c})`)));
+  });
+}
+const server = await startServer();
+const base = server.base;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const consoleErrors = [];
+const DESKTOP = { width: 1400, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function newPage(name, viewport = DESKTOP, opts = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") consoleErrors.push(`${name}: ${m.text()}`); });
+  page.on("pageerror", (e) => consoleErrors.push(`${name}: ${e.message}`));
+  page.setDefaultTimeout(25000);
+  if (opts.animations) await context.addInitScript((v) => localStorage.setItem("orrery:anim-speed", v), opts.animations);
+  return { context, page };
+}
+const shot = (page, name) => page.screenshot({ path: path.join(out, `site-${name}.png`), fullPage: true });
+const hashOf = (page) => page.getAttribute("#game-head", "data-hash");
+const myTurn = (page) => page.locator("#your-turn").isVisible();
+const over = async (page) => (await page.locator("#outcome").count()) > 0;
+
+// Set a game up in the lobby (as a person would, on any screen size).
+async function setUp(page, ruleset, { seats = {}, seed = null, name = "Ann", scenario = null } = {}) {
+  await page.goto(base + "/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#ruleset", ruleset);
+  if (scenario) await page.selectOption("#scenario", scenario);
+  for (const [seat, kind] of Object.entries(seats)) await page.selectOption(`select[data-seat="${seat}"]`, kind);
+  await page.fill('[data-seat-name="0"]', name);
+  if (seed !== null) await page.fill("#seed", String(seed));
+  await page.click("#create");
+  await page.click("#play-link");
+  await page.waitForSelector("#game-head[data-hash]");
+  return page.url().split("/g/")[1];
+}
+
+// The page shows another state (or, in a hot-seat game, passes to the next seat).
+const changed = (page, before) => page.waitForFunction((h) =>
+  document.querySelector("#game-head")?.dataset.hash !== h || !document.querySelector("#pass-cover")?.hidden, before);
+
+// One decision by clicking: the only choice waits to be taken for the player;
+// else the board's first listed choice (behind "show all" when folded), confirmed.
+async function decide(page) {
+  const before = await hashOf(page);
+  if (await page.locator("#only-action").count()) {
+    await changed(page, before);
+    return "forced";
+  }
+  if (await page.locator("#show-all").count()) await page.click("#show-all");
+  const first = page.locator("button.action").first();
+  if (!(await first.count())) return "none";
+  await first.click();
+  await page.waitForSelector("#confirm");
+  if ((await page.textContent("#confirm")).includes("End the game")) {
+    await page.click("#cancel");
+    await page.locator("button.action").nth(1).click();
+    await page.waitForSelector("#confirm");
+  }
+  await page.click("#confirm");
+  await changed(page, before);
+  return "list";
+}
+
+async function waitForMyTurn(page, ms = 30000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await over(page)) return false;
+    if (await myTurn(page)) return true;
+    await page.waitForTimeout(100);
+  }
+  throw new Error("no decision came");
+}
+
+// ---- 1. Every ruleset against the AI, desktop and phone, by clicking.
+const RULESETS = ["launch-fighters", "stratoyager", "black-skies", "warfleets", "stgv2"];
+async function everyRulesetEverySize() {
+  for (const [tag, viewport] of [["desktop", DESKTOP], ["phone", PHONE]]) {
+    for (const ruleset of RULESETS) {
+      const started = Date.now();
+      const { page, context } = await newPage(`${ruleset}-${tag}`, viewport);
+      const id = await setUp(page, ruleset, { seats: { 1: "normal" } });
+      if (tag === "phone") {
+        // Nothing wider than the phone; the board has room.
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(wide <= viewport.width + 1, `${ruleset} on a phone scrolls sideways (${wide} px)`);
+        const board = await page.locator("#board").boundingBox();
+        assert.ok(board && board.width >= 300 && board.height >= 250, `${ruleset}: the board is ${JSON.stringify(board)} on a phone`);
+      }
+      await shot(page, `${ruleset}-${tag}-start`);
+      const done = { list: 0, forced: 0 };
+      for (let i = 0; i < 8; i++) {
+        if (!(await waitForMyTurn(page))) break;
+        const how = await decide(page);
+        if (how in done) done[how]++;
+        if (i === 3) await shot(page, `${ruleset}-${tag}-playing`);
+      }
+      assert.ok(done.list >= 3, `${ruleset} ${tag}: ${JSON.stringify(done)} decisions by clicking`);
+      await shot(page, `${ruleset}-${tag}-later`);
+      step(`${ruleset} ${tag}: game ${id}, ${done.list} chosen by clicking, ${done.forced} forced choices taken for the player (${Math.round((Date.now() - started) / 1000)} s)`);
+      await context.close();
+    }
+  }
+}
+
+// ---- 2. Undo, then another decision; two seats of one game in one browser.
+async function undoAndHotSeat() {
+  const { page, context } = await newPage("hot-seat");
+  await setUp(page, "stratoyager", { seats: { 1: "here" }, seed: 5, name: "Ann" });
+  await page.waitForSelector("#your-turn");
+  assert.match(await page.textContent("#game-head"), /you are Ann/);
+  const start = await hashOf(page);
+  if (await page.locator("#show-all").count()) await page.click("#show-all");
+  const first = (await page.locator("button.action").first().textContent()).trim();
+  await page.locator("button.action").first().click();
+  await page.click("#confirm");
+  await page.waitForSelector("#undo");
+  await page.click("#undo");
+  await page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash === h, start);
+  if (await page.locator("#show-all").count()) await page.click("#show-all");
+  const second = (await page.locator("button.action").nth(1).textContent()).trim();
+  assert.notEqual(first, second);
+  await page.locator("button.action").nth(1).click();
+  await page.click("#confirm");
+  await page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash !== h, start);
+  const log = await page.textContent("#log");
+  step(`undo: "${first.slice(0, 50)}" taken back, "${second.slice(0, 50)}" chosen instead`);
+  await shot(page, "undo");
+  // Seat 0 decides until seat 1 (held in this browser too) is to move: the page
+  // passes to it behind a cover.
+  for (let i = 0; i < 30 && !(await page.locator("#pass-show").isVisible()); i++) {
+    if (await myTurn(page)) await decide(page);
+    else await page.waitForTimeout(100);
+  }
+  await page.waitForSelector("#pass-show");
+  await shot(page, "hot-seat-cover");
+  await page.click("#pass-show");
+  await page.waitForFunction(() => /you are Seat 1/.test(document.querySelector("#game-head")?.textContent || ""));
+  await page.waitForSelector("#your-turn");
+  await decide(page);
+  step(`hot seat: both seats of one game played in one browser (log ${log.length} chars)`);
+  await context.close();
+}
+
+// ---- 3. An animation: after the AI's move, a unit's drawn position changes over
+// several frames.
+async function animationMoves() {
+  const { page, context } = await newPage("animation", DESKTOP, { animations: "slow" });
+  await setUp(page, "launch-fighters", { seats: { 1: "normal" }, seed: 7 });
+  let seen = 0;
+  for (let i = 0; i < 30 && !seen; i++) {
+    if (!(await waitForMyTurn(page))) break;
+    if (!(await page.textContent("#game-head")).includes("movement")) {
+      await decide(page);
+      continue;
+    }
+    // Watch every unit while the decision is sent and the AI answers.
+    await page.evaluate(() => {
+      window.__moves = {};
+      const watch = () => {
+        for (const u of document.querySelectorAll("[data-unit]")) {
+          const r = u.getBoundingClientRect();
+          const k = u.dataset.unit;
+          const p = `${Math.round(r.x)},${Math.round(r.y)}`;
+          const seen = (window.__moves[k] ||= []);
+          if (seen[seen.length - 1] !== p) seen.push(p);
+        }
+        if (!window.__stop) requestAnimationFrame(watch);
+      };
+      window.__stop = false;
+      requestAnimationFrame(watch);
+    });
+    await decide(page);
+    await page.waitForTimeout(1500);
+    seen = await page.evaluate(() => { window.__stop = true; return Math.max(0, ...Object.values(window.__moves).map((p) => p.length)); });
+  }
+  assert.ok(seen >= 4, `a unit's drawn position changed over several frames (${seen} positions)`);
+  step(`animation: a unit was drawn at ${seen} positions on its way`);
+  await context.close();
+}
+
+// ---- 4. The end screen, and a rematch that starts a new game; 5. a random-seed
+// game exported and imported replays to the same hash.
+async function endingRematchAndExport() {
+  const { page, context } = await newPage("ending", DESKTOP);
+  const id = await setUp(page, "warfleets", { seats: { 1: "normal" }, scenario: "patrol" });
+  for (let i = 0; i < 4; i++) if (await waitForMyTurn(page)) await decide(page);
+  page.once("dialog", (d) => d.accept());
+  await page.click("#resign");
+  await page.waitForSelector("#ending");
+  const ending = await page.textContent("#ending");
+  assert.match(ending, /You lost/);
+  assert.doesNotMatch(ending, /\d\.\d{3,}/, "numbers are rounded");
+  await shot(page, "ending");
+  // The final hash a spectator sees, from the server.
+  const spect = await page.evaluate((g) => fetch(`/api/games/${g}`).then((r) => r.json()), id);
+  // Export the record from the replay page.
+  await page.click("#ending-replay");
+  await page.waitForSelector("#export");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
+  const file = path.join(out, "site-random-seed-record.json");
+  await download.saveAs(file);
+  const record = JSON.parse(fs.readFileSync(file, "utf8"));
+  assert.equal(typeof record.seed, "string", "the seed is kept as digits");
+  assert.ok(BigInt(record.seed) >= 0n);
+  // Imported in the browser: the last step has the spectator's hash.
+  await page.goto(base + "/#/replay");
+  await page.setInputFiles("#import", file);
+  await page.waitForFunction(() => /action 0 of/.test(document.querySelector("#step")?.textContent || ""));
+  await page.click("#last");
+  await page.waitForFunction((n) => document.querySelector("#step").textContent === `action ${n} of ${n}`, record.actions.length);
+  const imported = await page.getAttribute(".replay-head", "data-hash");
+  assert.equal(imported, spect.status.hash, "the imported record replays to the game's hash");
+  // And at the terminal.
+  const r = spawnSync(bin, ["replay", file], { encoding: "utf8" });
+  assert.equal(r.status, 0, `orrery replay: ${r.stderr}`);
+  step(`export → import: seed ${record.seed} (${record.actions.length} actions) replays to ${imported}; orrery replay agrees`);
+  // Rematch: back to the game, the end screen, a new game.
+  await page.goto(`${base}/#/g/${id}`);
+  await page.waitForSelector("#rematch");
+  await page.click("#rematch");
+  await page.waitForFunction((old) => location.hash.startsWith("#/g/") && !location.hash.includes(old), id);
+  await page.waitForSelector("#game-head[data-hash]");
+  assert.match(await page.textContent("#game-head"), /Turn [01] /);
+  assert.equal(await page.locator("#outcome").count(), 0, "the rematch is a game in play");
+  assert.equal(await page.locator("#ending").count(), 0);
+  step(`rematch: ${page.url().split("/g/")[1]} after ${id}`);
+  await context.close();
+}
+
+try {
+  await undoAndHotSeat();
+  await endingRematchAndExport();
+  await animationMoves();
+  await everyRulesetEverySize();
+  assert.deepEqual(consoleErrors, [], "console errors");
+  console.log("[site] all passed");
+} finally {
+  await browser.close();
+  server.child.kill();
+}

@@ -43,7 +43,10 @@ async function newPage(name) {
   page.setDefaultTimeout(20000);
   // These tests decide every choice themselves, forced ones included (site.mjs
   // tests the automatic taking of a forced single choice).
-  await context.addInitScript(() => localStorage.setItem("orrery:set:auto-forced", "0"));
+  await context.addInitScript(() => {
+    localStorage.setItem("orrery:set:auto-forced", "0");
+    localStorage.setItem("orrery:set:quick", "0");
+  });
   return { context, page };
 }
 

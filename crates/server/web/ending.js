@@ -9,7 +9,9 @@ import { api, keepToken } from "/web/api.js";
  * server gives no `ending` (an older server). */
 export function endingOf(st) {
   if (st.ending) return st.ending;
-  const o = st.outcome || {};
+  const o = { ...(st.outcome || {}) };
+  // The server words a resignation with the seat's number: the player's name reads better.
+  o.reason = (o.reason || "").replace(/^seat (\d+) resigned$/, (_, n) => `${playerName(st.players, Number(n))} resigned`);
   const n = (o.scores || []).length || (st.players || []).length;
   const winners = o.winners || [];
   const all = winners.length === n && n > 0;

@@ -69,7 +69,7 @@ export async function showGame(app, id, { spectate }) {
   }
 
   async function choose(action) {
-    g.pending = { action, text: textOf(action), odds: null, preview: null, endsGame: false };
+    g.pending = { action, text: textOf(action), odds: null, preview: null, endsGame: false, loading: true };
     const mine = g.pending;
     drawPending();
     const [odds, pv] = await Promise.all([
@@ -77,9 +77,13 @@ export async function showGame(app, id, { spectate }) {
       api("POST", `/api/games/${id}/preview`, { action }, g.token).catch(() => null),
     ]);
     if (g.pending !== mine) return;
+    mine.loading = false;
     mine.odds = odds;
     mine.preview = pv ? pv.preview : null;
     mine.endsGame = Boolean(pv && pv.ends_game);
+    // Nothing to read before it is done (no odds, no preview, not the end): one
+    // click does it (the "quick" setting; undo takes back a slip).
+    if (!mine.odds && !mine.preview && !mine.endsGame && settings.get("quick", true)) return commit(mine);
     drawPending();
     render();
   }
@@ -126,6 +130,10 @@ export async function showGame(app, id, { spectate }) {
     if (p.odds && (p.odds.text || rows.length)) items.push(oddsBox(p.odds.text, rows));
     const pv = p.preview && boardMod && boardMod.previewBox ? boardMod.previewBox(p.preview, ctx) : null;
     if (pv) items.push(pv);
+    if (p.loading) {
+      el.pending.append(...items, h("p", { class: "hint", text: "…" }));
+      return;
+    }
     items.push(h("div", { class: "row" },
       h("button", { id: "confirm", class: p.endsGame ? "danger" : "primary", onclick: () => commit(), text: p.endsGame ? "End the game (Enter)" : "Confirm (Enter)" }),
       " ",
@@ -504,6 +512,7 @@ function settingsButton() {
     h("strong", { text: "Settings" }),
     anim.speedControl ? h("div", { class: "setting" }, "Animations ", anim.speedControl()) : null,
     check("auto-forced", true, "Take a forced single choice for me", "set-auto-forced"),
+    check("quick", true, "One click for a choice with nothing to read (no odds, no preview)", "set-quick"),
     check("sound", false, "Sound when it is my turn", "set-sound"));
   const btn = h("button", { id: "settings", "aria-label": "Settings", title: "Settings", onclick: () => { box.hidden = !box.hidden; }, text: "⚙" });
   return h("span", { class: "settings-wrap" }, btn, box);

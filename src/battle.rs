@@ -85,7 +85,8 @@ pub fn run(a: &BattleArgs) -> Result<()> {
     for name in names.iter().flatten() {
         if !orrery_agents::is_known(name) {
             bail!(
-                "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard)",
+                "unknown agent `{name}`{} (known agents: {}; levels: easy, normal, hard)",
+                orrery_agents::agent_hint(name),
                 orrery_agents::AGENT_NAMES.join(", ")
             );
         }

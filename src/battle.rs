@@ -155,6 +155,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
             "winners": o.winners,
             "reason": o.reason,
             "table": score_rows(game.as_ref()),
+            "ending": game.ending(),
             "hash": status.hash,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);

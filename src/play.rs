@@ -6,7 +6,7 @@ use crate::battle::AgentTable;
 use crate::report::{print_event, score_table};
 use crate::{registry, PlayArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use orrery_core::Seat;
+use orrery_core::{round_for_reading, Seat};
 use orrery_protocol::DynGame;
 use serde_json::Value;
 
@@ -151,10 +151,12 @@ impl Play {
                 .zip(&self.shown_scores)
                 .enumerate()
                 .map(|(i, (&n, &b))| {
-                    if n == b {
-                        format!("P{i} {n}")
-                    } else {
-                        format!("P{i} {n} ({:+})", n - b)
+                    let now = round_for_reading(n);
+                    let change = round_for_reading((n - b).abs());
+                    match (n - b).partial_cmp(&0.0) {
+                        _ if change == "0" => format!("P{i} {now}"),
+                        Some(std::cmp::Ordering::Less) => format!("P{i} {now} (-{change})"),
+                        _ => format!("P{i} {now} (+{change})"),
                     }
                 })
                 .collect();

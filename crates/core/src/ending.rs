@@ -74,6 +74,20 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// "2 ships destroyed (Falcon, Kestrel)": `names` counted as `one`/`many` with `how`
+/// they were lost; `None` when `names` is empty.
+pub fn loss_line<S: AsRef<str>>(names: &[S], one: &str, many: &str, how: &str) -> Option<String> {
+    if names.is_empty() {
+        return None;
+    }
+    let list: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+    Some(format!(
+        "{} {how} ({})",
+        counted(names.len(), one, many),
+        list.join(", ")
+    ))
+}
+
 /// What `seat` lost, from the fates of its units: one line, "2 units lost (Falcon ×2)",
 /// with `one`/`many` naming the units ("fighter"/"fighters") and `how` what happened
 /// to them ("lost", "destroyed or disengaged"). Empty when nothing was lost.
@@ -89,34 +103,84 @@ pub fn losses_from_fates(
         .filter(|f| f.seat == seat && !f.survived)
         .map(|f| f.kind.as_str())
         .collect();
-    if lost.is_empty() {
-        return Vec::new();
-    }
-    // Each kind once, in order of first loss, with its count.
-    let mut kinds: Vec<(&str, usize)> = Vec::new();
-    for k in &lost {
-        match kinds.iter_mut().find(|(n, _)| n == k) {
-            Some((_, c)) => *c += 1,
-            None => kinds.push((k, 1)),
-        }
-    }
-    let list = kinds
-        .iter()
-        .map(|(k, c)| {
-            if *c == 1 {
-                k.to_string()
-            } else {
-                format!("{k} ×{c}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    vec![format!("{} {how} ({list})", counted(lost.len(), one, many))]
+    grouped_loss_line(&lost, one, many, how)
+        .into_iter()
+        .collect()
 }
 
-/// The headline for `outcome` with these side names: "Draw: {why}", "{A} wins: {why}",
-/// "{A} and {B} share the win: {why}", "Nobody wins: {why}" (no colon when `why` is
-/// empty).
+/// "3 ships destroyed (Falcon ×2, Kestrel)": units by kind, each kind once in order
+/// of first loss with its count; `None` when `kinds` is empty.
+pub fn grouped_loss_line(kinds: &[&str], one: &str, many: &str, how: &str) -> Option<String> {
+    let mut groups: Vec<(&str, usize)> = Vec::new();
+    for k in kinds {
+        match groups.iter_mut().find(|(n, _)| n == k) {
+            Some((_, c)) => *c += 1,
+            None => groups.push((k, 1)),
+        }
+    }
+    let names: Vec<String> = groups
+        .iter()
+        .map(|(k, c)| match c {
+            1 => k.to_string(),
+            _ => format!("{k} ×{c}"),
+        })
+        .collect();
+    loss_line(&names, one, many, how).map(|line| {
+        // The count is of units, not of kinds.
+        let n = names.len();
+        line.replacen(&counted(n, one, many), &counted(kinds.len(), one, many), 1)
+    })
+}
+
+/// The scores side by side for a headline: "0 markers each" when all are alike, else
+/// the winners' first: "12 to 9 VP" when all count the same thing after the number
+/// ("12 VP", "9 VP"), else "12 VP to 3 kills".
+pub fn tally(outcome: &Outcome, scores: &[String]) -> String {
+    if scores.is_empty() {
+        return String::new();
+    }
+    if scores.iter().all(|s| *s == scores[0]) {
+        return format!("{} each", scores[0]);
+    }
+    let (first, rest): (Vec<_>, Vec<_>) = scores
+        .iter()
+        .enumerate()
+        .partition(|(i, _)| outcome.winners.contains(&Seat(*i as u8)));
+    let ordered: Vec<&str> = first
+        .into_iter()
+        .chain(rest)
+        .map(|(_, s)| s.as_str())
+        .collect();
+    let split = |s: &str| {
+        s.split_once(' ')
+            .map(|(n, r)| (n.to_string(), r.to_string()))
+    };
+    let parts: Vec<Option<(String, String)>> = ordered.iter().map(|s| split(s)).collect();
+    let unit = parts[0].as_ref().map(|p| p.1.clone());
+    match unit {
+        Some(u) if parts.iter().all(|p| p.as_ref().is_some_and(|p| p.1 == u)) => {
+            let numbers: Vec<String> = parts.into_iter().flatten().map(|p| p.0).collect();
+            format!("{} {u}", numbers.join(" to "))
+        }
+        _ => ordered.join(" to "),
+    }
+}
+
+/// The outcome's reason as a sentence for [`Ending::notes`] ("Stalemate: no barrage
+/// … (LF-17 (b))."), or `None` when the ruleset gave none.
+pub fn reason_note(outcome: &Outcome) -> Option<String> {
+    let r = outcome.reason.trim();
+    if r.is_empty() {
+        return None;
+    }
+    let end = if r.ends_with('.') { "" } else { "." };
+    Some(format!("{}{end}", capitalized(r)))
+}
+
+/// The headline for `outcome` with these side names: "Draw: {why}", "{A} won: {why}",
+/// "{A} and {B} shared the win: {why}", "Nobody won: {why}" (no colon when `why` is
+/// empty). In the past tense, which reads alike for names in the singular and the
+/// plural ("Tigers won").
 pub fn headline(outcome: &Outcome, names: &[String], why: &str) -> String {
     let name = |s: &Seat| {
         names
@@ -126,13 +190,13 @@ pub fn headline(outcome: &Outcome, names: &[String], why: &str) -> String {
     };
     let seats = names.len();
     let result = match outcome.winners.as_slice() {
-        [] => "Nobody wins".to_string(),
+        [] => "Nobody won".to_string(),
         w if w.len() >= seats && seats > 1 => "Draw".to_string(),
-        [one] => format!("{} wins", name(one)),
+        [one] => format!("{} won", name(one)),
         many => {
             let all: Vec<String> = many.iter().map(name).collect();
             let (last, rest) = all.split_last().expect("two or more winners");
-            format!("{} and {last} share the win", rest.join(", "))
+            format!("{} and {last} shared the win", rest.join(", "))
         }
     };
     if why.is_empty() {
@@ -179,6 +243,25 @@ pub fn ending_from(
         sides,
         notes: Vec::new(),
     }
+}
+
+/// The usual ruleset ending: the headline is the result and the scores side by side
+/// ("Red Fleet wins: 12 VP to 9 VP", [`tally`]), the notes why the game ended
+/// ([`reason_note`]) and `counts`, what the score counts (empty: nothing to add).
+pub fn tallied_ending(
+    outcome: &Outcome,
+    names: Vec<String>,
+    scores: Vec<String>,
+    losses: Vec<Vec<String>>,
+    counts: &str,
+) -> Ending {
+    let why = tally(outcome, &scores);
+    let mut e = ending_from(outcome, names, scores, losses, &why);
+    e.notes.extend(reason_note(outcome));
+    if !counts.is_empty() {
+        e.notes.push(counts.to_string());
+    }
+    e
 }
 
 /// The default [`Game::ending_for`]: sides "Seat 1"…, scores rounded to at most 2
@@ -261,12 +344,12 @@ mod tests {
     #[test]
     fn headlines_name_the_winners() {
         let names: Vec<String> = ["Red", "Blue", "Green"].map(String::from).to_vec();
-        assert_eq!(headline(&outcome(&[1], &[]), &names, ""), "Blue wins");
+        assert_eq!(headline(&outcome(&[1], &[]), &names, ""), "Blue won");
         assert_eq!(
             headline(&outcome(&[0, 2], &[]), &names, "tied"),
-            "Red and Green share the win: tied"
+            "Red and Green shared the win: tied"
         );
-        assert_eq!(headline(&outcome(&[], &[]), &names, ""), "Nobody wins");
+        assert_eq!(headline(&outcome(&[], &[]), &names, ""), "Nobody won");
         let e = ending_from(&outcome(&[0, 2], &[]), names, vec![], vec![], "");
         let results: Vec<&str> = e.sides.iter().map(|s| s.result.as_str()).collect();
         assert_eq!(results, ["shared the win", "lost", "shared the win"]);
@@ -306,7 +389,7 @@ mod tests {
         .expect("set up");
         assert_eq!(g.ending(), None);
         let e = ending_after_resign(&g, Seat(0));
-        assert_eq!(e.headline, "Seat 1 resigned: Seat 2 wins");
+        assert_eq!(e.headline, "Seat 1 resigned: Seat 2 won");
         assert_eq!(e.sides[0].result, "resigned");
         assert_eq!(e.sides[1].result, "won");
         assert_eq!(e.sides[1].score, "0");

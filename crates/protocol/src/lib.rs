@@ -25,5 +25,5 @@ pub use engine::{
 };
 pub use error::ProtocolError;
 pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioCheck, ScenarioInfo, ScenarioSpec};
-pub use suggest::{did_you_mean, unknown_ruleset_hint};
 pub use strict::{clip, clip_to, MAX_ECHO_CHARS, MAX_MESSAGE_CHARS};
+pub use suggest::{did_you_mean, unknown_ruleset_hint};

@@ -61,6 +61,9 @@ mod tests {
             unknown_ruleset_hint("chess", &known),
             " (known: launch-fighters, stratoyager, warfleets)"
         );
-        assert_eq!(listed_hint("Duell", "duel, skirmish"), "; did you mean `duel`?");
+        assert_eq!(
+            listed_hint("Duell", "duel, skirmish"),
+            "; did you mean `duel`?"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Shared pieces of terminal output: the ending and standings, seat names, event lines.
 
-use orrery_core::{round_for_reading, Ending, Seat, SideResult};
+use orrery_core::{Ending, Seat, SideResult};
 use orrery_protocol::DynGame;
 use serde::Serialize;
 use serde_json::Value;
@@ -97,15 +97,17 @@ pub fn ending_table(ending: &Ending) -> String {
 }
 
 /// The ending ([`ending_table`]) once the game is over, else the standings: each
-/// side's name and its score so far, rounded for reading.
+/// side's name and its score so far with what it counts, in the ruleset's words (those
+/// of an ending as things stand: [`DynGame::ending_after_resign`] gives them without
+/// ending anything).
 pub fn score_table(game: &dyn DynGame) -> String {
     if let Some(ending) = game.ending() {
         return ending_table(&ending);
     }
-    let rows = score_rows(game);
-    let width = rows
+    let sides = game.ending_after_resign(Seat(0)).sides;
+    let width = sides
         .iter()
-        .map(|r| r.fleet.chars().count())
+        .map(|s| s.name.chars().count())
         .max()
         .unwrap_or(0)
         .max(4);
@@ -114,12 +116,12 @@ pub fn score_table(game: &dyn DynGame) -> String {
         "  {:<4} {:<width$}  {}\n",
         "seat", "side", "score"
     ));
-    for r in &rows {
+    for s in &sides {
         out.push_str(&format!(
             "  {:<4} {:<width$}  {}\n",
-            format!("P{}", r.seat),
-            r.fleet,
-            round_for_reading(r.score)
+            format!("P{}", s.seat.0),
+            s.name,
+            s.score
         ));
     }
     trim_lines(&out)

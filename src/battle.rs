@@ -85,7 +85,8 @@ pub fn run(a: &BattleArgs) -> Result<()> {
     for name in names.iter().flatten() {
         if !orrery_agents::is_known(name) {
             bail!(
-                "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard)",
+                "unknown agent `{name}`{} (known agents: {}; levels: easy, normal, hard)",
+                orrery_agents::agent_hint(name),
                 orrery_agents::AGENT_NAMES.join(", ")
             );
         }
@@ -154,6 +155,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
             "winners": o.winners,
             "reason": o.reason,
             "table": score_rows(game.as_ref()),
+            "ending": game.ending(),
             "hash": status.hash,
         });
         println!("{}", serde_json::to_string_pretty(&out)?);

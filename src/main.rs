@@ -152,6 +152,11 @@ struct PlayArgs {
     /// and seed are the record's; it keeps saving to FILE unless --save names another.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["scenario", "seed"])]
     resume: Option<std::path::PathBuf>,
+    /// Ask even when a human seat has only one legal action. Without it, such a
+    /// forced choice is taken for the seat and said in one line (`undo` takes back
+    /// the seat's last real choice and everything after it).
+    #[arg(long)]
+    confirm_forced: bool,
 }
 
 /// How long searching agents (mcts) think per decision.

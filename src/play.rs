@@ -6,7 +6,7 @@ use crate::battle::AgentTable;
 use crate::report::{print_event, score_table};
 use crate::{registry, PlayArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use orrery_core::Seat;
+use orrery_core::{round_for_reading, Seat};
 use orrery_protocol::DynGame;
 use serde_json::Value;
 
@@ -17,8 +17,8 @@ Commands:
   list     show the numbered legal actions again
   map      show the battle (map, unit cards, scores)
   undo     take back your last action (never past a die roll, a card drawn or
-           turned up, or an order revealed; agents' moves after it are taken back
-           too)
+           turned up, or an order revealed; agents' moves and your forced single
+           choices after it are taken back too)
   help     this text; `help rules` explains the screen, hits and scoring
   odds N   the exact odds of attack N of the list (chance to hit, damage)
   quit     stop the game and show the scores
@@ -29,7 +29,9 @@ Commands:
            (e.g. a hex like 1311 or a unit name); it never acts by itself
 At a terminal, lines can be edited and Up/Down recall earlier ones (Ctrl-D or Ctrl-C
 stops). In hot-seat play (two or more humans) the screen is cleared and the keyboard
-handed over between players; secret orders are never shown to the others.";
+handed over between players; secret orders are never shown to the others.
+When you have only one legal action it is taken for you and said in one line
+(`--confirm-forced` asks instead).";
 
 /// Who plays each seat: `None` = a human at this terminal; seats not given are
 /// played by `ai` (an agent or a level), except seat 0 when no seat is human.
@@ -113,6 +115,11 @@ struct Play {
     shown_scores: Vec<f64>,
     /// Seat, turn and phase of the last whole battle shown.
     shown_board: Option<(Seat, u32, String)>,
+    /// Ask for forced single choices too (`--confirm-forced`).
+    confirm_forced: bool,
+    /// Indices in `history` of the forced choices taken for a human seat: `undo`
+    /// reaches past them to the seat's last real choice.
+    forced_at: Vec<usize>,
 }
 
 /// Longer action lists are not printed unasked.
@@ -151,10 +158,12 @@ impl Play {
                 .zip(&self.shown_scores)
                 .enumerate()
                 .map(|(i, (&n, &b))| {
-                    if n == b {
-                        format!("P{i} {n}")
-                    } else {
-                        format!("P{i} {n} ({:+})", n - b)
+                    let now = round_for_reading(n);
+                    let change = round_for_reading((n - b).abs());
+                    match (n - b).partial_cmp(&0.0) {
+                        _ if change == "0" => format!("P{i} {now}"),
+                        Some(std::cmp::Ordering::Less) => format!("P{i} {now} (-{change})"),
+                        _ => format!("P{i} {now} (+{change})"),
                     }
                 })
                 .collect();
@@ -206,12 +215,13 @@ impl Play {
     /// Take back `seat`'s last action and the agents' actions after it, as far as no
     /// die was rolled.
     fn undo(&mut self, seat: Seat) -> String {
-        let Some(pos) = self.history.iter().rposition(|&s| s == seat) else {
+        let chosen = |i: usize| !self.forced_at.contains(&i);
+        let Some(pos) = (0..self.history.len()).rposition(|i| self.history[i] == seat && chosen(i))
+        else {
             return "Nothing of yours to undo.".to_string();
         };
-        if self.history[pos + 1..]
-            .iter()
-            .any(|&s| s != seat && self.is_human(s))
+        if (pos + 1..self.history.len())
+            .any(|i| self.history[i] != seat && self.is_human(self.history[i]) && chosen(i))
         {
             return "Cannot undo: another player has moved since your last action.".to_string();
         }
@@ -236,6 +246,9 @@ impl Play {
                 self.history.push(ra.seat);
             }
         }
+        let kept = self.history.len();
+        let forced = self.forced_at.iter().filter(|&&i| i >= kept).count();
+        self.forced_at.retain(|&i| i < kept);
         // The event log was cut back (or replayed) with the actions.
         self.since = self.game.events(self.viewer, usize::MAX).1;
         if blocked {
@@ -243,9 +256,17 @@ impl Play {
              (a card drawn or turned up, an order revealed)."
                 .to_string()
         } else if undone > 1 {
+            let agents = undone - 1 - forced;
+            let mut after = Vec::new();
+            if forced > 0 {
+                after.push(format!("{forced} forced choice(s)"));
+            }
+            if agents > 0 {
+                after.push(format!("{agents} agent action(s)"));
+            }
             format!(
-                "Took back your last action and {} agent action(s) after it.",
-                undone - 1
+                "Took back your last action and {} after it.",
+                after.join(" and ")
             )
         } else {
             "Took back your last action.".to_string()
@@ -380,6 +401,28 @@ impl Play {
         }
     }
 
+    /// A human seat with exactly one legal action: take it and say so in one line,
+    /// unless `--confirm-forced`. True when taken.
+    fn take_forced(&mut self, seat: Seat) -> bool {
+        if self.confirm_forced || !self.is_human(seat) || self.game.legal_count(seat) != 1 {
+            return false;
+        }
+        let Some(action) = self.game.legal(seat).into_iter().next() else {
+            return false;
+        };
+        let viewer = if self.hotseat { None } else { Some(seat) };
+        match self.game.apply_seen_by(seat, &action, viewer) {
+            Ok(told) => {
+                let what = told.unwrap_or_else(|| "a secret order".to_string());
+                println!("{}, the only choice: {what}", self.label(seat));
+                self.forced_at.push(self.history.len());
+                self.history.push(seat);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     fn agent_turn(&mut self, seat: Seat) -> Result<()> {
         let action = self.agents.choose(self.game.as_ref(), seat)?;
         let told = self
@@ -500,6 +543,8 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         save_to: a.save.clone().or_else(|| a.resume.clone()),
         shown_scores: Vec::new(),
         shown_board: None,
+        confirm_forced: a.confirm_forced,
+        forced_at: Vec::new(),
     };
     play.shown_scores = play.game.scores();
     println!(
@@ -549,6 +594,9 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         let Some(seat) = next else {
             bail!("the game is not over but nobody is to move (a ruleset bug)");
         };
+        if play.take_forced(seat) {
+            continue;
+        }
         if play.is_human(seat) {
             if play.hotseat && play.last_human != Some(seat) && !play.hand_over(seat, &mut input)? {
                 quit = true;

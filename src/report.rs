@@ -1,6 +1,6 @@
-//! Shared pieces of terminal output: the victory point table, seat names, event lines.
+//! Shared pieces of terminal output: the ending and standings, seat names, event lines.
 
-use orrery_core::Seat;
+use orrery_core::{Ending, Seat, SideResult};
 use orrery_protocol::DynGame;
 use serde::Serialize;
 use serde_json::Value;
@@ -57,63 +57,79 @@ pub fn score_rows(game: &dyn DynGame) -> Vec<ScoreRow> {
         .collect()
 }
 
-fn fmt_score(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
+/// The ending as text: the headline, a table of sides (seat, name, result, score)
+/// with what each lost beneath, then the notes (why it ended, what scores count). The
+/// same in `battle`, `play` and `replay`; the words are the ruleset's
+/// ([`orrery_core::Game::ending`]).
+pub fn ending_table(ending: &Ending) -> String {
+    let width = |f: &dyn Fn(&SideResult) -> usize| ending.sides.iter().map(f).max().unwrap_or(0);
+    let wn = width(&|s| s.name.chars().count()).max(4);
+    let wr = width(&|s| s.result.chars().count()).max(6);
+    let ws = width(&|s| s.score.chars().count()).max(5);
+    let mut out = format!(
+        "{}
+",
+        ending.headline
+    );
+    out.push_str(&format!(
+        "  {:<4} {:<wn$}  {:<wr$}  {:<ws$}\n",
+        "seat", "side", "result", "score"
+    ));
+    for s in &ending.sides {
+        out.push_str(&format!(
+            "  {:<4} {:<wn$}  {:<wr$}  {:<ws$}\n",
+            format!("P{}", s.seat.0),
+            s.name,
+            s.result,
+            s.score
+        ));
+        if s.losses.is_empty() {
+            out.push_str("       no losses\n");
+        }
+        for loss in &s.losses {
+            out.push_str(&format!("       {loss}\n"));
+        }
     }
+    for n in &ending.notes {
+        out.push_str(&format!("  {n}\n"));
+    }
+    trim_lines(&out)
 }
 
-/// The victory point table as text, and why the game ended (the same in `battle`,
-/// `play` and `replay`).
+/// The ending ([`ending_table`]) once the game is over, else the standings: each
+/// side's name and its score so far with what it counts, in the ruleset's words (those
+/// of an ending as things stand: [`DynGame::ending_after_resign`] gives them without
+/// ending anything).
 pub fn score_table(game: &dyn DynGame) -> String {
-    let rows = score_rows(game);
-    let terminal = game.outcome().terminal;
-    let width = rows
+    if let Some(ending) = game.ending() {
+        return ending_table(&ending);
+    }
+    let sides = game.ending_after_resign(Seat(0)).sides;
+    let width = sides
         .iter()
-        .map(|r| r.fleet.chars().count())
+        .map(|s| s.name.chars().count())
         .max()
         .unwrap_or(0)
-        .max(5);
-    let mut out = String::new();
-    out.push_str(if terminal {
-        "Victory points (final)\n"
-    } else {
-        "Victory points (game not finished)\n"
-    });
+        .max(4);
+    let mut out = String::from("Standings (the game is not finished)\n");
     out.push_str(&format!(
-        "  {:<5} {:<width$} {:>7}  {}\n",
-        "seat", "fleet", "VP", ""
+        "  {:<4} {:<width$}  {}\n",
+        "seat", "side", "score"
     ));
-    // A draw (every seat "wins") is not a row of winners; a shared win says so.
-    let winners = rows.iter().filter(|r| r.winner).count();
-    let draw = terminal && rows.len() > 1 && winners == rows.len();
-    let mark = |r: &ScoreRow| match (r.winner, draw, winners) {
-        (false, _, _) | (true, true, _) => "",
-        (true, false, 1) => "WINNER",
-        (true, false, _) => "WINNER (shared)",
-    };
-    for r in &rows {
+    for s in &sides {
         out.push_str(&format!(
-            "  {:<5} {:<width$} {:>7}  {}\n",
-            format!("P{}", r.seat),
-            r.fleet,
-            fmt_score(r.score),
-            mark(r)
+            "  {:<4} {:<width$}  {}\n",
+            format!("P{}", s.seat.0),
+            s.name,
+            s.score
         ));
     }
-    if draw {
-        out.push_str("  The battle is a draw.\n");
-    } else if terminal && winners == 0 {
-        out.push_str("  Nobody wins.\n");
-    }
-    let reason = game.outcome().reason;
-    if terminal && !reason.is_empty() {
-        out.push_str(&format!("Ended: {reason}\n"));
-    }
-    // Trailing spaces of empty winner cells are noise.
-    out.lines()
+    trim_lines(&out)
+}
+
+/// Trailing spaces of short cells are noise.
+fn trim_lines(text: &str) -> String {
+    text.lines()
         .map(str::trim_end)
         .collect::<Vec<_>>()
         .join("\n")

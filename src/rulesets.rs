@@ -6,7 +6,10 @@ pub use orrery_rulesets::{dispatch, ids, registry, WithGame};
 
 /// The error for a ruleset id this binary does not offer, listing the ones it does.
 pub fn unknown(id: &str) -> anyhow::Error {
-    anyhow::anyhow!("unknown ruleset `{id}` (known: {})", ids().join(", "))
+    anyhow::anyhow!(
+        "unknown ruleset `{id}`{}",
+        orrery_protocol::unknown_ruleset_hint(id, &ids())
+    )
 }
 
 /// The ruleset `id` of `registry`, or [`unknown`].

@@ -48,9 +48,9 @@ fn battle_prints_a_vp_table_and_is_deterministic() {
     assert!(a.status.success(), "battle failed: {}", text(&a.stderr));
     let s = text(&a.stdout);
     assert!(s.contains("=== Turn 1"), "narration has turn headers:\n{s}");
-    assert!(s.contains("Victory points (final)"), "VP table:\n{s}");
+    assert!(s.contains("seat side"), "the table of sides:\n{s}");
     assert!(s.contains("P0") && s.contains("P1"), "{s}");
-    assert!(s.contains("WINNER"), "a winner is marked:\n{s}");
+    assert!(s.contains(" won: "), "the winner is named:\n{s}");
     assert!(s.contains("final hash: "), "{s}");
     let b = run(&args);
     assert_eq!(text(&a.stdout), text(&b.stdout), "same seed, same battle");
@@ -178,8 +178,8 @@ fn play_with_piped_input_does_not_crash() {
     assert!(s.contains("No action 0"), "bad numbers are explained:\n{s}");
     assert!(s.contains("Commands:"), "help is shown:\n{s}");
     assert!(
-        s.contains("Victory points"),
-        "ends with the score table:\n{s}"
+        s.contains("Standings (the game is not finished)"),
+        "ends with the standings:\n{s}"
     );
 }
 
@@ -191,7 +191,7 @@ fn play_ends_cleanly_when_input_ends() {
         .output()
         .expect("play runs");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("Victory points"));
+    assert!(text(&out.stdout).contains("Standings"));
 }
 
 #[test]
@@ -346,7 +346,7 @@ fn battle_reads_a_toml_scenario_file() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("WINNER"),
+        text(&out.stdout).contains(" won: "),
         "{}",
         text(&out.stdout)
     );

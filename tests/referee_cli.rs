@@ -119,8 +119,9 @@ fn a_draw_reads_as_a_draw_not_as_two_winners() {
         ],
         "",
     ));
-    assert!(out.contains("The battle is a draw."), "{out}");
-    assert!(!out.contains("WINNER"), "{out}");
+    assert!(out.contains("Draw: 0 VP each"), "{out}");
+    assert!(!out.contains(" won"), "{out}");
+    assert!(out.contains("drew    0 VP"), "{out}");
 }
 
 fn fleet_check(file: &str, body: &str, args: &[&str]) -> (bool, String) {

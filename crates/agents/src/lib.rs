@@ -123,12 +123,28 @@ pub fn split_spec(spec: &str) -> Result<(&str, Option<Budget>), UnknownAgent> {
 /// [`by_name`] was given a name that is not in [`AGENT_NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "unknown agent `{name}` (known agents: {}; levels: easy, normal, hard; a budget may \
+    "unknown agent `{name}`{} (known agents: {}; levels: easy, normal, hard; a budget may \
      follow: mcts@5000 for iterations, mcts@100ms for time)",
+    agent_hint(name),
     AGENT_NAMES.join(", ")
 )]
 pub struct UnknownAgent {
     pub name: String,
+}
+
+/// `; did you mean `x`?` for a mistyped agent or level name (the part before any
+/// `@` budget), or empty.
+pub fn agent_hint(name: &str) -> String {
+    let base = name.split('@').next().unwrap_or(name);
+    let known: Vec<&str> = AGENT_NAMES
+        .iter()
+        .copied()
+        .chain(LEVELS.iter().map(|l| l.0))
+        .collect();
+    match orrery_data::suggest(base, &known) {
+        Some(c) if c != base => format!("; did you mean `{c}`?"),
+        _ => String::new(),
+    }
 }
 
 /// How long a searching agent may think per decision. `None` everywhere = the

@@ -17,6 +17,7 @@ pub mod action;
 pub mod catalogue;
 pub mod combat;
 mod deploy;
+mod ending;
 pub mod event;
 mod flight;
 pub mod glossary;
@@ -115,6 +116,11 @@ impl Game for BlackSkies {
 
     fn scores(&self) -> Vec<f64> {
         self.score_list()
+    }
+
+    /// BS-12 in words: the sides by name, their points and the fighters each lost.
+    fn ending_for(&self, outcome: &Outcome) -> orrery_core::Ending {
+        self.ending_words(outcome)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

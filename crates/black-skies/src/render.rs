@@ -433,9 +433,19 @@ pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
         g.width,
         g.length
     );
-    for line in grid {
-        out += &format!("  {}\n", line.into_iter().collect::<String>());
+    // Rulers with the table coordinates the texts use ("at (12.0, 35.0)"): y down
+    // the left edge, x under the map.
+    let (wf, lf) = (g.width.max(1e-6), g.length.max(1e-6));
+    let ys = orrery_table::y_axis(rows, lf, orrery_table::axis_step(lf, rows, 3), 4, |y| {
+        ((lf - y) / lf * rows as f64).max(0.0) as usize
+    });
+    for (line, y) in grid.into_iter().zip(ys) {
+        out += &format!("{y} {}\n", line.into_iter().collect::<String>());
     }
+    let xs = orrery_table::x_axis(cols, wf, orrery_table::axis_step(wf, cols, 6), |x| {
+        (x / wf * cols as f64).max(0.0) as usize
+    });
+    out += &format!("     {xs}   (inches)\n");
     let view = crate::view::BsView::new(g, viewer);
     for e in &view.elements {
         let speed = e.speed.map_or("?".into(), |s| s.to_string());

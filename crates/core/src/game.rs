@@ -1,6 +1,7 @@
 use crate::{
-    digest, stable_hash, ActionError, FileError, FleetCheck, Logged, OddsArgs, OddsCalculators,
-    OddsError, OddsReport, Rng, RosterFile, Seat, SetupError, StateError, StateHash,
+    digest, stable_hash, ActionError, Ending, FileError, FleetCheck, Logged, OddsArgs,
+    OddsCalculators, OddsError, OddsReport, Rng, RosterFile, Seat, SetupError, StateError,
+    StateHash,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -160,6 +161,23 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// The score each seat would have if the game ended now.
     fn scores(&self) -> Vec<f64>;
+
+    /// The game's result as a person reads it ([`Ending`]); `None` while the game
+    /// runs. [`Game::ending_for`] of [`Game::outcome`].
+    fn ending(&self) -> Option<Ending> {
+        self.outcome().map(|o| self.ending_for(&o))
+    }
+
+    /// `outcome` (this game's own, or one a front end decided: a resignation,
+    /// [`crate::ending_after_resign`]) in words: side names, results, scores with what
+    /// they count, losses, a headline. Shown to every seat: built only from what every
+    /// seat may know (checked by [`crate::conformance`]), every number rounded for
+    /// reading. The default ([`crate::default_ending`]) names the sides "Seat 1"…,
+    /// rounds the scores and lists losses from [`Game::unit_fates`]; rulesets name
+    /// their sides, say what the score counts and why the game ended.
+    fn ending_for(&self, outcome: &Outcome) -> Ending {
+        crate::default_ending(self, outcome)
+    }
 
     /// How good the position looks for `seat` (higher is better): the per-ruleset
     /// evaluation hook of look-ahead agents. The default is `seat`'s score minus the

@@ -15,6 +15,7 @@
 mod calculator;
 pub mod conformance;
 mod digest;
+mod ending;
 mod error;
 mod event;
 mod files;
@@ -32,6 +33,11 @@ pub use calculator::{
     ParamKind,
 };
 pub use digest::{digest, Digester};
+pub use ending::{
+    capitalized, counted, default_ending, ending_after_resign, ending_from, grouped_loss_line,
+    headline, loss_line, losses_from_fates, reason_note, result_word, round_for_reading, seat_name,
+    tallied_ending, tally, Ending, SideResult,
+};
 pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};
 pub use files::{BuildForces, FileError, FleetCheck, RosterFile};

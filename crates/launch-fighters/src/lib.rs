@@ -18,6 +18,7 @@ pub mod damage;
 pub mod data;
 pub mod default_action;
 pub mod design;
+mod ending;
 mod evaluate;
 pub mod event;
 pub mod glossary;
@@ -193,6 +194,11 @@ impl Game for LaunchFighters {
 
     fn scores(&self) -> Vec<f64> {
         victory::scores(self)
+    }
+
+    /// LF-17 in words: the fleets by name, their VP and what each lost.
+    fn ending_for(&self, outcome: &Outcome) -> orrery_core::Ending {
+        self.ending_words(outcome)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -4,7 +4,7 @@
 use crate::ProtocolError;
 use orrery_agents::Budget;
 use orrery_core::{
-    stable_hash_bytes, Audience, Game, Logged, Record, Seat, SeatRecord, Session, StateHash,
+    stable_hash_bytes, Audience, Ending, Game, Logged, Record, Seat, SeatRecord, Session, StateHash,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::{to_raw_value, RawValue};
@@ -74,6 +74,13 @@ pub trait DynGame: Send {
     /// The whole referee state (RNG and secret commitments included).
     fn state(&self) -> Value;
     fn outcome(&self) -> OutcomeJson;
+    /// The result as a person reads it ([`orrery_core::Game::ending`]): headline,
+    /// side names, results, rounded scores with what they count, losses. `None`
+    /// while the game runs. The same for every seat and spectators.
+    fn ending(&self) -> Option<Ending>;
+    /// The ending when `resigned` gives the game up now
+    /// ([`orrery_core::ending_after_resign`]): the others win, "{side} resigned".
+    fn ending_after_resign(&self, resigned: Seat) -> Ending;
     /// The referee's record so far: set-up, seed, every action with the hash after
     /// it — secrets included, for trusted tools only.
     fn record(&self) -> Record;
@@ -761,6 +768,14 @@ impl<G: Game> DynGame for SessionGame<G> {
 
     fn scores(&self) -> Vec<f64> {
         self.session.game().scores()
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        self.session.game().ending()
+    }
+
+    fn ending_after_resign(&self, resigned: Seat) -> Ending {
+        orrery_core::ending_after_resign(self.session.game(), resigned)
     }
 
     fn load_state(&mut self, state: Value) -> Result<(), ProtocolError> {

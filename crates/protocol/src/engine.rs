@@ -71,7 +71,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         cmd: "outcome",
         fields: "",
-        summary: "terminal, winners, scores (current scores while not over)",
+        summary: "terminal, winners, scores (current scores while not over); once over, reason and the ending in words",
     },
     CommandInfo {
         cmd: "agent",
@@ -438,7 +438,8 @@ impl<'r> Engine<'r> {
             "outcome" => {
                 // `reason` once the game is over (docs/protocol.md), as in the
                 // `game_over` event.
-                let o = self.game_ref()?.outcome();
+                let g = self.game_ref()?;
+                let o = g.outcome();
                 let mut fields = vec![
                     ("terminal", Value::Bool(o.terminal)),
                     ("winners", to_json(&o.winners)),
@@ -446,6 +447,10 @@ impl<'r> Engine<'r> {
                 ];
                 if o.terminal && !o.reason.is_empty() {
                     fields.push(("reason", Value::String(o.reason)));
+                }
+                // The result in words (docs/protocol.md), once over.
+                if let Some(ending) = g.ending() {
+                    fields.push(("ending", to_json(&ending)));
                 }
                 Ok(fields
                     .into_iter()

@@ -26,11 +26,16 @@ pub enum ProtocolError {
     /// The game is over; no more actions are accepted.
     #[error("the game is over")]
     GameOver,
-    /// No ruleset with this id is registered.
-    #[error("unknown ruleset `{0}`")]
+    /// No ruleset with this id is registered. The message says which registered one
+    /// was likely meant, and lists them.
+    #[error("unknown ruleset `{0}`{hint}", hint = crate::suggest::registered_ruleset_hint(.0))]
     UnknownRuleset(String),
-    /// The ruleset has no built-in scenario with this name.
-    #[error("ruleset `{ruleset}` has no scenario `{name}` (known: {known})")]
+    /// The ruleset has no built-in scenario with this name (`known`: "a, b, c"). The
+    /// message says which one was likely meant.
+    #[error(
+        "ruleset `{ruleset}` has no scenario `{name}`{hint} (known: {known})",
+        hint = crate::suggest::listed_hint(name, known)
+    )]
     UnknownScenario {
         ruleset: String,
         name: String,

@@ -16,6 +16,7 @@ mod engine;
 mod error;
 mod registry;
 mod strict;
+mod suggest;
 
 pub use dyn_game::{raw_null, DynGame, OutcomeJson, SessionGame, Status};
 pub use engine::{
@@ -25,3 +26,4 @@ pub use engine::{
 pub use error::ProtocolError;
 pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioCheck, ScenarioInfo, ScenarioSpec};
 pub use strict::{clip, clip_to, MAX_ECHO_CHARS, MAX_MESSAGE_CHARS};
+pub use suggest::{did_you_mean, unknown_ruleset_hint};

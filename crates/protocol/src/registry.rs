@@ -247,6 +247,7 @@ impl Registry {
             info: std::sync::OnceLock::new(),
             game: PhantomData,
         });
+        crate::suggest::register_ruleset(G::ID);
         match self.rulesets.iter_mut().find(|(id, _)| *id == G::ID) {
             Some(slot) => slot.1 = entry,
             None => self.rulesets.push((G::ID, entry)),

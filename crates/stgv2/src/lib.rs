@@ -15,6 +15,7 @@ pub mod action;
 pub mod combat;
 pub mod deck;
 pub mod economy;
+mod ending;
 pub mod event;
 pub mod glossary;
 mod grid;
@@ -118,6 +119,11 @@ impl Game for Stgv2 {
 
     fn scores(&self) -> Vec<f64> {
         self.score_list()
+    }
+
+    /// ST-18 in words: Spendys ON station and outposts per seat, the ships each lost.
+    fn ending_for(&self, outcome: &Outcome) -> orrery_core::Ending {
+        self.ending_words(outcome)
     }
 
     /// The lead in rounds still needed to reach the Spendys target at the income the

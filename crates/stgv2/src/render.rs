@@ -63,11 +63,23 @@ impl Stgv2 {
         for s in self.ships.iter().filter(|s| s.alive) {
             at.entry(s.pos.node).or_default().push(s);
         }
+        // Each row says the nodes it starts and ends with, as the texts write them
+        // ("start at corner (1,2)"): the nodes between count up one a at a time.
+        let label_width = nodes
+            .iter()
+            .map(|n| n.to_string().chars().count())
+            .max()
+            .unwrap_or(0);
         let mut out = String::new();
         for b in (bmin..=bmax).rev() {
-            let mut line = String::new();
-            let mut width = 0;
-            for n in nodes.iter().filter(|n| n.b == b) {
+            let row: Vec<&Node> = nodes.iter().filter(|n| n.b == b).collect();
+            let (Some(first), Some(last)) = (row.first(), row.last()) else {
+                continue;
+            };
+            let first_col = 2 * (2 * first.a + first.b - xmin) as usize;
+            let mut line = format!("{:>w$} ", first.to_string(), w = label_width + first_col);
+            let mut width = first_col;
+            for n in row.iter().copied() {
                 let col = 2 * (2 * n.a + n.b - xmin) as usize;
                 if col > width {
                     line.extend(std::iter::repeat_n(' ', col - width));
@@ -77,6 +89,9 @@ impl Stgv2 {
                 width += 2;
             }
             out += line.trim_end();
+            if row.len() > 1 {
+                out += &format!(" {last}");
+            }
             out.push('\n');
         }
         out

@@ -16,6 +16,7 @@ pub mod action;
 mod asks;
 pub mod combat;
 pub mod data;
+mod ending;
 pub mod evaluate;
 pub mod event;
 pub mod glossary;
@@ -121,6 +122,11 @@ impl Game for Stratoyager {
 
     fn scores(&self) -> Vec<f64> {
         victory::scores(self)
+    }
+
+    /// SY-28 in words: the sides by name, their VP and the 'yagers each lost, by how.
+    fn ending_for(&self, outcome: &Outcome) -> orrery_core::Ending {
+        self.ending_words(outcome)
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

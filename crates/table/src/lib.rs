@@ -21,6 +21,7 @@ mod heading;
 mod hour;
 mod point;
 mod rect;
+mod ruler;
 mod shape;
 mod sweep;
 
@@ -30,6 +31,7 @@ pub use heading::{Heading, Sector, HALF_SQRT_2};
 pub use hour::{Hour, HALF_SQRT_3};
 pub use point::Point;
 pub use rect::Rect;
+pub use ruler::{axis_step, x_axis, y_axis};
 pub use shape::{circle_intersections, dist_to_segment, Shape};
 pub use sweep::segment_distance;
 

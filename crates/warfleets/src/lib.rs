@@ -21,6 +21,7 @@ mod choices;
 pub mod combat;
 mod damage;
 mod draw;
+mod ending;
 pub mod event;
 pub mod fleet;
 mod fleetfile;
@@ -113,6 +114,12 @@ impl Game for Warfleets {
 
     fn scores(&self) -> Vec<f64> {
         self.score_list()
+    }
+
+    /// FB-17 in words: the fleets by name, markers carried (and the victory points'
+    /// tie-break), ships and squadrons lost.
+    fn ending_for(&self, outcome: &Outcome) -> orrery_core::Ending {
+        self.ending_words(outcome)
     }
 
     /// Markers carried, each fleet's strength left (points weighted by working

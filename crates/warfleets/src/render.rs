@@ -486,11 +486,27 @@ impl Warfleets {
             self.carried()[0],
             self.carried()[1]
         );
-        s += &format!("+{}+\n", "-".repeat(cols));
-        for row in grid {
-            s += &format!("|{}|\n", row.into_iter().collect::<String>());
+        // Rulers with the table coordinates the texts use ("at (43.0, 24.0)"): y down
+        // the left edge, x under the map (a column is 1", a row 2").
+        let ys = orrery_table::y_axis(
+            rows,
+            self.height,
+            orrery_table::axis_step(self.height, rows, 3),
+            3,
+            |y| rows.saturating_sub(1 + (y / 2.0).round() as usize),
+        );
+        s += &format!("    +{}+\n", "-".repeat(cols));
+        for (row, y) in grid.into_iter().zip(ys) {
+            s += &format!("{y} |{}|\n", row.into_iter().collect::<String>());
         }
-        s += &format!("+{}+\n", "-".repeat(cols));
+        s += &format!("    +{}+\n", "-".repeat(cols));
+        let xs = orrery_table::x_axis(
+            cols,
+            self.width,
+            orrery_table::axis_step(self.width, cols, 6),
+            |x| x.round() as usize,
+        );
+        s += &format!("     {xs}   (inches)\n");
         if let Some(o) = &self.outcome {
             s += &format!("GAME OVER — {}\n", o.reason);
         } else if self.round > 0 {

@@ -36,10 +36,15 @@
 //! - the game ends within [`Game::action_bound`] actions, also with the dice forced
 //!   to extremes ([`Config::forced_faces`]: every seat can fall at once);
 //! - a JSON save/load mid-game gives the same hash and the game goes on from it;
+//! - the ending in words ([`Game::ending`]) is there exactly once the game is over,
+//!   with one side per seat, results that agree with the outcome, no number with
+//!   more than 2 decimals, and the same in every world a seat cannot tell from the
+//!   game (so is a resignation's, [`crate::ending_after_resign`], on deep steps);
 //! - replaying the game's [`Record`] reproduces every hash.
 
 mod channels;
 mod corrupt;
+mod ending;
 
 pub use channels::Channel;
 
@@ -225,6 +230,7 @@ fn play_one_with<G: Game>(
             return;
         }
         if terminal {
+            ending::check_final(&game, chooser.next_u64(), &mut report.violations, &tag);
             if let Some((s, a)) = &last {
                 let mut copy = game.clone();
                 match copy.apply(*s, a) {
@@ -684,6 +690,13 @@ fn check_hidden<G: Game>(
             "{tag} step {step}: seat {seat} learns hidden information (the game and a world it cannot tell from it differ) through {d}"
         ));
     }
+    ending::check_running(
+        &real,
+        &other,
+        seat,
+        &mut report.violations,
+        &format!("{tag} step {step}"),
+    );
     if real.knowledge_digest(seat) != other.knowledge_digest(seat) {
         report.violations.push(format!(
             "{tag} step {step}: seat {seat}'s knowledge digest (what seeds its agents' decisions) reads hidden information: the game and a world it cannot tell from it digest differently"

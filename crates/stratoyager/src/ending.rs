@@ -1,0 +1,102 @@
+//! The ending in words ([`orrery_core::Game::ending`]): the sides by name, victory
+//! points (SY-25, SY-28) and the 'yagers each side lost, by how.
+
+use crate::event::Loss;
+use crate::state::{Place, Stratoyager};
+use orrery_core::{loss_line, round_for_reading, tallied_ending, Ending, Outcome, Seat};
+
+impl Stratoyager {
+    pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
+        let seats = [Seat(0), Seat(1)];
+        let names = seats
+            .iter()
+            .map(|s| {
+                self.side_names
+                    .get(s.index())
+                    .cloned()
+                    .unwrap_or_else(|| orrery_core::seat_name(*s))
+            })
+            .collect();
+        let scores = seats
+            .iter()
+            .map(|s| {
+                let x = outcome.scores.get(s.index()).copied().unwrap_or(0.0);
+                format!("{} VP", round_for_reading(x))
+            })
+            .collect();
+        let losses = seats.iter().map(|&s| self.losses(s)).collect();
+        tallied_ending(
+            outcome,
+            names,
+            scores,
+            losses,
+            "VP = the points of enemy 'yagers destroyed, wrecked, withdrawn or abandoned, \
+             plus the value of each pilot token nearest a side's units (SY-25, SY-28).",
+        )
+    }
+
+    /// "2 'yagers destroyed (Guardian 151a 2, …)", one line per way of losing them.
+    fn losses(&self, side: Seat) -> Vec<String> {
+        let ways: [(fn(&Place) -> bool, &str); 5] = [
+            (
+                |p| {
+                    matches!(
+                        p,
+                        Place::Lost {
+                            loss: Loss::Destroyed
+                        }
+                    )
+                },
+                "destroyed",
+            ),
+            (
+                |p| {
+                    matches!(
+                        p,
+                        Place::Lost {
+                            loss: Loss::Wrecked
+                        }
+                    )
+                },
+                "wrecked",
+            ),
+            (
+                |p| {
+                    matches!(
+                        p,
+                        Place::Lost {
+                            loss: Loss::Withdrawn
+                        }
+                    )
+                },
+                "withdrawn",
+            ),
+            (
+                |p| {
+                    matches!(
+                        p,
+                        Place::Lost {
+                            loss: Loss::Abandoned
+                        }
+                    )
+                },
+                "abandoned",
+            ),
+            (
+                |p| matches!(p, Place::Hulk),
+                "abandoned, flying on as hulks",
+            ),
+        ];
+        ways.iter()
+            .filter_map(|(is, how)| {
+                let labels: Vec<&str> = self
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side && is(&u.place))
+                    .map(|u| u.label.as_str())
+                    .collect();
+                loss_line(&labels, "'yager", "'yagers", how)
+            })
+            .collect()
+    }
+}

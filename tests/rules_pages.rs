@@ -66,24 +66,33 @@ fn abbreviations(text: &str) -> Vec<String> {
     out
 }
 
-/// Texts a player of `id` really reads: the event log of a few seeded games between
-/// random agents, seen by every seat, and the descriptions of every action offered on
-/// the way.
+/// Texts a player of `id` really reads: the event log of a few seeded games (a random
+/// one, and games of the `normal` AI, which closes in and fires) on the first two
+/// built-in scenarios, seen by every seat, and the descriptions of every action
+/// offered on the way.
 fn texts_of(id: &str) -> Vec<String> {
     let registry = orrery_rulesets::registry();
+    let scenarios: Vec<String> = registry
+        .get(id)
+        .map(|r| r.info().scenarios.into_iter().map(|s| s.name).collect())
+        .unwrap_or_default();
+    let mut games = vec![(ScenarioSpec::Default, 1u64, "random")];
+    for (seed, name) in scenarios.iter().take(2).enumerate() {
+        games.push((ScenarioSpec::Named(name.clone()), seed as u64 + 2, "normal"));
+    }
     let mut texts = Vec::new();
-    for seed in [1u64, 2, 3] {
+    for (scenario, seed, agent) in games {
         let mut game: Box<dyn DynGame> = registry
-            .new_game(id, ScenarioSpec::Default, seed)
+            .new_game(id, scenario, seed)
             .unwrap_or_else(|e| panic!("{id}: a new game: {e}"));
-        for step in 0..400u64 {
+        for step in 0..600u64 {
             let Some(&seat) = game.to_move().first() else {
                 break;
             };
             texts.extend(game.legal_text(seat));
             let action = game
-                .agent_action(seat, "random", seed * 1000 + step, Budget::default())
-                .unwrap_or_else(|e| panic!("{id}: the random agent: {e}"));
+                .agent_action(seat, agent, seed * 1000 + step, Budget::default())
+                .unwrap_or_else(|e| panic!("{id}: the {agent} agent: {e}"));
             game.apply(seat, &action)
                 .unwrap_or_else(|e| panic!("{id}: {action}: {e}"));
         }

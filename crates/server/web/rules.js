@@ -187,7 +187,9 @@ export async function showRules(app, ruleset, anchor) {
     return null;
   }
   const body = renderMarkdown(r.markdown, ruleset);
-  const toc = h("nav", { class: "rules-toc", "aria-label": "Contents" }, h("h2", {}, "Contents"),
+  // Contents beside the text; on a phone folded above it, so the rules come first.
+  const wide = window.matchMedia("(min-width: 901px)").matches;
+  const toc = h("details", { class: "rules-toc", open: wide }, h("summary", {}, "Contents"),
     h("ol", {}, [...body.querySelectorAll("h2[id]")].map((hd) => h("li", {}, h("a", { href: ruleHref(ruleset, hd.id.slice(2)) }, hd.textContent)))),
     h("p", {}, h("a", { href: ruleHref(ruleset, "glossary") }, "Glossary")));
   const page = h("div", { class: "rules-page" },

@@ -274,6 +274,13 @@ impl Game for BlackSkies {
         self.preview_of(seat, action)
     }
 
+    fn rules_page() -> Option<orrery_core::RulesPage> {
+        Some(orrery_core::RulesPage {
+            markdown: include_str!("../web/rules.md"),
+            glossary: include_str!("../web/glossary.json"),
+        })
+    }
+
     fn board_script() -> Option<&'static str> {
         Some(include_str!("../web/board.js"))
     }

@@ -1,10 +1,11 @@
-// The page's router: lobby, a game, a replay, the fleet builder.
+// The page's router: lobby, a game, a replay, the fleet builder, the rules.
 import { clear, setConnection } from "/web/ui.js";
 import { keepToken } from "/web/api.js";
 import { showLobby } from "/web/lobby.js";
 import { showGame } from "/web/game.js";
 import { showReplay } from "/web/replay.js";
 import { showBuilder } from "/web/builder.js";
+import { showRules } from "/web/rules.js";
 
 let leave = null;
 
@@ -28,6 +29,7 @@ async function route() {
   else if (page === "watch" && id) leave = await showGame(app, id, { spectate: true });
   else if (page === "replay") leave = await showReplay(app, id);
   else if (page === "builder") leave = await showBuilder(app);
+  else if (page === "rules") leave = await showRules(app, id, extra);
   else leave = await showLobby(app);
   document.getElementById("app").focus({ preventScroll: true });
 }

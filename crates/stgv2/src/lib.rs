@@ -298,6 +298,13 @@ impl Game for Stgv2 {
         }
     }
 
+    fn rules_page() -> Option<orrery_core::RulesPage> {
+        Some(orrery_core::RulesPage {
+            markdown: include_str!("../web/rules.md"),
+            glossary: include_str!("../web/glossary.json"),
+        })
+    }
+
     fn board_script() -> Option<&'static str> {
         Some(include_str!("../web/board.js"))
     }

@@ -33,6 +33,7 @@ export function endingOf(st) {
 /** One line for the game's head ("Draw on the mission: …"). */
 export function outcomeLine(st) {
   const e = endingOf(st);
+  if (st.ending) return `Game over. ${e.headline}`;
   const reason = e.reason || (st.outcome || {}).reason || "";
   return `Game over. ${e.headline}.${reason && !e.headline.includes(reason) ? " " + capital(reason) + "." : ""}`.replace(/\.\./g, ".");
 }
@@ -59,7 +60,7 @@ export function endingScreen(st, { id, rulesetName, me, onClose }) {
     h("table", { class: "ending-sides" },
       h("thead", {}, h("tr", {}, ["side", "result", "score", "losses"].map((t) => h("th", { text: t })))),
       h("tbody", {}, rows)),
-    e.scoring ? h("p", { class: "hint", text: e.scoring }) : null,
+    (e.notes || []).map((n) => h("p", { class: "hint", text: n })),
     h("div", { class: "row ending-buttons" },
       me !== null && me !== undefined ? h("button", { id: "rematch", class: "primary", onclick: () => rematch(id, st, me), text: "Rematch" }) : null,
       h("a", { class: "button", id: "new-game", href: "#/", text: "New game" }),

@@ -41,6 +41,14 @@ impl Inner {
         status
     }
 
+    /// The result in words once the game is over (a resignation's own).
+    pub fn ending(&self) -> Option<orrery_core::Ending> {
+        match self.resigned {
+            Some(r) => Some(self.game.ending_after_resign(Seat(r))),
+            None => self.game.ending(),
+        }
+    }
+
     /// May `seat` take its last action back now (issue 28's undo)?
     pub fn may_undo(&self, seat: Seat) -> bool {
         !self.over() && self.game.can_undo_by(seat)
@@ -133,6 +141,7 @@ impl Inner {
             timed_out: note.timed_out,
             can_undo: viewer.map(|s| self.may_undo(s)),
             players,
+            ending: self.ending(),
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }
@@ -356,4 +365,8 @@ struct Snapshot<'a> {
     can_undo: Option<bool>,
     /// Who sits where: `[{"seat","type","agent"?,"name"?}]` (public).
     players: Value,
+    /// Once over: the result in the ruleset's words (`Game::ending`; a resignation
+    /// says who resigned). The same for everyone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ending: Option<orrery_core::Ending>,
 }

@@ -1,1 +1,235 @@
-// placeholder: filled by the anim work
+// Animation of a new state, for any ruleset's board. It knows no rule and no
+// ruleset: it compares what the board drew before and after (docs/web.md, board
+// contract) and moves, flashes and marks those drawings.
+//
+//   const before = capture(boardEl);       // before boardMod.render(...)
+//   boardMod.render(boardEl, st, ctx);
+//   const run = animate(boardEl, before, { events, view, board, seat });
+//   run.skip();                            // finish at once
+//   await run.done;
+//
+// - A drawing `[data-unit="id"]` (a <g> with no transform attribute of its own) that
+//   is drawn before and after at another place glides there, along the board's
+//   `paths(events, view)` (`{id: [[x, y], …]}` in the board's SVG user units) or
+//   straight.
+// - The board's `shots(events, view)` (`[{from, to, hit}]`) are lines growing from
+//   shooter to target, a flash on a hit.
+// - A drawing whose `data-state` changed gets a flash.
+// - The units of the latest events keep the class `recent` until the next state.
+// Nothing here reveals anything: it only moves what the board drew from the view.
+import { h } from "/web/ui.js";
+
+const KEY = "orrery:anim-speed";
+/** Duration factor of each speed; "off" draws the new state at once. */
+const SPEEDS = { off: 0, fast: 0.45, normal: 1, slow: 2 };
+const MOVE_MS = 700;
+const SHOT_MS = 380;
+const FLASH_MS = 450;
+
+/** The speed chosen in this browser; without a choice "normal", or "off" when the
+ * system asks for reduced motion. */
+export function speed() {
+  let v = null;
+  try { v = localStorage.getItem(KEY); } catch (e) { /* storage may be off */ }
+  if (v && v in SPEEDS) return v;
+  const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return reduced ? "off" : "normal";
+}
+
+export function setSpeed(name) {
+  if (!(name in SPEEDS)) return;
+  try { localStorage.setItem(KEY, name); } catch (e) { /* storage may be off */ }
+  for (const sel of document.querySelectorAll("select.anim-speed")) sel.value = name;
+}
+
+/** A small control: animations off · fast · normal · slow, kept in this browser. */
+export function speedControl() {
+  const sel = h("select", { class: "anim-speed", id: "anim-speed", "aria-label": "Animation speed" },
+    Object.keys(SPEEDS).map((k) => h("option", { value: k, text: k })));
+  sel.value = speed();
+  sel.addEventListener("change", () => setSpeed(sel.value));
+  return h("label", { class: "anim-speed-label", title: "Animation of moves and shots" }, "Animation ", sel);
+}
+
+// The outermost <svg> an element is drawn in: positions are compared in its user
+// units, which do not change with the page's zoom or scrolling.
+function rootSvg(el) {
+  let r = el.ownerSVGElement;
+  while (r && r.ownerSVGElement) r = r.ownerSVGElement;
+  return r;
+}
+
+// Element → root user units.
+function toRoot(el, root) {
+  const m = el.getScreenCTM(), rm = root.getScreenCTM();
+  return m && rm ? rm.inverse().multiply(m) : null;
+}
+
+function centreOf(el, root) {
+  let b;
+  try { b = el.getBBox(); } catch (e) { return null; }
+  const m = toRoot(el, root);
+  if (!m || (!b.width && !b.height && !b.x && !b.y)) return null;
+  const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
+  return { x: p.x, y: p.y, r: Math.max(b.width, b.height) / 2 * Math.hypot(m.a, m.b) };
+}
+
+/** What the board shows now: each unit's place (root SVG user units) and state. */
+export function capture(boardEl) {
+  const units = new Map();
+  if (!boardEl) return { units };
+  for (const el of boardEl.querySelectorAll("[data-unit]")) {
+    const root = rootSvg(el);
+    if (!root || units.has(el.dataset.unit)) continue;
+    const c = centreOf(el, root);
+    if (c) units.set(el.dataset.unit, { ...c, state: el.getAttribute("data-state"), root });
+  }
+  return { units };
+}
+
+let injected = false;
+function injectStyle() {
+  if (injected || typeof document === "undefined") return;
+  injected = true;
+  document.head.append(h("style", { id: "anim-style" }, `
+[data-unit].recent { filter: drop-shadow(0 0 2px #fff) drop-shadow(0 0 5px #ffd54a); }
+.anim-overlay { pointer-events: none; }
+.anim-shot { stroke: #ffe08a; stroke-width: 2.5; stroke-linecap: round; fill: none; }
+.anim-shot.miss { stroke: #9fb3c8; stroke-dasharray: 4 3; }
+.anim-flash { fill: none; stroke: #ff5a4a; stroke-width: 3; transform-box: fill-box; transform-origin: center; }
+.anim-hit { fill: #ffcf5a; transform-box: fill-box; transform-origin: center; }
+.anim-speed-label { font-size: 0.85em; color: var(--dim, #9aa4b8); }
+.anim-speed-label select { font-size: 1em; }
+`));
+}
+
+// The latest units stay marked across re-renders of the same state (a selection
+// redraws the board), until the next `animate` call on that board.
+const marks = new WeakMap();
+function keepRecent(boardEl, ids) {
+  const old = marks.get(boardEl);
+  if (old) old.disconnect();
+  const apply = () => {
+    for (const el of boardEl.querySelectorAll("[data-unit]")) {
+      el.classList.toggle("recent", ids.has(el.dataset.unit));
+    }
+  };
+  apply();
+  if (!ids.size || typeof MutationObserver !== "function") return;
+  const obs = new MutationObserver(() => { obs.disconnect(); apply(); obs.observe(boardEl, { childList: true, subtree: true }); });
+  obs.observe(boardEl, { childList: true, subtree: true });
+  marks.set(boardEl, obs);
+}
+
+function boardCall(board, name, events, view) {
+  if (!board || typeof board[name] !== "function") return null;
+  try { return board[name](events, view); } catch (e) { console.warn(`board ${name}:`, e); return null; }
+}
+
+/** Animate from `before` (capture()) to what the board drew now. Returns
+ * `{skip(), done}`; `done` resolves when every animation has finished or skipped. */
+export function animate(boardEl, before, { events = [], view = null, board = null } = {}) {
+  injectStyle();
+  const f = SPEEDS[speed()];
+  const running = [];
+  const overlays = [];
+  const recent = new Set();
+  const evs = (events || []).map((e) => (e && e.event !== undefined ? e.event : e));
+  const paths = boardCall(board, "paths", evs, view) || {};
+  const shots = boardCall(board, "shots", evs, view) || [];
+  for (const s of shots) { recent.add(String(s.from)); recent.add(String(s.to)); }
+  const now = new Map();
+  if (boardEl && before) {
+    for (const el of boardEl.querySelectorAll("[data-unit]")) {
+      const id = el.dataset.unit;
+      if (now.has(id)) continue;
+      now.set(id, el);
+      const old = before.units.get(id);
+      if (!old) continue;
+      const root = rootSvg(el);
+      const c = root && centreOf(el, root);
+      if (!c) continue;
+      const moved = Math.hypot(c.x - old.x, c.y - old.y) > 0.5;
+      const changed = old.state !== el.getAttribute("data-state");
+      if (moved || changed) recent.add(id);
+      if (!f) continue;
+      if (moved) running.push(glide(el, root, old, c, paths[id], f));
+      if (changed) flashAt(root, c, f, moved ? MOVE_MS * f : 0);
+    }
+  }
+  // Shots after the moves, one after another.
+  if (f && shots.length) {
+    let t = running.length ? MOVE_MS * f : 0;
+    for (const s of shots.slice(0, 12)) {
+      const a = now.get(String(s.from)), b = now.get(String(s.to));
+      if (!a || !b) continue;
+      const root = rootSvg(a);
+      if (!root || rootSvg(b) !== root) continue;
+      const p = centreOf(a, root), q = centreOf(b, root);
+      if (!p || !q) continue;
+      shotLine(root, p, q, !!s.hit, f, t);
+      t += SHOT_MS * f * 0.8;
+    }
+  }
+  if (boardEl) keepRecent(boardEl, recent);
+
+  function flashAt(root, c, fac, delay) {
+    const ring = overlay(root).appendChild(svgEl("circle", { cx: c.x, cy: c.y, r: Math.max(6, c.r), class: "anim-flash" }));
+    running.push(ring.animate([{ transform: "scale(0.6)", opacity: 1 }, { transform: "scale(1.6)", opacity: 0 }],
+      { duration: FLASH_MS * fac, delay, fill: "both" }));
+  }
+  function shotLine(root, p, q, hit, fac, delay) {
+    const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+    const line = overlay(root).appendChild(svgEl("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "anim-shot" + (hit ? "" : " miss") }));
+    if (hit) line.style.strokeDasharray = `${len} ${len}`;
+    running.push(line.animate(hit
+      ? [{ strokeDashoffset: len, opacity: 1 }, { strokeDashoffset: 0, opacity: 1, offset: 0.7 }, { strokeDashoffset: 0, opacity: 0 }]
+      : [{ opacity: 0 }, { opacity: 1, offset: 0.3 }, { opacity: 0 }],
+    { duration: SHOT_MS * fac * 1.6, delay, fill: "both" }));
+    if (hit) {
+      const dot = overlay(root).appendChild(svgEl("circle", { cx: q.x, cy: q.y, r: Math.max(5, q.r * 0.8), class: "anim-hit" }));
+      running.push(dot.animate([{ transform: "scale(0.2)", opacity: 0 }, { transform: "scale(1)", opacity: 0.9, offset: 0.4 }, { transform: "scale(1.5)", opacity: 0 }],
+        { duration: FLASH_MS * fac, delay: delay + SHOT_MS * fac * 0.9, fill: "both" }));
+      flashAt(root, q, fac, delay + SHOT_MS * fac);
+    }
+  }
+  function overlay(root) {
+    let o = root.querySelector(":scope > g.anim-overlay");
+    if (!o) {
+      o = svgEl("g", { class: "anim-overlay", "aria-hidden": "true" });
+      root.append(o);
+      overlays.push(o);
+    }
+    return o;
+  }
+
+  const cleanup = () => { for (const o of overlays) o.remove(); };
+  const done = Promise.all(running.map((a) => a.finished.catch(() => null))).then(cleanup);
+  return {
+    skip() { for (const a of running) { try { a.finish(); } catch (e) { a.cancel(); } } cleanup(); },
+    done,
+    recent,
+  };
+}
+
+// The element drawn at `c` starts at `old` and glides to its place, through the
+// board's path points when it gave some.
+function glide(el, root, old, c, path, f) {
+  const m = toRoot(el, root);
+  const inv = m ? m.inverse() : null;
+  const local = (p) => (inv ? new DOMPoint(p.x, p.y).matrixTransform(inv) : new DOMPoint(p.x, p.y));
+  const end = local(c);
+  const off = (p) => { const l = local(p); return `translate(${(l.x - end.x).toFixed(2)}px, ${(l.y - end.y).toFixed(2)}px)`; };
+  const frames = [{ transform: off(old) }];
+  const pts = Array.isArray(path) ? path.filter((p) => Array.isArray(p) && p.length >= 2) : [];
+  for (const p of pts.slice(1, -1)) frames.push({ transform: off({ x: p[0], y: p[1] }) });
+  frames.push({ transform: "translate(0px, 0px)" });
+  const steps = Math.max(1, frames.length - 1);
+  return el.animate(frames, { duration: MOVE_MS * f * Math.min(2.5, 0.6 + 0.4 * steps), easing: "ease-in-out", fill: "backwards" });
+}
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, typeof v === "number" ? v.toFixed(2) : v);
+  return e;
+}

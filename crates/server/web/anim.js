@@ -103,22 +103,37 @@ function injectStyle() {
 `));
 }
 
-// The latest units stay marked across re-renders of the same state (a selection
-// redraws the board), until the next `animate` call on that board.
-const marks = new WeakMap();
-function keepRecent(boardEl, ids) {
-  const old = marks.get(boardEl);
-  if (old) old.disconnect();
+// A board may redraw while an animation runs (a selection, a preview arriving):
+// the new drawings take over — the latest units stay marked, a glide goes on from
+// where it was, the shots' overlay moves to the new SVG — until the next `animate`.
+const live = new WeakMap();
+function follow(boardEl, run) {
+  const old = live.get(boardEl);
+  if (old) old.obs.disconnect();
   const apply = () => {
     for (const el of boardEl.querySelectorAll("[data-unit]")) {
-      el.classList.toggle("recent", ids.has(el.dataset.unit));
+      const id = el.dataset.unit;
+      el.classList.toggle("recent", run.recent.has(id));
+      const gl = run.glides.get(id);
+      if (gl && gl.anim.effect && gl.anim.effect.target !== el && gl.anim.playState === "running") {
+        const t = gl.anim.currentTime;
+        gl.anim.cancel();
+        gl.anim = el.animate(gl.frames, gl.opts);
+        gl.anim.currentTime = t;
+        run.running.push(gl.anim);
+      }
+    }
+    for (const o of run.overlays) {
+      if (o.isConnected) continue;
+      const root = boardEl.querySelector("svg");
+      if (root) root.append(o);
     }
   };
   apply();
-  if (!ids.size || typeof MutationObserver !== "function") return;
+  if (typeof MutationObserver !== "function") return;
   const obs = new MutationObserver(() => { obs.disconnect(); apply(); obs.observe(boardEl, { childList: true, subtree: true }); });
   obs.observe(boardEl, { childList: true, subtree: true });
-  marks.set(boardEl, obs);
+  live.set(boardEl, { obs });
 }
 
 function boardCall(board, name, events, view) {
@@ -134,6 +149,7 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
   const running = [];
   const overlays = [];
   const recent = new Set();
+  const glides = new Map();
   const evs = (events || []).map((e) => (e && e.event !== undefined ? e.event : e));
   const paths = boardCall(board, "paths", evs, view) || {};
   const shots = boardCall(board, "shots", evs, view) || [];
@@ -153,7 +169,11 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       const changed = old.state !== el.getAttribute("data-state");
       if (moved || changed) recent.add(id);
       if (!f) continue;
-      if (moved) running.push(glide(el, root, old, c, paths[id], f));
+      if (moved) {
+        const gl = glide(el, root, old, c, paths[id], f);
+        glides.set(id, gl);
+        running.push(gl.anim);
+      }
       if (changed) flashAt(root, c, f, moved ? MOVE_MS * f : 0);
     }
   }
@@ -171,7 +191,7 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       t += SHOT_MS * f * 0.8;
     }
   }
-  if (boardEl) keepRecent(boardEl, recent);
+  if (boardEl) follow(boardEl, { recent, glides, overlays, running });
 
   function flashAt(root, c, fac, delay) {
     const ring = overlay(root).appendChild(svgEl("circle", { cx: c.x, cy: c.y, r: Math.max(6, c.r), class: "anim-flash" }));
@@ -204,9 +224,18 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
   }
 
   const cleanup = () => { for (const o of overlays) o.remove(); };
-  const done = Promise.all(running.map((a) => a.finished.catch(() => null))).then(cleanup);
+  // Every animation's end, including those a redraw moved to new drawings.
+  const settle = async () => {
+    let n = 0;
+    while (n < running.length) {
+      const batch = running.slice(n);
+      n = running.length;
+      await Promise.all(batch.map((a) => a.finished.catch(() => null)));
+    }
+  };
+  const done = settle().then(cleanup);
   return {
-    skip() { for (const a of running) { try { a.finish(); } catch (e) { a.cancel(); } } cleanup(); },
+    skip() { for (const a of [...running]) { try { a.finish(); } catch (e) { a.cancel(); } } cleanup(); },
     done,
     recent,
   };
@@ -225,7 +254,8 @@ function glide(el, root, old, c, path, f) {
   for (const p of pts.slice(1, -1)) frames.push({ transform: off({ x: p[0], y: p[1] }) });
   frames.push({ transform: "translate(0px, 0px)" });
   const steps = Math.max(1, frames.length - 1);
-  return el.animate(frames, { duration: MOVE_MS * f * Math.min(2.5, 0.6 + 0.4 * steps), easing: "ease-in-out", fill: "backwards" });
+  const opts = { duration: MOVE_MS * f * Math.min(2.5, 0.6 + 0.4 * steps), easing: "ease-in-out", fill: "backwards" };
+  return { frames, opts, anim: el.animate(frames, opts) };
 }
 
 function svgEl(tag, attrs) {

@@ -179,6 +179,7 @@ function render(el, st, ctx) {
     if (f.status === "waiting" || f.status === "disengaged") continue;
     if (f.status === "destroyed") {
       svg.append(s("g", { "data-unit": f.id, "data-state": "destroyed" },
+        s("circle", { cx: X(f.x), cy: Y(f.y), r: 0.5 * K, class: "hit-area", "data-anchor": "" }),
         s("text", { x: X(f.x), y: Y(f.y) + 5, class: "bs-wreck" }, "✕", s("title", {}, `${label(f, fighters)} destroyed`))));
       continue;
     }
@@ -188,7 +189,7 @@ function render(el, st, ctx) {
     const g = s("g", { class: cls, "data-unit": f.id, "data-state": `hull ${f.hull}${f.crippled ? " crippled" : ""}${f.jinking ? " jinking" : ""}`, "data-fighter": f.id, "data-seat": f.seat, "data-x": f.x, "data-y": f.y, "data-heading": f.heading, tabindex: "0", role: "button", "aria-label": `${label(f, fighters)} ${f.design}` });
     const gi = s("g", { transform: `translate(${X(f.x)},${Y(f.y)})` });
     g.append(gi);
-    gi.append(s("circle", { r: 1.3 * K, class: "hit-area" }));
+    gi.append(s("circle", { r: 1.3 * K, class: "hit-area", "data-anchor": "" }));
     gi.append(s("circle", { r: 0.5 * K, class: "bs-base", stroke: ctx.colours[f.seat] }));
     if (targets[f.id]) gi.append(s("circle", { r: 0.9 * K, class: "bs-target-ring" }));
     gi.append(s("polygon", { points: "0,-13 8,8 0,4 -8,8", fill: ctx.colours[f.seat], stroke: "#111", "stroke-width": 1.2, transform: `rotate(${f.heading})` }));

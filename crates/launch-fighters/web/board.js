@@ -64,7 +64,7 @@ function areaInPlay(hexes, W, H) {
   const cs = hexes.map(centreOf);
   const xs = cs.map((c) => c.x), ys = cs.map((c) => c.y);
   let x0 = Math.min(...xs) - 3.2 * R, x1 = Math.max(...xs) + 3.2 * R;
-  let y0 = Math.min(...ys) - 2.4 * R * SQ3 / 2 * 2, y1 = Math.max(...ys) + 2.4 * R * SQ3 / 2 * 2;
+  let y0 = Math.min(...ys) - 2.4 * R * SQ3, y1 = Math.max(...ys) + 2.4 * R * SQ3;
   const grow = (a, b, min, max) => {
     if (b - a < min) { const m = (a + b) / 2; a = m - min / 2; b = m + min / 2; }
     if (a < 0) { b -= a; a = 0; }
@@ -96,9 +96,9 @@ function unitState(u) {
   return u.kind.squadron.active ? "active" : "flipped";
 }
 
-function shipShape(s, colour, facing, scale, extra) {
+function shipShape(s, colour, facing, scale) {
   return s("g", { transform: `rotate(${ANGLE[facing] + 90}) scale(${scale})` },
-    s("polygon", { points: "0,-14 10,10 0,5 -10,10", fill: colour, stroke: "#0b0f1a", "stroke-width": 1.4, ...(extra || {}) }));
+    s("polygon", { points: "0,-14 10,10 0,5 -10,10", fill: colour, stroke: "#0b0f1a", "stroke-width": 1.4 }));
 }
 
 function render(el, st, ctx) {
@@ -181,7 +181,7 @@ function render(el, st, ctx) {
   }
 
   // Units: each drawn in a <g data-unit> without a transform of its own (the
-  // animation moves it), a hit area of the whole hex for fingers.
+  // animation moves it), with a hit area most of the hex wide for fingers.
   for (const [key, list] of Object.entries(byHex)) {
     const [q, r] = key.split(",").map(Number);
     const c = centreOf({ q, r });
@@ -192,7 +192,7 @@ function render(el, st, ctx) {
       const at = s("g", { transform: `translate(${(c.x + dx).toFixed(1)},${c.y.toFixed(1)})` });
       g.append(at);
       const colour = ctx.colours[u.owner] || "#ccc";
-      at.append(s("circle", { r: list.length > 1 ? R * 0.5 : R * 0.95, class: "hit-area" }));
+      at.append(s("circle", { r: list.length > 1 ? R * 0.45 : R * 0.75, class: "hit-area", "data-anchor": "" }));
       if (u.kind.ship) {
         at.append(shipShape(s, colour, u.kind.ship.facing, scale));
         at.append(s("text", { y: 4, class: "unit-letter" }, u.kind.ship.letter));

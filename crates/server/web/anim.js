@@ -65,10 +65,14 @@ function toRoot(el, root) {
   return m && rm ? rm.inverse().multiply(m) : null;
 }
 
+// A unit's place: the centre of its `[data-anchor]` drawing (the board's choice,
+// e.g. a hit area round the unit's centre), else of its whole drawing (which moves
+// when a label or a course line does).
 function centreOf(el, root) {
+  const a = el.querySelector("[data-anchor]") || el;
   let b;
-  try { b = el.getBBox(); } catch (e) { return null; }
-  const m = toRoot(el, root);
+  try { b = a.getBBox(); } catch (e) { return null; }
+  const m = toRoot(a, root);
   if (!m || (!b.width && !b.height && !b.x && !b.y)) return null;
   const p = new DOMPoint(b.x + b.width / 2, b.y + b.height / 2).matrixTransform(m);
   return { x: p.x, y: p.y, r: Math.max(b.width, b.height) / 2 * Math.hypot(m.a, m.b) };
@@ -155,6 +159,7 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
   const shots = boardCall(board, "shots", evs, view) || [];
   for (const s of shots) { recent.add(String(s.from)); recent.add(String(s.to)); }
   const now = new Map();
+  let movesEnd = 0;
   if (boardEl && before) {
     for (const el of boardEl.querySelectorAll("[data-unit]")) {
       const id = el.dataset.unit;
@@ -169,17 +174,20 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       const changed = old.state !== el.getAttribute("data-state");
       if (moved || changed) recent.add(id);
       if (!f) continue;
+      let end = 0;
       if (moved) {
         const gl = glide(el, root, old, c, paths[id], f);
         glides.set(id, gl);
         running.push(gl.anim);
+        end = gl.opts.duration;
+        movesEnd = Math.max(movesEnd, end);
       }
-      if (changed) flashAt(root, c, f, moved ? MOVE_MS * f : 0);
+      if (changed) flashAt(root, c, f, end);
     }
   }
   // Shots after the moves, one after another.
   if (f && shots.length) {
-    let t = running.length ? MOVE_MS * f : 0;
+    let t = movesEnd;
     for (const s of shots.slice(0, 12)) {
       const a = now.get(String(s.from)), b = now.get(String(s.to));
       if (!a || !b) continue;

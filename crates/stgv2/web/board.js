@@ -329,7 +329,8 @@ function render(el, st, ctx) {
     const cls = ["st-ship", sel && sel.id === x.id ? "selected" : "", followShips.has(x.id) ? "can-follow" : "", targets[x.id] ? "target" : "", damaged ? "damaged" : "", moved ? "moved" : ""].filter(Boolean).join(" ");
     // data-unit: the animation moves this <g> (it has no transform of its own).
     const g = s("g", { class: cls, "data-unit": x.id, "data-state": `${assetsText(x.assets)} off ${x.off}`, "data-ship": x.id, "data-seat": x.seat, "data-node": nk(x.pos.node), "data-z": x.pos.z, tabindex: "0", role: "button", "aria-label": `ship ${letter(x.id)} of seat ${x.seat} at ${posText(x.pos)}` });
-    g.append(s("circle", { cx: sx, cy: sy, r: 20, class: "st-hit-area" }));
+    // A hit area a little over the hull, not so large it covers a cluster beside it.
+    g.append(s("circle", { cx: sx, cy: sy, r: 14, class: "st-hit-area", "data-anchor": "" }));
     g.append(s("circle", { cx: sx, cy: sy, r: 15, class: "st-ring sel" }), s("circle", { cx: sx, cy: sy, r: 13, class: "st-ring follow" }), s("circle", { cx: sx, cy: sy, r: 15, class: "st-ring target" }));
     g.append(s("circle", { cx: sx, cy: sy, r: 10, class: "st-hull", fill: colour }));
     g.append(s("text", { x: sx, y: sy + 4.2, class: "st-letter" }, letter(x.id)));

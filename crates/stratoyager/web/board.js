@@ -155,7 +155,7 @@ function render(el, st, ctx) {
     const g = s("g", { class: "unit" + (isSel ? " selected" : ""), "data-unit": u.id, "data-state": `${u.place.at} s${u.structure} sh${u.shields}`, tabindex: "0", role: "button", "aria-label": u.label });
     const at = s("g", { transform: `translate(${X(u.pos.x).toFixed(1)},${Y(u.pos.y).toFixed(1)})` });
     g.append(at);
-    at.append(s("circle", { r: K * 1.2, class: "hit-area" }));
+    at.append(s("circle", { r: K * 1.2, class: "hit-area", "data-anchor": "" }));
     // Course and speed: a line along the course, a klick per point of speed.
     const ca = ((u.course * 30 - 90) * Math.PI) / 180;
     at.append(s("line", { x1: 0, y1: 0, x2: Math.cos(ca) * u.speed * K, y2: Math.sin(ca) * u.speed * K, class: "course" }));

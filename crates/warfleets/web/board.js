@@ -277,7 +277,7 @@ function render(el, st, ctx) {
     const outer = s("g", { class: cls, "data-unit": m.id, "data-state": `damage ${dmg} markers ${m.markers}`, "data-model": m.id, "data-seat": m.seat, "data-x": m.x, "data-y": m.y, "data-heading": m.heading, "data-class": m.class, tabindex: "0", role: "button", "aria-label": `${m.name} (${v.sides[m.seat]})` });
     const g = s("g", { transform: `translate(${X(m.x)},${Y(m.y)})` });
     outer.append(g);
-    g.append(s("circle", { r: Math.max(r + 4, 1.4 * K), class: "wf-hit-area" }));
+    g.append(s("circle", { r: r + 3, class: "wf-hit-area", "data-anchor": "" }));
     if (activations[m.id]) g.append(s("circle", { r: r + 6, class: "wf-ring activate" }));
     if (targets[m.id]) {
       g.append(s("circle", { r: r + 6, class: "wf-ring target" }));

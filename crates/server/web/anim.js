@@ -98,7 +98,7 @@ function injectStyle() {
   document.head.append(h("style", { id: "anim-style" }, `
 [data-unit].recent { filter: drop-shadow(0 0 2px #fff) drop-shadow(0 0 5px #ffd54a); }
 .anim-overlay { pointer-events: none; }
-.anim-shot { stroke: #ffe08a; stroke-width: 2.5; stroke-linecap: round; fill: none; }
+.anim-shot { stroke: #ffe08a; stroke-width: 3; stroke-linecap: round; fill: none; }
 .anim-shot.miss { stroke: #9fb3c8; stroke-dasharray: 4 3; }
 .anim-flash { fill: none; stroke: #ff5a4a; stroke-width: 3; transform-box: fill-box; transform-origin: center; }
 .anim-hit { fill: #ffcf5a; transform-box: fill-box; transform-origin: center; }
@@ -158,6 +158,7 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
   const paths = boardCall(board, "paths", evs, view) || {};
   const shots = boardCall(board, "shots", evs, view) || [];
   for (const s of shots) { recent.add(String(s.from)); recent.add(String(s.to)); }
+  const shotAt = new Set(shots.filter((s) => s.hit).map((s) => String(s.to)));
   const now = new Map();
   let movesEnd = 0;
   if (boardEl && before) {
@@ -182,7 +183,8 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
         end = gl.opts.duration;
         movesEnd = Math.max(movesEnd, end);
       }
-      if (changed) flashAt(root, c, f, end);
+      // A target hit by a shot flashes with the shot (below).
+      if (changed && !shotAt.has(id)) flashAt(root, c, f, end);
     }
   }
   // Shots after the moves, one after another.
@@ -211,9 +213,9 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
     const line = overlay(root).appendChild(svgEl("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "anim-shot" + (hit ? "" : " miss") }));
     if (hit) line.style.strokeDasharray = `${len} ${len}`;
     running.push(line.animate(hit
-      ? [{ strokeDashoffset: len, opacity: 1 }, { strokeDashoffset: 0, opacity: 1, offset: 0.7 }, { strokeDashoffset: 0, opacity: 0 }]
-      : [{ opacity: 0 }, { opacity: 1, offset: 0.3 }, { opacity: 0 }],
-    { duration: SHOT_MS * fac * 1.6, delay, fill: "both" }));
+      ? [{ strokeDashoffset: len, opacity: 1 }, { strokeDashoffset: 0, opacity: 1, offset: 0.45 }, { strokeDashoffset: 0, opacity: 1, offset: 0.8 }, { strokeDashoffset: 0, opacity: 0 }]
+      : [{ opacity: 0 }, { opacity: 1, offset: 0.25 }, { opacity: 1, offset: 0.7 }, { opacity: 0 }],
+    { duration: SHOT_MS * fac * 2, delay, fill: "both" }));
     if (hit) {
       const dot = overlay(root).appendChild(svgEl("circle", { cx: q.x, cy: q.y, r: Math.max(5, q.r * 0.8), class: "anim-hit" }));
       running.push(dot.animate([{ transform: "scale(0.2)", opacity: 0 }, { transform: "scale(1)", opacity: 0.9, offset: 0.4 }, { transform: "scale(1.5)", opacity: 0 }],

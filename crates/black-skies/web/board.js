@@ -33,8 +33,9 @@ function injectStyle(h) {
 // Label places round a fighter, tried in turn (skipping the side its nose points
 // to): the first that overlaps no other label and no fighter is taken.
 const SLOTS = [[11, -9, "start"], [11, 5, "start"], [-11, -9, "end"], [-11, 5, "end"], [0, -17, "middle"], [0, 28, "middle"]];
-function placeLabels(items) {
+function placeLabels(items, width) {
   const boxes = [];
+  const outside = (b) => b.x0 < 2 || b.x1 > width - 2;
   const pts = items.map((i) => i);
   const hits = (b, self) => pts.some((p) => p !== self && p.x > b.x0 - 9 && p.x < b.x1 + 9 && p.y > b.y0 - 9 && p.y < b.y1 + 12);
   const overlaps = (b) => boxes.some((o) => b.x0 < o.x1 && b.x1 > o.x0 && b.y0 < o.y1 && b.y1 > o.y0);
@@ -46,7 +47,8 @@ function placeLabels(items) {
       if ((nose > 0.5 && dx > 0 && dy < 0) || (nose < -0.5 && dx < 0 && dy < 0)) continue;
       const x0 = anchor === "start" ? it.x + dx : anchor === "end" ? it.x + dx - w : it.x + dx - w / 2;
       const b = { x0, x1: x0 + w, y0: it.y + dy - 10, y1: it.y + dy + 2, dx, dy, anchor };
-      if (!overlaps(b) && !hits(b, it)) { best = b; break; }
+      if (!overlaps(b) && !hits(b, it) && !outside(b)) { best = b; break; }
+      if (!outside(b) && (!best || outside(best))) best = b;
       best ||= b;
     }
     boxes.push(best);
@@ -91,7 +93,7 @@ function render(el, st, ctx) {
 
   const LX = narrow ? X(0) : X(W) + K; // the key's column, right of (or under) the table
   const KEY_Y = narrow ? Y(0) + 2 * K : Y(L) + 8;
-  const svg = s("svg", { viewBox: `0 0 ${(W + 2 * M + (narrow ? 0 : 10)) * K} ${(L + 2 * M) * K + (narrow ? 260 : 0)}`, class: "table bs", id: "bs-table", role: "img", "aria-label": `Table ${W}" × ${L}"` });
+  const svg = s("svg", { viewBox: `0 0 ${(W + 2 * M + (narrow ? 0 : 10)) * K} ${(L + 2 * M) * K + (narrow ? 170 : 0)}`, class: "table bs", id: "bs-table", role: "img", "aria-label": `Table ${W}" × ${L}"` });
   svg.append(s("rect", { x: X(0), y: Y(L), width: W * K, height: L * K, class: "felt" }));
   svg.append(s("clipPath", { id: "bs-clip" }, s("rect", { x: X(0), y: Y(L), width: W * K, height: L * K })));
   // The deployment zones (BS-02: 6" from the own edge), tinted in the side's colour.
@@ -209,7 +211,7 @@ function render(el, st, ctx) {
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(e); } });
     svg.append(g);
   }
-  placeLabels(labels);
+  placeLabels(labels, X(W) + M * K);
   for (const l of labels) l.at.append(s("text", { x: l.slot.dx, y: l.slot.dy, "text-anchor": l.slot.anchor, class: "unit-label" }, l.text));
   // A shot waiting for Confirm: a line from the firing fighter to its target.
   const pa = ui.pending && ui.pending.action;

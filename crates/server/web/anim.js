@@ -17,6 +17,8 @@
 // - A drawing whose `data-state` changed gets a flash.
 // - The units of the latest events keep the class `recent` until the next state.
 // Nothing here reveals anything: it only moves what the board drew from the view.
+// The first drawing (nothing captured) is not animated: pass the events of a new
+// state only, not a backlog sent on (re)connecting.
 import { h } from "/web/ui.js";
 
 const KEY = "orrery:anim-speed";
@@ -154,7 +156,10 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
   const overlays = [];
   const recent = new Set();
   const glides = new Map();
-  const evs = (events || []).map((e) => (e && e.event !== undefined ? e.event : e));
+  // The first drawing (nothing captured before it) has nothing to animate: its
+  // events are the log so far, not what just happened.
+  const first = !before || !before.units.size;
+  const evs = first ? [] : (events || []).map((e) => (e && e.event !== undefined ? e.event : e));
   const paths = boardCall(board, "paths", evs, view) || {};
   const shots = boardCall(board, "shots", evs, view) || [];
   for (const s of shots) { recent.add(String(s.from)); recent.add(String(s.to)); }

@@ -58,7 +58,7 @@ function injectStyle(h) {
 }
 
 // The part of the map in play: every unit on the map and every hex a legal action
-// goes to, with two hexes round them (at least 12 columns by 9 rows), in SVG units.
+// goes to, with two hexes round them (at least 16 columns by 11 rows), in SVG units.
 function areaInPlay(hexes, W, H) {
   if (!hexes.length) return null;
   const cs = hexes.map(centreOf);
@@ -71,8 +71,8 @@ function areaInPlay(hexes, W, H) {
     if (b > max) { a -= b - max; b = max; }
     return [Math.max(0, a), Math.min(max, b)];
   };
-  [x0, x1] = grow(x0, x1, 12 * 1.5 * R, W);
-  [y0, y1] = grow(y0, y1, 9 * SQ3 * R, H);
+  [x0, x1] = grow(x0, x1, 16 * 1.5 * R, W);
+  [y0, y1] = grow(y0, y1, 11 * SQ3 * R, H);
   if (x1 - x0 > 0.85 * W && y1 - y0 > 0.85 * H) return null;
   return [x0, y0, x1, y1];
 }
@@ -185,9 +185,9 @@ function render(el, st, ctx) {
   for (const [key, list] of Object.entries(byHex)) {
     const [q, r] = key.split(",").map(Number);
     const c = centreOf({ q, r });
-    const scale = list.length > 1 ? 0.8 : 1.15;
+    const scale = list.length > 1 ? 0.72 : 1.15;
     list.forEach((u, i) => {
-      const dx = list.length > 1 ? (i - (list.length - 1) / 2) * 12 : 0;
+      const dx = list.length > 1 ? (i - (list.length - 1) / 2) * 18 : 0;
       const g = s("g", { class: "unit" + (sel && sel.id === u.id ? " selected" : "") + (targets[u.id] ? " target" : ""), "data-unit": u.id, "data-state": unitState(u), tabindex: "0", role: "button", "aria-label": unitName(u) });
       const at = s("g", { transform: `translate(${(c.x + dx).toFixed(1)},${c.y.toFixed(1)})` });
       g.append(at);
@@ -237,7 +237,7 @@ function render(el, st, ctx) {
   }
 
   // Fit the view to the area in play, or the whole map (the button).
-  const crop = ui.lfWhole ? null : frame(ui, areaInPlay([...onMap.map((u) => u.location.on_map), ...Object.values(dests).map((d) => d.hex)], W, H));
+  const crop = ui.lfWhole ? null : frame(ui, areaInPlay([...onMap.map((u) => u.location.on_map), ...legal.map((x) => hexOf(x.action)).filter(Boolean)], W, H));
   if (crop) svg.setAttribute("viewBox", `${crop[0].toFixed(1)} ${crop[1].toFixed(1)} ${(crop[2] - crop[0]).toFixed(1)} ${(crop[3] - crop[1]).toFixed(1)}`);
   const host = el.querySelector(".hexwrap") || ctx.h("div", { class: "hexwrap" });
   const old = host.querySelector("svg");

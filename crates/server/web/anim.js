@@ -14,7 +14,7 @@
 //   straight.
 // - The board's `shots(events, view)` (`[{from, to, hit}]`) are lines growing from
 //   shooter to target, a flash on a hit.
-// - A drawing whose `data-state` changed gets a flash.
+// - A drawing whose `data-state` changed gets a flash; a new one fades in.
 // - The units of the latest events keep the class `recent` until the next state.
 // Nothing here reveals anything: it only moves what the board drew from the view.
 // The first drawing (nothing captured) is not animated: pass the events of a new
@@ -172,7 +172,12 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       if (now.has(id)) continue;
       now.set(id, el);
       const old = before.units.get(id);
-      if (!old) continue;
+      if (!old) {
+        // A unit that was not drawn before (placed, launched, arrived) fades in.
+        if (f && !first) running.push(el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: FLASH_MS * f, fill: "backwards" }));
+        if (!first) recent.add(id);
+        continue;
+      }
       const root = rootSvg(el);
       const c = root && centreOf(el, root);
       if (!c) continue;

@@ -272,7 +272,33 @@ function drawPanel(ctx, st, legal, myAsk) {
     ctx.ui.planKey = st.status.hash;
   }
   if (plans.length) box.append(planner(ctx, plans));
+  const places = legal.filter((x) => x.action.kind === "place");
+  if (places.length) box.append(placer(ctx, places));
   p.append(box);
+}
+
+// Placement (SY-03): click a dot on the table, then its course (in hours, as the
+// log says them) and speed; only the combinations the server listed are offered.
+function placer(ctx, places) {
+  const { h } = ctx;
+  const ui = ctx.ui;
+  const here = ui.spot ? places.filter((x) => `${x.action.x},${x.action.y}` === ui.spot) : [];
+  if (!here.length) return h("div", { class: "planner", id: "placer" }, h("h3", { text: "Placement" }), h("p", { class: "hint", text: "Click a green dot on the table to place the unit there." }));
+  const courses = [...new Set(here.map((x) => x.action.course))].sort((a, b) => a - b);
+  ui.placeCourse = courses.includes(ui.placeCourse) ? ui.placeCourse : courses[0];
+  const speeds = [...new Set(here.filter((x) => x.action.course === ui.placeCourse).map((x) => x.action.speed))].sort((a, b) => a - b);
+  ui.placeSpeed = speeds.includes(ui.placeSpeed) ? ui.placeSpeed : speeds[0];
+  const course = h("select", { id: "place-course", "aria-label": "Course" }, courses.map((c) => h("option", { value: c, text: hour(c) })));
+  course.value = ui.placeCourse;
+  course.addEventListener("change", () => { ui.placeCourse = Number(course.value); ctx.rerender(); });
+  const speed = h("select", { id: "place-speed", "aria-label": "Speed" }, speeds.map((v) => h("option", { value: v, text: String(v) })));
+  speed.value = ui.placeSpeed;
+  speed.addEventListener("change", () => { ui.placeSpeed = Number(speed.value); ctx.rerender(); });
+  const found = here.find((x) => x.action.course === ui.placeCourse && x.action.speed === ui.placeSpeed);
+  const [x, y] = ui.spot.split(",");
+  return h("div", { class: "planner", id: "placer" }, h("h3", { text: `Placement at (${x}, ${y})` }),
+    h("div", { class: "row" }, h("label", {}, "course ", course), " ", h("label", {}, "speed ", speed)),
+    h("button", { id: "place-choose", class: "primary", disabled: !found, onclick: () => found && ctx.choose(found.action), text: "Place here…" }));
 }
 
 function planner(ctx, plans) {

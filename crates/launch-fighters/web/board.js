@@ -96,9 +96,11 @@ function unitState(u) {
   return u.kind.squadron.active ? "active" : "flipped";
 }
 
+// A ship's arrow in its facing; `data-turn` lets the animation turn it.
 function shipShape(s, colour, facing, scale) {
-  return s("g", { transform: `rotate(${ANGLE[facing] + 90}) scale(${scale})` },
-    s("polygon", { points: "0,-14 10,10 0,5 -10,10", fill: colour, stroke: "#0b0f1a", "stroke-width": 1.4 }));
+  const deg = ANGLE[facing] + 90;
+  return s("g", { transform: `rotate(${deg})`, "data-turn": deg },
+    s("polygon", { points: "0,-14 10,10 0,5 -10,10", fill: colour, stroke: "#0b0f1a", "stroke-width": 1.4, transform: `scale(${scale})` }));
 }
 
 function render(el, st, ctx) {

@@ -14,6 +14,8 @@
 //   straight.
 // - The board's `shots(events, view)` (`[{from, to, hit}]`) are lines growing from
 //   shooter to target, a flash on a hit.
+// - Its `[data-turn="deg"]` drawing (a rotation alone in its transform attribute)
+//   turns the shortest way from the old heading to the new one.
 // - A drawing whose `data-state` changed gets a flash; a new one fades in.
 // - The units of the latest events keep the class `recent` until the next state.
 // Nothing here reveals anything: it only moves what the board drew from the view.
@@ -88,7 +90,8 @@ export function capture(boardEl) {
     const root = rootSvg(el);
     if (!root || units.has(el.dataset.unit)) continue;
     const c = centreOf(el, root);
-    if (c) units.set(el.dataset.unit, { ...c, state: el.getAttribute("data-state"), root });
+    const turn = el.querySelector("[data-turn]");
+    if (c) units.set(el.dataset.unit, { ...c, state: el.getAttribute("data-state"), turn: turn ? Number(turn.dataset.turn) : null, root });
   }
   return { units };
 }
@@ -120,11 +123,12 @@ function follow(boardEl, run) {
     for (const el of boardEl.querySelectorAll("[data-unit]")) {
       const id = el.dataset.unit;
       el.classList.toggle("recent", run.recent.has(id));
-      const gl = run.glides.get(id);
-      if (gl && gl.anim.effect && gl.anim.effect.target !== el && gl.anim.playState === "running") {
+      for (const gl of [run.glides.get(id), run.glides.get(`${id} turn`)]) {
+        const target = gl && gl.part ? el.querySelector(gl.part) : el;
+        if (!gl || !target || !gl.anim.effect || gl.anim.effect.target === target || gl.anim.playState !== "running") continue;
         const t = gl.anim.currentTime;
         gl.anim.cancel();
-        gl.anim = el.animate(gl.frames, gl.opts);
+        gl.anim = target.animate(gl.frames, gl.opts);
         gl.anim.currentTime = t;
         run.running.push(gl.anim);
       }
@@ -183,7 +187,9 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       if (!c) continue;
       const moved = Math.hypot(c.x - old.x, c.y - old.y) > 0.5;
       const changed = old.state !== el.getAttribute("data-state");
-      if (moved || changed) recent.add(id);
+      const turnEl = el.querySelector("[data-turn]");
+      const turned = turnEl && old.turn !== null && Number(turnEl.dataset.turn) !== old.turn;
+      if (moved || changed || turned) recent.add(id);
       if (!f) continue;
       let end = 0;
       if (moved) {
@@ -192,6 +198,16 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
         running.push(gl.anim);
         end = gl.opts.duration;
         movesEnd = Math.max(movesEnd, end);
+      }
+      if (turned) {
+        // The shortest way round, over the glide's time.
+        const to = Number(turnEl.dataset.turn);
+        const from = to - ((((to - old.turn) % 360) + 540) % 360 - 180);
+        const frames = [{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }];
+        const opts = { duration: end || MOVE_MS * f * 0.6, easing: "ease-in-out", fill: "backwards" };
+        const tn = { frames, opts, anim: turnEl.animate(frames, opts), part: "[data-turn]" };
+        glides.set(`${id} turn`, tn);
+        running.push(tn.anim);
       }
       // A target hit by a shot flashes with the shot (below).
       if (changed && !shotAt.has(id)) flashAt(root, c, f, end);

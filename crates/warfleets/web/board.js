@@ -285,8 +285,10 @@ function render(el, st, ctx) {
     }
     g.append(s("circle", { r, class: "base", fill: colour, stroke: colour }));
     if (ship && !(faceModel && faceModel.id === m.id)) {
-      const [tx, ty] = [Math.sin(rad(m.heading)) * (r + 0.7 * K), -Math.cos(rad(m.heading)) * (r + 0.7 * K)];
-      g.append(s("line", { x1: 0, y1: 0, x2: tx, y2: ty, class: "tick-outline" }), s("line", { x1: 0, y1: 0, x2: tx, y2: ty, class: "tick", stroke: colour }));
+      // The heading tick, turned by its own rotation (the animation turns it).
+      const len = r + 0.7 * K;
+      g.append(s("g", { transform: `rotate(${m.heading})`, "data-turn": m.heading },
+        s("line", { x1: 0, y1: 0, x2: 0, y2: -len, class: "tick-outline" }), s("line", { x1: 0, y1: 0, x2: 0, y2: -len, class: "tick", stroke: colour })));
     }
     // Damage pips (red) and carried markers (gold) under the base.
     const pips = [...Array(dmg).fill("wf-pip"), ...Array(m.markers).fill("wf-pip marker")];

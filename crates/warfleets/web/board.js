@@ -74,6 +74,7 @@ function injectStyle() {
 .wf-model.target { filter: drop-shadow(0 0 4px #ff6b6b); }
 .wf-spot { cursor: pointer; fill-opacity: 0.75; stroke: #05070d; stroke-width: 1; }
 .wf-hit-area { fill: transparent; stroke: none; }
+.wf-view { position: absolute; bottom: 8px; left: 10px; z-index: 2; opacity: 0.9; }
 .wf-spot-label { font-size: 12px; font-weight: 700; fill: #fff; text-anchor: middle; paint-order: stroke; stroke: #000; stroke-width: 3px; pointer-events: none; }
 .wf-ruler { font-size: 10px; fill: #8b97b3; text-anchor: middle; }
 .wf-ruler.major { font-size: 12px; fill: #c4cde0; font-weight: 700; }
@@ -443,14 +444,48 @@ function render(el, st, ctx) {
   }
   ui.currentOrder = currentOrder;
 
+  // On a narrow board (a phone: the whole table is 5 px an inch there) the view is
+  // framed on what the question is about — its model, the spots, the targets — and
+  // a button shows the whole table.
+  const narrow = el.clientWidth > 0 && el.clientWidth < 640;
+  const focus = [...spotActions.map((x) => x.action), ...Object.keys(targets).map((id) => byId[id]), byId[q.model], byId[q.squadron], sel]
+    .filter((p) => p && typeof p.x === "number");
+  const crop = narrow && !ui.wfWhole ? frameOn(ui, focus, W, H) : null;
+  if (crop) svg.setAttribute("viewBox", `${X(crop[0]).toFixed(1)} ${Y(crop[3]).toFixed(1)} ${((crop[2] - crop[0]) * K).toFixed(1)} ${((crop[3] - crop[1]) * K).toFixed(1)}`);
   const host = el.querySelector(".tablewrap") || h("div", { class: "tablewrap" });
   const old = host.querySelector("svg");
   if (old) host.replaceChild(svg, old); else host.append(svg);
   if (!host.parentNode) { el.textContent = ""; el.append(host); }
+  const viewBtn = el.parentNode && (el.parentNode.querySelector(".wf-view") ||
+    el.parentNode.insertBefore(h("button", { class: "wf-view", id: "wf-view" }), el));
+  if (viewBtn) {
+    viewBtn.textContent = ui.wfWhole ? "Close up" : "Whole table";
+    viewBtn.hidden = !narrow || (!crop && !ui.wfWhole);
+    viewBtn.onclick = () => { ui.wfWhole = !ui.wfWhole; ctx.rerender(); };
+  }
 
   drawPanel(ctx, st, legal, byId, kind);
   ui.drawPaths();
   drawCard(ctx, v, sel);
+}
+
+// The part of the table (inches: [x0, y0, x1, y1]) round `points` with 4" to
+// spare, at least 24" by 16"; kept while what is asked about fits in it.
+function frameOn(ui, points, W, H) {
+  if (!points.length) return ui.wfFrame || null;
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  const grow = (a, b, min, max) => {
+    if (b - a < min) { const m = (a + b) / 2; a = m - min / 2; b = m + min / 2; }
+    if (a < -M) { b += -M - a; a = -M; }
+    if (b > max + M) { a -= b - max - M; b = max + M; }
+    return [Math.max(-M, a), Math.min(max + M, b)];
+  };
+  const [x0, x1] = grow(Math.min(...xs) - 4, Math.max(...xs) + 4, 24, W);
+  const [y0, y1] = grow(Math.min(...ys) - 4, Math.max(...ys) + 4, 16, H);
+  const old = ui.wfFrame;
+  if (old && x0 >= old[0] && y0 >= old[1] && x1 <= old[2] && y1 <= old[3]) return old;
+  ui.wfFrame = [x0, y0, x1, y1];
+  return ui.wfFrame;
 }
 
 // Animation hooks (crates/server/web/anim.js): where a model went (moved, pushed;

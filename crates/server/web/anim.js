@@ -185,7 +185,9 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       const root = rootSvg(el);
       const c = root && centreOf(el, root);
       if (!c) continue;
-      const moved = Math.hypot(c.x - old.x, c.y - old.y) > 0.5;
+      // Moved, or went somewhere and came back (its path leaves its place).
+      const away = Array.isArray(paths[id]) && paths[id].some((p) => Array.isArray(p) && Math.hypot(p[0] - c.x, p[1] - c.y) > 0.5);
+      const moved = Math.hypot(c.x - old.x, c.y - old.y) > 0.5 || away;
       const changed = old.state !== el.getAttribute("data-state");
       const turnEl = el.querySelector("[data-turn]");
       const turned = turnEl && old.turn !== null && Number(turnEl.dataset.turn) !== old.turn;
@@ -286,8 +288,13 @@ function glide(el, root, old, c, path, f) {
   const end = local(c);
   const off = (p) => { const l = local(p); return `translate(${(l.x - end.x).toFixed(2)}px, ${(l.y - end.y).toFixed(2)}px)`; };
   const frames = [{ transform: off(old) }];
-  const pts = Array.isArray(path) ? path.filter((p) => Array.isArray(p) && p.length >= 2) : [];
-  for (const p of pts.slice(1, -1)) frames.push({ transform: off({ x: p[0], y: p[1] }) });
+  // The path's points between the two places (a path may or may not repeat the
+  // start and the end).
+  const pts = (Array.isArray(path) ? path : []).filter((p) => Array.isArray(p) && p.length >= 2).map(([x, y]) => ({ x, y }));
+  const near = (p, q) => Math.hypot(p.x - q.x, p.y - q.y) < 0.5;
+  while (pts.length && near(pts[0], old)) pts.shift();
+  while (pts.length && near(pts[pts.length - 1], c)) pts.pop();
+  for (const p of pts) frames.push({ transform: off(p) });
   frames.push({ transform: "translate(0px, 0px)" });
   const steps = Math.max(1, frames.length - 1);
   const opts = { duration: MOVE_MS * f * Math.min(2.5, 0.6 + 0.4 * steps), easing: "ease-in-out", fill: "backwards" };

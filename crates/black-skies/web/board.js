@@ -194,7 +194,7 @@ function render(el, st, ctx) {
     gi.append(s("circle", { r: 1.3 * K, class: "hit-area", "data-anchor": "" }));
     gi.append(s("circle", { r: 0.5 * K, class: "bs-base", stroke: ctx.colours[f.seat] }));
     if (targets[f.id]) gi.append(s("circle", { r: 0.9 * K, class: "bs-target-ring" }));
-    gi.append(s("polygon", { points: "0,-13 8,8 0,4 -8,8", fill: ctx.colours[f.seat], stroke: "#111", "stroke-width": 1.2, transform: `rotate(${f.heading})`, "data-turn": f.heading }));
+    gi.append(s("polygon", { points: "0,-13 8,8 0,4 -8,8", fill: ctx.colours[f.seat], stroke: "#111", "stroke-width": 1.2, transform: `rotate(${f.heading})`, "data-rotate": f.heading }));
     for (let i = 0; i < f.max_hull; i++) {
       gi.append(s("rect", { x: -f.max_hull * 2.5 + i * 5, y: 13, width: 4, height: 4, class: i < f.hull ? "bs-hull" : "bs-hull lost" }));
     }

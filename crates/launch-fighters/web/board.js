@@ -96,10 +96,10 @@ function unitState(u) {
   return u.kind.squadron.active ? "active" : "flipped";
 }
 
-// A ship's arrow in its facing; `data-turn` lets the animation turn it.
+// A ship's arrow in its facing; `data-rotate` lets the animation turn it.
 function shipShape(s, colour, facing, scale) {
   const deg = ANGLE[facing] + 90;
-  return s("g", { transform: `rotate(${deg})`, "data-turn": deg },
+  return s("g", { transform: `rotate(${deg})`, "data-rotate": deg },
     s("polygon", { points: "0,-14 10,10 0,5 -10,10", fill: colour, stroke: "#0b0f1a", "stroke-width": 1.4, transform: `scale(${scale})` }));
 }
 

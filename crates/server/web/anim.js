@@ -14,7 +14,7 @@
 //   straight.
 // - The board's `shots(events, view)` (`[{from, to, hit}]`) are lines growing from
 //   shooter to target, a flash on a hit.
-// - Its `[data-turn="deg"]` drawing (a rotation alone in its transform attribute)
+// - Its `[data-rotate="deg"]` drawing (a rotation alone in its transform attribute)
 //   turns the shortest way from the old heading to the new one.
 // - A drawing whose `data-state` changed gets a flash; a new one fades in.
 // - The units of the latest events keep the class `recent` until the next state.
@@ -90,8 +90,8 @@ export function capture(boardEl) {
     const root = rootSvg(el);
     if (!root || units.has(el.dataset.unit)) continue;
     const c = centreOf(el, root);
-    const turn = el.querySelector("[data-turn]");
-    if (c) units.set(el.dataset.unit, { ...c, state: el.getAttribute("data-state"), turn: turn ? Number(turn.dataset.turn) : null, root });
+    const turn = el.querySelector("[data-rotate]");
+    if (c) units.set(el.dataset.unit, { ...c, state: el.getAttribute("data-state"), turn: turn ? Number(turn.dataset.rotate) : null, root });
   }
   return { units };
 }
@@ -189,8 +189,8 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       const away = Array.isArray(paths[id]) && paths[id].some((p) => Array.isArray(p) && Math.hypot(p[0] - c.x, p[1] - c.y) > 0.5);
       const moved = Math.hypot(c.x - old.x, c.y - old.y) > 0.5 || away;
       const changed = old.state !== el.getAttribute("data-state");
-      const turnEl = el.querySelector("[data-turn]");
-      const turned = turnEl && old.turn !== null && Number(turnEl.dataset.turn) !== old.turn;
+      const turnEl = el.querySelector("[data-rotate]");
+      const turned = turnEl && old.turn !== null && Number(turnEl.dataset.rotate) !== old.turn;
       if (moved || changed || turned) recent.add(id);
       if (!f) continue;
       let end = 0;
@@ -203,11 +203,11 @@ export function animate(boardEl, before, { events = [], view = null, board = nul
       }
       if (turned) {
         // The shortest way round, over the glide's time.
-        const to = Number(turnEl.dataset.turn);
+        const to = Number(turnEl.dataset.rotate);
         const from = to - ((((to - old.turn) % 360) + 540) % 360 - 180);
         const frames = [{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }];
         const opts = { duration: end || MOVE_MS * f * 0.6, easing: "ease-in-out", fill: "backwards" };
-        const tn = { frames, opts, anim: turnEl.animate(frames, opts), part: "[data-turn]" };
+        const tn = { frames, opts, anim: turnEl.animate(frames, opts), part: "[data-rotate]" };
         glides.set(`${id} turn`, tn);
         running.push(tn.anim);
       }

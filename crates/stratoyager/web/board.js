@@ -159,7 +159,7 @@ function render(el, st, ctx) {
     // Course and speed: a line along the course, a klick per point of speed.
     const ca = ((u.course * 30 - 90) * Math.PI) / 180;
     at.append(s("line", { x1: 0, y1: 0, x2: Math.cos(ca) * u.speed * K, y2: Math.sin(ca) * u.speed * K, class: "course" }));
-    at.append(s("g", { transform: `rotate(${u.facing * 30})`, "data-turn": u.facing * 30 }, s("polygon", { points: "0,-11 8,8 0,4 -8,8", fill: colour, stroke: "#111", "stroke-width": 1.2 })));
+    at.append(s("g", { transform: `rotate(${u.facing * 30})`, "data-rotate": u.facing * 30 }, s("polygon", { points: "0,-11 8,8 0,4 -8,8", fill: colour, stroke: "#111", "stroke-width": 1.2 })));
     // The selection by its full name; the others by initial and number ("G2" for
     // "Guardian 151a 2"), since deployed units stand a klick apart. Hover: all.
     const num = (u.label.match(/ (\d+)$/) || [])[1] || "";

@@ -288,7 +288,7 @@ function render(el, st, ctx) {
     if (ship && !(faceModel && faceModel.id === m.id)) {
       // The heading tick, turned by its own rotation (the animation turns it).
       const len = r + 0.7 * K;
-      g.append(s("g", { transform: `rotate(${m.heading})`, "data-turn": m.heading },
+      g.append(s("g", { transform: `rotate(${m.heading})`, "data-rotate": m.heading },
         s("line", { x1: 0, y1: 0, x2: 0, y2: -len, class: "tick-outline" }), s("line", { x1: 0, y1: 0, x2: 0, y2: -len, class: "tick", stroke: colour })));
     }
     // Damage pips (red) and carried markers (gold) under the base.

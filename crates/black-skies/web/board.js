@@ -19,12 +19,55 @@ const label = (f, all) => f.label || `${"AB"[f.seat] || "?"}${all.filter((x) => 
 const cardName = (n) => (n ? `${n} ${CARD_NAMES[n] || ""}`.trim() : "");
 const rad = (deg) => (deg * Math.PI) / 180;
 
+const STYLE = `
+svg.table.bs .hit-area { fill: transparent; stroke: none; }
+svg.table.bs .ruler { font-size: 10px; fill: #8b97b3; text-anchor: middle; }
+svg.table.bs .ruler.major { font-size: 12px; fill: #c4cde0; font-weight: 700; }
+svg.table.bs .tick { stroke: #56648a; stroke-width: 1; }
+svg.table.bs .aim { stroke: #ff6b6b; stroke-width: 2; stroke-dasharray: 6 4; pointer-events: none; }
+`;
+function injectStyle(h) {
+  if (document.getElementById("bs-board-style")) return;
+  document.head.append(h("style", { id: "bs-board-style" }, STYLE));
+}
+// Label places round a fighter, tried in turn (skipping the side its nose points
+// to): the first that overlaps no other label and no fighter is taken.
+const SLOTS = [[11, -9, "start"], [11, 5, "start"], [-11, -9, "end"], [-11, 5, "end"], [0, -17, "middle"], [0, 28, "middle"]];
+function placeLabels(items, width) {
+  const boxes = [];
+  const outside = (b) => b.x0 < 2 || b.x1 > width - 2;
+  const pts = items.map((i) => i);
+  const hits = (b, self) => pts.some((p) => p !== self && p.x > b.x0 - 9 && p.x < b.x1 + 9 && p.y > b.y0 - 9 && p.y < b.y1 + 12);
+  const overlaps = (b) => boxes.some((o) => b.x0 < o.x1 && b.x1 > o.x0 && b.y0 < o.y1 && b.y1 > o.y0);
+  for (const it of items) {
+    const w = it.text.length * 6.2 + 2;
+    const nose = Math.sin(rad(it.heading)); // > 0: pointing right
+    let best = null;
+    for (const [dx, dy, anchor] of SLOTS) {
+      if ((nose > 0.5 && dx > 0 && dy < 0) || (nose < -0.5 && dx < 0 && dy < 0)) continue;
+      const x0 = anchor === "start" ? it.x + dx : anchor === "end" ? it.x + dx - w : it.x + dx - w / 2;
+      const b = { x0, x1: x0 + w, y0: it.y + dy - 10, y1: it.y + dy + 2, dx, dy, anchor };
+      if (!overlaps(b) && !hits(b, it) && !outside(b)) { best = b; break; }
+      if (!outside(b) && (!best || outside(best))) best = b;
+      best ||= b;
+    }
+    boxes.push(best);
+    it.slot = best;
+  }
+}
+
+// SVG units per inch: markers keep their size on a large table.
+const scaleOf = (v) => Math.min(20, 720 / Math.max(v.width, v.length));
+
 function render(el, st, ctx) {
   const { h, s } = ctx;
   const v = st.view;
   const ui = ctx.ui;
   const W = v.width, L = v.length;
-  const K = Math.min(20, 720 / Math.max(W, L)); // SVG units per inch: markers keep their size
+  const K = scaleOf(v);
+  injectStyle(h);
+  // A narrow board (a phone) puts the key under the table, so the table gets the width.
+  const narrow = el.clientWidth > 0 && el.clientWidth < 640;
   const X = (x) => (x + M) * K;
   const Y = (y) => (L - y + M) * K; // y grows upwards: side B's edge at the top
   // A point r inches from (x, y) at `deg` clockwise from +y, in SVG units.
@@ -48,8 +91,9 @@ function render(el, st, ctx) {
   }
   const sel = ui.selected !== null && ui.selected !== undefined ? byId[ui.selected] : null;
 
-  const LX = X(W) + K; // the key's column, right of the table
-  const svg = s("svg", { viewBox: `0 0 ${(W + 2 * M + 10) * K} ${(L + 2 * M) * K}`, class: "table", id: "bs-table", role: "img", "aria-label": `Table ${W}" × ${L}"` });
+  const LX = narrow ? X(0) : X(W) + K; // the key's column, right of (or under) the table
+  const KEY_Y = narrow ? Y(0) + 2 * K : Y(L) + 8;
+  const svg = s("svg", { viewBox: `0 0 ${(W + 2 * M + (narrow ? 0 : 10)) * K} ${(L + 2 * M) * K + (narrow ? 170 : 0)}`, class: "table bs", id: "bs-table", role: "img", "aria-label": `Table ${W}" × ${L}"` });
   svg.append(s("rect", { x: X(0), y: Y(L), width: W * K, height: L * K, class: "felt" }));
   svg.append(s("clipPath", { id: "bs-clip" }, s("rect", { x: X(0), y: Y(L), width: W * K, height: L * K })));
   // The deployment zones (BS-02: 6" from the own edge), tinted in the side's colour.
@@ -63,10 +107,21 @@ function render(el, st, ctx) {
   });
   for (let x = 0; x <= W; x++) svg.append(s("line", { x1: X(x), y1: Y(0), x2: X(x), y2: Y(L), class: x % 6 ? "grid1" : "grid6" }));
   for (let y = 0; y <= L; y++) svg.append(s("line", { x1: X(0), y1: Y(y), x2: X(W), y2: Y(y), class: y % 6 ? "grid1" : "grid6" }));
-  for (let x = 0; x <= W; x += 6) svg.append(s("text", { x: X(x), y: Y(0) + K * 0.9, class: "axis" }, `${x}`));
-  for (let y = 0; y <= L; y += 6) svg.append(s("text", { x: X(0) - K * 0.8, y: Y(y) + 4, class: "axis" }, `${y}`));
-  svg.append(s("text", { x: X(W / 2), y: Y(0) + K * 1.6, class: "edge" }, `${v.sides[0]} (side A) edge — inches`));
-  svg.append(s("text", { x: X(W / 2), y: Y(L) - K * 0.7, class: "edge" }, `${v.sides[1]} (side B) edge`));
+  // Rulers on the four edges, in inches as the texts write points: x from the left
+  // edge, y from side A's edge.
+  const step = W > 48 || L > 48 ? 6 : 3;
+  for (let x = 0; x <= W; x += step) {
+    const cls = x % 6 ? "ruler" : "ruler major";
+    svg.append(s("text", { x: X(x), y: Y(0) + K * 0.8, class: cls }, `${x}`), s("text", { x: X(x), y: Y(L) - K * 0.3, class: cls }, `${x}`));
+  }
+  for (let y = 0; y <= L; y += step) {
+    const cls = y % 6 ? "ruler" : "ruler major";
+    svg.append(s("text", { x: X(0) - K * 0.7, y: Y(y) + 4, class: cls }, `${y}`), s("text", { x: X(W) + K * 0.7, y: Y(y) + 4, class: cls }, `${y}`));
+  }
+  for (let x = 0; x <= W; x++) svg.append(s("line", { x1: X(x), y1: Y(0), x2: X(x), y2: Y(0) + 4, class: "tick" }), s("line", { x1: X(x), y1: Y(L), x2: X(x), y2: Y(L) - 4, class: "tick" }));
+  for (let y = 0; y <= L; y++) svg.append(s("line", { x1: X(0), y1: Y(y), x2: X(0) - 4, y2: Y(y), class: "tick" }), s("line", { x1: X(W), y1: Y(y), x2: X(W) + 4, y2: Y(y), class: "tick" }));
+  svg.append(s("text", { x: X(W / 2), y: Y(0) + K * 1.55, class: "edge" }, `${v.sides[0]} (side A) edge — inches`));
+  svg.append(s("text", { x: X(W / 2), y: Y(L) - K * 1.0, class: "edge" }, `${v.sides[1]} (side B) edge`));
   for (const a of v.asteroids || []) {
     svg.append(s("circle", { cx: X(a.x), cy: Y(a.y), r: a.radius * K, class: "obstacle" }, s("title", {}, `asteroid field, radius ${a.radius}"`)));
   }
@@ -112,7 +167,7 @@ function render(el, st, ctx) {
     [s("text", { x: -6, y: 4, class: "unit-label" }, "≈"), "jinking · red outline: crippled"],
     [s("rect", { x: -7, y: -5, width: 14, height: 10, class: "bs-band bs-band-0" }), "arcs: close, medium, long"],
   ];
-  const keyG = s("g", { class: "bs-key", transform: `translate(${LX},${Y(L) + 8})` }, s("text", { class: "bs-key-title" }, "Key"));
+  const keyG = s("g", { class: "bs-key", transform: `translate(${LX},${KEY_Y})` }, s("text", { class: "bs-key-title" }, "Key"));
   keyRows.forEach(([icon, text], i) => {
     icon.setAttribute("transform", `translate(8,${22 + 18 * i})`);
     keyG.append(icon, s("text", { x: 20, y: 26 + 18 * i }, text));
@@ -121,21 +176,30 @@ function render(el, st, ctx) {
 
   const targets = {};
   for (const x of of("fire")) targets[x.action.target] = x;
+  const labels = [];
   for (const f of fighters) {
     if (f.status === "waiting" || f.status === "disengaged") continue;
     if (f.status === "destroyed") {
-      svg.append(s("text", { x: X(f.x), y: Y(f.y) + 5, class: "bs-wreck" }, "✕", s("title", {}, `${label(f, fighters)} destroyed`)));
+      svg.append(s("g", { "data-unit": f.id, "data-state": "destroyed" },
+        s("circle", { cx: X(f.x), cy: Y(f.y), r: 0.5 * K, class: "hit-area", "data-anchor": "" }),
+        s("text", { x: X(f.x), y: Y(f.y) + 5, class: "bs-wreck" }, "✕", s("title", {}, `${label(f, fighters)} destroyed`))));
       continue;
     }
+    // A <g data-unit> with no transform of its own (the animation moves it); a hit
+    // area larger than the base for fingers.
     const cls = "unit bs-fighter" + (sel && sel.id === f.id ? " selected" : "") + (targets[f.id] ? " target" : "") + (f.crippled ? " crippled" : "");
-    const g = s("g", { class: cls, "data-fighter": f.id, "data-seat": f.seat, "data-x": f.x, "data-y": f.y, "data-heading": f.heading, tabindex: "0", role: "button", "aria-label": `${label(f, fighters)} ${f.design}`, transform: `translate(${X(f.x)},${Y(f.y)})` });
-    g.append(s("circle", { r: 0.5 * K, class: "bs-base", stroke: ctx.colours[f.seat] }));
-    if (targets[f.id]) g.append(s("circle", { r: 0.9 * K, class: "bs-target-ring" }));
-    g.append(s("polygon", { points: "0,-13 8,8 0,4 -8,8", fill: ctx.colours[f.seat], stroke: "#111", "stroke-width": 1.2, transform: `rotate(${f.heading})` }));
+    const g = s("g", { class: cls, "data-unit": f.id, "data-state": `hull ${f.hull}${f.crippled ? " crippled" : ""}${f.jinking ? " jinking" : ""}`, "data-fighter": f.id, "data-seat": f.seat, "data-x": f.x, "data-y": f.y, "data-heading": f.heading, tabindex: "0", role: "button", "aria-label": `${label(f, fighters)} ${f.design}` });
+    const gi = s("g", { transform: `translate(${X(f.x)},${Y(f.y)})` });
+    g.append(gi);
+    gi.append(s("circle", { r: 1.3 * K, class: "hit-area", "data-anchor": "" }));
+    gi.append(s("circle", { r: 0.5 * K, class: "bs-base", stroke: ctx.colours[f.seat] }));
+    if (targets[f.id]) gi.append(s("circle", { r: 0.9 * K, class: "bs-target-ring" }));
+    gi.append(s("polygon", { points: "0,-13 8,8 0,4 -8,8", fill: ctx.colours[f.seat], stroke: "#111", "stroke-width": 1.2, transform: `rotate(${f.heading})`, "data-rotate": f.heading }));
     for (let i = 0; i < f.max_hull; i++) {
-      g.append(s("rect", { x: -f.max_hull * 2.5 + i * 5, y: 13, width: 4, height: 4, class: i < f.hull ? "bs-hull" : "bs-hull lost" }));
+      gi.append(s("rect", { x: -f.max_hull * 2.5 + i * 5, y: 13, width: 4, height: 4, class: i < f.hull ? "bs-hull" : "bs-hull lost" }));
     }
-    g.append(s("text", { x: 11, y: -9, class: "unit-label" }, label(f, fighters) + (f.jinking ? " ≈" : "") + (f.crippled ? " crippled" : "")));
+    // The label goes where it overprints no other (placed below, once all are drawn).
+    labels.push({ at: gi, x: X(f.x), y: Y(f.y), heading: f.heading, text: label(f, fighters) + (f.jinking ? " ≈" : "") + (f.crippled ? " crippled" : "") });
     g.append(s("title", {}, `${label(f, fighters)} ${f.design}: hull ${f.hull}/${f.max_hull}, heading ${f.heading}°${f.jinking ? ", jinking" : ""}${targets[f.id] ? " — click to fire at it" : ""}`));
     const click = (e) => {
       e.stopPropagation();
@@ -146,6 +210,15 @@ function render(el, st, ctx) {
     g.addEventListener("click", click);
     g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(e); } });
     svg.append(g);
+  }
+  placeLabels(labels, X(W) + M * K);
+  for (const l of labels) l.at.append(s("text", { x: l.slot.dx, y: l.slot.dy, "text-anchor": l.slot.anchor, class: "unit-label" }, l.text));
+  // A shot waiting for Confirm: a line from the firing fighter to its target.
+  const pa = ui.pending && ui.pending.action;
+  if (pa && pa.type === "fire" && byId[pa.target]) {
+    const shooter = byId[pa.fighter ?? q.fighter ?? -1];
+    const t = byId[pa.target];
+    if (shooter) svg.append(s("line", { x1: X(shooter.x), y1: Y(shooter.y), x2: X(t.x), y2: Y(t.y), class: "aim" }));
   }
 
   // The heading ring round the chosen spot, and the lead's ghost there.
@@ -203,7 +276,7 @@ function render(el, st, ctx) {
     });
     // The legend beside the table: each option, its speed, the pilots' chances.
     if (!list.length) return;
-    const lg = s("g", { id: "bs-legend", transform: `translate(${LX},${Y(L) + 130})` },
+    const lg = s("g", { id: "bs-legend", transform: narrow ? `translate(${LX + 200},${KEY_Y})` : `translate(${LX},${Y(L) + 130})` },
       s("text", { class: "bs-key-title" }, `Card ${cardName(list[0].card)}`));
     list.forEach((m, i) => {
       const colour = OPTION_COLOURS[m.option % OPTION_COLOURS.length];
@@ -248,6 +321,25 @@ function render(el, st, ctx) {
     ui.actionFilterName = `the spot (${x}, ${y})`;
     ctx.rerender();
   }
+}
+
+// Animation hooks (crates/server/web/anim.js): the paths flown (and a fighter
+// backed out or closed up), and the shots (a hit when it did damage).
+function paths(events, view) {
+  if (!view) return {};
+  const K = scaleOf(view);
+  const pt = (p) => [(p.x + M) * K, (view.length - p.y + M) * K];
+  const out = {};
+  const add = (id, pts) => { out[id] = (out[id] || []).concat(pts.map(pt)); };
+  for (const e of events) {
+    if (e.type === "flew" && e.path) add(e.fighter, e.path);
+    else if ((e.type === "backed" || e.type === "closed") && e.to) add(e.fighter, [e.to]);
+  }
+  return out;
+}
+
+function shots(events) {
+  return events.filter((e) => e.type === "shot").map((e) => ({ from: e.fighter, to: e.target, hit: (e.damage || []).length > 0 }));
 }
 
 // The server's preview of `action`, once per state; the paths are drawn when it comes.
@@ -414,4 +506,4 @@ function previewBox(pv, ctx) {
       m.fighters.some((f) => f.p_pass < 1) ? `; on a failure: ${m.substitute}` : "")));
 }
 
-export default { render, oddsRows, previewBox };
+export default { render, oddsRows, previewBox, paths, shots };

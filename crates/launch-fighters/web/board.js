@@ -32,15 +32,87 @@ function unitName(u) {
   return `Squadron #${u.id} (P${u.owner})`;
 }
 
+// The board's own look (lighter than the page's defaults: the map is mostly empty
+// space, and a ship must read at a glance).
+const STYLE = `
+svg.hexmap.lf { background: #111a2e; }
+svg.hexmap.lf .hex { fill: #18223b; stroke: #34446b; }
+svg.hexmap.lf .hex.nebula { fill: #4b2e6e; }
+svg.hexmap.lf .hex.asteroid { fill: #4a3d30; }
+svg.hexmap.lf .hex.moon, svg.hexmap.lf .hex.planetoid { fill: #243050; }
+svg.hexmap.lf .hex.exit { fill: #17425f; }
+svg.hexmap.lf .hex.dest { fill: #23603a; stroke: #7bd88f; stroke-width: 2; }
+svg.hexmap.lf .hex.dest:hover, svg.hexmap.lf .hex.dest:focus { fill: #35904f; }
+svg.hexmap.lf .hexlabel { font-size: 6.5px; fill: #6f7fa6; }
+svg.hexmap.lf .unit-letter { font-size: 11px; }
+svg.hexmap.lf .hit-area { fill: transparent; stroke: none; }
+svg.hexmap.lf .ghost { opacity: 0.55; pointer-events: none; }
+svg.hexmap.lf .ghost polygon { stroke: #fff; stroke-dasharray: 3 2; }
+svg.hexmap.lf .ghost-path { fill: none; stroke: #e0c341; stroke-width: 2.5; stroke-dasharray: 5 4; pointer-events: none; }
+svg.hexmap.lf .aim { stroke: #ff6b6b; stroke-width: 2; stroke-dasharray: 6 4; pointer-events: none; }
+.lf-view { position: absolute; bottom: 8px; left: 10px; z-index: 2; opacity: 0.9; }
+`;
+function injectStyle(h) {
+  if (document.getElementById("lf-board-style")) return;
+  document.head.append(h("style", { id: "lf-board-style" }, STYLE));
+}
+
+// The part of the map in play: every unit on the map and every hex a legal action
+// goes to, with two hexes round them (at least 16 columns by 11 rows), in SVG units.
+function areaInPlay(hexes, W, H) {
+  if (!hexes.length) return null;
+  const cs = hexes.map(centreOf);
+  const xs = cs.map((c) => c.x), ys = cs.map((c) => c.y);
+  let x0 = Math.min(...xs) - 3.2 * R, x1 = Math.max(...xs) + 3.2 * R;
+  let y0 = Math.min(...ys) - 2.4 * R * SQ3, y1 = Math.max(...ys) + 2.4 * R * SQ3;
+  const grow = (a, b, min, max) => {
+    if (b - a < min) { const m = (a + b) / 2; a = m - min / 2; b = m + min / 2; }
+    if (a < 0) { b -= a; a = 0; }
+    if (b > max) { a -= b - max; b = max; }
+    return [Math.max(0, a), Math.min(max, b)];
+  };
+  [x0, x1] = grow(x0, x1, 16 * 1.5 * R, W);
+  [y0, y1] = grow(y0, y1, 11 * SQ3 * R, H);
+  if (x1 - x0 > 0.85 * W && y1 - y0 > 0.85 * H) return null;
+  return [x0, y0, x1, y1];
+}
+
+// The view keeps its frame while what is in play fits in it (a frame that follows
+// every move would shift the whole map under the player's eyes).
+function frame(ui, need) {
+  const old = ui.lfFrame;
+  if (need && old && need[0] >= old[0] && need[1] >= old[1] && need[2] <= old[2] && need[3] <= old[3]) return old;
+  ui.lfFrame = need;
+  return need;
+}
+
+// A unit's condition, for the animation's flash when it changes: a ship's current
+// stats and missiles, a squadron active or flipped.
+function unitState(u) {
+  if (u.kind.ship) {
+    const t = u.kind.ship.stats;
+    return `c${t.cannons} l${t.launchers} b${t.bays} d${t.defense} m${t.move} x${u.kind.ship.missiles}`;
+  }
+  return u.kind.squadron.active ? "active" : "flipped";
+}
+
+// A ship's arrow in its facing; `data-rotate` lets the animation turn it.
+function shipShape(s, colour, facing, scale) {
+  const deg = ANGLE[facing] + 90;
+  return s("g", { transform: `rotate(${deg})`, "data-rotate": deg },
+    s("polygon", { points: "0,-14 10,10 0,5 -10,10", fill: colour, stroke: "#0b0f1a", "stroke-width": 1.4, transform: `scale(${scale})` }));
+}
+
 function render(el, st, ctx) {
   const { h, s } = ctx;
+  injectStyle(h);
   const v = st.view;
   const ui = ctx.ui;
   const legal = ctx.legalWithText();
   const cols = v.map.cols, rows = v.map.rows;
   const W = R * 1.5 * (cols - 1) + 2 * R + 8;
   const H = R * SQ3 * (rows + 0.5) + 8;
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "hexmap", id: "hexmap", role: "img", "aria-label": "Hex map" });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "hexmap lf", id: "hexmap", role: "img", "aria-label": "Hex map" });
   const defs = s("defs", {},
     s("pattern", { id: "rocks", width: 8, height: 8, patternUnits: "userSpaceOnUse" },
       s("circle", { cx: 2, cy: 2, r: 1.6, fill: "#a08770" }), s("circle", { cx: 6, cy: 6, r: 1.2, fill: "#8c7560" })));
@@ -110,22 +182,26 @@ function render(el, st, ctx) {
     svg.append(s("line", { x1: p1[0], y1: p1[1], x2: p2[0], y2: p2[1], class: "side-line", "pointer-events": "none" }));
   }
 
-  // Units.
+  // Units: each drawn in a <g data-unit> without a transform of its own (the
+  // animation moves it), with a hit area most of the hex wide for fingers.
   for (const [key, list] of Object.entries(byHex)) {
     const [q, r] = key.split(",").map(Number);
     const c = centreOf({ q, r });
+    const scale = list.length > 1 ? 0.72 : 1.15;
     list.forEach((u, i) => {
-      const dx = list.length > 1 ? (i - (list.length - 1) / 2) * 9 : 0;
-      const g = s("g", { class: "unit" + (sel && sel.id === u.id ? " selected" : "") + (targets[u.id] ? " target" : ""), "data-unit": u.id, tabindex: "0", role: "button", "aria-label": unitName(u), transform: `translate(${c.x + dx},${c.y})` });
+      const dx = list.length > 1 ? (i - (list.length - 1) / 2) * 18 : 0;
+      const g = s("g", { class: "unit" + (sel && sel.id === u.id ? " selected" : "") + (targets[u.id] ? " target" : ""), "data-unit": u.id, "data-state": unitState(u), tabindex: "0", role: "button", "aria-label": unitName(u) });
+      const at = s("g", { transform: `translate(${(c.x + dx).toFixed(1)},${c.y.toFixed(1)})` });
+      g.append(at);
       const colour = ctx.colours[u.owner] || "#ccc";
+      at.append(s("circle", { r: list.length > 1 ? R * 0.45 : R * 0.75, class: "hit-area", "data-anchor": "" }));
       if (u.kind.ship) {
-        const f = ANGLE[u.kind.ship.facing];
-        g.append(s("g", { transform: `rotate(${f + 90})` },
-          s("polygon", { points: "0,-13 9,9 0,5 -9,9", fill: colour, stroke: "#111", "stroke-width": 1.2 })));
-        g.append(s("text", { y: 4, class: "unit-letter" }, u.kind.ship.letter));
-        if (u.kind.ship.flagship) g.append(s("circle", { r: 15, class: "flag-ring" }));
+        at.append(shipShape(s, colour, u.kind.ship.facing, scale));
+        at.append(s("text", { y: 4, class: "unit-letter" }, u.kind.ship.letter));
+        if (u.kind.ship.flagship) at.append(s("circle", { r: 17 * scale, class: "flag-ring" }));
       } else {
-        g.append(s("rect", { x: -6, y: -6, width: 12, height: 12, rx: 2, fill: colour, stroke: "#111", transform: "rotate(45)", opacity: u.kind.squadron.active ? 1 : 0.5 }));
+        const k = scale * 8;
+        at.append(s("rect", { x: -k, y: -k, width: 2 * k, height: 2 * k, rx: 2, fill: colour, stroke: "#0b0f1a", transform: "rotate(45)", opacity: u.kind.squadron.active ? 1 : 0.5 }));
       }
       g.append(s("title", {}, unitName(u)));
       const click = () => {
@@ -139,6 +215,8 @@ function render(el, st, ctx) {
       svg.append(g);
     });
   }
+
+  drawGhost(s, svg, ui.pending, units, v, ctx);
 
   // Facing picker over the chosen destination.
   if (ui.facingAt) {
@@ -160,10 +238,21 @@ function render(el, st, ctx) {
     }
   }
 
+  // Fit the view to the area in play, or the whole map (the button).
+  const crop = ui.lfWhole ? null : frame(ui, areaInPlay([...onMap.map((u) => u.location.on_map), ...legal.map((x) => hexOf(x.action)).filter(Boolean)], W, H));
+  if (crop) svg.setAttribute("viewBox", `${crop[0].toFixed(1)} ${crop[1].toFixed(1)} ${(crop[2] - crop[0]).toFixed(1)} ${(crop[3] - crop[1]).toFixed(1)}`);
   const host = el.querySelector(".hexwrap") || ctx.h("div", { class: "hexwrap" });
   const old = host.querySelector("svg");
   if (old) host.replaceChild(svg, old); else host.append(svg);
   if (!host.parentNode) { el.textContent = ""; el.append(host); }
+  const viewBtn = el.parentNode && (el.parentNode.querySelector(".lf-view") ||
+    el.parentNode.insertBefore(h("button", { class: "lf-view", id: "lf-view" }), el));
+  if (viewBtn) {
+    viewBtn.textContent = ui.lfWhole ? "Area in play" : "Whole map";
+    viewBtn.title = ui.lfWhole ? "Fit the view to the units and where they may go" : "Show the whole map";
+    viewBtn.hidden = !crop && !ui.lfWhole;
+    viewBtn.onclick = () => { ui.lfWhole = !ui.lfWhole; ctx.rerender(); };
+  }
 
   drawPanel(ctx, st, units, sel, legal);
   drawCard(ctx, sel, units);
@@ -187,6 +276,64 @@ function render(el, st, ctx) {
     ui.actionFilterName = `attacks on ${unitName(u)}`;
     ctx.rerender();
   }
+}
+
+// The chosen action while it waits for Confirm: the unit drawn faintly where it
+// goes (a line from where it is), or a line from the active unit to the target.
+function drawGhost(s, svg, pending, units, v, ctx) {
+  const a = pending && pending.action;
+  if (!a || typeof a !== "object") return;
+  const byId = Object.fromEntries(units.map((u) => [u.id, u]));
+  const push = v.pending && v.pending.decision && v.pending.decision.squadron;
+  const u = byId[a.unit ?? a.ship ?? a.squadron ?? (a.type === "push" ? push : undefined)];
+  const to = a.to || a.at;
+  if (u && to) {
+    const c = centreOf(to);
+    const colour = ctx.colours[u.owner] || "#ccc";
+    const from = u.location && u.location.on_map ? centreOf(u.location.on_map) : null;
+    if (from && (from.x !== c.x || from.y !== c.y)) svg.append(s("line", { x1: from.x, y1: from.y, x2: c.x, y2: c.y, class: "ghost-path" }));
+    const g = s("g", { class: "ghost", "data-ghost": u.id, transform: `translate(${c.x.toFixed(1)},${c.y.toFixed(1)})` });
+    const facing = a.facing || (u.kind.ship && u.kind.ship.facing);
+    if (u.kind.ship && facing) g.append(shipShape(s, colour, facing, 1.15));
+    else g.append(s("rect", { x: -9, y: -9, width: 18, height: 18, fill: colour, transform: "rotate(45)" }));
+    svg.append(g);
+    return;
+  }
+  const target = byId[a.target];
+  const shooter = byId[(v.activation && v.activation.unit) ?? -1];
+  if (target && shooter && target.location.on_map && shooter.location.on_map) {
+    const p = centreOf(shooter.location.on_map), q = centreOf(target.location.on_map);
+    svg.append(s("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "aim" }));
+  }
+}
+
+// Animation hooks (crates/server/web/anim.js): the hexes a unit went through
+// (`moved`'s path, a push, a launch or an advance), and the barrages and dogfights.
+function paths(events) {
+  const out = {};
+  const add = (id, hexes) => {
+    const pts = hexes.map((x) => { const c = centreOf(x); return [c.x, c.y]; });
+    out[id] = out[id] ? out[id].concat(pts) : pts;
+  };
+  for (const e of events) {
+    if (e.kind === "moved" && e.path) add(e.unit, e.path);
+    else if ((e.kind === "pushed" || e.kind === "advanced") && e.to) add(e.squadron, [e.to]);
+  }
+  return out;
+}
+
+function shots(events) {
+  const hit = (r) => r === "hit" || r === "direct_hit";
+  const out = [];
+  for (const e of events) {
+    if (e.kind === "barrage") out.push({ from: e.attacker, to: e.target, hit: hit(e.result) });
+    else if (e.kind === "dogfight") {
+      const loser = e.winner === e.attacker ? e.defender : e.winner === e.defender ? e.attacker : null;
+      out.push({ from: e.attacker, to: e.defender, hit: loser === e.defender && hit(e.result) });
+      if (loser === e.attacker && hit(e.result)) out.push({ from: e.defender, to: e.attacker, hit: true });
+    }
+  }
+  return out;
 }
 
 // The rules' open question in words (the answers are the legal actions).
@@ -310,4 +457,6 @@ function oddsRows(o, v) {
 export default {
   render,
   oddsRows,
+  paths,
+  shots,
 };

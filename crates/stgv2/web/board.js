@@ -76,6 +76,13 @@ function injectStyle() {
 .st-cluster.can-act .st-act-ring { fill: none; stroke: ${HILITE}; stroke-width: 2.5; stroke-dasharray: 5 3; }
 .st-cluster.can-act:hover .st-rock, .st-cluster.can-act:focus .st-rock { fill: #b09070; }
 .st-ship { cursor: pointer; }
+.st-hit-area { fill: transparent; stroke: none; }
+.st-node-label { font-size: 8.5px; fill: #8b97b3; text-anchor: middle; paint-order: stroke; stroke: #05070d; stroke-width: 2.5px; }
+.st-scale-label { font-size: 9px; fill: #c4cde0; font-weight: 700; paint-order: stroke; stroke: #05070d; stroke-width: 2.5px; }
+.st-ghost { opacity: 0.6; pointer-events: none; }
+.st-ghost circle { stroke: ${HILITE}; stroke-width: 2; stroke-dasharray: 3 2; }
+.st-ghost text { font-size: 12px; font-weight: 800; fill: #000; text-anchor: middle; }
+.st-aim { stroke: #ff3b3b; stroke-width: 2; stroke-dasharray: 6 4; pointer-events: none; }
 .st-ship .st-hull { stroke: #0b0e18; stroke-width: 1.6; }
 .st-ship .st-letter { font-size: 12px; font-weight: 800; fill: #000; text-anchor: middle; }
 .st-ship .st-level { font-size: 9px; font-weight: 700; fill: #e8ecf4; paint-order: stroke; stroke: #000; stroke-width: 2.5px; }
@@ -246,6 +253,22 @@ function render(el, st, ctx) {
     floor.append(s("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "st-spoke" }));
   }
 
+  // Every node's coordinates on the floor, as the texts write them ("(3,1) L4"),
+  // just in front of its rod; the levels L0… up the front-left rod.
+  for (const n of nodes.values()) {
+    const [x, y] = P(n, 0);
+    floor.append(s("text", { x, y: y + 10, class: "st-node-label" }, `(${n.a},${n.b})`));
+  }
+  {
+    // The leftmost rod with nothing on it carries the scale, on its left.
+    const free = [...nodes.values()].filter((n) => !stationAt.has(nk(n)) && !clusterAt.has(nk(n)));
+    const left = free.reduce((m, n) => (P(n, 0)[0] < P(m, 0)[0] ? n : m), free[0]);
+    for (let z = 0; left && z <= top; z++) {
+      const [lx, ly] = P(left, z);
+      floor.append(s("text", { x: lx - 8, y: ly + 3, class: "st-scale-label", "text-anchor": "end" }, `L${z}`));
+    }
+  }
+
   // The plane of the selected ship's level: the field's outline at that height.
   const planeZ = sel ? sel.pos.z : null;
   if (planeZ) {
@@ -304,7 +327,10 @@ function render(el, st, ctx) {
     const damaged = v.damage && v.damage.ship === x.id;
     const moved = v.moving && v.moving.moved.includes(x.id) && !(following && following.ship === x.id);
     const cls = ["st-ship", sel && sel.id === x.id ? "selected" : "", followShips.has(x.id) ? "can-follow" : "", targets[x.id] ? "target" : "", damaged ? "damaged" : "", moved ? "moved" : ""].filter(Boolean).join(" ");
-    const g = s("g", { class: cls, "data-ship": x.id, "data-seat": x.seat, "data-node": nk(x.pos.node), "data-z": x.pos.z, tabindex: "0", role: "button", "aria-label": `ship ${letter(x.id)} of seat ${x.seat} at ${posText(x.pos)}` });
+    // data-unit: the animation moves this <g> (it has no transform of its own).
+    const g = s("g", { class: cls, "data-unit": x.id, "data-state": `${assetsText(x.assets)} off ${x.off}`, "data-ship": x.id, "data-seat": x.seat, "data-node": nk(x.pos.node), "data-z": x.pos.z, tabindex: "0", role: "button", "aria-label": `ship ${letter(x.id)} of seat ${x.seat} at ${posText(x.pos)}` });
+    // A hit area a little over the hull, not so large it covers a cluster beside it.
+    g.append(s("circle", { cx: sx, cy: sy, r: 14, class: "st-hit-area", "data-anchor": "" }));
     g.append(s("circle", { cx: sx, cy: sy, r: 15, class: "st-ring sel" }), s("circle", { cx: sx, cy: sy, r: 13, class: "st-ring follow" }), s("circle", { cx: sx, cy: sy, r: 15, class: "st-ring target" }));
     g.append(s("circle", { cx: sx, cy: sy, r: 10, class: "st-hull", fill: colour }));
     g.append(s("text", { x: sx, y: sy + 4.2, class: "st-letter" }, letter(x.id)));
@@ -427,6 +453,28 @@ function render(el, st, ctx) {
       }
       svg.dataset.ends = String(sorted.length);
     }
+    // The choice waiting for Confirm: the ship where the card (or purchase) puts
+    // it, drawn faintly; an attack's line to its target.
+    const pa = ui.pending && ui.pending.action;
+    if (pa) {
+      const t = typeOf(pa), args = argsOf(pa);
+      const pv = ui.pending.preview;
+      const ship = t === "card" ? (following ? byId[following.ship] : sel) : byId[args.ship];
+      const to = t === "card" && pv && pv.to ? pv.to : t === "buy_ship" ? args.at : null;
+      if (to) {
+        const [gx, gy] = P(to.node, to.z);
+        const colour = ctx.colours[ship ? ship.seat : st.seat] || "#ccc";
+        marks.append(s("g", { class: "st-ghost", "data-ghost": ship ? ship.id : "new" },
+          s("circle", { cx: gx, cy: gy, r: 10, fill: colour }), s("text", { x: gx, y: gy + 4.2 }, ship ? letter(ship.id) : "+")));
+      }
+      if (t === "attack" && byId[args.target]) {
+        const a = byId[args.ship] || sel, b = byId[args.target];
+        if (a) {
+          const [ax, ay] = P(a.pos.node, a.pos.z), [bx, by] = P(b.pos.node, b.pos.z);
+          marks.append(s("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "st-aim" }));
+        }
+      }
+    }
   };
 
   // The banner (what is asked) and a key, under the field.
@@ -457,6 +505,28 @@ function render(el, st, ctx) {
 
   drawPanel(ctx, st, legal, byId, { sel, followAction, targets, acts, cards });
   drawCard(ctx, v, sel);
+}
+
+// Animation hooks (crates/server/web/anim.js): each card play's path (ST-07), and
+// every volley of a battle (ST-11) from each ship firing to each ship fired at, a
+// hit when it scored one.
+function paths(events) {
+  const out = {};
+  for (const e of events) {
+    if (e.type === "moved" && e.path) out[e.ship] = (out[e.ship] || []).concat(e.path.map((p) => P(p.node, p.z)));
+  }
+  return out;
+}
+
+function shots(events) {
+  const out = [];
+  for (const e of events) {
+    if (e.type !== "battle") continue;
+    for (const vo of e.volleys || []) {
+      for (const from of vo.by || []) for (const to of vo.against || []) out.push({ from, to, hit: (vo.hits || 0) > 0 });
+    }
+  }
+  return out;
 }
 
 // A colour mixed with the dark floor (0 = floor, 1 = the colour).
@@ -829,4 +899,4 @@ function previewBox(pv, ctx) {
   return null;
 }
 
-export default { render, oddsRows, previewBox };
+export default { render, oddsRows, previewBox, paths, shots };

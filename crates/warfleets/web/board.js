@@ -72,7 +72,13 @@ function injectStyle() {
 .wf-ring.target { stroke: #ff3b3b; stroke-dasharray: none; }
 .wf-cross { stroke: #ff3b3b; stroke-width: 2; pointer-events: none; }
 .wf-model.target { filter: drop-shadow(0 0 4px #ff6b6b); }
-.wf-spot { cursor: pointer; fill-opacity: 0.55; }
+.wf-spot { cursor: pointer; fill-opacity: 0.75; stroke: #05070d; stroke-width: 1; }
+.wf-hit-area { fill: transparent; stroke: none; }
+.wf-view { position: absolute; bottom: 8px; left: 10px; z-index: 2; opacity: 0.9; }
+.wf-spot-label { font-size: 12px; font-weight: 700; fill: #fff; text-anchor: middle; paint-order: stroke; stroke: #000; stroke-width: 3px; pointer-events: none; }
+.wf-ruler { font-size: 10px; fill: #8b97b3; text-anchor: middle; }
+.wf-ruler.major { font-size: 12px; fill: #c4cde0; font-weight: 700; }
+.wf-aim { stroke: #ff6b6b; stroke-width: 2; stroke-dasharray: 6 4; pointer-events: none; }
 .wf-spot.marker { fill: #e0c341; }
 .wf-spot.deploy, .wf-spot.move, .wf-spot.mine, .wf-spot.relocate, .wf-spot.move_aside { fill: #7bd88f; }
 .wf-reach { fill: none; stroke: #7bd88f; stroke-width: 1.5; stroke-dasharray: 4 3; pointer-events: none; }
@@ -158,11 +164,19 @@ function render(el, st, ctx) {
   });
   for (let x = 0; x <= W; x++) svg.append(s("line", { x1: X(x), y1: Y(0), x2: X(x), y2: Y(H), class: x % 6 ? "grid1" : "grid6" }));
   for (let y = 0; y <= H; y++) svg.append(s("line", { x1: X(0), y1: Y(y), x2: X(W), y2: Y(y), class: y % 6 ? "grid1" : "grid6" }));
-  for (let x = 0; x <= W; x += 6) svg.append(s("text", { x: X(x), y: Y(0) + K * 0.95, class: "axis" }, `${x}`));
-  for (let y = 0; y <= H; y += 6) svg.append(s("text", { x: X(0) - K * 0.9, y: Y(y) + 4, class: "axis" }, `${y}`));
+  // Rulers on the four edges, in inches as the texts write points, "(41.0, 3.0)":
+  // x from the west edge, y from the south edge.
+  for (let x = 0; x <= W; x += 3) {
+    const cls = x % 6 ? "wf-ruler" : "wf-ruler major";
+    svg.append(s("text", { x: X(x), y: Y(0) + K * 0.95, class: cls }, `${x}`), s("text", { x: X(x), y: Y(H) - K * 0.35, class: cls }, `${x}`));
+  }
+  for (let y = 0; y <= H; y += 3) {
+    const cls = y % 6 ? "wf-ruler" : "wf-ruler major";
+    svg.append(s("text", { x: X(0) - K * 0.9, y: Y(y) + 4, class: cls }, `${y}`), s("text", { x: X(W) + K * 0.9, y: Y(y) + 4, class: cls }, `${y}`));
+  }
   const edgeName = (e) => [0, 1].filter((i) => v.edges[i] === e).map((i) => `${v.sides[i]} (seat ${i})`).join(", ");
   svg.append(s("text", { x: X(W / 2), y: Y(0) + K * 1.8, class: "edge" }, `south edge — ${edgeName("south") || "?"} — inches`));
-  svg.append(s("text", { x: X(W / 2), y: Y(H) - K * 0.9, class: "edge" }, `north edge — ${edgeName("north") || "?"}`));
+  svg.append(s("text", { x: X(W / 2), y: Y(H) - K * 1.3, class: "edge" }, `north edge — ${edgeName("north") || "?"}`));
 
   // Terrain (FB-13): circles and polygons, coloured by what they do.
   for (const t of v.terrain || []) {
@@ -258,7 +272,13 @@ function render(el, st, ctx) {
     const acting = m.id === q.model || m.id === q.squadron;
     const cls = ["wf-model", ship ? "ship" : "squadron", m.activated && !acting ? "done" : "", acting ? "acting" : "", sel && sel.id === m.id ? "selected" : "",
       activations[m.id] ? "can-activate" : "", targets[m.id] ? "target" : ""].filter(Boolean).join(" ");
-    const g = s("g", { class: cls, "data-model": m.id, "data-seat": m.seat, "data-x": m.x, "data-y": m.y, "data-heading": m.heading, "data-class": m.class, tabindex: "0", role: "button", "aria-label": `${m.name} (${v.sides[m.seat]})`, transform: `translate(${X(m.x)},${Y(m.y)})` });
+    // The drawing in a <g data-unit> with no transform of its own (the animation
+    // moves it); its condition in data-state (the animation flashes a change).
+    const dmg = ship ? m.upgrades.reduce((a, u) => a + u.damage, 0) : m.damage;
+    const outer = s("g", { class: cls, "data-unit": m.id, "data-state": `damage ${dmg} markers ${m.markers}`, "data-model": m.id, "data-seat": m.seat, "data-x": m.x, "data-y": m.y, "data-heading": m.heading, "data-class": m.class, tabindex: "0", role: "button", "aria-label": `${m.name} (${v.sides[m.seat]})` });
+    const g = s("g", { transform: `translate(${X(m.x)},${Y(m.y)})` });
+    outer.append(g);
+    g.append(s("circle", { r: r + 3, class: "wf-hit-area", "data-anchor": "" }));
     if (activations[m.id]) g.append(s("circle", { r: r + 6, class: "wf-ring activate" }));
     if (targets[m.id]) {
       g.append(s("circle", { r: r + 6, class: "wf-ring target" }));
@@ -266,18 +286,19 @@ function render(el, st, ctx) {
     }
     g.append(s("circle", { r, class: "base", fill: colour, stroke: colour }));
     if (ship && !(faceModel && faceModel.id === m.id)) {
-      const [tx, ty] = [Math.sin(rad(m.heading)) * (r + 0.7 * K), -Math.cos(rad(m.heading)) * (r + 0.7 * K)];
-      g.append(s("line", { x1: 0, y1: 0, x2: tx, y2: ty, class: "tick-outline" }), s("line", { x1: 0, y1: 0, x2: tx, y2: ty, class: "tick", stroke: colour }));
+      // The heading tick, turned by its own rotation (the animation turns it).
+      const len = r + 0.7 * K;
+      g.append(s("g", { transform: `rotate(${m.heading})`, "data-rotate": m.heading },
+        s("line", { x1: 0, y1: 0, x2: 0, y2: -len, class: "tick-outline" }), s("line", { x1: 0, y1: 0, x2: 0, y2: -len, class: "tick", stroke: colour })));
     }
     // Damage pips (red) and carried markers (gold) under the base.
-    const dmg = ship ? m.upgrades.reduce((a, u) => a + u.damage, 0) : m.damage;
     const pips = [...Array(dmg).fill("wf-pip"), ...Array(m.markers).fill("wf-pip marker")];
     pips.forEach((c, i) => g.append(s("circle", { cx: -((pips.length - 1) * 3.5) + i * 7, cy: r + 5, r: 3, class: c })));
     const extra = [m.hero ? "★" : "", m.sitting_duck ? " ⚓" : "", m.boarding ? ` B${m.boarding}` : ""].join("");
     g.append(s("text", { x: r + 3, y: -r + 2, class: "wf-label" }, label(m) + extra));
     const ups = ship ? m.upgrades.map((u) => `${u.name}${u.mount ? " (" + u.mount + ")" : ""} ${u.damage}/${u.limit}${u.works ? "" : " disabled"}`).join("; ") : `damage ${m.damage}/2`;
     const what = activations[m.id] ? " — click to activate" : targets[m.id] ? " — click to fire at it" : "";
-    g.append(s("title", {}, `${m.name} (${v.sides[m.seat]}), ${m.hull}, heading ${m.heading}°${m.activated ? ", activated" : ""}; ${ups}${what}`));
+    outer.append(s("title", {}, `${m.name} (${v.sides[m.seat]}), ${m.hull}, heading ${m.heading}°${m.activated ? ", activated" : ""}; ${ups}${what}`));
     const click = (e) => {
       e.stopPropagation();
       if (activations[m.id]) { ui.selected = m.id; return ctx.choose(activations[m.id].action); }
@@ -289,9 +310,9 @@ function render(el, st, ctx) {
       ui.selected = sel && sel.id === m.id ? null : m.id;
       ctx.rerender();
     };
-    g.addEventListener("click", click);
-    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(e); } });
-    modelLayer.append(g);
+    outer.addEventListener("click", click);
+    outer.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); click(e); } });
+    modelLayer.append(outer);
   }
 
   // Spots: every legal action placed at a whole-inch point (markers, deployment of
@@ -306,7 +327,9 @@ function render(el, st, ctx) {
   }
   const spotLayer = s("g", { id: "wf-spots" });
   const ghost = s("g", { id: "wf-spot-ghost" });
-  const dotR = Math.max(2.2, Math.min(4, 0.2 * K));
+  // Dots big enough to see and point at (spots stand an inch apart); a click between
+  // them takes the nearest (below).
+  const dotR = Math.max(3, Math.min(5.5, 0.34 * K));
   for (const x of spotActions) {
     const a = x.action;
     const sub = a.type === "fly" ? (/Cruise/.test(x.text) ? "cruise" : "move") : a.type;
@@ -314,12 +337,13 @@ function render(el, st, ctx) {
     const go = (e) => { e.stopPropagation(); ctx.choose(a); };
     dot.addEventListener("click", go);
     dot.addEventListener("keydown", (e) => { if (e.key === "Enter") go(e); });
-    if (spotModel) {
-      dot.addEventListener("mouseenter", () => {
-        ghost.textContent = "";
-        ghost.append(s("circle", { cx: X(a.x), cy: Y(a.y), r: spotModel.radius * K, class: "wf-ghost" }));
-      });
-    }
+    // Pointing at a dot: its point in the texts' words above it (and the model's
+    // base there).
+    dot.addEventListener("mouseenter", () => {
+      ghost.textContent = "";
+      if (spotModel) ghost.append(s("circle", { cx: X(a.x), cy: Y(a.y), r: spotModel.radius * K, class: "wf-ghost" }));
+      ghost.append(s("text", { x: X(a.x), y: Y(a.y) - Math.max(dotR, spotModel ? spotModel.radius * K : 0) - 4, class: "wf-spot-label" }, `(${fmt(a.x)}, ${fmt(a.y)})`));
+    });
     spotLayer.append(dot);
   }
   svg.append(spotLayer, ghost);
@@ -328,6 +352,11 @@ function render(el, st, ctx) {
   if (pa && SPOT_TYPES.includes(pa.type) && typeof pa.x === "number") {
     const pm = pa.model !== undefined ? byId[pa.model] : spotModel;
     svg.append(s("circle", { cx: X(pa.x), cy: Y(pa.y), r: Math.max(5, (pm ? pm.radius : 0.5) * K), fill: pm ? ctx.colours[pm.seat] : "none", "fill-opacity": 0.5, stroke: "#e0c341", "stroke-width": 3, id: "wf-pending-spot", "pointer-events": "none" }));
+  }
+  // A shot waiting for Confirm: a line from the firing model to its target.
+  if (pa && pa.type === "fire" && onTable(byId[pa.target]) && onTable(byId[pa.model ?? q.model])) {
+    const a = byId[pa.model ?? q.model], b = byId[pa.target];
+    svg.append(s("line", { x1: X(a.x), y1: Y(a.y), x2: X(b.x), y2: Y(b.y), class: "wf-aim" }));
   }
   // A click on the table near the spots takes the nearest (within 2").
   if (spotActions.length) {
@@ -415,14 +444,67 @@ function render(el, st, ctx) {
   }
   ui.currentOrder = currentOrder;
 
+  // On a narrow board (a phone: the whole table is 5 px an inch there) the view is
+  // framed on what the question is about — its model, the spots, the targets — and
+  // a button shows the whole table.
+  const narrow = el.clientWidth > 0 && el.clientWidth < 640;
+  const focus = [...spotActions.map((x) => x.action), ...Object.keys(targets).map((id) => byId[id]), byId[q.model], byId[q.squadron], sel]
+    .filter((p) => p && typeof p.x === "number");
+  const crop = narrow && !ui.wfWhole ? frameOn(ui, focus, W, H) : null;
+  if (crop) svg.setAttribute("viewBox", `${X(crop[0]).toFixed(1)} ${Y(crop[3]).toFixed(1)} ${((crop[2] - crop[0]) * K).toFixed(1)} ${((crop[3] - crop[1]) * K).toFixed(1)}`);
   const host = el.querySelector(".tablewrap") || h("div", { class: "tablewrap" });
   const old = host.querySelector("svg");
   if (old) host.replaceChild(svg, old); else host.append(svg);
   if (!host.parentNode) { el.textContent = ""; el.append(host); }
+  const viewBtn = el.parentNode && (el.parentNode.querySelector(".wf-view") ||
+    el.parentNode.insertBefore(h("button", { class: "wf-view", id: "wf-view" }), el));
+  if (viewBtn) {
+    viewBtn.textContent = ui.wfWhole ? "Close up" : "Whole table";
+    viewBtn.hidden = !narrow || (!crop && !ui.wfWhole);
+    viewBtn.onclick = () => { ui.wfWhole = !ui.wfWhole; ctx.rerender(); };
+  }
 
   drawPanel(ctx, st, legal, byId, kind);
   ui.drawPaths();
   drawCard(ctx, v, sel);
+}
+
+// The part of the table (inches: [x0, y0, x1, y1]) round `points` with 4" to
+// spare, at least 24" by 16"; kept while what is asked about fits in it.
+function frameOn(ui, points, W, H) {
+  if (!points.length) return ui.wfFrame || null;
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  const grow = (a, b, min, max) => {
+    if (b - a < min) { const m = (a + b) / 2; a = m - min / 2; b = m + min / 2; }
+    if (a < -M) { b += -M - a; a = -M; }
+    if (b > max + M) { a -= b - max - M; b = max + M; }
+    return [Math.max(-M, a), Math.min(max + M, b)];
+  };
+  const [x0, x1] = grow(Math.min(...xs) - 4, Math.max(...xs) + 4, 24, W);
+  const [y0, y1] = grow(Math.min(...ys) - 4, Math.max(...ys) + 4, 16, H);
+  const old = ui.wfFrame;
+  if (old && x0 >= old[0] && y0 >= old[1] && x1 <= old[2] && y1 <= old[3]) return old;
+  ui.wfFrame = [x0, y0, x1, y1];
+  return ui.wfFrame;
+}
+
+// Animation hooks (crates/server/web/anim.js): where a model went (moved, pushed;
+// straight, the events give no pivot point) and the attacks (a hit when it did
+// damage).
+function paths(events, view) {
+  if (!view) return {};
+  const K = Math.min(20, 960 / (view.width + 2 * M));
+  const pt = (p) => [(p.x + M) * K, (view.height - p.y + M) * K];
+  const out = {};
+  for (const e of events) {
+    if (e.type === "moved" && e.from && e.to) out[e.model] = (out[e.model] || [pt(e.from)]).concat([pt(e.to)]);
+    else if (e.type === "pushed" && e.to) out[e.model] = (out[e.model] || []).concat([pt(e.to)]);
+  }
+  return out;
+}
+
+function shots(events) {
+  return events.filter((e) => e.type === "attack").map((e) => ({ from: e.shooter, to: e.target, hit: (e.damage || 0) > 0 || (e.hits || 0) > 0 }));
 }
 
 // The server's preview of `action`, once per state; the path is drawn when it comes.
@@ -688,4 +770,4 @@ function previewBox(pv, ctx) {
     `${pv.path.length - 1} leg(s); ${endWords(pv)}. Drawn on the table.`);
 }
 
-export default { render, oddsRows, previewBox };
+export default { render, oddsRows, previewBox, paths, shots };

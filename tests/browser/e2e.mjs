@@ -46,6 +46,7 @@ async function newPage(name) {
   await context.addInitScript(() => {
     localStorage.setItem("orrery:set:auto-forced", "0");
     localStorage.setItem("orrery:set:quick", "0");
+    localStorage.setItem("orrery:anim-speed", "off");
   });
   return { context, page };
 }

@@ -230,7 +230,8 @@ async function endingRematchAndExport() {
   await page.click("#resign");
   await page.waitForSelector("#ending");
   const ending = await page.textContent("#ending");
-  assert.match(ending, /You lost/);
+  assert.match(ending, /You resigned/);
+  assert.match(ending, /Ann/, "the player's name");
   assert.doesNotMatch(ending, /\d\.\d{3,}/, "numbers are rounded");
   await shot(page, "ending");
   // The final hash a spectator sees, from the server.

@@ -109,11 +109,18 @@ pub async fn preview(
     q: Params,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let (preview, ends_game) = about_legal_action(&hub, &id, &headers, q, body, |g, seat, a| {
-        (g.preview(seat, a).ok(), g.ends_game(seat, a))
-    })
-    .await?;
-    Ok(ok(json!({"preview": preview, "ends_game": ends_game})))
+    let (preview, ends_game, text) =
+        about_legal_action(&hub, &id, &headers, q, body, |g, seat, a| {
+            (
+                g.preview(seat, a).ok(),
+                g.ends_game(seat, a),
+                g.describe_action(Some(seat), a).ok(),
+            )
+        })
+        .await?;
+    Ok(ok(
+        json!({"preview": preview, "ends_game": ends_game, "text": text}),
+    ))
 }
 
 /// One position of a replay: what `viewer` saw after `step` actions, with the turn

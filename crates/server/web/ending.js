@@ -47,9 +47,15 @@ function capital(t) {
 export function endingScreen(st, { id, rulesetName, me, onClose }) {
   const e = endingOf(st);
   const mine = e.sides.find((x) => x.seat === me);
-  const title = mine ? (mine.result === "won" ? "You won" : mine.result === "lost" ? "You lost" : mine.result === "drew" ? "A draw" : capital(mine.result)) : "Game over";
+  const title = mine ? (mine.result === "won" ? "You won" : mine.result === "lost" ? "You lost" : mine.result === "drew" ? "A draw" : mine.result === "resigned" ? "You resigned" : capital(mine.result)) : "Game over";
+  // The side's name in the game, and the player's when one was given.
+  const who = (x) => {
+    const p = (st.players || [])[x.seat] || {};
+    const player = p.name || (p.type === "agent" ? `AI (${p.agent})` : "");
+    return player && player !== x.name ? `${x.name} — ${player}` : x.name;
+  };
   const rows = e.sides.map((x) => h("tr", { "data-seat": x.seat, class: x.result === "won" ? "won" : "" },
-    h("td", {}, h("span", { class: "dot", style: `background:${SEAT_COLOURS[x.seat] || "#888"}` }), " ", x.name, x.seat === me ? " (you)" : ""),
+    h("td", {}, h("span", { class: "dot", style: `background:${SEAT_COLOURS[x.seat] || "#888"}` }), " ", who(x), x.seat === me ? " (you)" : ""),
     h("td", { text: capital(x.result) }),
     h("td", { text: x.score }),
     h("td", { text: (x.losses || []).join("; ") || "none" })));

@@ -78,6 +78,8 @@ export async function showGame(app, id, { spectate }) {
     ]);
     if (g.pending !== mine) return;
     mine.loading = false;
+    // A long list comes without texts: the server words the choice.
+    if (pv && pv.text) mine.text = pv.text;
     mine.odds = odds;
     mine.preview = pv ? pv.preview : null;
     mine.endsGame = Boolean(pv && pv.ends_game);
@@ -387,34 +389,9 @@ export async function showGame(app, id, { spectate }) {
       if (socket !== ws) return;
       const msg = JSON.parse(m.data);
       if (msg.type === "state") {
-        if (first) {
-          clear(el.log);
-          g.lastNext = 0;
-        }
-        retry = 500;
-        g.offline = false;
-        setConnection("connected", "ok");
-        if (msg.legal_compact) msg.legal = expandLegal(msg.legal_compact);
-        // An undo took events back: the log loses them too.
-        if (msg.next < g.lastNext) {
-          for (const li of [...el.log.children]) if (Number(li.dataset.index) >= msg.next) li.remove();
-        }
-        if (g.run && g.run.skip) g.run.skip();
-        const before = !first && anim.capture ? anim.capture(el.board) : null;
-        g.st = msg;
-        addEvents(msg.events || [], !first);
-        g.lastNext = msg.next;
-        if (msg.timed_out !== undefined) toast(`${playerName(msg.players, msg.timed_out)}'s clock ran out: the default action was played.`, "info");
-        if (passIfNeeded(msg)) return;
-        render();
-        if (before && anim.animate) {
-          try {
-            g.run = anim.animate(el.board, before, { events: msg.events || [], view: msg.view, board: boardMod, seat: msg.seat });
-          } catch (e) {
-            console.warn("animation:", e);
-          }
-        }
+        queue.push({ msg, first, socket });
         first = false;
+        if (!draining) drain();
       } else if (msg.type === "error" || msg.ok === false) {
         toast((msg.error && msg.error.message) || "error");
       }
@@ -429,6 +406,56 @@ export async function showGame(app, id, { spectate }) {
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
+  }
+
+  // States are shown one after another: each waits for the animation of the one
+  // before (at most 4 s), so an AI's several quick moves each glide instead of
+  // jumping. A long backlog is caught up without animations.
+  const queue = [];
+  let draining = false;
+  async function drain() {
+    draining = true;
+    while (queue.length) {
+      const { msg, first, socket } = queue.shift();
+      if (socket !== ws) continue;
+      show(msg, first);
+      if (g.run && g.run.done && queue.length < 4) {
+        await Promise.race([g.run.done, new Promise((r) => setTimeout(r, 4000))]);
+      } else if (g.run && g.run.skip) {
+        g.run.skip();
+      }
+    }
+    draining = false;
+  }
+
+  function show(msg, first) {
+    if (first) {
+      clear(el.log);
+      g.lastNext = 0;
+    }
+    retry = 500;
+    g.offline = false;
+    setConnection("connected", "ok");
+    if (msg.legal_compact) msg.legal = expandLegal(msg.legal_compact);
+    // An undo took events back: the log loses them too.
+    if (msg.next < g.lastNext) {
+      for (const li of [...el.log.children]) if (Number(li.dataset.index) >= msg.next) li.remove();
+    }
+    const before = !first && anim.capture ? anim.capture(el.board) : null;
+    g.st = msg;
+    addEvents(msg.events || [], !first);
+    g.lastNext = msg.next;
+    if (msg.timed_out !== undefined) toast(`${playerName(msg.players, msg.timed_out)}'s clock ran out: the default action was played.`, "info");
+    if (passIfNeeded(msg)) return;
+    render();
+    g.run = null;
+    if (before && anim.animate) {
+      try {
+        g.run = anim.animate(el.board, before, { events: msg.events || [], view: msg.view, board: boardMod, seat: msg.seat });
+      } catch (e) {
+        console.warn("animation:", e);
+      }
+    }
   }
 
   function reconnect() {

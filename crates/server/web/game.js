@@ -49,6 +49,20 @@ export async function showGame(app, id, { spectate }) {
     autoTaken: null, endingShown: false, lastNext: 0, run: null, clockAt: 0, wasMyTurn: false,
   };
   const glossed = (text) => (ruleset && rules.glossedSync ? rules.glossedSync(ruleset, text) : text);
+  // Every text node under `root` (not in a field, a link or a term already) glossed.
+  const glossTree = (root) => {
+    if (!ruleset || !rules.glossedSync) return;
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: (n) => (n.nodeValue.trim() && !n.parentElement.closest("abbr, a, input, textarea, select, option, script, style, svg")
+        ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+    });
+    const nodes = [];
+    while (walk.nextNode()) nodes.push(walk.currentNode);
+    for (const n of nodes) {
+      const frag = rules.glossedSync(ruleset, n.nodeValue);
+      if (frag.childNodes.length > 1 || (frag.firstChild && frag.firstChild.nodeType !== Node.TEXT_NODE)) n.replaceWith(frag);
+    }
+  };
   const ctx = {
     h, s, pct, colours: SEAT_COLOURS,
     get seat() { return g.st ? g.st.seat : null; },
@@ -179,6 +193,9 @@ export async function showGame(app, id, { spectate }) {
     } else {
       clear(el.board).append(h("pre", { class: "raw", text: JSON.stringify(v, null, 1) }));
     }
+    // The board's own panel and card get the glossary's tooltips too.
+    glossTree(el.panel);
+    glossTree(el.card);
     if (st.status.terminal && !g.endingShown) {
       g.endingShown = true;
       openEnding();

@@ -183,6 +183,26 @@ async function undoAndHotSeat() {
   await context.close();
 }
 
+// ---- 2b. Rules at hand: a term in the log explains itself, a rule id leads to its
+// section of the ruleset's rules page (at phone size too).
+async function rulesAtHand() {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { page, context } = await newPage("rules", viewport);
+    await setUp(page, "launch-fighters", { seats: { 1: "normal" }, seed: 7 });
+    for (let i = 0; i < 3; i++) if (await waitForMyTurn(page)) await decide(page);
+    await page.waitForSelector("#log abbr.gloss[title]");
+    const term = await page.locator("#log abbr.gloss").first().getAttribute("title");
+    assert.ok(term && term.length > 3, "a term in the log has its meaning");
+    await page.goto(`${base}/#/rules/launch-fighters/LF-11`);
+    await page.waitForSelector("#r-LF-11.target");
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= viewport.width + 1, `the rules page scrolls sideways (${wide} px)`);
+    await shot(page, `rules-${viewport === PHONE ? "phone" : "desktop"}`);
+    step(`rules at hand (${viewport.width} px): a log term explains itself ("${term.slice(0, 50)}"), LF-11 opens its section`);
+    await context.close();
+  }
+}
+
 // ---- 3. An animation: after the AI's move, a unit's drawn position changes over
 // several frames.
 async function animationMoves() {
@@ -273,6 +293,7 @@ async function endingRematchAndExport() {
 try {
   await undoAndHotSeat();
   await endingRematchAndExport();
+  await rulesAtHand();
   await animationMoves();
   await everyRulesetEverySize();
   assert.deepEqual(consoleErrors, [], "console errors");

@@ -129,6 +129,34 @@ impl Game for Stratoyager {
         self.ending_words(outcome)
     }
 
+    /// SY-25 with SY-28: ejecting from a side's last combat-capable 'yager ends the
+    /// game ("End the game at once if a side has no combat-capable unit") when the
+    /// order resolves. A Combat Action is a secret order resolved once both sides
+    /// gave theirs, so applying it to a copy shows no end yet: the ruleset marks it
+    /// from what the seat knows, its own units.
+    fn ends_game(&self, seat: Seat, action: &Action) -> bool {
+        if matches!(action, Action::Combat(action::CombatOrder::Eject { .. })) {
+            let capable = self
+                .units
+                .iter()
+                .filter(|u| {
+                    u.side == seat
+                        && matches!(
+                            u.place,
+                            state::Place::Table
+                                | state::Place::Reserve
+                                | state::Place::Away { .. }
+                                | state::Place::Undeployed
+                        )
+                })
+                .count();
+            if capable <= 1 {
+                return true;
+            }
+        }
+        orrery_core::surely_ends_game(self, seat, action)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         evaluate::evaluate(self, seat)
     }

@@ -94,3 +94,45 @@ fn save_load_round_trips() {
         }
     }
 }
+
+/// Issue 28 §3 (SY-25, SY-28): an Eject from a side's only 'yager is marked as ending
+/// the game, so a front end asks before sending it; anything else marked in a random
+/// dogfight does end it.
+#[test]
+fn sy25_eject_of_the_only_yager_is_marked_game_ending() {
+    use orrery_stratoyager::action::{Action, CombatOrder};
+    let scenario = orrery_stratoyager::Stratoyager::scenarios()
+        .into_iter()
+        .find(|s| s.name == "dogfight")
+        .unwrap()
+        .scenario;
+    let mut ejects = 0;
+    for seed in 1..40u64 {
+        let mut g = orrery_stratoyager::Stratoyager::setup(&scenario, seed).unwrap();
+        let mut rng = orrery_core::Rng::seed_from(seed);
+        for _ in 0..400 {
+            let Some(&seat) = g.to_move().first() else {
+                break;
+            };
+            for a in g.legal_actions(seat).iter().take(40) {
+                let eject = matches!(a, Action::Combat(CombatOrder::Eject { .. }));
+                let marked = g.ends_game(seat, a);
+                if eject {
+                    assert!(marked, "seed {seed}: {a:?} not marked");
+                    ejects += 1;
+                } else if marked {
+                    // Anything else marked ends the game when applied.
+                    let mut copy = g.clone();
+                    copy.apply(seat, a).unwrap();
+                    assert!(copy.is_terminal(), "seed {seed}: {a:?} marked, not ending");
+                }
+            }
+            let a = g.sample_action(seat, &mut rng).unwrap();
+            g.apply(seat, &a).unwrap();
+        }
+        if ejects > 0 {
+            break;
+        }
+    }
+    assert!(ejects > 0, "no Eject came up in the random dogfights");
+}

@@ -1,6 +1,7 @@
 //! The ending in words ([`orrery_core::Game::ending`]): Spendys ON station against the
 //! target and outposts (ST-18, ST-19), the ships each seat lost.
 
+use crate::render::spendys;
 use crate::state::Stgv2;
 use orrery_core::{
     counted, ending_from, grouped_loss_line, reason_note, tally, Ending, Game, Outcome, Seat,
@@ -17,8 +18,8 @@ impl Stgv2 {
             .map(|&s| {
                 format!(
                     "{} of {} Spendys ON station, {}",
-                    on(s),
-                    self.rules.target,
+                    spendys(on(s)),
+                    spendys(self.rules.target),
                     counted(self.outposts(s), "outpost", "outposts")
                 )
             })
@@ -26,7 +27,7 @@ impl Stgv2 {
         // "25000 to 2000 Spendys ON station" in the headline.
         let short: Vec<String> = seats
             .iter()
-            .map(|&s| format!("{} Spendys ON station", on(s)))
+            .map(|&s| format!("{} Spendys ON station", spendys(on(s))))
             .collect();
         let fates = self.unit_fates();
         let losses = seats

@@ -19,7 +19,7 @@ pub fn ship_letter(id: ShipId) -> char {
     }
 }
 
-fn spendys(n: u32) -> String {
+pub(crate) fn spendys(n: u32) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

@@ -31,7 +31,7 @@ impl Warfleets {
             ),
             [w] => {
                 let (a, b) = (c[w.index()], c[Warfleets::other(*w).index()]);
-                format!("on the mission: {a} markers to {b}")
+                format!("on the mission: {a} to {b} markers")
             }
             _ => String::new(),
         };

@@ -5,6 +5,9 @@ use crate::event::Loss;
 use crate::state::{Place, Stratoyager};
 use orrery_core::{loss_line, round_for_reading, tallied_ending, Ending, Outcome, Seat};
 
+/// Whether a unit's place is one way of losing it.
+type IsLoss = fn(&Place) -> bool;
+
 impl Stratoyager {
     pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
         let seats = [Seat(0), Seat(1)];
@@ -37,7 +40,7 @@ impl Stratoyager {
 
     /// "2 'yagers destroyed (Guardian 151a 2, …)", one line per way of losing them.
     fn losses(&self, side: Seat) -> Vec<String> {
-        let ways: [(fn(&Place) -> bool, &str); 5] = [
+        let ways: [(IsLoss, &str); 5] = [
             (
                 |p| {
                     matches!(

@@ -402,7 +402,8 @@ impl Play {
     }
 
     /// A human seat with exactly one legal action: take it and say so in one line,
-    /// unless `--confirm-forced`. True when taken.
+    /// unless `--confirm-forced` or the engine marks it as ending the game
+    /// (`Game::ends_game`). True when taken.
     fn take_forced(&mut self, seat: Seat) -> bool {
         if self.confirm_forced || !self.is_human(seat) || self.game.legal_count(seat) != 1 {
             return false;
@@ -410,6 +411,10 @@ impl Play {
         let Some(action) = self.game.legal(seat).into_iter().next() else {
             return false;
         };
+        // A choice the engine says ends the game is asked, even when it is the only one.
+        if self.game.ends_game(seat, &action) {
+            return false;
+        }
         let viewer = if self.hotseat { None } else { Some(seat) };
         match self.game.apply_seen_by(seat, &action, viewer) {
             Ok(told) => {

@@ -91,9 +91,34 @@ pub fn ending_table(ending: &Ending) -> String {
         }
     }
     for n in &ending.notes {
-        out.push_str(&format!("  {n}\n"));
+        out.push_str(&wrapped(n, "  ", NOTE_WIDTH));
     }
     trim_lines(&out)
+}
+
+/// Notes are wrapped to fit a terminal 100 columns wide.
+const NOTE_WIDTH: usize = 96;
+
+/// `text` in lines of at most `width` characters (a longer word gets a line of its
+/// own), each starting with `indent`.
+fn wrapped(text: &str, indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let len = line.chars().count() + word.chars().count() + 1;
+        if !line.is_empty() && indent.len() + len > width {
+            out.push_str(&format!("{indent}{line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{indent}{line}\n"));
+    }
+    out
 }
 
 /// The ending ([`ending_table`]) once the game is over, else the standings: each
@@ -158,5 +183,21 @@ pub fn print_event(e: &Value) {
         println!("{t}");
     } else {
         println!("  {t}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrapped;
+
+    #[test]
+    fn long_notes_wrap_at_word_boundaries() {
+        let text = "Markers carried decide (FB-17). VP = markers + half the share";
+        let out = wrapped(text, "  ", 30);
+        assert_eq!(
+            out,
+            "  Markers carried decide\n  (FB-17). VP = markers + half\n  the share\n"
+        );
+        assert!(out.lines().all(|l| l.chars().count() <= 30));
     }
 }

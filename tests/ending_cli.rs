@@ -22,8 +22,9 @@ fn a_warfleets_draw_is_said_on_the_mission_with_the_vp_tie_break_explained() {
         out.contains("ships destroyed (Corvette 1A, Corvette 2A)"),
         "{out}"
     );
+    // The note is wrapped to fit 100 columns.
     assert!(
-        out.contains("a tie-break that never decides the winner"),
+        out.contains("a tie-break that never\n  decides the winner."),
         "{out}"
     );
     assert!(!out.contains("seat 0") && !out.contains("WINNER"), "{out}");

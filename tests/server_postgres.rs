@@ -270,3 +270,47 @@ fn a_stale_copy_answers_from_memory_during_an_outage_and_catches_up_after() {
     let (c, v) = b.post(&format!("{path}/resign"), Some(&tokens[seat]), &json!({}));
     assert_eq!((c, code(&v)), (409, "game_over"), "{v}");
 }
+
+/// Issue 28 §3 with two instances on one database: an undo on A is announced, and B,
+/// which held the game with the action in it, reads the game again; a different
+/// action then made on B is the one both record.
+#[test]
+fn an_undo_on_one_instance_is_seen_by_another() {
+    let Some(pg) = Postgres::start("undo") else {
+        return;
+    };
+    let a = Server::start(&temp_dir("undo-a"), Some(&pg.url), &["--rate-limit", "0"]);
+    let b = Server::start(&temp_dir("undo-b"), Some(&pg.url), &["--rate-limit", "0"]);
+    let (id, tokens) = a.create(&json!({"ruleset": "stratoyager", "seed": 5}));
+    let t0 = tokens[0].clone().unwrap();
+    let path = format!("/api/games/{id}");
+    let (_, start) = a.get(&path, Some(&t0));
+    a.act(&id, &t0, &start["legal"][0]);
+    // B holds the game with the action in it.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let after = loop {
+        let (_, v) = b.get(&path, Some(&t0));
+        if v["status"]["hash"] != start["status"]["hash"] {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "B sees the action");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert_eq!(after["can_undo"], true);
+    let (c, v) = a.post(&format!("{path}/undo"), Some(&t0), &json!({}));
+    assert_eq!(c, 200, "{v}");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let (c, v) = b.get(&path, Some(&t0));
+        if c == 200 && v["status"]["hash"] == start["status"]["hash"] {
+            break;
+        }
+        assert!(Instant::now() < deadline, "B sees the undo: {c} {v}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    b.act(&id, &t0, &start["legal"][1]);
+    let (_, r) = a.get(&format!("{path}/record"), Some(&t0));
+    let actions = r["record"]["actions"].as_array().unwrap().clone();
+    assert_eq!(actions.len(), 1, "{r}");
+    assert_eq!(actions[0]["action"], start["legal"][1]);
+}

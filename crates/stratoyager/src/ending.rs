@@ -5,9 +5,6 @@ use crate::event::Loss;
 use crate::state::{Place, Stratoyager};
 use orrery_core::{loss_line, round_for_reading, tallied_ending, Ending, Outcome, Seat};
 
-/// Whether a unit's place is one way of losing it.
-type IsLoss = fn(&Place) -> bool;
-
 impl Stratoyager {
     pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
         let seats = [Seat(0), Seat(1)];
@@ -40,66 +37,34 @@ impl Stratoyager {
 
     /// "2 'yagers destroyed (Guardian 151a 2, …)", one line per way of losing them.
     fn losses(&self, side: Seat) -> Vec<String> {
-        let ways: [(IsLoss, &str); 5] = [
-            (
-                |p| {
-                    matches!(
-                        p,
-                        Place::Lost {
-                            loss: Loss::Destroyed
-                        }
-                    )
-                },
-                "destroyed",
-            ),
-            (
-                |p| {
-                    matches!(
-                        p,
-                        Place::Lost {
-                            loss: Loss::Wrecked
-                        }
-                    )
-                },
-                "wrecked",
-            ),
-            (
-                |p| {
-                    matches!(
-                        p,
-                        Place::Lost {
-                            loss: Loss::Withdrawn
-                        }
-                    )
-                },
-                "withdrawn",
-            ),
-            (
-                |p| {
-                    matches!(
-                        p,
-                        Place::Lost {
-                            loss: Loss::Abandoned
-                        }
-                    )
-                },
-                "abandoned",
-            ),
-            (
-                |p| matches!(p, Place::Hulk),
-                "abandoned, flying on as hulks",
-            ),
-        ];
-        ways.iter()
-            .filter_map(|(is, how)| {
+        ["destroyed", "wrecked", "withdrawn", "abandoned", HULKS]
+            .iter()
+            .filter_map(|how| {
                 let labels: Vec<&str> = self
                     .units
                     .iter()
-                    .filter(|u| u.side == side && is(&u.place))
+                    .filter(|u| u.side == side && how_lost(&u.place) == Some(*how))
                     .map(|u| u.label.as_str())
                     .collect();
                 loss_line(&labels, "'yager", "'yagers", how)
             })
             .collect()
+    }
+}
+
+/// Abandoned 'yagers kept on the table (SY-25 keep_hulks).
+const HULKS: &str = "abandoned, flying on as hulks";
+
+/// How a unit in `place` was lost, in words; `None` while it is in play.
+fn how_lost(place: &Place) -> Option<&'static str> {
+    match place {
+        Place::Lost { loss } => Some(match loss {
+            Loss::Destroyed => "destroyed",
+            Loss::Wrecked => "wrecked",
+            Loss::Withdrawn => "withdrawn",
+            Loss::Abandoned => "abandoned",
+        }),
+        Place::Hulk => Some(HULKS),
+        _ => None,
     }
 }

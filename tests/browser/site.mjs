@@ -110,6 +110,30 @@ async function waitForMyTurn(page, ms = 30000) {
   throw new Error("no decision came");
 }
 
+// On a phone a tap among targets closer than a finger (40 px) zooms in around it
+// until they are a finger apart; then a tap picks one.
+async function magnifies(page, ruleset) {
+  const spot = await page.evaluate(() => {
+    const pts = [...document.querySelectorAll("#board svg [role=button], #board svg [tabindex]")]
+      .filter((t) => !t.parentElement.closest("[role=button]"))
+      .map((t) => { const r = t.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })
+      .filter(([x, y]) => x > 0 && y > 0 && x < innerWidth && y < innerHeight);
+    for (const p of pts) {
+      const close = pts.filter((q) => q !== p && Math.hypot(q[0] - p[0], q[1] - p[1]) < 40);
+      if (close.length) return { x: p[0], y: p[1], gap: Math.min(...close.map((q) => Math.hypot(q[0] - p[0], q[1] - p[1]))) };
+    }
+    return null;
+  });
+  if (!spot) return step(`${ruleset} phone: no targets closer than 40 px on the first board`);
+  await page.touchscreen.tap(spot.x, spot.y);
+  await page.waitForFunction(() => Number(document.querySelector("#board").dataset.zoom || 1) > 1);
+  const zoom = Number(await page.getAttribute("#board", "data-zoom"));
+  assert.ok(spot.gap * zoom >= 39 || zoom >= 8, `${ruleset}: targets ${spot.gap.toFixed(1)} px apart zoomed ${zoom}×`);
+  await shot(page, `${ruleset}-phone-magnified`);
+  step(`${ruleset} phone: targets ${spot.gap.toFixed(1)} px apart; a tap zoomed the board ${zoom}× (now ${(spot.gap * zoom).toFixed(0)} px apart)`);
+  await page.click("#zoom-fit");
+}
+
 // ---- 1. Every ruleset against the AI, desktop and phone, by clicking.
 const RULESETS = ["launch-fighters", "stratoyager", "black-skies", "warfleets", "stgv2"];
 async function everyRulesetEverySize() {
@@ -126,6 +150,7 @@ async function everyRulesetEverySize() {
         assert.ok(board && board.width >= 300 && board.height >= 250, `${ruleset}: the board is ${JSON.stringify(board)} on a phone`);
       }
       await shot(page, `${ruleset}-${tag}-start`);
+      if (tag === "phone") await magnifies(page, ruleset);
       const done = { list: 0, forced: 0 };
       // Launch Fighters! longer: into the attack phase, where forced choices come.
       const decisions = ruleset === "launch-fighters" && tag === "desktop" ? 24 : 8;

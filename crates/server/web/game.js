@@ -494,6 +494,18 @@ export async function showGame(app, id, { spectate }) {
     if (e.key === "-") zoomBy(el.board, 0.8);
   };
   document.addEventListener("keydown", keys);
+  // Phones: a tap where several of the board's targets lie within a finger's width
+  // (40 px) zooms in around it first, until they are a finger apart; an unambiguous
+  // tap goes through. Keyboard clicks (no pointer position) always go through.
+  el.board.addEventListener("click", (e) => {
+    if (e.detail === 0 || !(matchMedia("(pointer: coarse)").matches || innerWidth <= 900)) return;
+    const zoom = Number(el.board.style.getPropertyValue("--zoom")) || 1;
+    const z = nextZoom(el.board, e.clientX, e.clientY, zoom);
+    if (!z) return;
+    e.stopPropagation();
+    e.preventDefault();
+    zoomAround(el.board, z, e.clientX, e.clientY);
+  }, true);
   // A click on the board finishes a running animation.
   el.board.addEventListener("pointerdown", () => { if (g.run && g.run.skip) g.run.skip(); }, true);
 
@@ -560,6 +572,40 @@ function settingsButton() {
     check("sound", false, "Sound when it is my turn", "set-sound"));
   const btn = h("button", { id: "settings", "aria-label": "Settings", title: "Settings", onclick: () => { box.hidden = !box.hidden; }, text: "⚙" });
   return h("span", { class: "settings-wrap" }, btn, box);
+}
+
+/** The zoom a tap at (x, y) needs so that the board's targets around it are 40 px
+ * apart (at most 8×), or null when the tap is unambiguous already. */
+function nextZoom(board, x, y, zoom) {
+  const near = [];
+  for (const t of board.querySelectorAll("svg [role=button], svg [tabindex]")) {
+    if (t.parentElement.closest("[role=button]")) continue;
+    const r = t.getBoundingClientRect();
+    const cx = r.left + r.width / 2;
+    const cy = r.top + r.height / 2;
+    if (Math.hypot(cx - x, cy - y) < 40) near.push([cx, cy]);
+  }
+  if (near.length < 2 || zoom >= 8) return null;
+  let gap = Infinity;
+  for (let i = 0; i < near.length; i++) {
+    for (let j = i + 1; j < near.length; j++) gap = Math.min(gap, Math.hypot(near[i][0] - near[j][0], near[i][1] - near[j][1]));
+  }
+  if (gap >= 40) return null;
+  return Math.min(8, zoom * Math.max(2, 40 / Math.max(gap, 1)));
+}
+
+/** Zoom the board to `z`, keeping the point under (x, y) where it is. */
+function zoomAround(board, z, x, y) {
+  const svg = board.querySelector("svg");
+  const r0 = svg ? svg.getBoundingClientRect() : null;
+  board.style.setProperty("--zoom", z.toFixed(3));
+  board.dataset.zoom = z.toFixed(2);
+  if (!r0 || !r0.width || !r0.height) return;
+  const fx = (x - r0.left) / r0.width;
+  const fy = (y - r0.top) / r0.height;
+  const r1 = svg.getBoundingClientRect();
+  board.scrollLeft += r1.left + fx * r1.width - x;
+  board.scrollTop += r1.top + fy * r1.height - y;
 }
 
 // Zoom for the board, whatever draws it: the board's drawing scales with `--zoom`

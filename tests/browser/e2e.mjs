@@ -80,6 +80,7 @@ async function decideLaunchFighters(page) {
       what = "board attack";
     }
   }
+  await settled(page);
   if (!(await page.locator("#confirm").count())) {
     await clickFirstAction(page);
     what = "list";
@@ -108,6 +109,10 @@ async function decideByKeyboard(page) {
   await page.keyboard.press("Enter");
   await page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash !== h, hash);
 }
+
+// The choice clicked is shown with its odds and preview (the page asks the server
+// for them first).
+const settled = (page) => page.waitForFunction(() => !document.querySelector("#pending")?.dataset.loading);
 
 // Confirm the pending choice and wait until the page shows the state after it.
 async function confirmAndWait(page) {
@@ -760,6 +765,7 @@ async function warfleetsAgainstAi() {
         await targets.first().click();
         boardClicks++;
         // Several guns may reach it: the panel then lists them, with their odds.
+        await settled(page);
         if (!(await page.locator("#confirm").count())) await page.locator("[data-fire-target]").first().click();
         await page.waitForSelector("#odds");
         shots++;

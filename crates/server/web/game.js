@@ -138,6 +138,9 @@ export async function showGame(app, id, { spectate }) {
     clear(el.pending);
     const p = g.pending;
     ctx.ui.pending = p;
+    // While the server is asked for the choice's odds and preview (tests wait for it).
+    if (p && p.loading) el.pending.dataset.loading = "1";
+    else delete el.pending.dataset.loading;
     if (!p) return;
     const items = [h("div", { class: "pending-text" }, h("strong", { text: "Your choice: " }), glossed(p.text))];
     if (p.endsGame) items.push(h("p", { class: "bad", id: "ends-game", text: "This choice ends the game." }));

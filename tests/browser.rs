@@ -46,37 +46,24 @@ fn the_browser_client_plays_end_to_end() {
             .expect("npm runs");
         assert!(st.success(), "npm ci in tests/browser failed");
     }
-    // The script starts `orrery serve` itself: it kills and restarts it to test
-    // reconnection.
-    let data = temp_dir("browser");
+    // Each script starts `orrery serve` itself (e2e.mjs kills and restarts it to test
+    // reconnection). Then the game site (issue 28): every ruleset at desktop and phone
+    // size, undo, hot seat, animation, the end screen and rematch, export → import →
+    // replay.
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
-    let run = Command::new("node")
-        .arg(dir.join("e2e.mjs"))
-        .arg(env!("CARGO_BIN_EXE_orrery"))
-        .arg(&data)
-        .arg(&out)
-        .env("CHROMIUM", &chromium)
-        .output()
-        .expect("node runs");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    println!("{stdout}");
-    assert!(
-        run.status.success(),
-        "browser tests failed (screenshots in {}):\n{stdout}\n{stderr}",
-        out.display()
-    );
-    assert!(stdout.contains("all passed"));
+    run_script(&dir, "e2e.mjs", &chromium, &out, "[e2e] all passed");
+    run_script(&dir, "site.mjs", &chromium, &out, "[site] all passed");
+}
 
-    // The game site (issue 28): every ruleset at desktop and phone size, undo, hot
-    // seat, animation, the end screen and rematch, export → import → replay.
-    let data = temp_dir("browser-site");
+/// Run one browser script on a fresh data directory; it must pass and say `passed`.
+fn run_script(dir: &Path, script: &str, chromium: &str, out: &Path, passed: &str) {
+    let data = temp_dir(script.trim_end_matches(".mjs"));
     let run = Command::new("node")
-        .arg(dir.join("site.mjs"))
+        .arg(dir.join(script))
         .arg(env!("CARGO_BIN_EXE_orrery"))
         .arg(&data)
-        .arg(&out)
-        .env("CHROMIUM", &chromium)
+        .arg(out)
+        .env("CHROMIUM", chromium)
         .output()
         .expect("node runs");
     let stdout = String::from_utf8_lossy(&run.stdout);
@@ -84,8 +71,8 @@ fn the_browser_client_plays_end_to_end() {
     println!("{stdout}");
     assert!(
         run.status.success(),
-        "game-site browser tests failed (screenshots in {}):\n{stdout}\n{stderr}",
+        "{script} failed (screenshots in {}):\n{stdout}\n{stderr}",
         out.display()
     );
-    assert!(stdout.contains("[site] all passed"));
+    assert!(stdout.contains(passed), "{script}: no `{passed}`");
 }

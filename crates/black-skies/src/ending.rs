@@ -2,19 +2,13 @@
 //! each scored (BS-12) and the fighters each lost.
 
 use crate::state::{BlackSkies, Status};
-use orrery_core::{grouped_loss_line, round_for_reading, tallied_ending, Ending, Outcome, Seat};
+use orrery_core::{grouped_loss_line, scores_in, tallied_ending, Ending, Outcome, Seat};
 
 impl BlackSkies {
     pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
         let seats = [Seat(0), Seat(1)];
         let names = self.sides.to_vec();
-        let scores = seats
-            .iter()
-            .map(|s| {
-                let x = outcome.scores.get(s.index()).copied().unwrap_or(0.0);
-                format!("{} points", round_for_reading(x))
-            })
-            .collect();
+        let scores = scores_in(outcome, 2, " points");
         let losses = seats
             .iter()
             .map(|&s| {

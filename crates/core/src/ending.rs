@@ -264,20 +264,23 @@ pub fn tallied_ending(
     e
 }
 
+/// Each of `seats` seats' score in `outcome`, rounded for reading, with what it counts
+/// after it (`unit` " VP", " points"; "" for a bare number): "12 VP".
+pub fn scores_in(outcome: &Outcome, seats: u8, unit: &str) -> Vec<String> {
+    Seat::all(seats)
+        .map(|s| {
+            let x = outcome.scores.get(s.index()).copied().unwrap_or(0.0);
+            format!("{}{unit}", round_for_reading(x))
+        })
+        .collect()
+}
+
 /// The default [`Game::ending_for`]: sides "Seat 1"…, scores rounded to at most 2
 /// decimals, losses from [`Game::unit_fates`], the outcome's reason as the why.
 pub fn default_ending<G: Game>(game: &G, outcome: &Outcome) -> Ending {
     let seats = game.seats();
     let names: Vec<String> = Seat::all(seats).map(seat_name).collect();
-    let scores = Seat::all(seats)
-        .map(|s| {
-            outcome
-                .scores
-                .get(s.index())
-                .map(|&x| round_for_reading(x))
-                .unwrap_or_default()
-        })
-        .collect();
+    let scores = scores_in(outcome, seats, "");
     let fates = game.unit_fates();
     let losses = Seat::all(seats)
         .map(|s| losses_from_fates(&fates, s, "unit", "units", "lost"))

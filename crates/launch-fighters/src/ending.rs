@@ -4,7 +4,7 @@
 use crate::search::SQUADRON_KIND;
 use crate::LaunchFighters;
 use orrery_core::{
-    counted, grouped_loss_line, round_for_reading, tallied_ending, Ending, Game, Outcome, Seat,
+    counted, grouped_loss_line, scores_in, tallied_ending, Ending, Game, Outcome, Seat,
 };
 
 impl LaunchFighters {
@@ -14,13 +14,7 @@ impl LaunchFighters {
             .iter()
             .map(|s| self.players[s.index()].fleet.clone())
             .collect();
-        let scores = seats
-            .iter()
-            .map(|s| {
-                let x = outcome.scores.get(s.index()).copied().unwrap_or(0.0);
-                format!("{} VP", round_for_reading(x))
-            })
-            .collect();
+        let scores = scores_in(outcome, self.seats(), " VP");
         let fates = self.unit_fates();
         let losses = seats
             .iter()

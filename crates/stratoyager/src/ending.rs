@@ -3,7 +3,7 @@
 
 use crate::event::Loss;
 use crate::state::{Place, Stratoyager};
-use orrery_core::{loss_line, round_for_reading, tallied_ending, Ending, Outcome, Seat};
+use orrery_core::{loss_line, scores_in, tallied_ending, Ending, Outcome, Seat};
 
 impl Stratoyager {
     pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
@@ -17,13 +17,7 @@ impl Stratoyager {
                     .unwrap_or_else(|| orrery_core::seat_name(*s))
             })
             .collect();
-        let scores = seats
-            .iter()
-            .map(|s| {
-                let x = outcome.scores.get(s.index()).copied().unwrap_or(0.0);
-                format!("{} VP", round_for_reading(x))
-            })
-            .collect();
+        let scores = scores_in(outcome, 2, " VP");
         let losses = seats.iter().map(|&s| self.losses(s)).collect();
         tallied_ending(
             outcome,

@@ -193,10 +193,9 @@ pub fn headline(outcome: &Outcome, names: &[String], why: &str) -> String {
         [] => "Nobody won".to_string(),
         w if w.len() >= seats && seats > 1 => "Draw".to_string(),
         [one] => format!("{} won", name(one)),
-        many => {
-            let all: Vec<String> = many.iter().map(name).collect();
-            let (last, rest) = all.split_last().expect("two or more winners");
-            format!("{} and {last} shared the win", rest.join(", "))
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(name).collect();
+            format!("{} and {} shared the win", rest.join(", "), name(last))
         }
     };
     if why.is_empty() {

@@ -286,6 +286,15 @@ fn a_game_plays_to_its_end_over_http_and_its_record_replays() {
         &json!({"record": r["record"], "step": n}),
     );
     assert_eq!(c, 200, "{v}");
+    // The last position says the ending in words, as the game's state does.
+    assert_eq!(v["ending"], spect["ending"], "{v}");
+    assert!(v["ending"]["headline"].is_string(), "{v}");
+    let (_, first) = s.post(
+        "/api/replay",
+        None,
+        &json!({"record": r["record"], "step": 1}),
+    );
+    assert_eq!(first["ending"], Value::Null);
     // The engine replays it, checking every hash.
     let load = json!({"cmd": "load", "record": r["record"]}).to_string();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_orrery"))

@@ -182,6 +182,7 @@ fn position(game: &dyn DynGame, viewer: Option<Seat>) -> Value {
         "view": game.view(viewer),
         "events": events,
         "outcome": game.outcome(),
+        "ending": game.ending(),
     })
 }
 

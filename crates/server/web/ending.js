@@ -5,13 +5,11 @@
 import { h, clear, toast, num, playerName, SEAT_COLOURS } from "/web/ui.js";
 import { api, keepToken } from "/web/api.js";
 
-/** The game's result as the server words it; built from the outcome when the
- * server gives no `ending` (an older server). */
+/** The game's result as the server words it (`ending`, in every finished state and
+ * replay position); built from the outcome only for an older server. */
 export function endingOf(st) {
   if (st.ending) return st.ending;
-  const o = { ...(st.outcome || {}) };
-  // The server words a resignation with the seat's number: the player's name reads better.
-  o.reason = (o.reason || "").replace(/^seat (\d+) resigned$/, (_, n) => `${playerName(st.players, Number(n))} resigned`);
+  const o = st.outcome || {};
   const n = (o.scores || []).length || (st.players || []).length;
   const winners = o.winners || [];
   const all = winners.length === n && n > 0;

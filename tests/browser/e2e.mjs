@@ -3,35 +3,17 @@
 //   node e2e.mjs ORRERY_BINARY DATA_DIR OUT_DIR
 // It starts `orrery serve` itself (and kills and restarts it for the reconnection
 // test). Exits non-zero on the first failure; screenshots go to OUT_DIR.
-import { chromium } from "playwright-core";
+import { startServer, launchChromium } from "./harness.mjs";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
 
 const [bin, data, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 
-// `orrery serve` on `addr`; resolves once it prints where it listens.
-function startServer(addr) {
-  const child = spawn(bin, ["serve", "--addr", addr, "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.on("line", (l) => {
-      const m = l.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.on("exit", (c) => reject(new Error(`orrery serve exited (${c})`)));
-  });
-}
-let server = await startServer("127.0.0.1:0");
+let server = await startServer(bin, data);
 const base = server.base;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchChromium();
 const consoleErrors = [];
 const step = (m) => console.log(`[e2e] ${m}`);
 
@@ -497,7 +479,7 @@ async function reconnectAfterKill() {
   await page.waitForFunction(() => /connection lost/.test(document.querySelector("#conn").textContent));
   await page.waitForSelector("#offline");
   await shot(page, "12-connection-lost");
-  server = await startServer(base.replace("http://", ""));
+  server = await startServer(bin, data, base.replace("http://", ""));
   await page.waitForFunction(() => /^connected$/.test(document.querySelector("#conn").textContent), null, { timeout: 30000 });
   assert.equal(await page.getAttribute("#game-head", "data-hash"), before, "the game stands where it stood");
   await waitForDecisionOrTurn(page, 0);

@@ -6,35 +6,19 @@
 // `orrery replay`). Run by `tests/browser.rs`:
 //   node site.mjs ORRERY_BINARY DATA_DIR OUT_DIR
 // Screenshots go to OUT_DIR/site-*.png.
-import { chromium } from "playwright-core";
+import { startServer, launchChromium } from "./harness.mjs";
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import readline from "node:readline";
 
 const [bin, data, out] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
 const step = (m) => console.log(`[site] ${m}`);
 
-function startServer() {
-  const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout });
-    lines.on("line", (l) => {
-      const m = l.match(/listening on (http:\/\/\S+)/);
-      if (m) resolve({ child, base: m[1] });
-    });
-    child.on("exit", (c) => reject(new Error(`orrery serve exited (${c})`)));
-  });
-}
-const server = await startServer();
+const server = await startServer(bin, data);
 const base = server.base;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchChromium();
 const consoleErrors = [];
 const DESKTOP = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };

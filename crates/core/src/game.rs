@@ -493,6 +493,28 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         serde_json::to_string_pretty(&self.view(viewer)).unwrap_or_default()
     }
 
+    /// The size of this game's fixed action space for learning agents
+    /// ([`crate::learn`]): every id [`Game::action_id`] gives in any state of this game
+    /// is below it. Read from the set-up state (it may depend on the scenario); 0 =
+    /// the ruleset numbers no actions.
+    fn action_space(&self) -> usize {
+        0
+    }
+
+    /// The fixed id of `seat`'s legal `action` (OpenSpiel's distinct actions): the same
+    /// move has the same id whenever it is legal, and two legal actions of one state
+    /// never share one. It may read only what `seat` knows. `None` when the ruleset
+    /// numbers no actions.
+    fn action_id(&self, _seat: Seat, _action: &Self::Action) -> Option<usize> {
+        None
+    }
+
+    /// Write `view` (a seat's [`Game::view`]) as numbers, each named, for learning
+    /// agents ([`crate::learn::Features`]). The same number of values in every state
+    /// of a game; written from the view alone, so it shows nothing the seat may not
+    /// see. The default writes nothing.
+    fn observe(_view: &Self::View, _out: &mut crate::learn::Features) {}
+
     /// An upper bound on the number of actions any game can take; the conformance
     /// suite fails a game that runs longer.
     fn action_bound(&self) -> usize {

@@ -21,6 +21,7 @@ mod event;
 mod files;
 mod game;
 mod hash;
+pub mod learn;
 pub mod prob;
 mod record;
 mod rng;

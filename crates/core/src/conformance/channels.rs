@@ -101,6 +101,15 @@ pub(super) fn readings<G: Game>(
         to_json(&game.sample_action(seat, &mut sampler)),
     ));
     out.push(("default_action".into(), to_json(&game.default_action(seat))));
+    // What a learning environment gives the seat (Python's PettingZoo environments).
+    out.push((
+        "observation".into(),
+        to_json(&crate::learn::observation(game, seat)),
+    ));
+    out.push((
+        "action ids".into(),
+        to_json(&crate::learn::action_ids(game, seat, &legal)),
+    ));
     out.push(("input_hint".into(), to_json(&game.input_hint(seat))));
     for a in probes.iter().chain(spread(&legal).iter()) {
         let name = to_json(a);

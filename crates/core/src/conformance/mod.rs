@@ -45,6 +45,7 @@
 mod channels;
 mod corrupt;
 mod ending;
+mod learn;
 
 pub use channels::Channel;
 
@@ -214,6 +215,7 @@ fn play_one_with<G: Game>(
         actions: Vec::new(),
     };
     let bound = game.action_bound();
+    let mut learning = learn::Learning::new(&game);
     check_unrevealed(&game, &record, report, &tag, 0);
     let save_at = chooser.index(64);
     let mut step = 0usize;
@@ -282,6 +284,9 @@ fn play_one_with<G: Game>(
                 &tag,
                 step,
             );
+        }
+        if checked {
+            learning.check(&game, seat, &legal, &mut report.violations, &tag, step);
         }
         if deep {
             check_phase(&game, seat, report, &tag, step);

@@ -4,13 +4,10 @@
 //! next to its published points (the fitting is in `orrery-lab`; method:
 //! docs/lab.md).
 
-use crate::rulesets::{self, WithGame};
-use crate::sim::{agent_list, jobs, progress, scenario};
-use anyhow::{anyhow, bail, Context, Result};
+use crate::sim::{agent_list, jobs, progress, scenario_arg};
+use anyhow::{bail, Context, Result};
 use clap::Args;
-use orrery_core::{Game, RosterEntry, SetupError};
-use orrery_lab::calibrate::{fit_values, play_matchups, CalibrateConfig, CalibrateReport};
-use serde_json::{json, Value};
+use orrery_studies::calibrate::{CalibrateJob, Calibration, Roster};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -65,147 +62,47 @@ pub struct CalibrateArgs {
     pub json: bool,
 }
 
-/// The most unit types a roster may have: the fit has one parameter per type, and
-/// no built-in roster comes near (docs/lab.md).
-const MAX_ROSTER: usize = 1000;
-
-/// Puts the two fleets into the base scenario.
-type Build<'a, S> = &'a (dyn Fn(&S, &[Vec<String>]) -> Result<S, SetupError> + Sync);
-
-/// The fit and what it was fitted on.
-struct Calibration {
-    scenario: String,
-    roster: Vec<RosterEntry>,
-    points: f64,
-    report: CalibrateReport,
-}
-
 fn read(path: &str) -> Result<String> {
     std::fs::read_to_string(Path::new(path))
         .with_context(|| format!("cannot read roster file {path}"))
 }
 
-/// Play and fit, for any ruleset.
-fn calibrate<G: Game>(
-    a: &CalibrateArgs,
-    name: String,
-    base: &G::Scenario,
-    roster: Vec<RosterEntry>,
-    build: Build<'_, G::Scenario>,
-    limit: Option<f64>,
-) -> Result<Calibration> {
-    let agents = agent_list(&a.agents)?;
-    // Errors about a roster file's units name the file.
-    let from = |what: String| -> anyhow::Error {
-        if a.roster == "default" {
-            anyhow!("{what}")
+/// The study `a` asks for.
+fn job(a: &CalibrateArgs) -> Result<CalibrateJob> {
+    Ok(CalibrateJob {
+        ruleset: a.ruleset.clone(),
+        scenario: scenario_arg(&a.ruleset, a.scenario.as_deref())?,
+        roster: if a.roster == "default" {
+            Roster::Default
         } else {
-            anyhow!("roster file {}: {what}", a.roster)
-        }
-    };
-    if roster.len() > MAX_ROSTER {
-        return Err(from(format!(
-            "{} unit types; calibrate fits at most {MAX_ROSTER}",
-            roster.len()
-        )));
-    }
-    if !roster.is_empty() && roster.iter().all(|e| e.points <= 0.0) {
-        return Err(from(
-            "every unit type costs 0 points; calibration needs positive costs".into(),
-        ));
-    }
-    if let Some(e) = roster
-        .iter()
-        .find(|e| !(e.points.is_finite() && e.points > 0.0))
-    {
-        return Err(from(format!(
-            "unit type `{}` costs {} points; calibration needs positive costs",
-            e.name, e.points
-        )));
-    }
-    if roster.is_empty() {
-        bail!(
-            "{} offers no roster to build fleets from (scenario `{name}`)",
-            a.ruleset
-        );
-    }
-    let dearest = roster.iter().map(|e| e.points).fold(0.0, f64::max);
-    let points = match a.points {
-        Some(p) if !(p.is_finite() && p > 0.0) => bail!("--points must be a positive number"),
-        Some(p) => p,
-        None => limit.unwrap_or(0.0).max(2.0 * dearest),
-    };
-    let cfg = CalibrateConfig {
+            Roster::File {
+                name: a.roster.clone(),
+                text: read(&a.roster)?,
+            }
+        },
         n: a.n,
+        points: a.points,
+        agents: a.agents.clone(),
         seed: a.seed,
-        points,
-        agents,
         budget: a.budget.budget(),
         seat_term: !a.no_seat_term,
-        jobs: jobs(a.jobs)?,
-    };
-    let bar = progress(a.n, "matchups");
-    let tick = || bar.inc(1);
-    let matchups = play_matchups::<G, _>(base, &roster, build, &cfg, &tick)
-        .map_err(|e| from(e.to_string()))?;
-    bar.finish_and_clear();
-    let report =
-        fit_values(&roster, &matchups, points, cfg.seat_term).map_err(|e| from(e.to_string()))?;
-    Ok(Calibration {
-        scenario: name,
-        roster,
-        points,
-        report,
     })
-}
-
-/// Calibrate on the chosen ruleset: its scenario with the points limit lifted
-/// ([`Game::take_points_limit`]), and its built-in roster ([`Game::roster`],
-/// [`Game::with_forces`]) or a roster file it reads ([`Game::read_roster`]).
-struct Run<'a>(&'a CalibrateArgs);
-
-impl WithGame for Run<'_> {
-    type Out = Result<Calibration>;
-    fn with<G: Game>(self) -> Result<Calibration> {
-        let a = self.0;
-        let (name, mut base) = scenario::<G>(&a.ruleset, a.scenario.as_deref())?;
-        let limit = G::take_points_limit(&mut base);
-        if a.roster == "default" {
-            let roster = G::roster(&base);
-            return calibrate::<G>(a, name, &base, roster, &G::with_forces, limit);
-        }
-        let text = read(&a.roster)?;
-        let Some(file) = G::read_roster(&base, &name, &text, &a.roster) else {
-            bail!(
-                "roster files are not read for {}; use --roster default",
-                a.ruleset
-            );
-        };
-        let file = file.map_err(|e| anyhow!("{}", e.problems.join("\n")))?;
-        calibrate::<G>(a, name, &file.base, file.roster, &*file.build, limit)
-    }
 }
 
 pub fn run(a: &CalibrateArgs) -> Result<()> {
     if a.n == 0 {
         bail!("-n must be at least 1");
     }
-    jobs(a.jobs)?;
+    let jobs = jobs(a.jobs)?;
     agent_list(&a.agents)?;
-    let c =
-        rulesets::dispatch(&a.ruleset, Run(a)).ok_or_else(|| rulesets::unknown(&a.ruleset))??;
+    let job = job(a)?;
+    orrery_studies::calibrate::plan(&job)?;
+    let bar = progress(a.n, "matchups");
+    let tick = || bar.inc(1);
+    let c = orrery_studies::calibrate::run(&job, jobs, &tick)?;
+    bar.finish_and_clear();
     if a.json {
-        let mut v = json!({
-            "ruleset": a.ruleset,
-            "scenario": c.scenario,
-            "roster": a.roster,
-            "seed": a.seed,
-            "agents": agent_list(&a.agents)?,
-            "budget": { "millis": a.budget.budget_ms, "iterations": a.budget.iterations },
-        });
-        if let (Value::Object(m), Value::Object(r)) = (&mut v, serde_json::to_value(&c.report)?) {
-            m.extend(r);
-        }
+        let v = orrery_studies::calibrate::to_json(&job, &c)?;
         println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print!("{}", text(a, &c));

@@ -3,16 +3,12 @@
 //! computed by `orrery-lab`; this module reads the arguments, shows progress and
 //! writes text, JSON, CSV and SVG).
 
-use crate::rulesets::{self, WithGame};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use orrery_agents::AGENT_NAMES;
 use orrery_core::Game;
-use orrery_lab::sim::{report, SimReport};
-use orrery_lab::BattleRecord;
-use orrery_protocol::ScenarioSpec;
-use serde_json::{json, Value};
+use orrery_studies::sim::{SimJob, SimResult};
+use orrery_studies::ScenarioArg;
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -82,55 +78,23 @@ pub(crate) fn jobs(jobs: Option<usize>) -> Result<usize> {
 
 /// The scenario named by `--scenario` (built-in name or file), typed.
 pub(crate) fn scenario<G: Game>(ruleset: &str, arg: Option<&str>) -> Result<(String, G::Scenario)> {
+    Ok(orrery_studies::scenario::<G>(
+        ruleset,
+        &scenario_arg(ruleset, arg)?,
+    )?)
+}
+
+/// `--scenario` as the studies take it: a file is read here.
+pub(crate) fn scenario_arg(ruleset: &str, arg: Option<&str>) -> Result<ScenarioArg> {
     let game_args = crate::GameArgs {
         ruleset: ruleset.to_string(),
         scenario: arg.map(str::to_string),
         seed: Some(1),
     };
-    let mut builtin = G::scenarios();
-    let known = || {
-        G::scenarios()
-            .iter()
-            .map(|s| s.name.clone())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    match game_args.scenario_spec()? {
-        ScenarioSpec::Default => {
-            if builtin.is_empty() {
-                bail!("{ruleset} has no built-in scenario; give --scenario FILE");
-            }
-            let s = builtin.remove(0);
-            Ok((s.name, s.scenario))
-        }
-        ScenarioSpec::Named(name) => match builtin.into_iter().find(|s| s.name == name) {
-            Some(s) => Ok((s.name, s.scenario)),
-            None => bail!(
-                "unknown scenario `{name}` for {ruleset} (neither a built-in scenario nor a \
-                 file; built-in: {})",
-                known()
-            ),
-        },
-        ScenarioSpec::Inline(v) => {
-            let name = v
-                .get("name")
-                .and_then(Value::as_str)
-                .map_or_else(|| arg.unwrap_or_default().to_string(), str::to_string);
-            let s: G::Scenario = serde_json::from_value(v)
-                .map_err(|e| anyhow!("scenario file {}: {e}", arg.unwrap_or_default()))?;
-            Ok((name, s))
-        }
-    }
-}
-
-/// The scenario's turn limit when it states one in a field the lab knows
-/// (`turn_limit`, or `options.turns`).
-pub(crate) fn turn_limit<S: serde::Serialize>(scenario: &S) -> Option<u32> {
-    let v = serde_json::to_value(scenario).ok()?;
-    let n = v
-        .get("turn_limit")
-        .or_else(|| v.get("options").and_then(|o| o.get("turns")))?;
-    n.as_u64().and_then(|n| u32::try_from(n).ok())
+    Ok(ScenarioArg {
+        given: arg.map(str::to_string),
+        spec: game_args.scenario_spec()?,
+    })
 }
 
 /// A progress bar on stderr when it is a terminal, else a hidden one.
@@ -150,80 +114,39 @@ pub(crate) fn progress(n: usize, what: &str) -> ProgressBar {
 
 /// The agent names, trimmed and checked to be non-empty.
 pub(crate) fn agent_list(agents: &[String]) -> Result<Vec<String>> {
-    let names: Vec<String> = agents.iter().map(|s| s.trim().to_string()).collect();
-    if names.is_empty() || names.iter().any(String::is_empty) {
-        bail!(
-            "--agents needs agent names, comma-separated (known: {})",
-            AGENT_NAMES.join(", ")
-        );
-    }
-    Ok(names)
+    Ok(orrery_studies::agent_list(agents)?)
 }
 
-/// An unknown ruleset id, with the known ones.
-struct Sim<'a>(&'a SimArgs);
-
-/// What a batch produced, for output.
-struct Batch {
-    scenario: String,
-    seats: usize,
-    swap: bool,
-    records: Vec<BattleRecord>,
-    report: SimReport,
-}
-
-impl WithGame for Sim<'_> {
-    type Out = Result<Batch>;
-    fn with<G: Game>(self) -> Result<Batch> {
-        let a = self.0;
-        let (name, scenario) = scenario::<G>(&a.ruleset, a.scenario.as_deref())?;
-        let agents = agent_list(&a.agents)?;
-        orrery_lab::check_agents::<G>(&agents)?;
-        let seats = orrery_lab::seats_of::<G>(&scenario, a.seed)
-            .with_context(|| format!("scenario `{name}` does not set up"))?;
-        if agents.len() > seats {
-            bail!(
-                "{} agents given but scenario `{name}` has {seats} seats",
-                agents.len()
-            );
-        }
-        let swap = if a.no_swap {
-            false
+/// The study `a` asks for.
+fn job(a: &SimArgs) -> Result<SimJob> {
+    Ok(SimJob {
+        ruleset: a.ruleset.clone(),
+        scenario: scenario_arg(&a.ruleset, a.scenario.as_deref())?,
+        agents: a.agents.clone(),
+        n: a.n,
+        seed: a.seed,
+        budget: a.budget.budget(),
+        swap: if a.no_swap {
+            Some(false)
+        } else if a.swap {
+            Some(true)
         } else {
-            a.swap || seats == 2
-        };
-        let budget = a.budget.budget();
-        let bar = progress(a.n, "battles");
-        let tick = || bar.inc(1);
-        let records = orrery_lab::play_batch::<G>(
-            &scenario,
-            a.seed,
-            a.n,
-            &agents,
-            swap,
-            budget,
-            jobs(a.jobs)?,
-            &tick,
-        )?;
-        bar.finish_and_clear();
-        let report = report(&records, seats, turn_limit(&scenario));
-        Ok(Batch {
-            scenario: name,
-            seats,
-            swap,
-            records,
-            report,
-        })
-    }
+            None
+        },
+    })
 }
 
 pub fn run(a: &SimArgs) -> Result<()> {
     if a.n == 0 {
         bail!("-n must be at least 1");
     }
-    jobs(a.jobs)?;
-    let batch =
-        rulesets::dispatch(&a.ruleset, Sim(a)).ok_or_else(|| rulesets::unknown(&a.ruleset))??;
+    let jobs = jobs(a.jobs)?;
+    let job = job(a)?;
+    orrery_studies::sim::plan(&job)?;
+    let bar = progress(a.n, "battles");
+    let tick = || bar.inc(1);
+    let batch = orrery_studies::sim::run(&job, jobs, &tick)?;
+    bar.finish_and_clear();
     if let Some(path) = &a.csv {
         std::fs::write(path, csv(&batch))
             .with_context(|| format!("cannot write {}", path.display()))?;
@@ -233,26 +156,12 @@ pub fn run(a: &SimArgs) -> Result<()> {
             .with_context(|| format!("cannot draw {}", path.display()))?;
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&to_json(a, &batch)?)?);
+        let v = orrery_studies::sim::to_json(&job, &batch)?;
+        println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print!("{}", text(a, &batch));
     }
     Ok(())
-}
-
-fn to_json(a: &SimArgs, b: &Batch) -> Result<Value> {
-    let mut v = json!({
-        "ruleset": a.ruleset,
-        "scenario": b.scenario,
-        "seed": a.seed,
-        "agents": agent_list(&a.agents)?,
-        "swap": b.swap,
-        "budget": { "millis": a.budget.budget_ms, "iterations": a.budget.iterations },
-    });
-    if let (Value::Object(m), Value::Object(r)) = (&mut v, serde_json::to_value(&b.report)?) {
-        m.extend(r);
-    }
-    Ok(v)
 }
 
 /// One CSV field: quoted when it needs to be.
@@ -264,19 +173,19 @@ fn field(s: &str) -> String {
     }
 }
 
-fn csv(b: &Batch) -> String {
+fn csv(b: &SimResult) -> String {
     let mut out = String::from("battle,seed");
-    for s in 0..b.seats {
+    for s in 0..b.plan.seats {
         let _ = write!(out, ",agent_p{s}");
     }
     out.push_str(",winners,draw");
-    for s in 0..b.seats {
+    for s in 0..b.plan.seats {
         let _ = write!(out, ",score_p{s}");
     }
     out.push_str(",turns,decisions,reason\n");
     for r in &b.records {
         let _ = write!(out, "{},{}", r.index, r.seed);
-        for s in 0..b.seats {
+        for s in 0..b.plan.seats {
             let _ = write!(
                 out,
                 ",{}",
@@ -285,7 +194,7 @@ fn csv(b: &Batch) -> String {
         }
         let winners: Vec<String> = r.winners.iter().map(u8::to_string).collect();
         let _ = write!(out, ",{},{}", winners.join(";"), r.is_draw());
-        for s in 0..b.seats {
+        for s in 0..b.plan.seats {
             let _ = write!(out, ",{}", r.scores.get(s).copied().unwrap_or(0.0));
         }
         // The reason is free text: quoted, with quotes doubled (RFC 4180).
@@ -303,19 +212,19 @@ fn interval(ci: [f64; 2]) -> String {
     format!("[{}, {}]", pct(ci[0]), pct(ci[1]))
 }
 
-fn text(a: &SimArgs, b: &Batch) -> String {
+fn text(a: &SimArgs, b: &SimResult) -> String {
     let r = &b.report;
     let mut o = String::new();
     let _ = writeln!(
         o,
         "{} / {}: {} battles, seeds {}..={}, agents {}{}",
         a.ruleset,
-        b.scenario,
+        b.plan.scenario,
         r.battles,
         a.seed,
         a.seed.wrapping_add(r.battles as u64 - 1),
         a.agents.join(","),
-        if b.swap {
+        if b.plan.swap {
             " (rotated over the seats)"
         } else {
             ""
@@ -430,7 +339,7 @@ fn text(a: &SimArgs, b: &Batch) -> String {
 }
 
 /// Win rates with their intervals, and the histogram of battle lengths.
-fn plot(path: &Path, ruleset: &str, b: &Batch) -> Result<()> {
+fn plot(path: &Path, ruleset: &str, b: &SimResult) -> Result<()> {
     use plotters::prelude::*;
     let r = &b.report;
     let root = SVGBackend::new(path, (900, 720)).into_drawing_area();
@@ -461,7 +370,7 @@ fn plot(path: &Path, ruleset: &str, b: &Batch) -> Result<()> {
         .caption(
             format!(
                 "{} / {}: win rate, 95% Wilson interval ({} battles)",
-                ruleset, b.scenario, r.battles
+                ruleset, b.plan.scenario, r.battles
             ),
             ("sans-serif", 18),
         )
@@ -508,7 +417,7 @@ fn plot(path: &Path, ruleset: &str, b: &Batch) -> Result<()> {
             PathElement::new(vec![(c.clone(), ci[0]), (c, ci[1])], BLACK.stroke_width(2))
         }))
         .map_err(|e| anyhow!("{e}"))?;
-    let fair = 1.0 / b.seats.max(1) as f64;
+    let fair = 1.0 / b.plan.seats.max(1) as f64;
     chart
         .draw_series(std::iter::once(PathElement::new(
             vec![(SegmentValue::Exact(0), fair), (SegmentValue::Last, fair)],

@@ -18,10 +18,11 @@
 
 use crate::fit::{invert_spd, logistic};
 use crate::stats::{Summary, Z95};
-use crate::{decision_seed, play_indexed, run_batch, BattleRecord, LabError};
+use crate::{decision_seed, play_indexed, run_range, BattleRecord, LabError};
 use orrery_agents::Budget;
 use orrery_core::{Game, Rng, RosterEntry, SetupError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -41,7 +42,7 @@ pub struct CalibrateConfig {
 }
 
 /// One matchup: the fleets (unit counts per roster entry) and the battle.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Matchup {
     /// `counts[seat][k]`: how many of roster entry `k` the seat fielded.
     pub counts: [Vec<u32>; 2],
@@ -150,6 +151,22 @@ where
     G: Game,
     B: Fn(&G::Scenario, &[Vec<String>]) -> Result<G::Scenario, SetupError> + Sync,
 {
+    play_matchups_range::<G, B>(base, roster, build, cfg, 0..cfg.n, tick)
+}
+
+/// Matchups `range` of those [`play_matchups`] plays (a part, for a cluster).
+pub fn play_matchups_range<G, B>(
+    base: &G::Scenario,
+    roster: &[RosterEntry],
+    build: B,
+    cfg: &CalibrateConfig,
+    range: Range<usize>,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<Matchup>, LabError>
+where
+    G: Game,
+    B: Fn(&G::Scenario, &[Vec<String>]) -> Result<G::Scenario, SetupError> + Sync,
+{
     if cfg.n == 0 {
         return Err(LabError::Input("-n must be at least 1".into()));
     }
@@ -161,7 +178,7 @@ where
             "calibration plays two fleets against each other; this scenario has {seats} seats"
         )));
     }
-    run_batch(cfg.n, cfg.jobs, tick, |i| {
+    run_range(range, cfg.jobs, tick, |i| {
         let seed = cfg.seed.wrapping_add(i as u64);
         let mut rng = Rng::seed_from(decision_seed(seed, u64::MAX));
         let counts = [

@@ -25,7 +25,8 @@ pub mod stats;
 use orrery_agents::{by_name_with, Budget, AGENT_NAMES};
 use orrery_core::{Game, Seat, UnitFate};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
 use thiserror::Error;
 
 /// More decisions than any sane battle takes; a battle still running then is
@@ -77,7 +78,7 @@ pub fn check_agents<G: Game>(names: &[String]) -> Result<(), LabError> {
 }
 
 /// One finished battle.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleRecord {
     /// Position in the batch (battle `i` has seed `base seed + i`).
     pub index: usize,
@@ -94,7 +95,6 @@ pub struct BattleRecord {
     /// Decisions made by all seats.
     pub decisions: u64,
     /// What became of every unit ([`Game::unit_fates`]).
-    #[serde(skip)]
     pub fates: Vec<UnitFate>,
 }
 
@@ -190,6 +190,21 @@ where
     T: Send,
     F: Fn(usize) -> Result<T, LabError> + Sync,
 {
+    run_range(0..n, jobs, tick, f)
+}
+
+/// [`run_batch`] over the indices `range` only: a part of a batch split over
+/// machines (each part's results are exactly those of the whole batch's indices).
+pub fn run_range<T, F>(
+    range: Range<usize>,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+    f: F,
+) -> Result<Vec<T>, LabError>
+where
+    T: Send,
+    F: Fn(usize) -> Result<T, LabError> + Sync,
+{
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -198,7 +213,7 @@ where
             why: e.to_string(),
         })?;
     pool.install(|| {
-        (0..n)
+        range
             .into_par_iter()
             .with_max_len(1)
             .map(|i| {
@@ -236,9 +251,24 @@ pub fn play_batch<G: Game>(
     jobs: usize,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<BattleRecord>, LabError> {
+    play_range::<G>(scenario, seed, 0..n, agents, rotate, budget, jobs, tick)
+}
+
+/// Battles `range` of the batch [`play_batch`] plays (a part of it, for a cluster).
+#[allow(clippy::too_many_arguments)]
+pub fn play_range<G: Game>(
+    scenario: &G::Scenario,
+    seed: u64,
+    range: Range<usize>,
+    agents: &[String],
+    rotate: bool,
+    budget: Budget,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<BattleRecord>, LabError> {
     check_agents::<G>(agents)?;
     let seats = seats_of::<G>(scenario, seed)?;
-    run_batch(n, jobs, tick, |i| {
+    run_range(range, jobs, tick, |i| {
         let s = seed.wrapping_add(i as u64);
         let names = seat_agents(agents, seats, i, rotate);
         play_indexed::<G>(scenario, i, s, &names, budget)

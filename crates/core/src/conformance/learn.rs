@@ -11,9 +11,9 @@ pub(super) struct Learning {
     space: usize,
     /// Each seat's observation length at set-up.
     lengths: Vec<usize>,
-    /// Id → the move (as JSON) it meant, and back.
-    meaning: HashMap<usize, String>,
-    id_of: HashMap<String, usize>,
+    /// A seat's id → the move (as JSON) it meant for that seat, and back.
+    meaning: HashMap<(Seat, usize), String>,
+    id_of: HashMap<(Seat, String), usize>,
 }
 
 impl Learning {
@@ -47,20 +47,19 @@ impl Learning {
         }
         for (a, id) in legal.iter().zip(ids.iter().flatten()) {
             let json = serde_json::to_string(a).unwrap_or_default();
-            let key = format!("{seat}:{json}");
-            if let Some(was) = self.meaning.get(id) {
-                if *was != key {
+            if let Some(was) = self.meaning.get(&(seat, *id)) {
+                if *was != json {
                     out.push(format!(
-                        "{tag} step {step}: action id {id} meant {was} and now {key}"
+                        "{tag} step {step}: seat {seat}'s action id {id} meant {was} and now {json}"
                     ));
                 }
             } else {
-                self.meaning.insert(*id, key.clone());
+                self.meaning.insert((seat, *id), json.clone());
             }
-            if let Some(was) = self.id_of.insert(key.clone(), *id) {
+            if let Some(was) = self.id_of.insert((seat, json.clone()), *id) {
                 if was != *id {
                     out.push(format!(
-                        "{tag} step {step}: {key} had id {was} and now {id}"
+                        "{tag} step {step}: seat {seat}'s {json} had id {was} and now {id}"
                     ));
                 }
             }

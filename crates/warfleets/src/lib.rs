@@ -26,9 +26,11 @@ pub mod event;
 pub mod fleet;
 mod fleetfile;
 pub mod glossary;
+mod learn;
 mod lists;
 mod menu;
 pub mod movement;
+mod observe;
 pub mod odds;
 mod quick;
 pub mod render;
@@ -276,6 +278,22 @@ impl Game for Warfleets {
             "heading": p.heading.degrees(),
             "exit": p.exit,
         }))
+    }
+
+    /// The fixed numbering of answers for learning agents (`learn.rs`,
+    /// docs/learning/warfleets.md): blocks of ids for the answers naming a model,
+    /// then one block per seat; positions are cells of the whole-inch grid.
+    fn action_space(&self) -> usize {
+        learn::action_space(self)
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        learn::action_id(self, seat, action)
+    }
+
+    /// The view as numbers (`observe.rs`, docs/learning/warfleets.md).
+    fn observe(view: &WfView, out: &mut orrery_core::learn::Features) {
+        observe::observe(view, out)
     }
 
     fn rules_page() -> Option<orrery_core::RulesPage> {

@@ -1,0 +1,426 @@
+//! `Learn`: one game held for a learning environment, typed (no JSON on a step): the
+//! ruleset's fixed action ids ([`Game::action_id`]) and observation
+//! ([`Game::observe`] of the seat's view), what `orrery.pettingzoo` builds on.
+
+use crate::{coded, scenario_arg, write};
+use orrery_agents::{by_name_with, Budget};
+use orrery_core::learn::{observation_named, Features};
+use orrery_core::{Game, Record, RecordedAction, Seat};
+use orrery_rulesets::{dispatch, WithGame};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::sync::{Arc, Mutex};
+
+/// A game for an environment, whatever its ruleset.
+trait LearnGame: Send {
+    fn seats(&self) -> u8;
+    fn action_space(&self) -> usize;
+    fn to_move(&self) -> Vec<u8>;
+    fn terminal(&self) -> bool;
+    fn observe(&self, seat: Seat, out: &mut Features);
+    fn observation_names(&self, seat: Seat) -> Vec<String>;
+    /// The ids of `seat`'s legal actions (empty when it is not to move).
+    fn legal_ids(&mut self, seat: Seat) -> Result<Vec<usize>, String>;
+    fn step(&mut self, seat: Seat, id: usize) -> Result<(), String>;
+    fn winners_and_scores(&self) -> Option<(Vec<u8>, Vec<f64>)>;
+    fn agent_id(&self, seat: Seat, agent: &str, seed: u64, budget: Budget) -> Result<usize, String>;
+    fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String>;
+    fn record(&self) -> Record;
+    fn view_json(&self, seat: Option<Seat>) -> String;
+    fn render(&self, seat: Option<Seat>) -> String;
+    fn hash(&self) -> String;
+    fn fork(&self) -> Box<dyn LearnGame>;
+}
+
+#[derive(Clone)]
+struct Held<G: Game> {
+    game: G,
+    scenario: Arc<serde_json::Value>,
+    seed: u64,
+    space: usize,
+    /// The legal actions last listed, with their ids: (seat, actions, ids).
+    legal: Option<(Seat, Vec<G::Action>, Vec<usize>)>,
+    actions: Vec<RecordedAction>,
+}
+
+impl<G: Game> Held<G> {
+    /// List `seat`'s legal actions once per state.
+    fn list(&mut self, seat: Seat) -> Result<&(Seat, Vec<G::Action>, Vec<usize>), String> {
+        if !matches!(&self.legal, Some((s, _, _)) if *s == seat) {
+            let actions = if self.game.to_move().contains(&seat) {
+                self.game.legal_actions(seat)
+            } else {
+                Vec::new()
+            };
+            let mut ids = Vec::with_capacity(actions.len());
+            for a in &actions {
+                match self.game.action_id(seat, a) {
+                    Some(id) if id < self.space => ids.push(id),
+                    other => {
+                        return Err(format!(
+                            "{} gives the legal action {} the id {other:?} (space {}): a bug of the ruleset",
+                            G::ID,
+                            serde_json::to_string(a).unwrap_or_default(),
+                            self.space
+                        ))
+                    }
+                }
+            }
+            self.legal = Some((seat, actions, ids));
+        }
+        Ok(self.legal.as_ref().expect("just listed"))
+    }
+
+    fn position(&mut self, seat: Seat, id: usize) -> Result<usize, String> {
+        let (_, _, ids) = self.list(seat)?;
+        ids.iter().position(|i| *i == id).ok_or_else(|| {
+            format!("action id {id} is not legal for seat {seat} now (see the action mask)")
+        })
+    }
+}
+
+impl<G: Game> LearnGame for Held<G> {
+    fn seats(&self) -> u8 {
+        self.game.seats()
+    }
+    fn action_space(&self) -> usize {
+        self.space
+    }
+    fn to_move(&self) -> Vec<u8> {
+        self.game.to_move().iter().map(|s| s.0).collect()
+    }
+    fn terminal(&self) -> bool {
+        self.game.is_terminal()
+    }
+    fn observe(&self, seat: Seat, out: &mut Features) {
+        G::observe(&self.game.view(Some(seat)), out);
+    }
+    fn observation_names(&self, seat: Seat) -> Vec<String> {
+        observation_named(&self.game, seat)
+            .names()
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
+    }
+    fn legal_ids(&mut self, seat: Seat) -> Result<Vec<usize>, String> {
+        Ok(self.list(seat)?.2.clone())
+    }
+    fn step(&mut self, seat: Seat, id: usize) -> Result<(), String> {
+        let i = self.position(seat, id)?;
+        let (_, actions, _) = self.legal.take().expect("listed by position");
+        let action = &actions[i];
+        self.game.apply(seat, action).map_err(|e| e.to_string())?;
+        self.actions.push(RecordedAction {
+            seat,
+            action: serde_json::to_value(action).map_err(|e| e.to_string())?,
+            hash: None,
+        });
+        Ok(())
+    }
+    fn winners_and_scores(&self) -> Option<(Vec<u8>, Vec<f64>)> {
+        let o = self.game.outcome()?;
+        Some((o.winners.iter().map(|s| s.0).collect(), o.scores))
+    }
+    fn agent_id(&self, seat: Seat, agent: &str, seed: u64, budget: Budget) -> Result<usize, String> {
+        if !self.game.to_move().contains(&seat) {
+            return Err(format!("seat {seat} is not to move"));
+        }
+        let mut a = by_name_with::<G>(agent, seed, budget).map_err(|e| e.to_string())?;
+        let action = a
+            .choose(&self.game, seat)
+            .ok_or_else(|| format!("agent `{agent}` found no action for seat {seat}"))?;
+        self.game
+            .action_id(seat, &action)
+            .ok_or_else(|| format!("{} gives the agent's action no id", G::ID))
+    }
+    fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String> {
+        let i = self.position(seat, id)?;
+        self.list(seat)?;
+        let (_, actions, _) = self.legal.as_ref().expect("just listed");
+        Ok(self.game.describe_action(Some(seat), &actions[i]))
+    }
+    fn record(&self) -> Record {
+        let mut actions = self.actions.clone();
+        if let Some(last) = actions.last_mut() {
+            last.hash = Some(self.game.state_hash());
+        }
+        Record {
+            ruleset: G::ID.to_string(),
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            actions,
+        }
+    }
+    fn view_json(&self, seat: Option<Seat>) -> String {
+        serde_json::to_string(&self.game.view(seat)).unwrap_or_default()
+    }
+    fn render(&self, seat: Option<Seat>) -> String {
+        self.game.render_text(seat)
+    }
+    fn hash(&self) -> String {
+        self.game.state_hash().to_string()
+    }
+    fn fork(&self) -> Box<dyn LearnGame> {
+        Box::new(self.clone())
+    }
+}
+
+struct Make<'a> {
+    ruleset: &'a str,
+    scenario: &'a orrery_studies::ScenarioArg,
+    seed: u64,
+}
+
+impl WithGame for Make<'_> {
+    type Out = Result<Box<dyn LearnGame>, PyErr>;
+    fn with<G: Game>(self) -> Self::Out {
+        let (_, scenario) = orrery_studies::scenario::<G>(self.ruleset, self.scenario)
+            .map_err(|e| coded("unknown_scenario", e.to_string()))?;
+        let game = G::setup(&scenario, self.seed)
+            .map_err(|e| coded("invalid_setup", e.to_string()))?;
+        let space = game.action_space();
+        if space == 0 {
+            return Err(coded(
+                "bad_request",
+                format!("{} numbers no actions for learning environments", G::ID),
+            ));
+        }
+        let scenario = serde_json::to_value(&scenario)
+            .map_err(|e| coded("internal_error", e.to_string()))?;
+        Ok(Box::new(Held {
+            game,
+            scenario: Arc::new(scenario),
+            seed: self.seed,
+            space,
+            legal: None,
+            actions: Vec::new(),
+        }))
+    }
+}
+
+/// One game for a learning environment: ids in, numbers out.
+#[pyclass(module = "orrery._orrery")]
+pub struct Learn {
+    inner: Mutex<Box<dyn LearnGame>>,
+}
+
+impl Learn {
+    fn with<T>(&self, f: impl FnOnce(&mut dyn LearnGame) -> PyResult<T>) -> PyResult<T> {
+        let mut g = self
+            .inner
+            .lock()
+            .map_err(|_| coded("internal_error", "the game was poisoned by a panic"))?;
+        f(g.as_mut())
+    }
+}
+
+/// Seat `s` of `g`, or `bad_request`.
+fn seat_of(g: &dyn LearnGame, s: u8) -> PyResult<Seat> {
+    if s < g.seats() {
+        Ok(Seat(s))
+    } else {
+        Err(coded("bad_request", format!("seat {s} does not exist")))
+    }
+}
+
+fn illegal(why: String) -> PyErr {
+    coded("illegal_action", why)
+}
+
+#[pymethods]
+impl Learn {
+    #[new]
+    fn new(ruleset: &str, scenario: &str, seed: u64) -> PyResult<Self> {
+        let arg = scenario_arg(scenario)?;
+        let make = Make {
+            ruleset,
+            scenario: &arg,
+            seed,
+        };
+        let g = dispatch(ruleset, make).ok_or_else(|| {
+            coded(
+                "unknown_ruleset",
+                orrery_studies::unknown_ruleset(ruleset).to_string(),
+            )
+        })??;
+        Ok(Learn {
+            inner: Mutex::new(g),
+        })
+    }
+
+    fn seats(&self) -> PyResult<u8> {
+        self.with(|g| Ok(g.seats()))
+    }
+
+    fn action_space(&self) -> PyResult<usize> {
+        self.with(|g| Ok(g.action_space()))
+    }
+
+    fn to_move(&self) -> PyResult<Vec<u8>> {
+        self.with(|g| Ok(g.to_move()))
+    }
+
+    fn terminal(&self) -> PyResult<bool> {
+        self.with(|g| Ok(g.terminal()))
+    }
+
+    /// Seat `s`'s observation: little-endian f32 values.
+    fn observe<'py>(&self, py: Python<'py>, s: u8) -> PyResult<Bound<'py, PyBytes>> {
+        self.with(|g| {
+            let seat = seat_of(g, s)?;
+            let mut f = Features::new();
+            g.observe(seat, &mut f);
+            let bytes: Vec<u8> = f.values().iter().flat_map(|v| v.to_le_bytes()).collect();
+            Ok(PyBytes::new(py, &bytes))
+        })
+    }
+
+    fn observation_names(&self, s: u8) -> PyResult<Vec<String>> {
+        self.with(|g| {
+            let seat = seat_of(g, s)?;
+            Ok(g.observation_names(seat))
+        })
+    }
+
+    /// Seat `s`'s action mask: one byte per id, 1 where legal now.
+    fn mask<'py>(&self, py: Python<'py>, s: u8) -> PyResult<Bound<'py, PyBytes>> {
+        self.with(|g| {
+            let seat = seat_of(g, s)?;
+            let mut mask = vec![0u8; g.action_space()];
+            for id in g.legal_ids(seat).map_err(|e| coded("internal_error", e))? {
+                mask[id] = 1;
+            }
+            Ok(PyBytes::new(py, &mask))
+        })
+    }
+
+    fn legal_ids(&self, s: u8) -> PyResult<Vec<usize>> {
+        self.with(|g| {
+            let seat = seat_of(g, s)?;
+            g.legal_ids(seat).map_err(|e| coded("internal_error", e))
+        })
+    }
+
+    /// Play action id `id` for seat `s`; `illegal_action` (and no change) unless it is
+    /// legal now.
+    fn step(&self, s: u8, id: usize) -> PyResult<()> {
+        self.with(|g| {
+            let seat = seat_of(g, s)?;
+            if g.terminal() {
+                return Err(coded("game_over", "the game is over"));
+            }
+            g.step(seat, id).map_err(illegal)
+        })
+    }
+
+    /// `(winners, scores)` once the game is over, else `None`.
+    fn outcome(&self) -> PyResult<Option<(Vec<u8>, Vec<f64>)>> {
+        self.with(|g| Ok(g.winners_and_scores()))
+    }
+
+    /// The id of the action agent `agent` picks for seat `s` now.
+    #[pyo3(signature = (s, agent, seed, millis=None, iterations=None))]
+    fn agent(
+        &self,
+        py: Python<'_>,
+        s: u8,
+        agent: &str,
+        seed: u64,
+        millis: Option<u64>,
+        iterations: Option<u32>,
+    ) -> PyResult<usize> {
+        let fork = self.with(|g| {
+            seat_of(g, s)?;
+            Ok(g.fork())
+        })?;
+        let budget = Budget {
+            millis,
+            iterations,
+            threads: None,
+        };
+        py.detach(move || fork.agent_id(Seat(s), agent, seed, budget))
+            .map_err(|e| coded("unknown_agent", e))
+    }
+
+    fn describe(&self, s: u8, id: usize) -> PyResult<String> {
+        self.with(|g| {
+            let seat = seat_of(g, s)?;
+            g.describe(seat, id).map_err(illegal)
+        })
+    }
+
+    /// The record of the game so far (JSON), replayable by `orrery replay`.
+    fn record(&self) -> PyResult<String> {
+        self.with(|g| write(&g.record()))
+    }
+
+    fn view(&self, s: Option<u8>) -> PyResult<String> {
+        self.with(|g| Ok(g.view_json(s.map(Seat))))
+    }
+
+    fn render(&self, s: Option<u8>) -> PyResult<String> {
+        self.with(|g| Ok(g.render(s.map(Seat))))
+    }
+
+    fn hash(&self) -> PyResult<String> {
+        self.with(|g| Ok(g.hash()))
+    }
+
+    fn clone(&self) -> PyResult<Learn> {
+        self.with(|g| {
+            Ok(Learn {
+                inner: Mutex::new(g.fork()),
+            })
+        })
+    }
+}
+
+/// The Rust engine alone, for the environments' overhead figure: `steps` random legal
+/// actions (whole games, set up again from `seed + k` as each ends), each step
+/// listing the legal actions and applying one. Returns the seconds taken.
+#[pyfunction]
+fn engine_random_steps(py: Python<'_>, ruleset: &str, scenario: &str, seed: u64, steps: usize) -> PyResult<f64> {
+    struct Run<'a> {
+        ruleset: &'a str,
+        scenario: &'a orrery_studies::ScenarioArg,
+        seed: u64,
+        steps: usize,
+    }
+    impl WithGame for Run<'_> {
+        type Out = Result<f64, String>;
+        fn with<G: Game>(self) -> Self::Out {
+            let (_, scenario) = orrery_studies::scenario::<G>(self.ruleset, self.scenario)
+                .map_err(|e| e.to_string())?;
+            let mut rng = orrery_core::Rng::seed_from(self.seed);
+            let start = std::time::Instant::now();
+            let mut k = 0u64;
+            let mut game = G::setup(&scenario, self.seed).map_err(|e| e.to_string())?;
+            for _ in 0..self.steps {
+                if game.is_terminal() {
+                    k += 1;
+                    game = G::setup(&scenario, self.seed.wrapping_add(k)).map_err(|e| e.to_string())?;
+                }
+                let to_move = game.to_move();
+                let seat = to_move[0];
+                let legal = game.legal_actions(seat);
+                let a = &legal[rng.index(legal.len())];
+                game.apply(seat, a).map_err(|e| e.to_string())?;
+            }
+            Ok(start.elapsed().as_secs_f64())
+        }
+    }
+    let arg = scenario_arg(scenario)?;
+    let run = Run {
+        ruleset,
+        scenario: &arg,
+        seed,
+        steps,
+    };
+    py.detach(|| dispatch(ruleset, run))
+        .ok_or_else(|| coded("unknown_ruleset", ruleset.to_string()))?
+        .map_err(|e| coded("internal_error", e))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Learn>()?;
+    m.add_function(wrap_pyfunction!(engine_random_steps, m)?)
+}

@@ -6,8 +6,8 @@
 //! is the seat and the answer's own fields only: the same JSON from the same side has
 //! the same id all game long. The ids of side B follow those of side A (`id = seat ·
 //! per_seat + block offset + id within the block`: an id names one side's move, as
-//! the conformance suite asks). One side's ids are blocks laid end to end, each a mixed-radix number of the answer's fields,
-//! sized from what never changes in a game: `n` = units in the game, `c` = the larger
+//! the conformance suite asks). One side's ids are blocks laid end to end, each a
+//! mixed-radix number of the answer's fields, sized from what never changes in a game: `n` = units in the game, `c` = the larger
 //! force (the most Initiative or deployment cards), `w` × `l` = the table in whole
 //! klicks.
 //!

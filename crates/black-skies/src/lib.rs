@@ -21,6 +21,7 @@ mod ending;
 pub mod event;
 mod flight;
 pub mod glossary;
+mod learn;
 pub mod maneuver;
 mod model;
 pub mod odds;
@@ -312,6 +313,19 @@ impl Game for BlackSkies {
 
     fn render_text(&self, viewer: Option<Seat>) -> String {
         render::render_text(self, viewer)
+    }
+
+    /// The answers numbered block by block (`learn.rs`, docs/learning/black-skies.md).
+    fn action_space(&self) -> usize {
+        self.learn_space()
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        self.learn_id(seat, action)
+    }
+
+    fn observe(view: &BsView, out: &mut orrery_core::learn::Features) {
+        learn::observe(view, out)
     }
 
     fn action_bound(&self) -> usize {

@@ -20,6 +20,7 @@ mod ending;
 pub mod evaluate;
 pub mod event;
 pub mod glossary;
+mod learn;
 pub mod movement;
 pub mod odds;
 mod preview;
@@ -315,6 +316,19 @@ impl Game for Stratoyager {
 
     fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
         Some(quick::parse_order(self, seat, text))
+    }
+
+    /// The answers numbered block by block (`learn.rs`, docs/learning/stratoyager.md).
+    fn action_space(&self) -> usize {
+        self.learn_space()
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        self.learn_id(seat, action)
+    }
+
+    fn observe(view: &SyView, out: &mut orrery_core::learn::Features) {
+        learn::observe(view, out)
     }
 
     fn action_bound(&self) -> usize {

@@ -23,6 +23,7 @@ mod evaluate;
 pub mod event;
 pub mod glossary;
 mod initiative;
+pub mod learn;
 mod movement;
 pub mod objectives;
 pub mod odds;
@@ -326,6 +327,19 @@ impl Game for LaunchFighters {
 
     fn render_text(&self, viewer: Option<Seat>) -> String {
         render::render_text(self, viewer)
+    }
+
+    /// The sizes of [`learn`]'s blocks, read from the battle's units and map.
+    fn action_space(&self) -> usize {
+        learn::action_space(self)
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        learn::action_id(self, seat, action)
+    }
+
+    fn observe(view: &LfView, out: &mut orrery_core::learn::Features) {
+        learn::observe(view, out)
     }
 
     fn action_bound(&self) -> usize {

@@ -31,7 +31,11 @@ fn run(what: &str, cmd: &mut Command) {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(out.status.success(), "{what} failed ({}):\n{text}", out.status);
+    assert!(
+        out.status.success(),
+        "{what} failed ({}):\n{text}",
+        out.status
+    );
     eprintln!("{what}: ok\n{}", tail(&text, 40));
 }
 
@@ -95,7 +99,14 @@ fn the_python_package_passes_its_tests() {
     run(
         "pip install the wheel",
         Command::new(&python)
-            .args(["-m", "pip", "install", "-q", "--force-reinstall", "--no-deps"])
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "-q",
+                "--force-reinstall",
+                "--no-deps",
+            ])
             .arg(&wheel),
     );
     run(

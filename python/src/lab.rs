@@ -32,9 +32,12 @@ fn text(v: &Value, name: &str, default: &str) -> String {
 fn number(v: &Value, name: &str, default: u64) -> PyResult<u64> {
     match field(v, name) {
         None => Ok(default),
-        Some(n) => n
-            .as_u64()
-            .ok_or_else(|| coded("bad_request", format!("`{name}` must be a whole number ≥ 0"))),
+        Some(n) => n.as_u64().ok_or_else(|| {
+            coded(
+                "bad_request",
+                format!("`{name}` must be a whole number ≥ 0"),
+            )
+        }),
     }
 }
 
@@ -51,7 +54,9 @@ fn agents(v: &Value, default: &str) -> Vec<String> {
 
 fn budget(v: &Value) -> PyResult<Budget> {
     Ok(Budget {
-        millis: field(v, "millis").map(|_| number(v, "millis", 0)).transpose()?,
+        millis: field(v, "millis")
+            .map(|_| number(v, "millis", 0))
+            .transpose()?,
         iterations: field(v, "iterations")
             .map(|_| number(v, "iterations", 0).map(|n| n.min(u64::from(u32::MAX)) as u32))
             .transpose()?,
@@ -94,7 +99,9 @@ fn calibrate_job(job: &str) -> PyResult<CalibrateJob> {
         agents: agents(&v, "greedy"),
         seed: number(&v, "seed", 1)?,
         budget: budget(&v)?,
-        seat_term: field(&v, "seat_term").and_then(Value::as_bool).unwrap_or(true),
+        seat_term: field(&v, "seat_term")
+            .and_then(Value::as_bool)
+            .unwrap_or(true),
     })
 }
 
@@ -122,8 +129,8 @@ fn sim_merge(job: &str, parts: Vec<String>) -> PyResult<String> {
     let j = sim_job(job)?;
     let mut records = Vec::new();
     for p in &parts {
-        let mut part: Vec<orrery_lab_record::BattleRecord> = serde_json::from_str(p)
-            .map_err(|e| study_error(StudyError::Part(e.to_string())))?;
+        let mut part: Vec<orrery_lab_record::BattleRecord> =
+            serde_json::from_str(p).map_err(|e| study_error(StudyError::Part(e.to_string())))?;
         records.append(&mut part);
     }
     let result = orrery_studies::sim::finish(&j, records).map_err(study_error)?;
@@ -160,8 +167,8 @@ fn calibrate_merge(job: &str, parts: Vec<String>) -> PyResult<String> {
     let j = calibrate_job(job)?;
     let mut matchups = Vec::new();
     for p in &parts {
-        let mut part: Vec<orrery_lab_record::Matchup> = serde_json::from_str(p)
-            .map_err(|e| study_error(StudyError::Part(e.to_string())))?;
+        let mut part: Vec<orrery_lab_record::Matchup> =
+            serde_json::from_str(p).map_err(|e| study_error(StudyError::Part(e.to_string())))?;
         matchups.append(&mut part);
     }
     let c = orrery_studies::calibrate::finish(&j, matchups).map_err(study_error)?;

@@ -23,7 +23,8 @@ trait LearnGame: Send {
     fn legal_ids(&mut self, seat: Seat) -> Result<Vec<usize>, String>;
     fn step(&mut self, seat: Seat, id: usize) -> Result<(), String>;
     fn winners_and_scores(&self) -> Option<(Vec<u8>, Vec<f64>)>;
-    fn agent_id(&self, seat: Seat, agent: &str, seed: u64, budget: Budget) -> Result<usize, String>;
+    fn agent_id(&self, seat: Seat, agent: &str, seed: u64, budget: Budget)
+        -> Result<usize, String>;
     fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String>;
     fn record(&self) -> Record;
     fn view_json(&self, seat: Option<Seat>) -> String;
@@ -32,21 +33,29 @@ trait LearnGame: Send {
     fn fork(&self) -> Box<dyn LearnGame>;
 }
 
+/// One seat's legal actions in one state, with their ids.
+#[derive(Clone)]
+struct Listed<A> {
+    seat: Seat,
+    actions: Vec<A>,
+    ids: Vec<usize>,
+}
+
 #[derive(Clone)]
 struct Held<G: Game> {
     game: G,
     scenario: Arc<serde_json::Value>,
     seed: u64,
     space: usize,
-    /// The legal actions last listed, with their ids: (seat, actions, ids).
-    legal: Option<(Seat, Vec<G::Action>, Vec<usize>)>,
+    /// The legal actions last listed, with their ids.
+    legal: Option<Listed<G::Action>>,
     actions: Vec<RecordedAction>,
 }
 
 impl<G: Game> Held<G> {
     /// List `seat`'s legal actions once per state.
-    fn list(&mut self, seat: Seat) -> Result<&(Seat, Vec<G::Action>, Vec<usize>), String> {
-        if !matches!(&self.legal, Some((s, _, _)) if *s == seat) {
+    fn list(&mut self, seat: Seat) -> Result<&Listed<G::Action>, String> {
+        if !matches!(&self.legal, Some(l) if l.seat == seat) {
             let actions = if self.game.to_move().contains(&seat) {
                 self.game.legal_actions(seat)
             } else {
@@ -66,16 +75,19 @@ impl<G: Game> Held<G> {
                     }
                 }
             }
-            self.legal = Some((seat, actions, ids));
+            self.legal = Some(Listed { seat, actions, ids });
         }
         Ok(self.legal.as_ref().expect("just listed"))
     }
 
     fn position(&mut self, seat: Seat, id: usize) -> Result<usize, String> {
-        let (_, _, ids) = self.list(seat)?;
-        ids.iter().position(|i| *i == id).ok_or_else(|| {
-            format!("action id {id} is not legal for seat {seat} now (see the action mask)")
-        })
+        self.list(seat)?
+            .ids
+            .iter()
+            .position(|i| *i == id)
+            .ok_or_else(|| {
+                format!("action id {id} is not legal for seat {seat} now (see the action mask)")
+            })
     }
 }
 
@@ -102,12 +114,12 @@ impl<G: Game> LearnGame for Held<G> {
             .unwrap_or_default()
     }
     fn legal_ids(&mut self, seat: Seat) -> Result<Vec<usize>, String> {
-        Ok(self.list(seat)?.2.clone())
+        Ok(self.list(seat)?.ids.clone())
     }
     fn step(&mut self, seat: Seat, id: usize) -> Result<(), String> {
         let i = self.position(seat, id)?;
-        let (_, actions, _) = self.legal.take().expect("listed by position");
-        let action = &actions[i];
+        let listed = self.legal.take().expect("listed by position");
+        let action = &listed.actions[i];
         self.game.apply(seat, action).map_err(|e| e.to_string())?;
         self.actions.push(RecordedAction {
             seat,
@@ -120,7 +132,13 @@ impl<G: Game> LearnGame for Held<G> {
         let o = self.game.outcome()?;
         Some((o.winners.iter().map(|s| s.0).collect(), o.scores))
     }
-    fn agent_id(&self, seat: Seat, agent: &str, seed: u64, budget: Budget) -> Result<usize, String> {
+    fn agent_id(
+        &self,
+        seat: Seat,
+        agent: &str,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<usize, String> {
         if !self.game.to_move().contains(&seat) {
             return Err(format!("seat {seat} is not to move"));
         }
@@ -135,8 +153,8 @@ impl<G: Game> LearnGame for Held<G> {
     fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String> {
         let i = self.position(seat, id)?;
         self.list(seat)?;
-        let (_, actions, _) = self.legal.as_ref().expect("just listed");
-        Ok(self.game.describe_action(Some(seat), &actions[i]))
+        let listed = self.legal.as_ref().expect("just listed");
+        Ok(self.game.describe_action(Some(seat), &listed.actions[i]))
     }
     fn record(&self) -> Record {
         let mut actions = self.actions.clone();
@@ -175,8 +193,8 @@ impl WithGame for Make<'_> {
     fn with<G: Game>(self) -> Self::Out {
         let (_, scenario) = orrery_studies::scenario::<G>(self.ruleset, self.scenario)
             .map_err(|e| coded("unknown_scenario", e.to_string()))?;
-        let game = G::setup(&scenario, self.seed)
-            .map_err(|e| coded("invalid_setup", e.to_string()))?;
+        let game =
+            G::setup(&scenario, self.seed).map_err(|e| coded("invalid_setup", e.to_string()))?;
         let space = game.action_space();
         if space == 0 {
             return Err(coded(
@@ -184,8 +202,8 @@ impl WithGame for Make<'_> {
                 format!("{} numbers no actions for learning environments", G::ID),
             ));
         }
-        let scenario = serde_json::to_value(&scenario)
-            .map_err(|e| coded("internal_error", e.to_string()))?;
+        let scenario =
+            serde_json::to_value(&scenario).map_err(|e| coded("internal_error", e.to_string()))?;
         Ok(Box::new(Held {
             game,
             scenario: Arc::new(scenario),
@@ -378,7 +396,13 @@ impl Learn {
 /// actions (whole games, set up again from `seed + k` as each ends), each step
 /// listing the legal actions and applying one. Returns the seconds taken.
 #[pyfunction]
-fn engine_random_steps(py: Python<'_>, ruleset: &str, scenario: &str, seed: u64, steps: usize) -> PyResult<f64> {
+fn engine_random_steps(
+    py: Python<'_>,
+    ruleset: &str,
+    scenario: &str,
+    seed: u64,
+    steps: usize,
+) -> PyResult<f64> {
     struct Run<'a> {
         ruleset: &'a str,
         scenario: &'a orrery_studies::ScenarioArg,
@@ -397,7 +421,8 @@ fn engine_random_steps(py: Python<'_>, ruleset: &str, scenario: &str, seed: u64,
             for _ in 0..self.steps {
                 if game.is_terminal() {
                     k += 1;
-                    game = G::setup(&scenario, self.seed.wrapping_add(k)).map_err(|e| e.to_string())?;
+                    game = G::setup(&scenario, self.seed.wrapping_add(k))
+                        .map_err(|e| e.to_string())?;
                 }
                 let to_move = game.to_move();
                 let seat = to_move[0];

@@ -114,4 +114,31 @@ mod tests {
         }
         assert_eq!(dispatch("no-such-ruleset", Id), None);
     }
+
+    /// Issue 29: every ruleset gives the learning environments a fixed action space
+    /// and an observation for every built-in scenario (the conformance suite checks
+    /// that they hold all game long).
+    #[test]
+    fn every_ruleset_numbers_its_actions_and_observes_its_views() {
+        struct Learning(Vec<String>);
+        impl Visit for Learning {
+            fn visit<G: Game>(&mut self) {
+                for s in G::scenarios() {
+                    let g = G::setup(&s.scenario, 1).expect("a built-in scenario sets up");
+                    let obs = orrery_core::learn::observation_named(&g, orrery_core::Seat(0));
+                    if g.action_space() == 0 || obs.is_empty() {
+                        self.0.push(format!("{} / {}", G::ID, s.name));
+                    }
+                    assert_eq!(obs.names().map(<[String]>::len), Some(obs.len()));
+                }
+            }
+        }
+        let mut missing = Learning(Vec::new());
+        each(&mut missing);
+        assert!(
+            missing.0.is_empty(),
+            "no learning encoding: {:?}",
+            missing.0
+        );
+    }
 }

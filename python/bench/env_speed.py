@@ -45,9 +45,9 @@ def env_rate(ruleset, steps, seed, scan_mask):
     return steps / (time.perf_counter() - start)
 
 
-def engine_rate(ruleset, steps, seed):
+def engine_rate(ruleset, steps, seed, ids=False):
     spec = json.dumps({"kind": "default"})
-    return steps / _orrery.engine_random_steps(ruleset, spec, seed, steps)
+    return steps / _orrery.engine_random_steps(ruleset, spec, seed, steps, ids)
 
 
 def main():
@@ -56,18 +56,20 @@ def main():
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--rulesets", default=",".join(r["id"] for r in orrery.rulesets()))
     a = p.parse_args()
-    print(f"{'ruleset':<14} {'actions':>8} {'engine/s':>9} {'env/s':>8} {'ratio':>6}"
-          f" {'env+mask scan/s':>16} {'ratio':>6}")
+    print(f"{'ruleset':<14} {'actions':>8} {'engine/s':>9} {'+ids/s':>8} {'env/s':>8}"
+          f" {'ratio':>6} {'env+mask scan/s':>16} {'ratio':>6}")
     for ruleset in a.rulesets.split(","):
         # Interleaved rounds, the median of each: the machine is noisy.
-        eng, en, scan = [], [], []
+        eng, idd, en, scan = [], [], [], []
         for r in range(a.rounds):
             eng.append(engine_rate(ruleset, a.steps, 100 + r))
+            idd.append(engine_rate(ruleset, a.steps, 100 + r, True))
             en.append(env_rate(ruleset, a.steps, 100 + r, False))
             scan.append(env_rate(ruleset, a.steps, 100 + r, True))
-        e, v, s = (float(np.median(x)) for x in (eng, en, scan))
+        e, i, v, s = (float(np.median(x)) for x in (eng, idd, en, scan))
         n = env(ruleset).action_space("seat_0").n
-        print(f"{ruleset:<14} {n:>8,} {e:>9,.0f} {v:>8,.0f} {e / v:>5.1f}x {s:>16,.0f} {e / s:>5.1f}x")
+        print(f"{ruleset:<14} {n:>8,} {e:>9,.0f} {i:>8,.0f} {v:>8,.0f} {e / v:>5.1f}x"
+              f" {s:>16,.0f} {e / s:>5.1f}x")
 
 
 if __name__ == "__main__":

@@ -394,20 +394,24 @@ impl Learn {
 
 /// The Rust engine alone, for the environments' overhead figure: `steps` random legal
 /// actions (whole games, set up again from `seed + k` as each ends), each step
-/// listing the legal actions and applying one. Returns the seconds taken.
+/// listing the legal actions and applying one; with `ids`, also numbering every legal
+/// action ([`Game::action_id`]). Returns the seconds taken.
 #[pyfunction]
+#[pyo3(signature = (ruleset, scenario, seed, steps, ids=false))]
 fn engine_random_steps(
     py: Python<'_>,
     ruleset: &str,
     scenario: &str,
     seed: u64,
     steps: usize,
+    ids: bool,
 ) -> PyResult<f64> {
     struct Run<'a> {
         ruleset: &'a str,
         scenario: &'a orrery_studies::ScenarioArg,
         seed: u64,
         steps: usize,
+        ids: bool,
     }
     impl WithGame for Run<'_> {
         type Out = Result<f64, String>;
@@ -427,6 +431,10 @@ fn engine_random_steps(
                 let to_move = game.to_move();
                 let seat = to_move[0];
                 let legal = game.legal_actions(seat);
+                if self.ids {
+                    let n: usize = legal.iter().filter_map(|a| game.action_id(seat, a)).sum();
+                    std::hint::black_box(n);
+                }
                 let a = &legal[rng.index(legal.len())];
                 game.apply(seat, a).map_err(|e| e.to_string())?;
             }
@@ -439,6 +447,7 @@ fn engine_random_steps(
         scenario: &arg,
         seed,
         steps,
+        ids,
     };
     py.detach(|| dispatch(ruleset, run))
         .ok_or_else(|| coded("unknown_ruleset", ruleset.to_string()))?

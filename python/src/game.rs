@@ -1,26 +1,15 @@
 //! `Game`: one game of any ruleset through the engine protocol's type-erased game
 //! ([`DynGame`]): the same JSON shapes and error codes as `orrery engine`.
 
-use crate::{coded, engine_error, parse, scenario_arg, with_registry, write};
+use crate::{coded, engine_error, parse, scenario_arg, with_registry, write, Locked};
 use orrery_agents::Budget;
 use orrery_core::{Record, Seat};
 use orrery_protocol::DynGame;
 use pyo3::prelude::*;
-use std::sync::Mutex;
 
 #[pyclass(module = "orrery._orrery")]
 pub struct Game {
-    inner: Mutex<Box<dyn DynGame>>,
-}
-
-impl Game {
-    fn with<T>(&self, f: impl FnOnce(&mut dyn DynGame) -> PyResult<T>) -> PyResult<T> {
-        let mut g = self
-            .inner
-            .lock()
-            .map_err(|_| coded("internal_error", "the game was poisoned by a panic"))?;
-        f(g.as_mut())
-    }
+    inner: Locked<dyn DynGame>,
 }
 
 fn seat(s: Option<u8>) -> Option<Seat> {
@@ -47,7 +36,7 @@ impl Game {
         let arg = scenario_arg(scenario)?;
         let g = with_registry(|r| r.new_game(ruleset, arg.spec, seed)).map_err(engine_error)?;
         Ok(Game {
-            inner: Mutex::new(g),
+            inner: Locked::new(g),
         })
     }
 
@@ -58,35 +47,36 @@ impl Game {
             .map_err(|e| coded("bad_request", format!("record: {e}")))?;
         let g = with_registry(|r| r.load_record(&record)).map_err(engine_error)?;
         Ok(Game {
-            inner: Mutex::new(g),
+            inner: Locked::new(g),
         })
     }
 
     fn ruleset(&self) -> PyResult<String> {
-        self.with(|g| Ok(g.ruleset().to_string()))
+        self.inner.with(|g| Ok(g.ruleset().to_string()))
     }
 
     fn seats(&self) -> PyResult<u8> {
-        self.with(|g| Ok(g.seats()))
+        self.inner.with(|g| Ok(g.seats()))
     }
 
     fn to_move(&self) -> PyResult<Vec<u8>> {
-        self.with(|g| Ok(g.to_move().iter().map(|s| s.0).collect()))
+        self.inner
+            .with(|g| Ok(g.to_move().iter().map(|s| s.0).collect()))
     }
 
     fn status(&self) -> PyResult<String> {
-        self.with(|g| write(&g.status()))
+        self.inner.with(|g| write(&g.status()))
     }
 
     fn legal(&self, s: u8) -> PyResult<String> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = player(g, s)?;
             write(&g.legal(seat))
         })
     }
 
     fn legal_text(&self, s: u8) -> PyResult<Vec<String>> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = player(g, s)?;
             Ok(g.legal_text(seat))
         })
@@ -95,7 +85,7 @@ impl Game {
     /// Apply `action` (JSON) for seat `s`; the events the seat sees, as JSON.
     fn apply(&self, s: u8, action: &str) -> PyResult<String> {
         let action = parse(action, "action")?;
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = player(g, s)?;
             let events = g.apply(seat, &action).map_err(engine_error)?;
             write(&events)
@@ -103,48 +93,49 @@ impl Game {
     }
 
     fn view(&self, s: Option<u8>) -> PyResult<String> {
-        self.with(|g| write(&g.view(seat(s))))
+        self.inner.with(|g| write(&g.view(seat(s))))
     }
 
     fn render(&self, s: Option<u8>) -> PyResult<String> {
-        self.with(|g| Ok(g.render_text(seat(s))))
+        self.inner.with(|g| Ok(g.render_text(seat(s))))
     }
 
     fn events(&self, s: Option<u8>, since: usize) -> PyResult<String> {
-        self.with(|g| write(&g.events_seen(seat(s), since)))
+        self.inner.with(|g| write(&g.events_seen(seat(s), since)))
     }
 
     fn describe(&self, s: Option<u8>, action: &str) -> PyResult<String> {
         let action = parse(action, "action")?;
-        self.with(|g| g.describe_action(seat(s), &action).map_err(engine_error))
+        self.inner
+            .with(|g| g.describe_action(seat(s), &action).map_err(engine_error))
     }
 
     fn odds(&self, s: u8, action: &str) -> PyResult<String> {
         let action = parse(action, "action")?;
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = player(g, s)?;
             write(&g.odds(seat, &action).map_err(engine_error)?)
         })
     }
 
     fn outcome(&self) -> PyResult<String> {
-        self.with(|g| write(&g.outcome()))
+        self.inner.with(|g| write(&g.outcome()))
     }
 
     fn ending(&self) -> PyResult<String> {
-        self.with(|g| write(&g.ending()))
+        self.inner.with(|g| write(&g.ending()))
     }
 
     /// The referee's record (every secret) or, with a seat, that seat's record.
     fn record(&self, s: Option<u8>) -> PyResult<String> {
-        self.with(|g| match seat(s) {
+        self.inner.with(|g| match seat(s) {
             None => write(&g.record()),
             Some(seat) => write(&g.record_for(Some(seat))),
         })
     }
 
     fn hash(&self) -> PyResult<String> {
-        self.with(|g| Ok(g.status().hash.to_string()))
+        self.inner.with(|g| Ok(g.status().hash.to_string()))
     }
 
     /// The action agent `agent` picks for seat `s` now (not applied), as JSON.
@@ -163,7 +154,7 @@ impl Game {
             iterations,
             threads: None,
         };
-        let fork = self.with(|g| {
+        let fork = self.inner.with(|g| {
             player(g, s)?;
             Ok(g.fork())
         })?;
@@ -174,9 +165,9 @@ impl Game {
     }
 
     fn clone(&self) -> PyResult<Game> {
-        self.with(|g| {
+        self.inner.with(|g| {
             Ok(Game {
-                inner: Mutex::new(g.fork()),
+                inner: Locked::new(g.fork()),
             })
         })
     }

@@ -2,14 +2,14 @@
 //! ruleset's fixed action ids ([`Game::action_id`]) and observation
 //! ([`Game::observe`] of the seat's view), what `orrery.pettingzoo` builds on.
 
-use crate::{coded, scenario_arg, write};
+use crate::{coded, scenario_arg, write, Locked};
 use orrery_agents::{by_name_with, Budget};
 use orrery_core::learn::{observation_named, Features};
 use orrery_core::{Game, Record, RecordedAction, Seat};
 use orrery_rulesets::{dispatch, WithGame};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// A game for an environment, whatever its ruleset.
 trait LearnGame: Send {
@@ -218,17 +218,7 @@ impl WithGame for Make<'_> {
 /// One game for a learning environment: ids in, numbers out.
 #[pyclass(module = "orrery._orrery")]
 pub struct Learn {
-    inner: Mutex<Box<dyn LearnGame>>,
-}
-
-impl Learn {
-    fn with<T>(&self, f: impl FnOnce(&mut dyn LearnGame) -> PyResult<T>) -> PyResult<T> {
-        let mut g = self
-            .inner
-            .lock()
-            .map_err(|_| coded("internal_error", "the game was poisoned by a panic"))?;
-        f(g.as_mut())
-    }
+    inner: Locked<dyn LearnGame>,
 }
 
 /// Seat `s` of `g`, or `bad_request`.
@@ -261,29 +251,29 @@ impl Learn {
             )
         })??;
         Ok(Learn {
-            inner: Mutex::new(g),
+            inner: Locked::new(g),
         })
     }
 
     fn seats(&self) -> PyResult<u8> {
-        self.with(|g| Ok(g.seats()))
+        self.inner.with(|g| Ok(g.seats()))
     }
 
     fn action_space(&self) -> PyResult<usize> {
-        self.with(|g| Ok(g.action_space()))
+        self.inner.with(|g| Ok(g.action_space()))
     }
 
     fn to_move(&self) -> PyResult<Vec<u8>> {
-        self.with(|g| Ok(g.to_move()))
+        self.inner.with(|g| Ok(g.to_move()))
     }
 
     fn terminal(&self) -> PyResult<bool> {
-        self.with(|g| Ok(g.terminal()))
+        self.inner.with(|g| Ok(g.terminal()))
     }
 
     /// Seat `s`'s observation: little-endian f32 values.
     fn observe<'py>(&self, py: Python<'py>, s: u8) -> PyResult<Bound<'py, PyBytes>> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = seat_of(g, s)?;
             let mut f = Features::new();
             g.observe(seat, &mut f);
@@ -293,7 +283,7 @@ impl Learn {
     }
 
     fn observation_names(&self, s: u8) -> PyResult<Vec<String>> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = seat_of(g, s)?;
             Ok(g.observation_names(seat))
         })
@@ -301,7 +291,7 @@ impl Learn {
 
     /// Seat `s`'s action mask: one byte per id, 1 where legal now.
     fn mask<'py>(&self, py: Python<'py>, s: u8) -> PyResult<Bound<'py, PyBytes>> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = seat_of(g, s)?;
             let mut mask = vec![0u8; g.action_space()];
             for id in g.legal_ids(seat).map_err(|e| coded("internal_error", e))? {
@@ -312,7 +302,7 @@ impl Learn {
     }
 
     fn legal_ids(&self, s: u8) -> PyResult<Vec<usize>> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = seat_of(g, s)?;
             g.legal_ids(seat).map_err(|e| coded("internal_error", e))
         })
@@ -321,7 +311,7 @@ impl Learn {
     /// Play action id `id` for seat `s`; `illegal_action` (and no change) unless it is
     /// legal now.
     fn step(&self, s: u8, id: usize) -> PyResult<()> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = seat_of(g, s)?;
             if g.terminal() {
                 return Err(coded("game_over", "the game is over"));
@@ -332,7 +322,7 @@ impl Learn {
 
     /// `(winners, scores)` once the game is over, else `None`.
     fn outcome(&self) -> PyResult<Option<(Vec<u8>, Vec<f64>)>> {
-        self.with(|g| Ok(g.winners_and_scores()))
+        self.inner.with(|g| Ok(g.winners_and_scores()))
     }
 
     /// The id of the action agent `agent` picks for seat `s` now.
@@ -346,7 +336,7 @@ impl Learn {
         millis: Option<u64>,
         iterations: Option<u32>,
     ) -> PyResult<usize> {
-        let fork = self.with(|g| {
+        let fork = self.inner.with(|g| {
             seat_of(g, s)?;
             Ok(g.fork())
         })?;
@@ -360,7 +350,7 @@ impl Learn {
     }
 
     fn describe(&self, s: u8, id: usize) -> PyResult<String> {
-        self.with(|g| {
+        self.inner.with(|g| {
             let seat = seat_of(g, s)?;
             g.describe(seat, id).map_err(illegal)
         })
@@ -368,25 +358,25 @@ impl Learn {
 
     /// The record of the game so far (JSON), replayable by `orrery replay`.
     fn record(&self) -> PyResult<String> {
-        self.with(|g| write(&g.record()))
+        self.inner.with(|g| write(&g.record()))
     }
 
     fn view(&self, s: Option<u8>) -> PyResult<String> {
-        self.with(|g| Ok(g.view_json(s.map(Seat))))
+        self.inner.with(|g| Ok(g.view_json(s.map(Seat))))
     }
 
     fn render(&self, s: Option<u8>) -> PyResult<String> {
-        self.with(|g| Ok(g.render(s.map(Seat))))
+        self.inner.with(|g| Ok(g.render(s.map(Seat))))
     }
 
     fn hash(&self) -> PyResult<String> {
-        self.with(|g| Ok(g.hash()))
+        self.inner.with(|g| Ok(g.hash()))
     }
 
     fn clone(&self) -> PyResult<Learn> {
-        self.with(|g| {
+        self.inner.with(|g| {
             Ok(Learn {
-                inner: Mutex::new(g.fork()),
+                inner: Locked::new(g.fork()),
             })
         })
     }

@@ -61,6 +61,24 @@ pub(crate) fn scenario_arg(spec: &str) -> PyResult<ScenarioArg> {
     Ok(ScenarioArg { given, spec })
 }
 
+/// A value behind a mutex, as a Python class holds its game (PyO3 classes must be
+/// `Sync`); a panic while it was held is reported, never re-raised.
+pub(crate) struct Locked<T: ?Sized>(std::sync::Mutex<Box<T>>);
+
+impl<T: ?Sized> Locked<T> {
+    pub(crate) fn new(v: Box<T>) -> Self {
+        Locked(std::sync::Mutex::new(v))
+    }
+
+    pub(crate) fn with<R>(&self, f: impl FnOnce(&mut T) -> PyResult<R>) -> PyResult<R> {
+        let mut g = self
+            .0
+            .lock()
+            .map_err(|_| coded("internal_error", "the game was poisoned by a panic"))?;
+        f(g.as_mut())
+    }
+}
+
 thread_local! {
     static REGISTRY: orrery_protocol::Registry = orrery_rulesets::registry();
 }

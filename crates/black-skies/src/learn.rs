@@ -22,6 +22,7 @@
 use crate::action::{Action, Wing};
 use crate::maneuver::{MANEUVERS, MAX_SPEED};
 use crate::state::BlackSkies;
+use orrery_core::learn::{below, block_start};
 use orrery_core::Seat;
 
 mod observe;
@@ -83,10 +84,6 @@ impl Layout {
     fn per_seat(self) -> usize {
         self.sizes().iter().sum()
     }
-
-    fn offset(self, b: usize) -> usize {
-        self.sizes()[..b].iter().sum()
-    }
 }
 
 const DEPLOY: usize = 0;
@@ -96,10 +93,6 @@ const MANEUVER: usize = 3;
 const FIRE: usize = 4;
 const HOLD: usize = 5;
 const CARD: usize = 6;
-
-fn below(v: usize, size: usize) -> Option<usize> {
-    (v < size).then_some(v)
-}
 
 fn wing_index(w: Option<Wing>) -> usize {
     match w {
@@ -174,6 +167,6 @@ impl BlackSkies {
             Action::Hold => (HOLD, 0),
             Action::Card { card } => (CARD, below(usize::from(*card).checked_sub(1)?, CARDS)?),
         };
-        Some(usize::from(seat.0) * lay.per_seat() + lay.offset(block) + within)
+        Some(usize::from(seat.0) * lay.per_seat() + block_start(&lay.sizes(), block) + within)
     }
 }

@@ -125,3 +125,14 @@ pub fn check_ids(ids: &[Option<usize>], space: usize) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `v` when it is below `size`: one field of a mixed-radix action id, `None` (no id)
+/// when the field is out of the range its radix allows.
+pub fn below(v: usize, size: usize) -> Option<usize> {
+    (v < size).then_some(v)
+}
+
+/// Where block `b` starts when ids are laid out in consecutive blocks of `sizes`.
+pub fn block_start(sizes: &[usize], b: usize) -> usize {
+    sizes[..b.min(sizes.len())].iter().sum()
+}

@@ -27,6 +27,7 @@
 use crate::action::{Action, CombatOrder, MissileOrder};
 use crate::state::Stratoyager;
 use crate::types::{Driver, Edge, Maneuver, MissileKind, Plan, UnitId, MAX_START_SPEED};
+use orrery_core::learn::{below, block_start};
 use orrery_core::Seat;
 
 mod observe;
@@ -95,11 +96,6 @@ impl Layout {
     fn per_seat(self) -> usize {
         self.sizes().iter().sum()
     }
-
-    /// Where block `b` starts.
-    fn offset(self, b: usize) -> usize {
-        self.sizes()[..b].iter().sum()
-    }
 }
 
 /// The blocks, in order ([`Layout::sizes`]).
@@ -115,10 +111,6 @@ const FIRE_AT_WILL: usize = 8;
 const COMBAT: usize = 9;
 
 /// `Some(v)` when `v < size`.
-fn below(v: usize, size: usize) -> Option<usize> {
-    (v < size).then_some(v)
-}
-
 fn unit(t: UnitId, n: usize) -> Option<usize> {
     below(t.index(), n)
 }
@@ -245,6 +237,6 @@ impl Stratoyager {
             ),
             Action::Combat(order) => (COMBAT, combat_id(order, lay.n)?),
         };
-        Some(usize::from(seat.0) * lay.per_seat() + lay.offset(block) + within)
+        Some(usize::from(seat.0) * lay.per_seat() + block_start(&lay.sizes(), block) + within)
     }
 }

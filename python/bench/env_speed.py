@@ -21,9 +21,10 @@ from orrery.pettingzoo import env
 def env_rate(ruleset, steps, seed, scan_mask):
     """Environment steps/s: each step observes the selected agent (observation and
     mask) and steps a random legal id, picked from the mask with NumPy
-    (``scan_mask``, what a masked policy does) or from the engine's list of legal ids
-    (the environment's own cost alone)."""
+    (``scan_mask``, what a masked policy does) or by the engine (``game.sample``: the
+    environment's own cost alone)."""
     e = env(ruleset)
+    seats = {a: i for i, a in enumerate(e.possible_agents)}
     e.reset(seed=seed)
     rng = np.random.default_rng(seed)
     done = 0
@@ -38,9 +39,9 @@ def env_rate(ruleset, steps, seed, scan_mask):
         obs = e.observe(agent)
         if scan_mask:
             legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
         else:
-            legal = e.game.legal_ids(e.possible_agents.index(agent))
-        e.step(int(legal[rng.integers(len(legal))]))
+            e.step(e.game.sample(seats[agent], int(rng.integers(1 << 62))))
         done += 1
     return steps / (time.perf_counter() - start)
 

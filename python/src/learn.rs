@@ -308,6 +308,16 @@ impl Learn {
         })
     }
 
+    /// A legal id of seat `s` picked by `r` (uniformly when `r` is uniform): a random
+    /// legal action without writing the list out. `None` when it is not to move.
+    fn sample(&self, s: u8, r: u64) -> PyResult<Option<usize>> {
+        self.inner.with(|g| {
+            let seat = seat_of(g, s)?;
+            let ids = g.legal_ids(seat).map_err(|e| coded("internal_error", e))?;
+            Ok((!ids.is_empty()).then(|| ids[(r % ids.len() as u64) as usize]))
+        })
+    }
+
     /// Play action id `id` for seat `s`; `illegal_action` (and no change) unless it is
     /// legal now.
     fn step(&self, s: u8, id: usize) -> PyResult<()> {

@@ -20,6 +20,7 @@ pub mod event;
 pub mod glossary;
 mod grid;
 mod knowledge;
+pub mod learn;
 mod legal;
 pub mod movement;
 pub mod odds;
@@ -340,6 +341,19 @@ impl Game for Stgv2 {
 
     /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
     /// damage choices, attempts, purchases, and the steps' `next`s.
+    /// The sizes of [`learn`]'s blocks, ship fields bounded by the cap of ship slots.
+    fn action_space(&self) -> usize {
+        learn::action_space(self)
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        learn::action_id(self, seat, action)
+    }
+
+    fn observe(view: &StView, out: &mut orrery_core::learn::Features) {
+        learn::observe(view, out)
+    }
+
     fn action_bound(&self) -> usize {
         let ships = self.ships.len().max(8) * 4;
         let per_turn = 8 + 3 * ships * 26 + ships * 6 + 8 + 200;

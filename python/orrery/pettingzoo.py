@@ -64,7 +64,8 @@ class _Table:
         }
         self._act_space = {a: spaces.Discrete(self._n) for a in self.possible_agents}
         self.metadata = dict(self.metadata, name=f"orrery_{ruleset.replace('-', '_')}_v0")
-        self._game = probe
+        self._template = probe
+        self._game = probe.clone()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space[agent]
@@ -74,14 +75,18 @@ class _Table:
 
     def _new_game(self, seed: Optional[int]) -> None:
         self.seed = int(seed) if seed is not None else _fresh_seed()
-        self._game = _orrery.Learn(self.ruleset, self._spec, self.seed)
+        # A fresh game object (an agent may still hold the last one), set up from
+        # the scenario read once.
+        self._game = self._template.clone()
+        self._game.reset(self.seed)
         self._steps = 0
 
     def _observation(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = self._seat[agent]
-        obs = np.frombuffer(self._game.observe(seat), dtype=np.float32).copy()
-        mask = np.frombuffer(self._game.mask(seat), dtype=np.int8).copy()
-        return {"observation": obs, "action_mask": mask}
+        obs, mask = self._game.observe_and_mask(self._seat[agent])
+        return {
+            "observation": np.frombuffer(obs, dtype=np.float32).copy(),
+            "action_mask": np.frombuffer(mask, dtype=np.int8).copy(),
+        }
 
     def _final_rewards(self) -> Dict[str, float]:
         out = self._game.outcome()
@@ -178,20 +183,18 @@ class OrreryEnv(_Table, AECEnv):
             raise OrreryError("illegal_action", f"{agent} must act: None is not a move")
         self._cumulative_rewards[agent] = 0.0
         self._play(agent, action)
+        # Rewards stay 0 until the end, so a running game's step leaves them be.
         if self._game.terminal():
             self.rewards = self._final_rewards()
             scores = self._scores()
             for a in self.agents:
                 self.terminations[a] = True
                 self.infos[a] = {"scores": scores}
+            self._accumulate_rewards()
         elif self.max_steps is not None and self._steps >= self.max_steps:
-            self.rewards = {a: 0.0 for a in self.agents}
             for a in self.agents:
                 self.truncations[a] = True
-        else:
-            self.rewards = {a: 0.0 for a in self.agents}
         self._select()
-        self._accumulate_rewards()
 
 
 class OrreryParallelEnv(_Table, ParallelEnv):

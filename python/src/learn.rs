@@ -31,6 +31,8 @@ trait LearnGame: Send {
     fn render(&self, seat: Option<Seat>) -> String;
     fn hash(&self) -> String;
     fn fork(&self) -> Box<dyn LearnGame>;
+    /// A new game of the same scenario from `seed` (the scenario is not read again).
+    fn reset(&mut self, seed: u64) -> Result<(), String>;
 }
 
 /// One seat's legal actions in one state, with their ids.
@@ -44,6 +46,8 @@ struct Listed<A> {
 #[derive(Clone)]
 struct Held<G: Game> {
     game: G,
+    /// The scenario, to set up again on a reset, and as the record writes it.
+    typed: Arc<G::Scenario>,
     scenario: Arc<serde_json::Value>,
     seed: u64,
     space: usize,
@@ -180,6 +184,13 @@ impl<G: Game> LearnGame for Held<G> {
     fn fork(&self) -> Box<dyn LearnGame> {
         Box::new(self.clone())
     }
+    fn reset(&mut self, seed: u64) -> Result<(), String> {
+        self.game = G::setup(&self.typed, seed).map_err(|e| e.to_string())?;
+        self.seed = seed;
+        self.legal = None;
+        self.actions.clear();
+        Ok(())
+    }
 }
 
 struct Make<'a> {
@@ -202,11 +213,12 @@ impl WithGame for Make<'_> {
                 format!("{} numbers no actions for learning environments", G::ID),
             ));
         }
-        let scenario =
+        let json =
             serde_json::to_value(&scenario).map_err(|e| coded("internal_error", e.to_string()))?;
         Ok(Box::new(Held {
             game,
-            scenario: Arc::new(scenario),
+            typed: Arc::new(scenario),
+            scenario: Arc::new(json),
             seed: self.seed,
             space,
             legal: None,
@@ -259,6 +271,12 @@ impl Learn {
         self.inner.with(|g| Ok(g.seats()))
     }
 
+    /// Start a new game of the same scenario from `seed`.
+    fn reset(&self, seed: u64) -> PyResult<()> {
+        self.inner
+            .with(|g| g.reset(seed).map_err(|e| coded("invalid_setup", e)))
+    }
+
     fn action_space(&self) -> PyResult<usize> {
         self.inner.with(|g| Ok(g.action_space()))
     }
@@ -280,6 +298,15 @@ impl Learn {
             let bytes: Vec<u8> = f.values().iter().flat_map(|v| v.to_le_bytes()).collect();
             Ok(PyBytes::new(py, &bytes))
         })
+    }
+
+    /// [`Learn::observe`] and [`Learn::mask`] in one call (an environment's step).
+    fn observe_and_mask<'py>(
+        &self,
+        py: Python<'py>,
+        s: u8,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        Ok((self.observe(py, s)?, self.mask(py, s)?))
     }
 
     fn observation_names(&self, s: u8) -> PyResult<Vec<String>> {

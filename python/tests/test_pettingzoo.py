@@ -127,3 +127,14 @@ def test_a_python_agent_plays_against_the_heuristic():
     assert not e.agents
     rec = e.record()
     assert orrery.load(rec).hash() == e.game.hash()
+
+
+def test_the_example_loop_runs_and_reports_a_win_rate():
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    script = os.path.join(here, "..", "examples", "play_vs_heuristic.py")
+    out = subprocess.run([sys.executable, script, "--ruleset", "black-skies", "--games", "2"],
+                         check=True, capture_output=True, text=True, timeout=300)
+    assert "of 2 games against the heuristic" in out.stdout

@@ -74,11 +74,11 @@ class _Table:
         return self._act_space[agent]
 
     def _new_game(self, seed: Optional[int]) -> None:
-        self.seed = int(seed) if seed is not None else _fresh_seed()
+        self.game_seed = int(seed) if seed is not None else _fresh_seed()
         # A fresh game object (an agent may still hold the last one), set up from
         # the scenario read once.
         self._game = self._template.clone()
-        self._game.reset(self.seed)
+        self._game.reset(self.game_seed)
         self._steps = 0
 
     def _observation(self, agent: str) -> Dict[str, np.ndarray]:

@@ -1,6 +1,9 @@
 """The lab from Python: the same report as the CLI, battle for battle, on threads
 and on a local 2-CPU Ray cluster, whatever the number of parts."""
 
+import os
+
+import orrery
 import pytest
 from orrery import lab
 
@@ -20,7 +23,6 @@ def test_calibrate_gives_the_cli_report(cli):
 
 
 def test_bad_arguments_are_refused_clearly():
-    import orrery
     with pytest.raises(orrery.OrreryError) as e:
         lab.sim("stratoyager", agents="no-such-agent", battles=5)
     assert "no-such-agent" in e.value.message
@@ -50,3 +52,29 @@ def test_ray_calibrate_is_the_cli_report(ray_cluster, cli):
                "--json", as_json=True)
     got = lab.calibrate("stratoyager", battles=40, seed=8, agents="random", parts=3)
     assert got == want
+
+
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+
+
+def test_scenario_and_roster_files_are_read_as_the_cli_reads_them(cli):
+    scenario = os.path.join(EXAMPLES, "my-scenario.toml")
+    roster = os.path.join(EXAMPLES, "my-roster.toml")
+    want = cli("sim", "launch-fighters", "--scenario", scenario, "-n", "20", "--json",
+               as_json=True)
+    assert lab.sim("launch-fighters", scenario, battles=20, jobs=1) == want
+    want = cli("calibrate", "stratoyager", "--roster", roster, "-n", "30", "--agents",
+               "random", "--json", as_json=True)
+    assert lab.calibrate("stratoyager", roster=roster, battles=30, agents="random") == want
+
+
+def test_a_broken_scenario_file_names_the_file(tmp_path):
+    with open(os.path.join(EXAMPLES, "my-scenario.toml"), encoding="utf-8") as f:
+        text = f.read()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace("[[fleets]]", "[[fleetz]]", 1))
+    with pytest.raises(orrery.OrreryError) as e:
+        orrery.new("launch-fighters", str(bad))
+    assert e.value.code == "invalid_setup"
+    assert "bad.toml" in e.value.message

@@ -140,10 +140,7 @@ fn check(
     scenario: &str,
     roster: Vec<RosterEntry>,
 ) -> Result<Vec<RosterEntry>, StudyError> {
-    let from = |what: String| match &job.roster {
-        Roster::Default => StudyError::Input(what),
-        Roster::File { name, .. } => StudyError::Input(format!("roster file {name}: {what}")),
-    };
+    let from = |what: String| roster_error(job, what);
     if roster.len() > MAX_ROSTER {
         return Err(from(format!(
             "{} unit types; calibrate fits at most {MAX_ROSTER}",

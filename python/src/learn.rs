@@ -56,6 +56,11 @@ struct Held<G: Game> {
     actions: Vec<RecordedAction>,
 }
 
+/// The legal list was not where [`Held::list`] leaves it (cannot happen).
+fn unlisted() -> String {
+    "the legal actions were not listed".to_string()
+}
+
 impl<G: Game> Held<G> {
     /// List `seat`'s legal actions once per state.
     fn list(&mut self, seat: Seat) -> Result<&Listed<G::Action>, String> {
@@ -79,9 +84,9 @@ impl<G: Game> Held<G> {
                     }
                 }
             }
-            self.legal = Some(Listed { seat, actions, ids });
+            return Ok(self.legal.insert(Listed { seat, actions, ids }));
         }
-        Ok(self.legal.as_ref().expect("just listed"))
+        self.legal.as_ref().ok_or_else(unlisted)
     }
 
     fn position(&mut self, seat: Seat, id: usize) -> Result<usize, String> {
@@ -122,7 +127,7 @@ impl<G: Game> LearnGame for Held<G> {
     }
     fn step(&mut self, seat: Seat, id: usize) -> Result<(), String> {
         let i = self.position(seat, id)?;
-        let listed = self.legal.take().expect("listed by position");
+        let listed = self.legal.take().ok_or_else(unlisted)?;
         let action = &listed.actions[i];
         self.game.apply(seat, action).map_err(|e| e.to_string())?;
         self.actions.push(RecordedAction {
@@ -157,7 +162,7 @@ impl<G: Game> LearnGame for Held<G> {
     fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String> {
         let i = self.position(seat, id)?;
         self.list(seat)?;
-        let listed = self.legal.as_ref().expect("just listed");
+        let listed = self.legal.as_ref().ok_or_else(unlisted)?;
         Ok(self.game.describe_action(Some(seat), &listed.actions[i]))
     }
     fn record(&self) -> Record {

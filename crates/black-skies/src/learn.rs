@@ -22,7 +22,7 @@
 use crate::action::{Action, Wing};
 use crate::maneuver::{MANEUVERS, MAX_SPEED};
 use crate::state::BlackSkies;
-use orrery_core::learn::{below, block_start};
+use orrery_core::learn::{below, seat_block_id};
 use orrery_core::Seat;
 
 mod observe;
@@ -80,10 +80,6 @@ impl Layout {
             CARDS,
         ]
     }
-
-    fn per_seat(self) -> usize {
-        self.sizes().iter().sum()
-    }
 }
 
 const DEPLOY: usize = 0;
@@ -127,7 +123,7 @@ fn group_id(sizes: &[u8], es: usize) -> Option<usize> {
 impl BlackSkies {
     /// [`orrery_core::Game::action_space`].
     pub(crate) fn learn_space(&self) -> usize {
-        2 * Layout::of(self).per_seat()
+        2 * Layout::of(self).sizes().iter().sum::<usize>()
     }
 
     /// [`orrery_core::Game::action_id`]: reads the table's size and the numbers of
@@ -167,6 +163,6 @@ impl BlackSkies {
             Action::Hold => (HOLD, 0),
             Action::Card { card } => (CARD, below(usize::from(*card).checked_sub(1)?, CARDS)?),
         };
-        Some(usize::from(seat.0) * lay.per_seat() + block_start(&lay.sizes(), block) + within)
+        Some(seat_block_id(seat, &lay.sizes(), block, within))
     }
 }

@@ -73,6 +73,12 @@ impl Features {
         self.names.as_deref()
     }
 
+    /// The number named `name`, when names are kept.
+    pub fn value(&self, name: &str) -> Option<f32> {
+        let i = self.names.as_ref()?.iter().position(|n| n == name)?;
+        self.values.get(i).copied()
+    }
+
     pub fn into_values(self) -> Vec<f32> {
         self.values
     }
@@ -132,7 +138,11 @@ pub fn below(v: usize, size: usize) -> Option<usize> {
     (v < size).then_some(v)
 }
 
-/// Where block `b` starts when ids are laid out in consecutive blocks of `sizes`.
-pub fn block_start(sizes: &[usize], b: usize) -> usize {
-    sizes[..b.min(sizes.len())].iter().sum()
+/// The id of `within` in block `b` when every seat's ids are laid out one seat after
+/// another, each seat's in consecutive blocks of `sizes` (so an id names one seat's
+/// move). The space is `seats × Σ sizes`.
+pub fn seat_block_id(seat: Seat, sizes: &[usize], b: usize, within: usize) -> usize {
+    let per_seat: usize = sizes.iter().sum();
+    let start: usize = sizes[..b.min(sizes.len())].iter().sum();
+    usize::from(seat.0) * per_seat + start + within
 }

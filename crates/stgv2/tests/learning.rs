@@ -165,11 +165,7 @@ fn the_seat_to_move_sees_itself_as_seat_plus_0() {
     let g = outpost();
     let mover = g.to_move()[0];
     let other = Seat(1 - mover.0);
-    let at = |seat: Seat, name: &str| {
-        let f = observation_named(&g, seat);
-        let i = f.names().unwrap().iter().position(|n| n == name).unwrap();
-        f.values()[i]
-    };
+    let at = |seat: Seat, name: &str| observation_named(&g, seat).value(name).unwrap();
     assert_eq!(at(mover, "seat+0.to_move"), 1.0);
     assert_eq!(at(other, "seat+0.to_move"), 0.0);
     assert_eq!(at(other, "seat+1.to_move"), 1.0);

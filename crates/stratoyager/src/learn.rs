@@ -27,7 +27,7 @@
 use crate::action::{Action, CombatOrder, MissileOrder};
 use crate::state::Stratoyager;
 use crate::types::{Driver, Edge, Maneuver, MissileKind, Plan, UnitId, MAX_START_SPEED};
-use orrery_core::learn::{below, block_start};
+use orrery_core::learn::{below, seat_block_id};
 use orrery_core::Seat;
 
 mod observe;
@@ -90,11 +90,6 @@ impl Layout {
             self.n + 1,
             16 + self.n + k + self.n * k,
         ]
-    }
-
-    /// One side's ids: side B's follow side A's.
-    fn per_seat(self) -> usize {
-        self.sizes().iter().sum()
     }
 }
 
@@ -181,7 +176,7 @@ fn combat_id(o: &CombatOrder, n: usize) -> Option<usize> {
 impl Stratoyager {
     /// The size of the action space ([`orrery_core::Game::action_space`]).
     pub(crate) fn learn_space(&self) -> usize {
-        2 * Layout::of(self).per_seat()
+        2 * Layout::of(self).sizes().iter().sum::<usize>()
     }
 
     /// The id of `seat`'s answer ([`orrery_core::Game::action_id`]): reads only the
@@ -237,6 +232,6 @@ impl Stratoyager {
             ),
             Action::Combat(order) => (COMBAT, combat_id(order, lay.n)?),
         };
-        Some(usize::from(seat.0) * lay.per_seat() + block_start(&lay.sizes(), block) + within)
+        Some(seat_block_id(seat, &lay.sizes(), block, within))
     }
 }

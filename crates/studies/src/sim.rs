@@ -34,6 +34,8 @@ pub struct SimPlan {
     pub scenario: String,
     pub seats: usize,
     pub swap: bool,
+    /// The scenario's turn limit, when it states one ([`turn_limit`]).
+    pub turn_limit: Option<u32>,
 }
 
 /// A finished study.
@@ -76,6 +78,7 @@ fn typed<G: Game>(job: &SimJob) -> Result<(SimPlan, G::Scenario, Vec<String>), S
             scenario: name,
             seats,
             swap,
+            turn_limit: turn_limit(&scenario),
         },
         scenario,
         agents,
@@ -145,18 +148,7 @@ pub fn finish(job: &SimJob, mut records: Vec<BattleRecord>) -> Result<SimResult,
             job.n
         )));
     }
-    struct Limit<'a>(&'a SimJob);
-    impl WithGame for Limit<'_> {
-        type Out = Result<Option<u32>, StudyError>;
-        fn with<G: Game>(self) -> Self::Out {
-            Ok(turn_limit(
-                &scenario::<G>(&self.0.ruleset, &self.0.scenario)?.1,
-            ))
-        }
-    }
-    let limit = dispatch(&job.ruleset, Limit(job))
-        .ok_or_else(|| crate::unknown_ruleset(&job.ruleset))??;
-    let report = report(&records, plan.seats, limit);
+    let report = report(&records, plan.seats, plan.turn_limit);
     Ok(SimResult {
         plan,
         records,

@@ -18,6 +18,11 @@ from .game import _coded, scenario_spec
 Agents = Union[str, Sequence[str]]
 
 
+def _default_ruleset() -> str:
+    """The ruleset the CLI uses when none is named: the registry's first."""
+    return json.loads(_orrery.rulesets())[0]["id"]
+
+
 def _agents(agents: Agents) -> List[str]:
     return agents.split(",") if isinstance(agents, str) else list(agents)
 
@@ -85,7 +90,7 @@ def _run(kind: str, job: Dict[str, Any], jobs: Optional[int], ray_address: Optio
 
 
 @_coded
-def sim(ruleset: str = "launch-fighters", scenario: Any = None, agents: Agents = "random",
+def sim(ruleset: Optional[str] = None, scenario: Any = None, agents: Agents = "random",
         battles: int = 100, seed: int = 1, swap: Optional[bool] = None,
         millis: Optional[int] = None, iterations: Optional[int] = None,
         jobs: Optional[int] = None, ray_address: Optional[str] = None,
@@ -94,7 +99,8 @@ def sim(ruleset: str = "launch-fighters", scenario: Any = None, agents: Agents =
     seat, cycled), battle ``i`` seeded ``seed + i``; ``swap`` rotates the agents over
     the seats (default: on for two seats). Returns the report ``orrery sim --json``
     prints. ``ray_address`` (e.g. ``"auto"``) runs it on a Ray cluster in ``parts``
-    ranges (default: four per CPU)."""
+    ranges (default: four per CPU). ``ruleset=None`` is the CLI's default ruleset."""
+    ruleset = ruleset or _default_ruleset()
     job = {
         "ruleset": ruleset,
         "scenario": _scenario(ruleset, scenario),
@@ -109,7 +115,7 @@ def sim(ruleset: str = "launch-fighters", scenario: Any = None, agents: Agents =
 
 
 @_coded
-def calibrate(ruleset: str = "launch-fighters", roster: Union[str, os.PathLike] = "default",
+def calibrate(ruleset: Optional[str] = None, roster: Union[str, os.PathLike] = "default",
               battles: int = 200, points: Optional[float] = None, agents: Agents = "greedy",
               scenario: Any = None, seed: int = 1, millis: Optional[int] = None,
               iterations: Optional[int] = None, seat_term: bool = True,
@@ -119,6 +125,7 @@ def calibrate(ruleset: str = "launch-fighters", roster: Union[str, os.PathLike] 
     random fleets of ``points`` published points (``roster``: ``"default"`` or a
     roster file, read here and sent to the workers). Returns the report
     ``orrery calibrate --json`` prints; ``ray_address`` as for :func:`sim`."""
+    ruleset = ruleset or _default_ruleset()
     job: Dict[str, Any] = {
         "ruleset": ruleset,
         "scenario": _scenario(ruleset, scenario),

@@ -78,3 +78,8 @@ def test_a_broken_scenario_file_names_the_file(tmp_path):
         orrery.new("launch-fighters", str(bad))
     assert e.value.code == "invalid_setup"
     assert "bad.toml" in e.value.message
+
+
+def test_no_ruleset_named_is_the_cli_default(cli):
+    want = cli("sim", "-n", "10", "--json", as_json=True)
+    assert lab.sim(battles=10) == want

@@ -405,6 +405,26 @@ impl Postgres {
         }
     }
 
+    /// The rows `sql` returns, one line each with `|` between columns (`psql -At`).
+    pub fn query(&self, sql: &str) -> String {
+        let psql = if self.bin.as_os_str().is_empty() {
+            PathBuf::from("psql")
+        } else {
+            self.bin.join("psql")
+        };
+        let out = Command::new(psql)
+            .args(["-At", "-v", "ON_ERROR_STOP=1", "-d", &self.url, "-c", sql])
+            .stdin(Stdio::null())
+            .output()
+            .expect("psql runs");
+        assert!(
+            out.status.success(),
+            "psql {sql}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
     /// The postmaster's process id (not `runuser`'s, which passes no signal on).
     fn postmaster(&self, child: u32) -> String {
         self.dir

@@ -49,6 +49,25 @@ impl Inner {
         }
     }
 
+    /// The state hash recorded with the last action, as the database has it (16 hex
+    /// digits).
+    pub fn game_hash(&self) -> String {
+        self.game
+            .last_hash()
+            .unwrap_or_else(|| self.game.status().hash)
+            .to_string()
+    }
+
+    /// The head of the game's action chain in the database (`games.head_hash`): the
+    /// last action's state hash, `""` before the first (issue 37 §1).
+    pub fn head_hash(&self) -> String {
+        if self.seq == 0 {
+            String::new()
+        } else {
+            self.game_hash()
+        }
+    }
+
     /// May `seat` take its last action back now (issue 28's undo)?
     pub fn may_undo(&self, seat: Seat) -> bool {
         !self.over() && self.game.can_undo_by(seat)

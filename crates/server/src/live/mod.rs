@@ -427,13 +427,10 @@ impl Hub {
         let changed = !rows.is_empty() || resigned != inner.resigned;
         for r in rows {
             let before = inner.game.to_move();
-            let hash = inner.game.apply(Seat(r.seat), &r.action).map(|_| {
-                inner
-                    .game
-                    .last_hash()
-                    .unwrap_or_else(|| inner.game.status().hash)
-                    .to_string()
-            });
+            let hash = inner
+                .game
+                .apply(Seat(r.seat), &r.action)
+                .map(|_| inner.game_hash());
             if hash.as_ref() != Ok(&r.hash) {
                 eprintln!(
                     "orrery serve: game {}: recorded action {} does not replay here ({:?}; recorded hash {})",
@@ -594,22 +591,24 @@ impl Hub {
         let held = self.store.hold().await?;
         let before = inner.game.to_move();
         let seen_before = inner.game.events_seen(Some(Seat(seat)), usize::MAX).1;
+        // The head of the chain this action extends (issue 37 §1).
+        let prev_hash = inner.head_hash();
         inner.game.apply(Seat(seat), action)?;
         let row = ActionRow {
             seq: inner.seq + 1,
             seat,
             action: action.clone(),
             // Recorded by the session as it applied the action: not hashed again.
-            hash: inner
-                .game
-                .last_hash()
-                .unwrap_or_else(|| inner.game.status().hash)
-                .to_string(),
+            hash: inner.game_hash(),
             cause,
             at_ms: now_ms(),
         };
         let over = inner.game.is_terminal();
-        if let Err(e) = self.store.append(held, &live.setup.id, &row, over).await {
+        if let Err(e) = self
+            .store
+            .append(held, &live.setup.id, &row, &prev_hash, over)
+            .await
+        {
             // Memory is one action ahead of the database: drop this copy, so the next
             // request rebuilds the game from what was committed.
             self.unload(live);
@@ -652,11 +651,7 @@ impl Hub {
         if !inner.may_undo(Seat(seat)) {
             return Err(ApiError::cannot_undo());
         }
-        let hash = inner
-            .game
-            .last_hash()
-            .map(|h| h.to_string())
-            .ok_or_else(ApiError::cannot_undo)?;
+        let hash = inner.head_hash();
         let held = self.store.hold().await?;
         match self
             .store
@@ -664,7 +659,12 @@ impl Hub {
             .await
         {
             Ok(true) => {}
-            Ok(false) => return Err(ApiError::conflict()),
+            Ok(false) => {
+                // Another instance acted or took it back first: this copy is behind
+                // the database, so it is read again (issue 37 §1).
+                self.unload(live);
+                return Err(ApiError::conflict());
+            }
             Err(e) => {
                 self.unload(live);
                 return Err(e.into());

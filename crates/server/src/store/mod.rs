@@ -176,9 +176,10 @@ impl Counts {
 fn statements_of(w: &Write) -> u64 {
     match w {
         Write::Game { seats, .. } => 1 + seats.len() as u64,
-        Write::Action { over, .. } => 1 + u64::from(*over),
+        // The head moved (and the end marked), then the row.
+        Write::Action { .. } => 2,
         Write::Resign { .. } | Write::Joined { .. } | Write::Claim { .. } => 1,
-        Write::Undo { .. } => 1,
+        Write::Undo { .. } => 2,
     }
 }
 
@@ -284,18 +285,23 @@ impl Store {
     }
 
     /// Record one action on `held` (taken before it was applied in memory); `over`
-    /// marks the game finished in the same transaction. [`StoreError::Conflict`] when
-    /// `(game, seq)` is taken (another instance won).
+    /// marks the game finished in the same transaction. `prev_hash` is the state hash
+    /// of action `a.seq - 1` (`""` for the first): [`StoreError::Conflict`], and
+    /// nothing written, unless the game's last recorded action is still that one and
+    /// the game still playing (another instance acted, took an action back or ended
+    /// the game first).
     pub async fn append(
         &self,
         held: Held,
         game: &str,
         a: &ActionRow,
+        prev_hash: &str,
         over: bool,
     ) -> Result<(), StoreError> {
         let w = Write::Action {
             game: game.to_string(),
             row: a.clone(),
+            prev_hash: prev_hash.to_string(),
             over,
         };
         self.write(held, w).await.map(|_| ())
@@ -311,8 +317,9 @@ impl Store {
         Ok(changed == 1)
     }
 
-    /// Take back action `seq` (state hash `hash`) of `game`: false when it is no
-    /// longer the last (another instance acted) or the game is over.
+    /// Take back action `seq` (state hash `hash`) of `game`: false, and nothing
+    /// changed, when it is no longer the last (another instance acted or took it
+    /// back) or the game is over.
     pub async fn undo(
         &self,
         held: Held,
@@ -616,4 +623,92 @@ fn small(game: &str, n: i64) -> Result<u8, StoreError> {
         game: game.to_string(),
         why: format!("seat {n} out of range"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(seq: i64, hash: &str) -> ActionRow {
+        ActionRow {
+            seq,
+            seat: 0,
+            action: serde_json::json!({"n": seq}),
+            hash: hash.to_string(),
+            cause: Cause::Player,
+            at_ms: 0,
+        }
+    }
+
+    /// Issue 37 §1 on SQLite (one writer hides races there today, but the database
+    /// enforces the chain all the same): an action is written only on the head it was
+    /// chosen from, an undo only of the head, and a refused write changes nothing.
+    #[tokio::test(flavor = "current_thread")]
+    async fn sqlite_keeps_each_games_actions_a_chain() {
+        let dir = std::env::temp_dir().join(format!("orrery-store-chain-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&dir, None, 1).await.unwrap();
+        let game = GameRow {
+            id: "0123456789abcdef".into(),
+            ruleset: "launch-fighters".into(),
+            scenario_name: "duel".into(),
+            scenario: Value::Null,
+            seed: 1,
+            clock_ms: None,
+            created_ms: 0,
+            status: "playing".into(),
+            resigned: None,
+            creator_hash: None,
+        };
+        store.create_game(&game, &[]).await.unwrap();
+        let id = game.id.as_str();
+        let append = |a: ActionRow, prev: &'static str| {
+            let store = store.clone();
+            async move { store.append(store.hold().await?, id, &a, prev, false).await }
+        };
+        append(row(1, "h1"), "").await.unwrap();
+        // Seq 3 without seq 2, seq 2 on a head it was not chosen from, seq 1 again.
+        assert!(matches!(
+            append(row(3, "h3"), "h2").await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            append(row(2, "h2"), "zz").await,
+            Err(StoreError::Conflict)
+        ));
+        assert!(matches!(
+            append(row(1, "h1b"), "").await,
+            Err(StoreError::Conflict)
+        ));
+        append(row(2, "h2"), "h1").await.unwrap();
+        // An undo of anything but the head (with its hash) changes nothing.
+        let undo = |seq: i64, hash: &'static str| {
+            let store = store.clone();
+            async move {
+                store
+                    .undo(store.hold().await.unwrap(), id, seq, hash)
+                    .await
+                    .unwrap()
+            }
+        };
+        assert!(!undo(1, "h1").await, "seq 1 is followed by seq 2");
+        assert!(!undo(2, "h1").await, "not seq 2's hash");
+        assert!(undo(2, "h2").await);
+        assert!(!undo(2, "h2").await, "already taken back");
+        // The head is back at seq 1: the next action builds on it.
+        assert!(matches!(
+            append(row(3, "h3"), "h2").await,
+            Err(StoreError::Conflict)
+        ));
+        append(row(2, "h2b"), "h1").await.unwrap();
+        let seqs: Vec<(i64, String)> = store
+            .actions_after(id, 0)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.seq, r.hash))
+            .collect();
+        assert_eq!(seqs, vec![(1, "h1".to_string()), (2, "h2b".to_string())]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -27,16 +27,22 @@ pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(1);
 const START_WAIT: Duration = Duration::from_secs(10);
 
 /// An action, the end of the game when `$8`, and its announcement: one statement, so
-/// one round trip and one transaction (a committed action is always announced, an
-/// action refused by the `(game, seq)` key never is). Only while the game is still
-/// playing: a resignation another instance committed, whose announcement this one
-/// has not read yet, refuses the action (no row: [`StoreError::Conflict`]).
-const APPEND: &str = "WITH added AS (\
+/// one round trip and one transaction (a committed action is always announced, one
+/// refused is never). The game's head moves first ([`write::ADVANCE`], here with the
+/// previous hash in `$11` and the end in `$8`): only while the game is still playing
+/// and its last action is still `$2 - 1` with hash `$11`. The row lock it takes
+/// orders the instances: a resignation, an undo or another action that another
+/// instance committed first, whose announcement this one has not read yet, leaves no
+/// row to move, and nothing is written ([`StoreError::Conflict`]).
+const APPEND: &str = "WITH moved AS (\
+     UPDATE games SET head_seq = $2, head_hash = $5, \
+     status = CASE WHEN $8 THEN 'over' ELSE status END \
+     WHERE id = $1 AND status = 'playing' AND head_seq = $2 - 1 AND head_hash = $11 \
+     RETURNING id), \
+     added AS (\
      INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
-     SELECT $1, $2, $3, $4, $5, $6, $7 \
-     WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing') \
-     RETURNING game), \
-     ended AS (UPDATE games SET status = 'over' WHERE id = $1 AND $8) \
+     SELECT $1, $2, $3, $4, $5, $6, $7 FROM moved \
+     RETURNING game) \
      SELECT pg_notify($9, $10) FROM added";
 
 /// A resignation and, if the game was still playing, its announcement.
@@ -120,9 +126,14 @@ pub async fn write(
 ) -> Result<u64, StoreError> {
     let note = payload(instance, w.game());
     match w {
-        Write::Action { game, row, over } => {
+        Write::Action {
+            game,
+            row,
+            prev_hash,
+            over,
+        } => {
             counts.statements(1);
-            append(conn, game, row, *over, &note).await
+            append(conn, game, row, prev_hash, *over, &note).await
         }
         Write::Resign { game, seat } => {
             counts.statements(1);
@@ -159,6 +170,7 @@ async fn append(
     conn: &mut AnyConnection,
     game: &str,
     a: &ActionRow,
+    prev_hash: &str,
     over: bool,
     payload: &str,
 ) -> Result<u64, StoreError> {
@@ -166,6 +178,7 @@ async fn append(
         .bind(over)
         .bind(CHANNEL)
         .bind(payload)
+        .bind(prev_hash)
         .execute(&mut *conn)
         .await;
     match inserted {

@@ -9,16 +9,19 @@ use tokio::sync::{mpsc, oneshot};
 pub enum Write {
     /// A new game and its seats.
     Game { game: GameRow, seats: Vec<SeatRow> },
-    /// An action (and, when `over`, the end of the game).
+    /// An action (and, when `over`, the end of the game): written only if the game is
+    /// still playing and its last action is still `row.seq - 1` with state hash
+    /// `prev_hash` (`""` before the first), the head of the chain ([`ADVANCE`]).
     Action {
         game: String,
         row: ActionRow,
+        prev_hash: String,
         over: bool,
     },
     /// A seat resigns a game still playing.
     Resign { game: String, seat: u8 },
     /// The last action (`seq`, with state hash `hash`) is taken back: deleted only if
-    /// it is still the last and the game still playing.
+    /// it is still the head of the chain and the game still playing ([`RETREAT`]).
     Undo {
         game: String,
         seq: i64,
@@ -63,6 +66,24 @@ const GATHER: Duration = Duration::from_millis(3);
 
 /// The writer is busy when its last group was committed this recently.
 const BUSY_WITHIN: Duration = Duration::from_millis(10);
+
+/// Move a game's head (`games.head_seq`, `head_hash`: its last action and that
+/// action's state hash) from action `$2 - 1` (hash `$4`) to action `$2` (hash `$3`),
+/// and mark the game over when `$5`: only while it is playing and still at `$2 - 1`.
+/// One row or none: the row's lock orders every writer of the game (several server
+/// instances on one PostgreSQL database), and a writer that waited re-checks the
+/// head as the one before it left it, so two actions of the same seq, or an action
+/// and the undo of its predecessor, never both commit (issue 37 §1).
+pub const ADVANCE: &str = "UPDATE games SET head_seq = $2, head_hash = $3, \
+     status = CASE WHEN $5 THEN 'over' ELSE status END \
+     WHERE id = $1 AND status = 'playing' AND head_seq = $2 - 1 AND head_hash = $4";
+
+/// Move a game's head back from action `$2` (hash `$3`) to the action before it: only
+/// while it is playing and `$2` is still its last action (nothing follows it). The
+/// action's row is deleted after, in the same transaction (or statement).
+pub const RETREAT: &str = "UPDATE games SET head_seq = $2 - 1, head_hash = COALESCE(\
+     (SELECT hash FROM actions WHERE game = $1 AND seq = $2 - 1), '') \
+     WHERE id = $1 AND status = 'playing' AND head_seq = $2 AND head_hash = $3";
 
 /// Bind an action row's seven columns, in the order of the `actions` table
 /// (`game, seq, seat, action, hash, cause, at_ms`: `$1` to `$7`).
@@ -131,7 +152,26 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             }
             Ok(1)
         }
-        Write::Action { game, row: a, over } => {
+        Write::Action {
+            game,
+            row: a,
+            prev_hash,
+            over,
+        } => {
+            // The head first: nothing is written unless the game is still where this
+            // action was chosen.
+            let moved = sqlx::query(ADVANCE)
+                .bind(game)
+                .bind(a.seq)
+                .bind(&a.hash)
+                .bind(prev_hash)
+                .bind(*over)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected();
+            if moved != 1 {
+                return Err(StoreError::Conflict);
+            }
             let inserted = bind_action(
                 sqlx::query(
                     "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
@@ -143,19 +183,12 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             .execute(&mut **tx)
             .await;
             match inserted {
-                Ok(_) => {}
+                Ok(_) => Ok(1),
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(StoreError::Conflict)
+                    Err(StoreError::Conflict)
                 }
-                Err(e) => return Err(e.into()),
+                Err(e) => Err(e.into()),
             }
-            if *over {
-                sqlx::query("UPDATE games SET status = 'over' WHERE id = $1")
-                    .bind(game)
-                    .execute(&mut **tx)
-                    .await?;
-            }
-            Ok(1)
         }
         Write::Resign { game, seat } => Ok(sqlx::query(
             "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'",
@@ -165,17 +198,24 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
         .execute(&mut **tx)
         .await?
         .rows_affected()),
-        Write::Undo { game, seq, hash } => Ok(sqlx::query(
-            "DELETE FROM actions WHERE game = $1 AND seq = $2 AND hash = $3 \
-             AND NOT EXISTS (SELECT 1 FROM actions WHERE game = $1 AND seq > $2) \
-             AND EXISTS (SELECT 1 FROM games WHERE id = $1 AND status = 'playing')",
-        )
-        .bind(game)
-        .bind(*seq)
-        .bind(hash)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected()),
+        Write::Undo { game, seq, hash } => {
+            let moved = sqlx::query(RETREAT)
+                .bind(game)
+                .bind(*seq)
+                .bind(hash)
+                .execute(&mut **tx)
+                .await?
+                .rows_affected();
+            if moved != 1 {
+                return Ok(0);
+            }
+            sqlx::query("DELETE FROM actions WHERE game = $1 AND seq = $2")
+                .bind(game)
+                .bind(*seq)
+                .execute(&mut **tx)
+                .await?;
+            Ok(1)
+        }
         Write::Claim {
             game,
             seat,

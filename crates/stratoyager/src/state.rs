@@ -284,6 +284,16 @@ pub struct DogfightDeal {
     pub combat_order: Vec<UnitId>,
 }
 
+impl DogfightDeal {
+    /// The card `side` keeps for combat: the one of its two it did not play for
+    /// movement (SY-27); `None` before it has played one.
+    pub fn combat_card(&self, side: usize) -> Option<u8> {
+        let [c1, c2] = *self.drawn.get(side)?;
+        let m = (*self.movement.get(side)?)?;
+        Some(if c1 == m { c2 } else { c1 })
+    }
+}
+
 /// The whole game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Stratoyager {

@@ -282,9 +282,7 @@ impl Stratoyager {
             .iter()
             .map(|&u| {
                 let side = units[u.index()].side.index();
-                let [c1, c2] = deal.drawn[side];
-                let m = deal.movement[side].unwrap_or(c1);
-                (u, if c1 == m { c2 } else { c1 })
+                (u, deal.combat_card(side).unwrap_or(deal.drawn[side][1]))
             })
             .collect();
         combat.sort_by_key(|c| c.1);

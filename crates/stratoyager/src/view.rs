@@ -50,6 +50,16 @@ pub struct SyView {
     pub batch: Option<BatchView>,
     /// The viewer's own two dogfight cards this turn (SY-27).
     pub my_dogfight_cards: Option<[u8; 2]>,
+    /// Each side's dogfight cards as far as they are face up (SY-27): its movement
+    /// card once both movement cards are revealed, its combat card once both units
+    /// have moved. `None` outside a dogfight turn. What the reveal told everyone is
+    /// kept here, so a view (and what seeds an agent, issue 37 §3) holds all a side
+    /// knows of the other's hand.
+    pub shown_dogfight_cards: Option<Vec<[Option<u8>; 2]>>,
+    /// The Movement Action orders revealed and flown in this activation (SY-14 step
+    /// 2), whose hull stress is still to roll (SY-09): two orders can leave a unit in
+    /// the same place and cost different stress dice.
+    pub flown: Vec<(UnitId, crate::types::Plan)>,
     pub scores: Vec<f64>,
     pub over: bool,
     /// The range bands and their upper bounds in klicks (SY-05), for boards.
@@ -103,6 +113,8 @@ impl SyView {
                     .as_ref()
                     .and_then(|d| d.drawn.get(s.index()).copied())
             }),
+            shown_dogfight_cards: g.dogfight.as_ref().map(shown_dogfight_cards),
+            flown: g.flown.clone(),
             scores: crate::victory::scores(g),
             over: g.outcome.is_some(),
             bands: Band::ALL.iter().map(|&b| (b, b.upper())).collect(),
@@ -110,6 +122,18 @@ impl SyView {
             blocked_sight: blocked_sight(g),
         }
     }
+}
+
+/// Each side's `[movement, combat]` dogfight cards as far as they are face up (SY-27:
+/// the movement cards are turned up together, the combat cards once both have moved).
+pub fn shown_dogfight_cards(d: &crate::state::DogfightDeal) -> Vec<[Option<u8>; 2]> {
+    let combat_up = !d.combat_order.is_empty();
+    (0..d.drawn.len())
+        .map(|side| {
+            let movement = d.movement.get(side).copied().flatten();
+            [movement, d.combat_card(side).filter(|_| combat_up)]
+        })
+        .collect()
 }
 
 /// SY-12 for every pair of opposing units on the table: those an obstacle blocks.
@@ -210,6 +234,8 @@ pub(crate) fn knowledge_digest(g: &Stratoyager, seat: Seat) -> u64 {
             .as_ref()
             .and_then(|df| df.drawn.get(seat.index()).copied()),
     );
+    d.feed(&g.dogfight.as_ref().map(shown_dogfight_cards));
+    d.feed(&g.flown);
     d.word(u64::from(g.outcome.is_some()));
     d.finish()
 }

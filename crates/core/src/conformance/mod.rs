@@ -608,6 +608,81 @@ fn check_commitment<G: Game>(
             }
         }
     }
+    follow_twins(g1, g2, seat, channels, salt, report, tag, step);
+}
+
+/// How many actions [`follow_twins`] plays on after a secret commitment.
+const FOLLOW: usize = 6;
+
+/// The two worlds of a secret commitment played on with the same actions while they
+/// allow them: for every other seat whose view is still the same in both, what seeds
+/// and starts its agents (its knowledge digest, its determinized copy) and the
+/// caller's channels (agents' suggestions) must be the same too. A view that forgets
+/// what the seat was told when the secret came out (Stratoyager's dogfight movement
+/// cards, issue 37 §3), or a determinization that keeps what the view does not show,
+/// would let an agent's choice, even through its random stream, depend on the other
+/// seat's hidden cards; the check at the commitment alone cannot see that.
+#[allow(clippy::too_many_arguments)]
+fn follow_twins<G: Game>(
+    mut g1: G,
+    mut g2: G,
+    committed: Seat,
+    channels: &[Channel<G>],
+    salt: u64,
+    report: &mut Report,
+    tag: &str,
+    step: usize,
+) {
+    let mut chooser = Rng::seed_from(salt ^ 0x7f4a_7c15_f39c_c060);
+    for k in 1..=FOLLOW {
+        let to_move = g1.to_move();
+        if to_move.is_empty() || to_move != g2.to_move() {
+            return;
+        }
+        let mover = to_move[chooser.index(to_move.len())];
+        let legal = g1.legal_actions(mover);
+        if legal.is_empty() {
+            return;
+        }
+        let a = &legal[chooser.index(legal.len())];
+        if g1.apply(mover, a).is_err() || g2.apply(mover, a).is_err() {
+            return;
+        }
+        let mut told = false;
+        for s in Seat::all(g1.seats()).filter(|&s| s != committed) {
+            if g1.view(Some(s)) != g2.view(Some(s)) {
+                continue;
+            }
+            told = true;
+            let at = format!("{tag} step {step} (+{k})");
+            if g1.knowledge_digest(s) != g2.knowledge_digest(s) {
+                report.violations.push(format!(
+                    "{at}: seat {s}'s view is the same in two worlds that differ in seat {committed}'s earlier secret, but its knowledge digest is not"
+                ));
+            }
+            let (mut d1, mut d2) = (g1.clone(), g2.clone());
+            d1.determinize(s, &mut Rng::seed_from(salt));
+            d2.determinize(s, &mut Rng::seed_from(salt));
+            let (j1, j2) = (to_json(&d1), to_json(&d2));
+            if j1 != j2 {
+                let (path, x, y) = channels::where_differ(&j1, &j2, String::new());
+                report.violations.push(format!(
+                    "{at}: seat {s}'s view is the same in two worlds that differ in seat {committed}'s earlier secret, but its determinized copy is not, at `{path}`: {x} vs {y} (determinize keeps what the view does not show, or the view forgets what the seat was told)"
+                ));
+            }
+            for c in channels {
+                if (c.read)(&g1, s) != (c.read)(&g2, s) {
+                    report.violations.push(format!(
+                        "{at}: seat {s}'s view is the same in two worlds that differ in seat {committed}'s earlier secret, but {} is not",
+                        c.name
+                    ));
+                }
+            }
+        }
+        if !told {
+            return;
+        }
+    }
 }
 
 /// Status and view name the phase alike: where a view has a `phase` field it is the

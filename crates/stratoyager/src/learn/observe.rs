@@ -162,6 +162,24 @@ pub(crate) fn observe(view: &SyView, out: &mut Features) {
         let v = drawn.map_or(0.0, |d| f32::from(d[k]) / 5.0);
         out.put(format_args!("{name}"), v);
     }
+    // The other side's cards as far as they are face up (SY-27).
+    let shown = view
+        .shown_dogfight_cards
+        .as_ref()
+        .and_then(|s| s.get(usize::from(1 - me.0.min(1))).copied())
+        .unwrap_or([None, None]);
+    for (k, name) in [
+        "dogfight_cards.theirs_movement",
+        "dogfight_cards.theirs_combat",
+    ]
+    .iter()
+    .enumerate()
+    {
+        out.put(
+            format_args!("{name}"),
+            shown[k].map_or(0.0, |c| f32::from(c) / 5.0),
+        );
+    }
     let score = |s: Seat| view.scores.get(s.index()).copied().unwrap_or(0.0);
     let them = Seat(1 - me.0.min(1));
     out.put(format_args!("score.mine"), ratio(score(me), points));

@@ -74,6 +74,23 @@ pub fn header(out: &mut String, g: &Stratoyager, view: &SyView) {
             let _ = writeln!(out, "Your dogfight cards: {} and {}.", cards[0], cards[1]);
         }
     }
+    let shown: Vec<String> = view
+        .shown_dogfight_cards
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter_map(|(side, [movement, combat])| {
+            let movement = (*movement)?;
+            let combat = combat.map_or(String::new(), |c| format!(", combat {c}"));
+            Some(format!(
+                "{} movement {movement}{combat}",
+                side_name(g, Seat(side as u8))
+            ))
+        })
+        .collect();
+    if !shown.is_empty() {
+        let _ = writeln!(out, "Dogfight cards face up: {}.", shown.join("; "));
+    }
 }
 
 fn missiles_text(u: &Unit) -> String {

@@ -4,24 +4,25 @@ use crate::{
 
 /// May `actor`'s action that led from `before` to `after` be taken back? Never when
 /// anything hidden became known to anyone by it: a die rolled (it drew from the RNG),
-/// another seat's secret commitment revealed (its [`Game::unrevealed`] count fell), or
+/// a secret commitment revealed, another seat's or the actor's own (its
+/// [`Game::unrevealed`] count fell; docs/protocol.md, "Undo never reveals"), or
 /// what the ruleset reports through [`Game::revealed_since`] (a card drawn from a
 /// face-down pile); never what the ruleset calls final ([`Game::may_take_back`]).
 /// Otherwise the actor could look and choose again. The one test every undo passes
 /// (sessions, `orrery play`, the server; checked by [`crate::conformance`]).
 pub fn may_undo<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
-    reveals_nothing(before, after, actor) && after.may_take_back(before, actor)
+    reveals_nothing(before, after) && after.may_take_back(before, actor)
 }
 
-/// Did the step from `before` to `after` by `actor` make nothing hidden known: no die
-/// rolled, no other seat's secret commitment revealed, nothing the ruleset reports
-/// ([`Game::revealed_since`])? Then whatever it led to followed from what `actor`
+/// Did the step from `before` to `after` make nothing hidden known: no die
+/// rolled, no seat's secret commitment revealed, nothing the ruleset reports
+/// ([`Game::revealed_since`])? Then whatever it led to followed from what its actor
 /// knew already.
-fn reveals_nothing<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
+fn reveals_nothing<G: Game>(before: &G, after: &G) -> bool {
     if before.rng().draws() != after.rng().draws() {
         return false;
     }
-    let revealed = Seat::all(before.seats()).filter(|&s| s != actor).any(|s| {
+    let revealed = Seat::all(before.seats()).any(|s| {
         let was = before.unrevealed(s);
         was > 0 && after.unrevealed(s) < was
     });
@@ -38,7 +39,7 @@ pub fn surely_ends_game<G: Game>(game: &G, seat: Seat, action: &G::Action) -> bo
         return false;
     }
     let mut after = game.clone();
-    after.apply(seat, action).is_ok() && after.is_terminal() && reveals_nothing(game, &after, seat)
+    after.apply(seat, action).is_ok() && after.is_terminal() && reveals_nothing(game, &after)
 }
 
 /// A game being played: the state plus its record and undo snapshots. Engines and

@@ -196,13 +196,21 @@ impl Game for Stratoyager {
     /// SY-27: the dogfight's combat cards lie face down until both units have moved;
     /// the step that turns them up is final (undoing it would let a side move again
     /// knowing the other's card).
+    ///
+    /// A secret question's last answer turns every answer to it up, the actor's own
+    /// included; when the actor was the only side still to answer (or the only one
+    /// asked), no other side's count of unrevealed orders falls, yet its orders are
+    /// now shown to both ("Evo 6.2 1 orders: …"): that step is final too (issue 37
+    /// §4; docs/protocol.md, "Undo never reveals").
     fn revealed_since(&self, before: &Self) -> bool {
         let face_down = |g: &Self| {
             g.dogfight
                 .as_ref()
                 .is_some_and(|d| d.combat_order.is_empty())
         };
-        face_down(before) && !face_down(self)
+        let secret_open = before.batch.as_ref().is_some_and(|b| b.secret);
+        let still_secret = Seat::all(self.seats()).any(|s| self.unrevealed(s) > 0);
+        (face_down(before) && !face_down(self)) || (secret_open && !still_secret)
     }
 
     fn unrevealed(&self, seat: Seat) -> usize {

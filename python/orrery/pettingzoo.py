@@ -24,8 +24,16 @@ import random
 from typing import Any, Dict, List, Optional
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+except ImportError as e:  # the extra is not installed
+    raise ImportError(
+        f"orrery.pettingzoo needs PettingZoo and Gymnasium ({e.name} is missing): "
+        "pip install 'orrery[pettingzoo]'",
+        name=e.name,
+    ) from e
 
 from . import _orrery
 from .game import OrreryError, _coded, scenario_spec

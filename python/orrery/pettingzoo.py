@@ -46,7 +46,10 @@ def _fresh_seed() -> int:
 class _Table:
     """What both APIs share: the engine's game, the agents, the spaces."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": True}
+    # Not parallelizable in PettingZoo's sense: the AEC turns follow the rules, not a
+    # fixed cycle of every agent, so `aec_to_parallel` cannot convert them; the
+    # parallel API is `parallel_env`.
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     @_coded
     def _build(self, ruleset: str, scenario: Any, max_steps: Optional[int],

@@ -5,8 +5,10 @@ simultaneous, and secrecy: another seat's hidden order never reaches an observat
 import numpy as np
 import orrery
 import pytest
+from conftest import RULESETS
 from orrery.pettingzoo import env, parallel_env
-from pettingzoo.test import api_test, parallel_api_test, seed_test, parallel_seed_test
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+from pettingzoo.utils.conversions import aec_to_parallel
 
 # Every built-in scenario of every ruleset (None: the ruleset's default, its first).
 CASES = [(r["id"], None) for r in orrery.rulesets()] + [
@@ -128,3 +130,15 @@ def test_the_example_loop_runs_and_reports_a_win_rate():
     out = subprocess.run([sys.executable, script, "--ruleset", "black-skies", "--games", "2"],
                          check=True, capture_output=True, text=True, timeout=300)
     assert "of 2 games against the heuristic" in out.stdout
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_aec_to_parallel_is_not_claimed_for_turns_that_are_not_cycles(ruleset):
+    # The AEC turns follow the rules (a seat may move several times running), not
+    # PettingZoo's fixed cycle, so its wrapper cannot convert them: the metadata
+    # must not say it can, and PettingZoo then refuses at once, not mid-episode.
+    e = env(ruleset)
+    assert e.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(e)
+    assert parallel_env(ruleset).metadata["is_parallelizable"] is False

@@ -265,25 +265,71 @@ impl WithGame for Make<'_> {
             .map_err(|e| coded("unknown_scenario", e.to_string()))?;
         let game =
             G::setup(&scenario, self.seed).map_err(|e| coded("invalid_setup", e.to_string()))?;
-        let space = game.action_space();
-        if space == 0 {
-            return Err(coded(
-                "bad_request",
-                format!("{} numbers no actions for learning environments", G::ID),
-            ));
-        }
         let json =
             serde_json::to_value(&scenario).map_err(|e| coded("internal_error", e.to_string()))?;
-        Ok(Box::new(Held {
-            game,
-            typed: Arc::new(scenario),
-            scenario: Arc::new(json),
-            seed: self.seed,
-            space,
-            legal: None,
-            actions: Vec::new(),
-        }))
+        Ok(Box::new(held(game, scenario, Arc::new(json), self.seed)?))
     }
+}
+
+/// A game replayed from its record ([`Learn::from_record`]: a pickled environment).
+struct Load<'a>(&'a Record);
+
+impl WithGame for Load<'_> {
+    type Out = Result<Box<dyn LearnGame>, PyErr>;
+    fn with<G: Game>(self) -> Self::Out {
+        let record = self.0;
+        let mut typed = None;
+        let game = record
+            .replay_into::<G, G>(
+                |scenario, seed| {
+                    typed = Some(scenario.clone());
+                    G::setup(scenario, seed)
+                },
+                |g, seat, a| {
+                    g.apply(seat, a)?;
+                    Ok(g.state_hash())
+                },
+            )
+            .map_err(|e| engine_error(ProtocolError::from(e)))?;
+        let typed = typed.ok_or_else(|| coded("internal_error", "the record set nothing up"))?;
+        let mut held = held(game, typed, record.scenario.clone(), record.seed)?;
+        // Hashes as `record` writes them: the last action's only, added there.
+        held.actions = record
+            .actions
+            .iter()
+            .map(|a| RecordedAction {
+                hash: None,
+                ..a.clone()
+            })
+            .collect();
+        Ok(Box::new(held))
+    }
+}
+
+/// The environment's hold on `game`, set up from `scenario` (`json` as the record
+/// writes it) and `seed`, with no action recorded.
+fn held<G: Game>(
+    game: G,
+    scenario: G::Scenario,
+    json: Arc<serde_json::Value>,
+    seed: u64,
+) -> PyResult<Held<G>> {
+    let space = game.action_space();
+    if space == 0 {
+        return Err(coded(
+            "bad_request",
+            format!("{} numbers no actions for learning environments", G::ID),
+        ));
+    }
+    Ok(Held {
+        game,
+        typed: Arc::new(scenario),
+        scenario: json,
+        seed,
+        space,
+        legal: None,
+        actions: Vec::new(),
+    })
 }
 
 /// One game for a learning environment: ids in, numbers out.
@@ -492,6 +538,33 @@ impl Learn {
                 inner: Locked::new(g.fork()),
             })
         })
+    }
+
+    /// The game a record (JSON, as `record` writes it) replays to, every hash checked.
+    #[staticmethod]
+    fn from_record(record: &str) -> PyResult<Learn> {
+        let record: Record = serde_json::from_str(record)
+            .map_err(|e| coded("bad_request", format!("record: {e}")))?;
+        let g = dispatch(&record.ruleset, Load(&record)).ok_or_else(|| {
+            coded(
+                "unknown_ruleset",
+                orrery_studies::unknown_ruleset(&record.ruleset).to_string(),
+            )
+        })??;
+        Ok(Learn {
+            inner: Locked::new(g),
+        })
+    }
+
+    /// Pickled as its record, replayed on loading ([`Learn::from_record`]).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let load = slf.get_type().getattr("from_record")?;
+        Ok((load, (slf.borrow().record()?,)))
+    }
+
+    /// A deep copy is a fork (no replay).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Learn> {
+        self.clone()
     }
 }
 

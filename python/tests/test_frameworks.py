@@ -2,7 +2,8 @@
 sample action ids without the mask: with ``illegal_action="lose"`` an illegal id ends
 the episode as a loss for the agent that played it (as PettingZoo's
 ``TerminateIllegalWrapper``), so PettingZoo's ``parallel_seed_test``, RLlib's
-environment pre-check and Gymnasium's checks pass."""
+environment pre-check and Gymnasium's checks pass; SuperSuit copies environments by
+pickling them."""
 
 import os
 import warnings
@@ -121,3 +122,19 @@ def test_gymnasium_checks_where_they_apply(rllib, ruleset):
         obs, *_ = env_step_passive_checker(wrapped, wrapped.action_space.sample())
     assert set(obs) == set(p.possible_agents)
 
+
+@pytest.mark.parametrize("num_cpus", [0, 2])
+def test_supersuit_concat_vec_envs(num_cpus):
+    ss = pytest.importorskip("supersuit")
+    vec = ss.pettingzoo_env_to_vec_env_v1(parallel_env("black-skies", illegal_action="lose"))
+    vec = ss.concat_vec_envs_v1(vec, 3, num_cpus=num_cpus, base_class="gymnasium")
+    try:
+        obs, _ = vec.reset(seed=1)
+        assert obs["action_mask"].shape[0] == vec.num_envs == 6
+        vec.action_space.seed(1)
+        for _ in range(20):
+            actions = np.array([vec.action_space.sample() for _ in range(vec.num_envs)])
+            obs, rewards, terms, truncs, _ = vec.step(actions)
+            assert set(np.unique(rewards)) <= {-1.0, 0.0, 1.0}
+    finally:
+        vec.close()

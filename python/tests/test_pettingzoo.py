@@ -2,6 +2,9 @@
 built-in scenario of every ruleset, the parallel API where orders are
 simultaneous, and secrecy: another seat's hidden order never reaches an observation."""
 
+import copy
+import pickle
+
 import numpy as np
 import orrery
 import pytest
@@ -216,6 +219,65 @@ def test_aec_to_parallel_is_not_claimed_for_turns_that_are_not_cycles(ruleset):
     with pytest.raises(AssertionError, match="is_parallelizable"):
         aec_to_parallel(e)
     assert parallel_env(ruleset).metadata["is_parallelizable"] is False
+
+
+def aec_state(e):
+    """Everything an AEC environment's user can read, for comparing copies."""
+    return {
+        "hash": e.game.hash(), "record": e.record(), "seed": e.game_seed,
+        "agents": list(e.agents), "selection": e.agent_selection,
+        "rewards": dict(e.rewards), "cumulative": dict(e._cumulative_rewards),
+        "terminations": dict(e.terminations), "truncations": dict(e.truncations),
+        "infos": dict(e.infos),
+        "obs": {a: {k: v.tolist() for k, v in e.observe(a).items()} for a in e.possible_agents},
+    }
+
+
+def copies(e):
+    return {"deepcopy": copy.deepcopy(e), "pickle": pickle.loads(pickle.dumps(e))}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_an_aec_environment_copies_and_pickles_to_an_equal_state(ruleset):
+    e = env(ruleset, max_steps=500)
+    e.reset(seed=9)
+    rng = np.random.default_rng(9)
+    for _ in range(25):
+        a = int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])))
+        ahead = e.game.clone()
+        ahead.step(e.possible_agents.index(e.agent_selection), a)
+        if ahead.terminal():
+            break  # copy a game that goes on
+        e.step(a)
+    for how, c in copies(e).items():
+        assert aec_state(c) == aec_state(e), how
+        # The copy goes on as the original does, and apart from it.
+        a = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[-1])
+        before = e.game.hash()
+        c.step(a)
+        assert e.game.hash() == before, how
+        d = copy.deepcopy(e)
+        d.step(a)
+        assert aec_state(c) == aec_state(d), how
+    # Before reset too.
+    fresh = env(ruleset)
+    for how, c in copies(fresh).items():
+        c.reset(seed=3)
+        fresh.reset(seed=3)
+        assert aec_state(c) == aec_state(fresh), how
+
+
+@pytest.mark.parametrize("ruleset", ["stratoyager", "black-skies"])
+def test_a_parallel_environment_copies_and_pickles_to_an_equal_state(ruleset):
+    p, obs = parallel_simultaneous_state(ruleset, 6)
+    for how, c in copies(p).items():
+        assert c.game.hash() == p.game.hash() and c.record() == p.record(), how
+        assert c.agents == p.agents, how
+        moves = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()
+                 if o["action_mask"].any()}
+        d = copy.deepcopy(p)
+        got, want = c.step(moves), d.step(moves)
+        assert repr(got) == repr(want), how
 
 
 def test_environment_arguments_are_checked_by_name():

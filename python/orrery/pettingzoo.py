@@ -119,6 +119,8 @@ class _Table:
 
     def _id(self, action: Any) -> int:
         """An action id of this environment's ``Discrete(n)``, or ``bad_request``."""
+        if type(action) is int and 0 <= action < self._n:
+            return action  # the common case, without the general check's cost
         return _whole(action, "action", self._n)
 
     def _illegal(self, agent: str, action: int) -> OrreryError:
@@ -150,9 +152,19 @@ class _Table:
     def _play(self, moves: List[tuple]) -> Optional[tuple]:
         """Play ``(agent, id)`` pairs all or nothing; the first pair whose id is not
         legal now (nothing applied), or ``None``."""
-        illegal = self._game.step_all([(self._seat[a], i) for a, i in moves])
-        if illegal is not None:
-            return next((a, i) for a, i in moves if self._seat[a] == illegal)
+        if len(moves) == 1:
+            # One move: the engine's step changes nothing when it refuses.
+            (agent, action), = moves
+            try:
+                self._game.step(self._seat[agent], action)
+            except _orrery.EngineError as e:
+                if e.args[0] == "illegal_action":
+                    return agent, action
+                raise
+        else:
+            illegal = self._game.step_all([(self._seat[a], i) for a, i in moves])
+            if illegal is not None:
+                return next((a, i) for a, i in moves if self._seat[a] == illegal)
         self._steps += len(moves)
         return None
 

@@ -2,8 +2,10 @@
 //! a virtual environment under `target/python/venv` (kept between runs; remade when
 //! `python/requirements-test.txt` changes), builds the wheel with maturin, installs
 //! it, and runs `pytest python/tests`: PettingZoo's API and seed tests for every
-//! ruleset, the secrecy test, records replayed to the CLI's hash, and the lab on a
-//! local 2-CPU Ray cluster giving `orrery sim`'s report.
+//! ruleset, the secrecy test, records replayed to the CLI's hash, the lab on a
+//! local 2-CPU Ray cluster giving `orrery sim`'s report, the package as the README
+//! spells it (in a fresh interpreter), and the environments under RLlib's pre-check,
+//! Gymnasium's checks and SuperSuit (copied and pickled).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

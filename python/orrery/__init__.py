@@ -9,20 +9,41 @@ The engine runs in this process (a Rust extension, ``orrery._orrery``):
 
 ``orrery.pettingzoo`` holds the PettingZoo environments, ``orrery.lab`` the battle
 lab (``sim``, ``calibrate``) on one machine or a Ray cluster, ``orrery.agents`` the
-engine's agents. See docs/python.md.
+engine's agents. After ``import orrery`` each is there as written
+(``orrery.pettingzoo.env("black-skies")``); ``orrery.pettingzoo`` is imported on first
+use, as it needs the ``pettingzoo`` extra. See docs/python.md.
 """
+
+import importlib as _importlib
 
 from ._orrery import EngineError as _EngineError  # noqa: F401
 from .game import Game, OrreryError, load, new, rulesets, scenario, scenario_spec
-from . import agents
+from . import agents, lab
+
+# Submodules that need an extra, imported when first named (each says which extra
+# to install when it is missing).
+_LAZY = ("pettingzoo",)
 
 __all__ = [
     "Game",
     "OrreryError",
     "agents",
+    "lab",
     "load",
     "new",
+    "pettingzoo",
     "rulesets",
     "scenario",
     "scenario_spec",
 ]
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'orrery' has no attribute {name!r}")
+    # The import binds the submodule as this package's attribute: this runs once.
+    return _importlib.import_module(f".{name}", __name__)
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

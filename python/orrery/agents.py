@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from .game import _maybe_whole, _whole
+
 NAMES = ("random", "greedy", "default", "heuristic", "mcts", "novice", "easy", "normal", "hard")
 
 
@@ -18,9 +20,9 @@ class Agent:
     def __init__(self, name: str = "heuristic", seed: int = 0,
                  millis: Optional[int] = None, iterations: Optional[int] = None):
         self.name = name
-        self.seed = int(seed)
-        self.millis = millis
-        self.iterations = iterations
+        self.seed = _whole(seed, "seed")
+        self.millis = _maybe_whole(millis, "millis")
+        self.iterations = _maybe_whole(iterations, "iterations", 1 << 32)
         self._calls = 0
 
     def __call__(self, state: Any, seat: Any = None) -> Any:

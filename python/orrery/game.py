@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import os
 from typing import Any, Dict, List, Optional, Union
 
@@ -21,6 +22,32 @@ class OrreryError(Exception):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+
+
+_U64 = 1 << 64
+
+
+def _whole(value: Any, name: str, below: int = _U64) -> int:
+    """``value`` as an int from 0 to ``below - 1``. Anything else (a float, which is
+    never truncated; a negative or oversized number; not a number) is a
+    ``bad_request`` that names the argument."""
+    if isinstance(value, bool):
+        raise OrreryError("bad_request", f"{name} must be a whole number, not {value!r}")
+    try:
+        n = operator.index(value)  # int, NumPy integers; never a float
+    except TypeError:
+        raise OrreryError(
+            "bad_request",
+            f"{name} must be a whole number, not {value!r} ({type(value).__name__})",
+        ) from None
+    if not 0 <= n < below:
+        raise OrreryError("bad_request", f"{name} must be from 0 to {below - 1}, not {n}")
+    return n
+
+
+def _maybe_whole(value: Any, name: str, below: int = _U64) -> Optional[int]:
+    """:func:`_whole`, with ``None`` let through."""
+    return None if value is None else _whole(value, name, below)
 
 
 def _coded(f):
@@ -87,6 +114,12 @@ class Game:
         """Seats that owe a decision now (several: secret simultaneous orders)."""
         return self._g.to_move()
 
+    def _seat(self, seat: Any) -> int:
+        return _whole(seat, "seat", self.seats)
+
+    def _maybe_seat(self, seat: Any) -> Optional[int]:
+        return None if seat is None else self._seat(seat)
+
     @_coded
     def status(self) -> Dict[str, Any]:
         return json.loads(self._g.status())
@@ -94,42 +127,42 @@ class Game:
     @_coded
     def legal(self, seat: int) -> List[Any]:
         """Every legal action of ``seat`` now, as the protocol writes them."""
-        return json.loads(self._g.legal(seat))
+        return json.loads(self._g.legal(self._seat(seat)))
 
     @_coded
     def legal_text(self, seat: int) -> List[str]:
-        return self._g.legal_text(seat)
+        return self._g.legal_text(self._seat(seat))
 
     @_coded
     def apply(self, seat: int, action: Any) -> List[Dict[str, Any]]:
         """Play ``action`` for ``seat``; the events the seat sees. On error
         (:class:`OrreryError`) nothing changes."""
-        return json.loads(self._g.apply(seat, json.dumps(action)))
+        return json.loads(self._g.apply(self._seat(seat), json.dumps(action)))
 
     @_coded
     def view(self, seat: Optional[int] = None) -> Any:
         """What ``seat`` may see (``None``: a spectator)."""
-        return json.loads(self._g.view(seat))
+        return json.loads(self._g.view(self._maybe_seat(seat)))
 
     @_coded
     def render(self, seat: Optional[int] = None) -> str:
         """The text map and cards the terminal shows ``seat``."""
-        return self._g.render(seat)
+        return self._g.render(self._maybe_seat(seat))
 
     @_coded
     def events(self, seat: Optional[int] = None, since: int = 0) -> Dict[str, Any]:
-        events, upto = json.loads(self._g.events(seat, since))
+        events, upto = json.loads(self._g.events(self._maybe_seat(seat), _whole(since, "since")))
         return {"events": events, "next": upto}
 
     @_coded
     def describe(self, action: Any, seat: Optional[int] = None) -> str:
         """One line on ``action`` as ``seat`` reads it."""
-        return self._g.describe(seat, json.dumps(action))
+        return self._g.describe(self._maybe_seat(seat), json.dumps(action))
 
     @_coded
     def odds(self, seat: int, action: Any) -> Dict[str, Any]:
         """The exact odds of an attack legal now (docs/odds.md)."""
-        return json.loads(self._g.odds(seat, json.dumps(action)))
+        return json.loads(self._g.odds(self._seat(seat), json.dumps(action)))
 
     @_coded
     def outcome(self) -> Dict[str, Any]:
@@ -144,7 +177,7 @@ class Game:
     @_coded
     def record(self, seat: Optional[int] = None) -> Dict[str, Any]:
         """The referee's record (secrets included), or ``seat``'s own record."""
-        return json.loads(self._g.record(seat))
+        return json.loads(self._g.record(self._maybe_seat(seat)))
 
     def hash(self) -> str:
         """The state hash (16 hex digits), as ``orrery replay`` prints it."""
@@ -161,7 +194,9 @@ class Game:
     def agent_action(self, seat: int, agent: str = "heuristic", seed: int = 0,
                      millis: Optional[int] = None, iterations: Optional[int] = None) -> Any:
         """The action the engine's agent ``agent`` would play for ``seat`` now."""
-        return json.loads(self._g.agent_action(seat, agent, seed, millis, iterations))
+        return json.loads(self._g.agent_action(
+            self._seat(seat), agent, _whole(seed, "seed"), _maybe_whole(millis, "millis"),
+            _maybe_whole(iterations, "iterations", 1 << 32)))
 
     def __repr__(self) -> str:
         s = self.status()
@@ -171,7 +206,7 @@ class Game:
 @_coded
 def new(ruleset: str, scenario: Scenario = None, seed: int = 1) -> Game:
     """Set up a game of ``ruleset`` (``orrery.rulesets()`` lists them)."""
-    return Game(_orrery.Game(ruleset, scenario_spec(ruleset, scenario), int(seed)))
+    return Game(_orrery.Game(ruleset, scenario_spec(ruleset, scenario), _whole(seed, "seed")))
 
 
 @_coded

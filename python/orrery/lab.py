@@ -13,7 +13,7 @@ import sys
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _orrery
-from .game import _coded, scenario_spec
+from .game import _coded, _maybe_whole, _whole, scenario_spec
 
 Agents = Union[str, Sequence[str]]
 
@@ -63,6 +63,8 @@ def _part_task(ray):
 
 def _run(kind: str, job: Dict[str, Any], jobs: Optional[int], ray_address: Optional[str],
          parts: Optional[int], progress: bool) -> Dict[str, Any]:
+    jobs = _maybe_whole(jobs, "jobs")
+    parts = _maybe_whole(parts, "parts")
     text = json.dumps(job)
     plan = _orrery.sim_plan if kind == "sim" else _orrery.calibrate_plan
     merge = _orrery.sim_merge if kind == "sim" else _orrery.calibrate_merge
@@ -105,11 +107,11 @@ def sim(ruleset: Optional[str] = None, scenario: Any = None, agents: Agents = "r
         "ruleset": ruleset,
         "scenario": _scenario(ruleset, scenario),
         "agents": _agents(agents),
-        "battles": int(battles),
-        "seed": int(seed),
+        "battles": _whole(battles, "battles"),
+        "seed": _whole(seed, "seed"),
         "swap": swap,
-        "millis": millis,
-        "iterations": iterations,
+        "millis": _maybe_whole(millis, "millis"),
+        "iterations": _maybe_whole(iterations, "iterations", 1 << 32),
     }
     return _run("sim", job, jobs, ray_address, parts, progress)
 
@@ -129,12 +131,12 @@ def calibrate(ruleset: Optional[str] = None, roster: Union[str, os.PathLike] = "
     job: Dict[str, Any] = {
         "ruleset": ruleset,
         "scenario": _scenario(ruleset, scenario),
-        "battles": int(battles),
+        "battles": _whole(battles, "battles"),
         "points": points,
         "agents": _agents(agents),
-        "seed": int(seed),
-        "millis": millis,
-        "iterations": iterations,
+        "seed": _whole(seed, "seed"),
+        "millis": _maybe_whole(millis, "millis"),
+        "iterations": _maybe_whole(iterations, "iterations", 1 << 32),
         "seat_term": seat_term,
     }
     if os.fspath(roster) != "default":

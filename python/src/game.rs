@@ -59,9 +59,10 @@ impl Game {
         self.inner.with(|g| Ok(g.seats()))
     }
 
-    fn to_move(&self) -> PyResult<Vec<u8>> {
+    /// The seats to move, as a list of ints (a `Vec<u8>` would cross as `bytes`).
+    fn to_move(&self) -> PyResult<Vec<usize>> {
         self.inner
-            .with(|g| Ok(g.to_move().iter().map(|s| s.0).collect()))
+            .with(|g| Ok(g.to_move().iter().map(|s| usize::from(s.0)).collect()))
     }
 
     fn status(&self) -> PyResult<String> {

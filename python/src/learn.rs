@@ -2,10 +2,11 @@
 //! ruleset's fixed action ids ([`Game::action_id`]) and observation
 //! ([`Game::observe`] of the seat's view), what `orrery.pettingzoo` builds on.
 
-use crate::{coded, scenario_arg, write, Locked};
+use crate::{coded, engine_error, scenario_arg, write, Locked};
 use orrery_agents::{by_name_with, Budget};
 use orrery_core::learn::{observation_named, Features};
-use orrery_core::{Game, Record, RecordedAction, Seat};
+use orrery_core::{ActionError, Game, Record, RecordedAction, Seat};
+use orrery_protocol::ProtocolError;
 use orrery_rulesets::{dispatch, WithGame};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -22,9 +23,21 @@ trait LearnGame: Send {
     /// The ids of `seat`'s legal actions (empty when it is not to move).
     fn legal_ids(&mut self, seat: Seat) -> Result<Vec<usize>, String>;
     fn step(&mut self, seat: Seat, id: usize) -> Result<(), String>;
+    /// Whether `id` is a legal action of `seat` now.
+    fn is_legal(&mut self, seat: Seat, id: usize) -> Result<bool, String>;
+    /// Play one id for each of several seats to move, all or nothing: every id is
+    /// checked against the state before any is applied, and should an apply still
+    /// fail the state is put back. `Ok(Some(seat))` names the first seat whose id is
+    /// not legal (nothing applied); `Ok(None)`: all applied.
+    fn step_all(&mut self, moves: &[(Seat, usize)]) -> Result<Option<Seat>, ProtocolError>;
     fn winners_and_scores(&self) -> Option<(Vec<u8>, Vec<f64>)>;
-    fn agent_id(&self, seat: Seat, agent: &str, seed: u64, budget: Budget)
-        -> Result<usize, String>;
+    fn agent_id(
+        &self,
+        seat: Seat,
+        agent: &str,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<usize, ProtocolError>;
     fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String>;
     fn record(&self) -> Record;
     fn view_json(&self, seat: Option<Seat>) -> String;
@@ -137,6 +150,42 @@ impl<G: Game> LearnGame for Held<G> {
         });
         Ok(())
     }
+    fn is_legal(&mut self, seat: Seat, id: usize) -> Result<bool, String> {
+        Ok(self.list(seat)?.ids.contains(&id))
+    }
+    fn step_all(&mut self, moves: &[(Seat, usize)]) -> Result<Option<Seat>, ProtocolError> {
+        if self.game.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        let to_move = self.game.to_move();
+        for &(seat, id) in moves {
+            if !to_move.contains(&seat) {
+                return Err(ActionError::NotYourTurn { seat, to_move }.into());
+            }
+            if !self.is_legal(seat, id).map_err(ProtocolError::Internal)? {
+                return Ok(Some(seat));
+            }
+        }
+        // Checked; a second order cannot change the first seat's options (secret
+        // orders are independent), but should an apply fail all the same, the state
+        // before the step comes back.
+        let before = (moves.len() > 1).then(|| self.game.clone());
+        let recorded = self.actions.len();
+        for &(seat, id) in moves {
+            if !self.game.to_move().contains(&seat) {
+                continue; // an earlier order of this step settled this seat's question
+            }
+            if self.step(seat, id).is_err() {
+                if let Some(game) = before {
+                    self.game = game;
+                }
+                self.actions.truncate(recorded);
+                self.legal = None;
+                return Ok(Some(seat));
+            }
+        }
+        Ok(None)
+    }
     fn winners_and_scores(&self) -> Option<(Vec<u8>, Vec<f64>)> {
         let o = self.game.outcome()?;
         Some((o.winners.iter().map(|s| s.0).collect(), o.scores))
@@ -147,17 +196,22 @@ impl<G: Game> LearnGame for Held<G> {
         agent: &str,
         seed: u64,
         budget: Budget,
-    ) -> Result<usize, String> {
-        if !self.game.to_move().contains(&seat) {
-            return Err(format!("seat {seat} is not to move"));
+    ) -> Result<usize, ProtocolError> {
+        // The checks and codes of the engine protocol's `agent` (DynGame::agent_action).
+        let mut a = by_name_with::<G>(agent, seed, budget)?;
+        if self.game.is_terminal() {
+            return Err(ProtocolError::GameOver);
         }
-        let mut a = by_name_with::<G>(agent, seed, budget).map_err(|e| e.to_string())?;
-        let action = a
-            .choose(&self.game, seat)
-            .ok_or_else(|| format!("agent `{agent}` found no action for seat {seat}"))?;
-        self.game
-            .action_id(seat, &action)
-            .ok_or_else(|| format!("{} gives the agent's action no id", G::ID))
+        let to_move = self.game.to_move();
+        if !to_move.contains(&seat) {
+            return Err(ActionError::NotYourTurn { seat, to_move }.into());
+        }
+        let action = a.choose(&self.game, seat).ok_or_else(|| {
+            ProtocolError::NoAction(format!("agent `{agent}` found no action for seat {seat}"))
+        })?;
+        self.game.action_id(seat, &action).ok_or_else(|| {
+            ProtocolError::Internal(format!("{} gives the agent's action no id", G::ID))
+        })
     }
     fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String> {
         let i = self.position(seat, id)?;
@@ -211,25 +265,71 @@ impl WithGame for Make<'_> {
             .map_err(|e| coded("unknown_scenario", e.to_string()))?;
         let game =
             G::setup(&scenario, self.seed).map_err(|e| coded("invalid_setup", e.to_string()))?;
-        let space = game.action_space();
-        if space == 0 {
-            return Err(coded(
-                "bad_request",
-                format!("{} numbers no actions for learning environments", G::ID),
-            ));
-        }
         let json =
             serde_json::to_value(&scenario).map_err(|e| coded("internal_error", e.to_string()))?;
-        Ok(Box::new(Held {
-            game,
-            typed: Arc::new(scenario),
-            scenario: Arc::new(json),
-            seed: self.seed,
-            space,
-            legal: None,
-            actions: Vec::new(),
-        }))
+        Ok(Box::new(held(game, scenario, Arc::new(json), self.seed)?))
     }
+}
+
+/// A game replayed from its record ([`Learn::from_record`]: a pickled environment).
+struct Load<'a>(&'a Record);
+
+impl WithGame for Load<'_> {
+    type Out = Result<Box<dyn LearnGame>, PyErr>;
+    fn with<G: Game>(self) -> Self::Out {
+        let record = self.0;
+        let mut typed = None;
+        let game = record
+            .replay_into::<G, G>(
+                |scenario, seed| {
+                    typed = Some(scenario.clone());
+                    G::setup(scenario, seed)
+                },
+                |g, seat, a| {
+                    g.apply(seat, a)?;
+                    Ok(g.state_hash())
+                },
+            )
+            .map_err(|e| engine_error(ProtocolError::from(e)))?;
+        let typed = typed.ok_or_else(|| coded("internal_error", "the record set nothing up"))?;
+        let mut held = held(game, typed, record.scenario.clone(), record.seed)?;
+        // Hashes as `record` writes them: the last action's only, added there.
+        held.actions = record
+            .actions
+            .iter()
+            .map(|a| RecordedAction {
+                hash: None,
+                ..a.clone()
+            })
+            .collect();
+        Ok(Box::new(held))
+    }
+}
+
+/// The environment's hold on `game`, set up from `scenario` (`json` as the record
+/// writes it) and `seed`, with no action recorded.
+fn held<G: Game>(
+    game: G,
+    scenario: G::Scenario,
+    json: Arc<serde_json::Value>,
+    seed: u64,
+) -> PyResult<Held<G>> {
+    let space = game.action_space();
+    if space == 0 {
+        return Err(coded(
+            "bad_request",
+            format!("{} numbers no actions for learning environments", G::ID),
+        ));
+    }
+    Ok(Held {
+        game,
+        typed: Arc::new(scenario),
+        scenario: json,
+        seed,
+        space,
+        legal: None,
+        actions: Vec::new(),
+    })
 }
 
 /// One game for a learning environment: ids in, numbers out.
@@ -286,8 +386,10 @@ impl Learn {
         self.inner.with(|g| Ok(g.action_space()))
     }
 
-    fn to_move(&self) -> PyResult<Vec<u8>> {
-        self.inner.with(|g| Ok(g.to_move()))
+    /// The seats to move, as a list of ints (a `Vec<u8>` would cross as `bytes`).
+    fn to_move(&self) -> PyResult<Vec<usize>> {
+        self.inner
+            .with(|g| Ok(g.to_move().into_iter().map(usize::from).collect()))
     }
 
     fn terminal(&self) -> PyResult<bool> {
@@ -362,9 +464,24 @@ impl Learn {
         })
     }
 
-    /// `(winners, scores)` once the game is over, else `None`.
-    fn outcome(&self) -> PyResult<Option<(Vec<u8>, Vec<f64>)>> {
-        self.inner.with(|g| Ok(g.winners_and_scores()))
+    /// Play `(seat, id)` pairs, all or nothing (a parallel step): the first seat
+    /// whose id is not legal now, with nothing applied; `None` when all were.
+    fn step_all(&self, moves: Vec<(u8, usize)>) -> PyResult<Option<u8>> {
+        self.inner.with(|g| {
+            let moves = moves
+                .into_iter()
+                .map(|(s, id)| Ok((seat_of(g, s)?, id)))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(g.step_all(&moves).map_err(engine_error)?.map(|s| s.0))
+        })
+    }
+
+    /// `(winners, scores)` once the game is over (winners a list of ints), else `None`.
+    fn outcome(&self) -> PyResult<Option<(Vec<usize>, Vec<f64>)>> {
+        self.inner.with(|g| {
+            Ok(g.winners_and_scores()
+                .map(|(w, s)| (w.into_iter().map(usize::from).collect(), s)))
+        })
     }
 
     /// The id of the action agent `agent` picks for seat `s` now.
@@ -388,7 +505,7 @@ impl Learn {
             threads: None,
         };
         py.detach(move || fork.agent_id(Seat(s), agent, seed, budget))
-            .map_err(|e| coded("unknown_agent", e))
+            .map_err(engine_error)
     }
 
     fn describe(&self, s: u8, id: usize) -> PyResult<String> {
@@ -421,6 +538,33 @@ impl Learn {
                 inner: Locked::new(g.fork()),
             })
         })
+    }
+
+    /// The game a record (JSON, as `record` writes it) replays to, every hash checked.
+    #[staticmethod]
+    fn from_record(record: &str) -> PyResult<Learn> {
+        let record: Record = serde_json::from_str(record)
+            .map_err(|e| coded("bad_request", format!("record: {e}")))?;
+        let g = dispatch(&record.ruleset, Load(&record)).ok_or_else(|| {
+            coded(
+                "unknown_ruleset",
+                orrery_studies::unknown_ruleset(&record.ruleset).to_string(),
+            )
+        })??;
+        Ok(Learn {
+            inner: Locked::new(g),
+        })
+    }
+
+    /// Pickled as its record, replayed on loading ([`Learn::from_record`]).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let load = slf.get_type().getattr("from_record")?;
+        Ok((load, (slf.borrow().record()?,)))
+    }
+
+    /// A deep copy is a fork (no replay).
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Learn> {
+        self.clone()
     }
 }
 

@@ -99,3 +99,53 @@ def test_engine_agents_play_on_a_state():
     seat = a.to_move()[0]
     assert a.agent_action(seat, "mcts", seed=4, iterations=50) == \
         a.agent_action(seat, "mcts", seed=4, iterations=50)
+
+
+BAD_NUMBERS = [-1, 1 << 64, 2.5, 3.0, "7", True]
+
+
+def refused(call, name):
+    """``call()`` raises the package's ``bad_request`` naming argument ``name``."""
+    with pytest.raises(orrery.OrreryError) as e:
+        call()
+    assert e.value.code == "bad_request", e.value
+    assert name in e.value.message, e.value
+    return e.value
+
+
+def test_numbers_are_whole_and_in_range_or_refused_by_name():
+    for bad in BAD_NUMBERS:
+        refused(lambda: orrery.new("black-skies", seed=bad), "seed")
+        refused(lambda: orrery.agents.Agent("random", seed=bad), "seed")
+        refused(lambda: orrery.lab.sim("black-skies", battles=bad), "battles")
+        refused(lambda: orrery.lab.sim("black-skies", battles=2, seed=bad), "seed")
+    g = orrery.new("black-skies", seed=1)
+    seat = g.to_move()[0]
+    for bad in [-1, 2, 256, 1.0, "0"]:
+        refused(lambda: g.legal(bad), "seat")
+        refused(lambda: g.view(bad), "seat")
+        refused(lambda: g.apply(bad, g.legal(seat)[0]), "seat")
+    refused(lambda: g.agent_action(seat, "heuristic", seed=-3), "seed")
+    refused(lambda: g.agent_action(seat, "mcts", iterations=2.5), "iterations")
+    # Whole numbers of other kinds are fine, NumPy's included.
+    np = pytest.importorskip("numpy")
+    assert orrery.new("black-skies", seed=np.int64(1)).hash() == g.hash()
+    assert orrery.new("black-skies", seed=(1 << 64) - 1).hash()
+    assert g.legal(np.uint8(seat)) == g.legal(seat)
+
+
+def test_to_move_is_a_list_of_ints():
+    g = orrery.new("stratoyager", "dogfight", seed=2)
+    assert type(g.to_move()) is list and g.to_move() == [0, 1]
+    assert all(type(s) is int for s in g.to_move())
+
+
+def test_an_agent_asked_for_a_seat_not_to_move_is_not_your_turn():
+    g = orrery.new("launch-fighters", seed=3)
+    other = 1 - g.to_move()[0]
+    with pytest.raises(orrery.OrreryError) as e:
+        g.agent_action(other, "heuristic")
+    assert e.value.code == "not_your_turn"
+    with pytest.raises(orrery.OrreryError) as e:
+        g.agent_action(g.to_move()[0], "no-such-agent")
+    assert e.value.code == "unknown_agent"

@@ -312,12 +312,6 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
-    /// The cheapest unit's points: how far two fleets may differ and still be of
-    /// "equal points" (seed "Floty", WFO-11).
-    pub fn cheapest(&self) -> u32 {
-        self.hulls.iter().map(|h| h.cost).min().unwrap_or(0)
-    }
-
     /// The shipped catalogue.
     pub fn shipped() -> Catalogue {
         read_catalogue(CATALOGUE_TOML, "catalogue.toml").expect("the shipped catalogue reads")

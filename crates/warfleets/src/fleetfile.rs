@@ -63,28 +63,24 @@ pub fn check(text: &str, file: &str) -> Result<FleetCheck, FileError> {
         t += &format!("  {:>4} pts  {}{s}\n", u.points, u.unit);
     }
     t += &format!("  {:>4} pts  total\n", report.total);
-    t += &under_line(report.under, points, &cat);
+    t += &under_line(report.under, points);
     Ok(FleetCheck {
         json: serde_json::to_string_pretty(&report).unwrap_or_default(),
         text: t,
     })
 }
 
-/// Seed "Floty": fleets of equal points. A list more than the cheapest unit under
-/// the agreed size faces a full fleet only in an asymmetric scenario.
-fn under_line(under: u32, points: u32, cat: &Catalogue) -> String {
-    let cheapest = cat.cheapest();
+/// Seed "Floty", FB-21: fleets of equal points. A list under the agreed size faces
+/// a full fleet only in an asymmetric scenario.
+fn under_line(under: u32, points: u32) -> String {
     if under == 0 {
-        return format!("  the agreed {points} pts exactly (the seed: fleets of equal points)\n");
+        return format!(
+            "  the agreed {points} pts exactly (the seed: fleets of equal points, FB-21)\n"
+        );
     }
-    let against = if under > cheapest {
-        format!(
-            "more than the cheapest unit ({cheapest} pts), so against a full {points}-pt fleet the game is refused unless the scenario says `asymmetric = true`"
-        )
-    } else {
-        format!("within the cheapest unit ({cheapest} pts), so equal to a full {points}-pt fleet")
-    };
-    format!("  {under} pts under the agreed {points}, {against}\n")
+    format!(
+        "  {under} pts under the agreed {points}: against a full {points}-pt fleet the game is refused unless the scenario says `asymmetric = true` (FB-21: fleets of equal points; a 5-pt title closes a 5-pt gap)\n"
+    )
 }
 
 fn unit_lines(f: &FleetSpec) -> Vec<String> {

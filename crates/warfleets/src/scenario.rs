@@ -181,10 +181,11 @@ pub fn parse_scenario(text: &str, file: &str) -> Result<Scenario, DataError> {
     })
 }
 
-/// Seed "Floty": "przed grą obaj gracze budują dwie floty o równym koszcie
-/// punktowym" (both players build fleets of equal points). Fleets count as equal
-/// when they differ by no more than the cheapest unit of the catalogue (no unit
-/// could even them out); otherwise the reason, with the difference.
+/// Seed "Floty": "przygotować dwie floty o równym koszcie punktowym" (two fleets of
+/// equal point cost). FB-21: the two totals are equal (a scenario that says
+/// `asymmetric = true` may field them unequal on purpose); otherwise the reason, with
+/// both totals and the difference. (FB-21 replaces the project's WFO-11, which let
+/// them differ by the cheapest unit: 5-pt titles close any 5-pt gap.)
 pub fn unequal(cat: &Catalogue, fleets: &[FleetSpec]) -> Option<String> {
     let [a, b] = fleets else {
         return None;
@@ -201,10 +202,9 @@ pub fn unequal(cat: &Catalogue, fleets: &[FleetSpec]) -> Option<String> {
     }
     let (pa, pb) = (a.points(cat), b.points(cat));
     let diff = pa.abs_diff(pb);
-    let cheapest = cat.cheapest();
-    (diff > cheapest).then(|| {
+    (diff > 0).then(|| {
         format!(
-            "the fleets cost {pa} pts ({}) and {pb} pts ({}), {diff} pts apart; the seed wants fleets of equal points (\"dwie floty o równym koszcie punktowym\"), within the cheapest unit ({cheapest} pts): even them out, or set `asymmetric = true` to play them unequal on purpose",
+            "the fleets cost {pa} pts ({}) and {pb} pts ({}), {diff} pts apart; the seed wants fleets of equal points (\"dwie floty o równym koszcie punktowym\", FB-21): even them out (a 5-pt title closes a 5-pt gap), or set `asymmetric = true` to play them unequal on purpose",
             a.name, b.name
         )
     })

@@ -276,16 +276,27 @@ fn wfo06_every_roster_entry_fields_a_legal_unit() {
 
 const TWO_FLEETS: &str = "name = \"x\"\npoints = 300\n[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\", \"Shield Booster\", \"Tractor Beam\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\ncount = COUNT\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\", \"Shield Booster\", \"Tractor Beam\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\ncount = 2\n";
 
-/// Seed "Floty": "przed grą obaj gracze budują dwie floty o równym koszcie
-/// punktowym" (fleets of equal points). Fleets more than the cheapest unit (10 pts)
-/// apart are refused, at reading and at set-up, unless `asymmetric = true`.
+/// Seed "Floty": "przygotować dwie floty o równym koszcie punktowym" (fleets of equal
+/// points), FB-21 (replacing WFO-11, which let them differ by the cheapest unit):
+/// fleets whose totals differ at all are refused, at reading and at set-up, unless
+/// `asymmetric = true`.
 #[test]
-fn floty_fleets_of_unequal_points_are_refused_unless_asymmetric() {
-    // 80 + 10 against 80 + 20: within the cheapest unit.
-    let near = TWO_FLEETS.replace("COUNT", "1");
-    let s = parse_scenario(&near, "x.toml").unwrap();
+fn fb21_fleets_of_unequal_points_are_refused_unless_asymmetric() {
+    // 80 + 20 against 80 + 20: equal.
+    let equal = TWO_FLEETS.replace("COUNT", "2");
+    let s = parse_scenario(&equal, "x.toml").unwrap();
     assert!(!s.asymmetric);
     Warfleets::setup(&s, 1).unwrap();
+    // 80 + 10 against 80 + 20: 10 pts apart, refused (WFO-11 let it pass).
+    let near = TWO_FLEETS.replace("COUNT", "1");
+    let e = parse_scenario(&near, "x.toml").unwrap_err();
+    let all = e.messages().join("\n");
+    assert!(
+        all.contains("x.toml: fleet: the fleets cost 90 pts (A) and 100 pts (B), 10 pts apart"),
+        "{all}"
+    );
+    assert!(all.contains("FB-21"), "{all}");
+    assert!(all.contains("asymmetric = true"), "{all}");
     // 80 + 40 against 80 + 20: refused, with the difference and the way out.
     let far = TWO_FLEETS.replace("COUNT", "4");
     let e = parse_scenario(&far, "x.toml").unwrap_err();
@@ -294,20 +305,18 @@ fn floty_fleets_of_unequal_points_are_refused_unless_asymmetric() {
         all.contains("x.toml: fleet: the fleets cost 120 pts (A) and 100 pts (B), 20 pts apart"),
         "{all}"
     );
-    assert!(all.contains("within the cheapest unit (10 pts)"), "{all}");
-    assert!(all.contains("asymmetric = true"), "{all}");
     let text = Warfleets::scenario_from_text(&far, "x.toml")
         .unwrap()
         .unwrap_err();
     assert!(text.problems.iter().any(|p| p.contains("20 pts apart")));
     // The same scenario built in code (or sent as JSON) is refused at set-up.
-    let mut s = parse_scenario(&near, "x.toml").unwrap();
-    s.fleets[0].squadrons[0].count = 4;
+    let mut s = parse_scenario(&equal, "x.toml").unwrap();
+    s.fleets[0].squadrons[0].count = 1;
     let e = Warfleets::setup(&s, 1).unwrap_err();
     assert!(
         e.problems
             .iter()
-            .any(|p| p.starts_with("fleets: the fleets cost 120 pts")),
+            .any(|p| p.starts_with("fleets: the fleets cost 90 pts")),
         "{:?}",
         e.problems
     );
@@ -325,8 +334,9 @@ fn floty_fleet_check_reports_the_difference_to_the_agreed_points() {
     let list = "name = \"Red\"\npoints = 300\n[[ship]]\nhull = \"Destroyer\"\nsystems = [\"Pulse Engine\"]\nfront = \"Energy Cannon\"\nside = \"Weapon Batteries\"\n";
     let r = Warfleets::fleet_check(list, "red.toml").unwrap().unwrap();
     assert!(
-        r.text
-            .contains("240 pts under the agreed 300, more than the cheapest unit (10 pts)"),
+        r.text.contains(
+            "240 pts under the agreed 300: against a full 300-pt fleet the game is refused"
+        ),
         "{}",
         r.text
     );

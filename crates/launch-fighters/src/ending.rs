@@ -1,13 +1,35 @@
 //! The ending in words ([`orrery_core::Game::ending`]): the fleets by name, victory
 //! points (LF-17) and the ships and squadrons each fleet lost.
 
-use crate::search::SQUADRON_KIND;
+use crate::state::{Location, Unit};
 use crate::LaunchFighters;
 use orrery_core::{
     counted, grouped_loss_line, scores_in, tallied_ending, Ending, Game, Outcome, Seat,
 };
 
+/// What became of a unit by the end, as the ending words it: a retreated ship scores
+/// half its points for its own fleet (LF-17) and is not lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fate {
+    Kept,
+    Lost,
+    Retreated,
+}
+
 impl LaunchFighters {
+    /// A ship's own fate; a squadron aboard a host shares its host's.
+    fn fate_of(&self, u: &Unit) -> Fate {
+        match u.location {
+            Location::OnMap(_) | Location::Unplaced => Fate::Kept,
+            Location::Eliminated => Fate::Lost,
+            Location::Retreated => Fate::Retreated,
+            Location::Aboard(h) => match self.units.get(h.index()) {
+                Some(host) if !matches!(host.location, Location::Aboard(_)) => self.fate_of(host),
+                _ => Fate::Lost,
+            },
+        }
+    }
+
     pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
         let seats: Vec<Seat> = Seat::all(self.seats()).collect();
         let names = seats
@@ -15,29 +37,31 @@ impl LaunchFighters {
             .map(|s| self.players[s.index()].fleet.clone())
             .collect();
         let scores = scores_in(outcome, self.seats(), " VP");
-        let fates = self.unit_fates();
         let losses = seats
             .iter()
             .map(|&s| {
-                let lost: Vec<&str> = fates
-                    .iter()
-                    .filter(|f| f.seat == s && !f.survived)
-                    .map(|f| f.kind.as_str())
-                    .collect();
-                let ships: Vec<&str> = lost
-                    .iter()
-                    .copied()
-                    .filter(|k| *k != SQUADRON_KIND)
-                    .collect();
-                let squadrons = lost.len() - ships.len();
-                let mut out: Vec<String> = grouped_loss_line(&ships, "ship", "ships", "lost")
-                    .into_iter()
-                    .collect();
-                if squadrons > 0 {
-                    out.push(format!(
-                        "{} lost",
-                        counted(squadrons, "fighter squadron", "fighter squadrons")
-                    ));
+                let mut out = Vec::new();
+                for (fate, how) in [(Fate::Lost, "lost"), (Fate::Retreated, "retreated")] {
+                    let gone = |u: &&Unit| u.owner == s && self.fate_of(u) == fate;
+                    let ships: Vec<&str> = self
+                        .units
+                        .iter()
+                        .filter(gone)
+                        .filter_map(|u| u.ship().map(|sh| sh.design.name.as_str()))
+                        .collect();
+                    out.extend(grouped_loss_line(&ships, "ship", "ships", how));
+                    let squadrons = self
+                        .units
+                        .iter()
+                        .filter(gone)
+                        .filter(|u| u.ship().is_none())
+                        .count();
+                    if squadrons > 0 {
+                        out.push(format!(
+                            "{} {how}",
+                            counted(squadrons, "fighter squadron", "fighter squadrons")
+                        ));
+                    }
                 }
                 out
             })

@@ -292,3 +292,39 @@ fn lf17c_saved_objectives_are_validated() {
         "{e:?}"
     );
 }
+
+/// LF-17: a ship that retreated scores half its points for its own fleet; it is not
+/// lost, and the ending says "retreated", not "lost" (issue 37 §4: "1 ship lost
+/// (Wasp)" for a ship that had retreated). A squadron aboard it went with it.
+#[test]
+fn lf17_the_ending_lists_a_retreated_ship_as_retreated_not_lost() {
+    let mut sb = Sandbox::new(2);
+    let wasp = sb.ship(0, design("Wasp", 1, 0, 1, 3, 2), 10, 10, Dir::N);
+    let _stays = sb.ship(0, design("Guard", 2, 0, 0, 3, 2), 12, 10, Dir::N);
+    let sunk = sb.ship(1, design("Raider", 2, 0, 0, 3, 2), 16, 14, Dir::N);
+    let squadron = sb.aboard(0, wasp);
+    sb.state().units[wasp.index()].location = Location::Retreated;
+    sb.state().units[sunk.index()].location = Location::Eliminated;
+    let g = sb.build();
+    assert_eq!(g.units[squadron.index()].location, Location::Aboard(wasp));
+    let outcome = orrery_core::Outcome {
+        winners: vec![Seat(0)],
+        scores: vec![3.0, 0.0],
+        reason: String::new(),
+    };
+    let ending = g.ending_for(&outcome);
+    let ours = &ending.sides[0].losses;
+    assert_eq!(
+        ours,
+        &[
+            "1 ship retreated (Wasp)".to_string(),
+            "1 fighter squadron retreated".to_string()
+        ],
+        "{ending:?}"
+    );
+    assert_eq!(
+        ending.sides[1].losses,
+        ["1 ship lost (Raider)"],
+        "{ending:?}"
+    );
+}

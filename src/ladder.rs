@@ -27,11 +27,15 @@ const DEFAULT_AGENTS: &str = "random,easy,normal,hard";
     with the candidate (the first agent of the pair) in each seat in turn and the other \
     agent in the rest. Every game is played exactly as `orrery battle --seed S --agents \
     A,B` plays it.\n\n\
+    A ladder plays whole games: seconds with random and heuristic agents, minutes to \
+    hours with searching ones (a game with mcts@2000 takes about 1-15 s on one core). \
+    Times below are on 2 cores.\n\n\
     Examples:\n  \
-    orrery ladder black-skies --agents random,heuristic,mcts@2000 -n 200\n  \
-    orrery ladder stratoyager -s pilot-episode,dogfight --gauntlet --agents hard,normal,easy\n  \
-    orrery ladder warfleets --agents mcts@5000,mcts@2000 --sprt 0,50 -n 4000\n  \
-    orrery ladder stgv2 -s outpost-4 --agents hard,heuristic -n 200 --json"
+    orrery ladder launch-fighters --agents random,heuristic -n 20    (under a second)\n  \
+    orrery ladder black-skies --agents random,heuristic,mcts@2000 -n 200    (minutes)\n  \
+    orrery ladder stratoyager -s pilot-episode,dogfight --gauntlet --agents hard,normal,easy    (about 7 minutes)\n  \
+    orrery ladder warfleets --agents mcts@5000,mcts@2000 --sprt 0,50 -n 4000    (up to hours)\n  \
+    orrery ladder stgv2 -s outpost-4 --agents hard,heuristic -n 200 --json    (a few minutes)"
 )]
 pub struct LadderArgs {
     /// Ruleset id (see `orrery rulesets`).

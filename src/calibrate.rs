@@ -141,9 +141,12 @@ fn text(a: &CalibrateArgs, c: &Calibration) -> String {
     }
     match r.logit_per_point {
         Some(l) => {
+            let se = r
+                .logit_per_point_se
+                .map_or(String::new(), |se| format!(" ± {se:.4}"));
             let _ = writeln!(
                 o,
-                "Scale: {l:.4} log-odds per point (the average fleet's fair value = its published value)"
+                "Scale: {l:.4}{se} log-odds per point (the average fleet's fair value = its published value)"
             );
         }
         None => {
@@ -152,7 +155,7 @@ fn text(a: &CalibrateArgs, c: &Calibration) -> String {
     }
     let _ = writeln!(
         o,
-        "\n  {:<22} {:>9} {:>6} {:>17} {:>9}  {:<19} {:<24} blocks (fair per block of {})",
+        "\n  {:<22} {:>9} {:>6} {:>17} {:>9}  {:<19} {:<28} blocks (fair per block of {})",
         "unit",
         "published",
         "count",
@@ -171,10 +174,11 @@ fn text(a: &CalibrateArgs, c: &Calibration) -> String {
         let ci = u
             .fair_ci95
             .map_or("-".to_string(), |c| format!("[{:.1}, {:.1}]", c[0], c[1]));
-        let verdict = match u.stable {
-            Some(true) => format!("{} (stable)", u.verdict),
-            Some(false) => format!("{} (unstable)", u.verdict),
-            None => u.verdict.clone(),
+        let verdict = match (u.stable, u.settle_matchups) {
+            (Some(true), _) => format!("{} (stable)", u.verdict),
+            (Some(false), _) => format!("{} (unstable)", u.verdict),
+            (None, Some(n)) => format!("{} (~{n} needed)", u.verdict),
+            (None, None) => u.verdict.clone(),
         };
         let blocks = u
             .block_fair
@@ -184,7 +188,7 @@ fn text(a: &CalibrateArgs, c: &Calibration) -> String {
             .join(" ");
         let _ = writeln!(
             o,
-            "  {:<22} {:>9} {:>6.2} {:>17} {:>9}  {:<19} {:<24} {}",
+            "  {:<22} {:>9} {:>6.2} {:>17} {:>9}  {:<19} {:<28} {}",
             u.name, u.published, u.mean_count, logit, fair, ci, verdict, blocks
         );
     }

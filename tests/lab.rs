@@ -374,7 +374,14 @@ fn check_calibration(v: &Value, units: usize) {
         assert!(u["published"].as_f64().unwrap() > 0.0);
         let verdict = u["verdict"].as_str().unwrap();
         assert!(
-            ["over-costed", "under-costed", "fair", "unknown"].contains(&verdict),
+            [
+                "over-costed",
+                "under-costed",
+                "fair",
+                "undetermined",
+                "unknown"
+            ]
+            .contains(&verdict),
             "{u}"
         );
     }

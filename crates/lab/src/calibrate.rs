@@ -226,8 +226,15 @@ pub struct UnitValue {
     pub fair: Option<f64>,
     pub fair_ci95: Option<[f64; 2]>,
     /// `over-costed` (published above the interval), `under-costed` (below) or
-    /// `fair` (inside); `unknown` when not identified.
+    /// `fair` (inside); `undetermined` when the data cannot support any of them (the
+    /// battles do not show that points matter, the interval is wider than half the
+    /// published points, or the blocks contradict the verdict); `unknown` when not
+    /// identified.
     pub verdict: String,
+    /// For an `undetermined` verdict: about how many matchups in all would settle it,
+    /// from the interval narrowing as 1/√n (`None` where more battles of these agents
+    /// would not: a stronger agent is the way then).
+    pub settle_matchups: Option<usize>,
     /// The fair value fitted on each of [`BLOCKS`] consecutive blocks of the matchups
     /// (`None` where a block could not value it); empty when there were too few
     /// matchups to split.
@@ -262,6 +269,9 @@ pub struct CalibrateReport {
     pub seat_term: Option<[f64; 2]>,
     /// λ: log-odds per published point of the average fleet (the scale).
     pub logit_per_point: Option<f64>,
+    /// λ's standard error: a λ within 1.96 of them of 0 says the battles do not show
+    /// that fleet points matter, and every verdict is `undetermined`.
+    pub logit_per_point_se: Option<f64>,
     pub units: Vec<UnitValue>,
     /// Why some or all values could not be given, if so.
     pub notes: Vec<String>,
@@ -321,29 +331,6 @@ pub fn fit_values(
                 }));
             }
         }
-        let unstable: Vec<String> = report
-            .units
-            .iter()
-            .filter(|u| u.stable == Some(false))
-            .map(|u| {
-                let blocks: Vec<String> = u
-                    .block_fair
-                    .iter()
-                    .map(|v| v.map_or("-".into(), |v| format!("{v:.0}")))
-                    .collect();
-                format!("`{}` {} (blocks: {})", u.name, u.verdict, blocks.join(", "))
-            })
-            .collect();
-        if !unstable.is_empty() {
-            report.notes.push(format!(
-                "the sample is too small for these verdicts: fitted on {BLOCKS} blocks of {} \
-                 matchups each, the values fall on both sides of the published points: {}; \
-                 play more matchups (docs/lab.md gives the sizes at which the built-in \
-                 rosters' verdicts hold)",
-                m / BLOCKS,
-                unstable.join("; ")
-            ));
-        }
     } else if report.units.iter().any(decided) {
         report.notes.push(format!(
             "the sample is too small to test the verdicts: {m} matchups, fewer than the \
@@ -351,24 +338,7 @@ pub fn fit_values(
             BLOCKS * MIN_BLOCK
         ));
     }
-    let vague: Vec<String> = report
-        .units
-        .iter()
-        .filter(|u| {
-            u.fair_ci95
-                .is_some_and(|ci| (ci[1] - ci[0]) / 2.0 > u.published)
-        })
-        .map(|u| format!("`{}`", u.name))
-        .collect();
-    if !vague.is_empty() {
-        report.notes.push(format!(
-            "the intervals of {} are wider than their published points: these battles \
-             barely depend on which units the fleets hold ({} of {m} drawn), so no value \
-             here is meaningful; play many more matchups or use a stronger agent",
-            vague.join(", "),
-            report.draws
-        ));
-    }
+    undetermined(&mut report);
     for u in &report.units {
         if let (Some(f), Some(ci)) = (u.fair, u.fair_ci95) {
             if f < 0.0 {
@@ -388,6 +358,114 @@ pub fn fit_values(
         }
     }
     Ok(report)
+}
+
+/// The verdicts the data cannot support become `undetermined` (issue 37 §5: a
+/// Stratoyager calibration called a unit "fair" with an interval of ±18,000 points),
+/// each with the matchups that would settle it where more battles of these agents
+/// can, and one note that says why and what would:
+/// - the battles do not show that fleet points matter at all (λ within 1.96 standard
+///   errors of 0, typically because most battles are drawn): every verdict;
+/// - a `fair` verdict whose interval is wider than half the published points either
+///   side (it could not tell a fair price from half or one and a half of it);
+/// - an `over-costed` or `under-costed` verdict the blocks contradict (unstable).
+fn undetermined(report: &mut CalibrateReport) {
+    let m = report.matchups as f64;
+    let drawn = report.draws * 2 > report.matchups;
+    let stronger = if drawn {
+        format!(
+            "; {} of {} battles were drawn: a stronger agent (`--agents hard`) draws fewer \
+             and tells more per battle",
+            report.draws, report.matchups
+        )
+    } else {
+        String::new()
+    };
+    // 1/√n: the matchups at which a figure now `now` wide would be `goal` wide.
+    let at = |now: f64, goal: f64| -> Option<usize> {
+        (now.is_finite() && goal > 0.0 && now > goal)
+            .then(|| (m * (now / goal).powi(2)).ceil() as usize)
+    };
+    let lambda_z = match (report.logit_per_point, report.logit_per_point_se) {
+        (Some(l), Some(se)) if se > 0.0 => Some(l / se),
+        (Some(_), Some(_)) => None,
+        _ => Some(0.0),
+    };
+    if let Some(z) = lambda_z.filter(|&z| z < Z95) {
+        let settle = (z > 0.0).then(|| at(Z95, z)).flatten();
+        let mut named = Vec::new();
+        for u in report.units.iter_mut().filter(|u| u.identified) {
+            u.verdict = "undetermined".into();
+            u.stable = None;
+            u.settle_matchups = settle;
+            named.push(format!("`{}`", u.name));
+        }
+        if !named.is_empty() {
+            let more = match settle {
+                Some(n) => format!("about {n} matchups in all would show it"),
+                None => "more battles of these agents would not show it".to_string(),
+            };
+            report.notes.push(format!(
+                "every verdict is undetermined: in these {} battles a side with more points \
+                 did not win measurably more often (λ is {:.2} standard errors from 0, fewer \
+                 than {Z95:.2}), so no unit's worth can be told; {more}{stronger}",
+                report.matchups,
+                lambda_z.unwrap_or(0.0)
+            ));
+        }
+        return;
+    }
+    let mut named = Vec::new();
+    for u in &mut report.units {
+        let Some(ci) = u.fair_ci95 else { continue };
+        let half = (ci[1] - ci[0]) / 2.0;
+        let why = match u.verdict.as_str() {
+            "fair" if half > u.published / 2.0 => format!(
+                "`{}` (±{half:.0} points around {:.0}, published {})",
+                u.name,
+                u.fair.unwrap_or(0.0),
+                u.published
+            ),
+            "over-costed" | "under-costed" if u.stable == Some(false) => {
+                let blocks: Vec<String> = u
+                    .block_fair
+                    .iter()
+                    .map(|v| v.map_or("-".into(), |v| format!("{v:.0}")))
+                    .collect();
+                format!(
+                    "`{}` (leaned {}, but fitted on {BLOCKS} blocks of {} matchups its \
+                     values fall on both sides of the published {}: {})",
+                    u.name,
+                    u.verdict,
+                    report.matchups / BLOCKS,
+                    u.published,
+                    blocks.join(", ")
+                )
+            }
+            _ => continue,
+        };
+        let settle = if u.stable == Some(false) {
+            // The blocks disagree: at least four times the battles, each block then
+            // as large as the whole sample now.
+            Some(report.matchups * BLOCKS)
+        } else {
+            at(half, u.published / 2.0)
+        };
+        u.verdict = "undetermined".into();
+        u.stable = None;
+        u.settle_matchups = settle;
+        named.push(match settle {
+            Some(n) => format!("{why}: about {n} matchups"),
+            None => why,
+        });
+    }
+    if !named.is_empty() {
+        report.notes.push(format!(
+            "undetermined, the data cannot support a verdict: {} (in all, by the interval \
+             narrowing as 1/√n){stronger}",
+            named.join("; ")
+        ));
+    }
 }
 
 /// One logistic fit of `matchups` (see [`fit_values`]).
@@ -497,8 +575,20 @@ fn fit_once(
              agent"
         ));
     }
-    // Delta method: ∂f_a/∂β_b = δ_ab/λ − β_a c_b / (λ² S_p).
+    // Var λ = Σ_ab c_a c_b Cov(β_a, β_b) / S_p².
     let q = chosen.len();
+    let lambda_se = (sp > 0.0).then(|| {
+        (0..q)
+            .flat_map(|a| (0..q).map(move |b| (a, b)))
+            .map(|(a, b)| {
+                mean_count[chosen[a]] * mean_count[chosen[b]] * fit.covariance[off + a][off + b]
+            })
+            .sum::<f64>()
+            .max(0.0)
+            .sqrt()
+            / sp
+    });
+    // Delta method: ∂f_a/∂β_b = δ_ab/λ − β_a c_b / (λ² S_p).
     let mut fair = vec![0.0; q];
     let mut var = vec![0.0; q];
     if scalable {
@@ -536,6 +626,7 @@ fn fit_once(
                 fair: None,
                 fair_ci95: None,
                 verdict: "unknown".into(),
+                settle_matchups: None,
                 block_fair: Vec::new(),
                 stable: None,
             };
@@ -581,6 +672,7 @@ fn fit_once(
         iterations: fit.iterations,
         seat_term: seat_term.then(|| [fit.coefficients[0], se[0]]),
         logit_per_point: scalable.then_some(lambda),
+        logit_per_point_se: lambda_se.filter(|_| scalable),
         units,
         notes,
     })
@@ -701,12 +793,14 @@ mod tests {
         });
         let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
         let heavy = &rep.units[2];
-        assert_eq!(heavy.verdict, "under-costed", "{heavy:?}");
-        assert_eq!(heavy.stable, Some(false), "{heavy:?}");
+        // The whole sample leans under-costed; the blocks disagree, so the data
+        // cannot support it (issue 37 §5).
+        assert_eq!(heavy.verdict, "undetermined", "{heavy:?}");
+        assert_eq!(heavy.settle_matchups, Some(4000 * BLOCKS), "{heavy:?}");
         assert!(
             rep.notes
                 .iter()
-                .any(|n| n.contains("too small for these verdicts") && n.contains("`Heavy`")),
+                .any(|n| n.contains("`Heavy` (leaned under-costed")),
             "{:?}",
             rep.notes
         );
@@ -747,19 +841,22 @@ mod tests {
         );
     }
 
-    /// Battles that do not depend on the fleets give intervals wider than the points
-    /// themselves, and a note says the values mean nothing (issue 9 §2: Stratoyager's
-    /// drawn-out battles gave "fair" verdicts with intervals thousands of points wide).
+    /// Battles that do not depend on the fleets: no verdict can be supported, every
+    /// one reads `undetermined` (issue 9 §2 and issue 37 §5: Stratoyager's drawn-out
+    /// battles gave "fair" verdicts with intervals thousands of points wide).
     #[test]
-    fn values_from_battles_that_ignore_the_fleets_are_called_meaningless() {
+    fn values_from_battles_that_ignore_the_fleets_are_undetermined() {
         let r = roster();
         let matchups = synthetic(400, 17, |_| [0.001, 0.001, 0.001]);
         let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
         if rep.logit_per_point.is_some() {
             assert!(
-                rep.notes
-                    .iter()
-                    .any(|n| n.contains("no value here is meaningful")),
+                rep.units.iter().all(|u| u.verdict == "undetermined"),
+                "{:?}",
+                rep.units
+            );
+            assert!(
+                rep.notes.iter().any(|n| n.contains("undetermined")),
                 "{:?}",
                 rep.notes
             );
@@ -769,6 +866,61 @@ mod tests {
                 "{:?}",
                 rep.notes
             );
+        }
+    }
+
+    /// Issue 37 §5: with three battles in four drawn, fleets whose points do matter
+    /// show it too faintly to value any unit: every verdict is `undetermined`, none is
+    /// called `fair` however wide its interval, the note names a stronger agent, and
+    /// each unit says about how many matchups would settle it (more than were played).
+    #[test]
+    fn mostly_drawn_battles_give_undetermined_verdicts_with_what_would_settle_them() {
+        let r = roster();
+        let mut matchups = synthetic(200, 23, |_| [20.0, 35.0, 60.0]);
+        for mu in matchups.iter_mut().filter(|mu| mu.battle.index % 4 != 0) {
+            mu.battle.winners = vec![0, 1];
+        }
+        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        assert_eq!(rep.draws, 150);
+        for u in &rep.units {
+            assert_eq!(u.verdict, "undetermined", "{u:?}");
+            assert_ne!(u.stable, Some(true), "{u:?}");
+            if let Some(n) = u.settle_matchups {
+                assert!(n > 200, "{u:?}");
+            }
+        }
+        assert!(
+            rep.notes
+                .iter()
+                .any(|n| n.contains("undetermined") && n.contains("--agents hard")),
+            "{:?}",
+            rep.notes
+        );
+    }
+
+    /// A verdict stands only where every block agrees with it: a `stable` one has
+    /// every block's value on its side of the published points.
+    #[test]
+    fn a_stable_verdict_agrees_with_every_block() {
+        let r = roster();
+        for seed in [11, 5, 13] {
+            let rep = fit_values(
+                &r,
+                &synthetic(6000, seed, |_| [20.0, 35.0, 90.0]),
+                200.0,
+                true,
+            )
+            .unwrap();
+            for u in rep.units.iter().filter(|u| u.stable == Some(true)) {
+                let over = u.verdict == "over-costed";
+                assert!(u.verdict.ends_with("-costed"), "{u:?}");
+                assert!(
+                    u.block_fair
+                        .iter()
+                        .all(|v| v.is_some_and(|v| (v < u.published) == over)),
+                    "{u:?}"
+                );
+            }
         }
     }
 }

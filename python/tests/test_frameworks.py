@@ -92,8 +92,25 @@ def test_rllib_pre_check_steps_unmasked_ids(rllib, ruleset):
     aec, par, check = rllib
     check(aec(env(ruleset, illegal_action="lose")))
     check(par(parallel_env(ruleset, illegal_action="lose")))
+    # The default refuses the illegal id. The pre-check samples each agent's space
+    # without a seed, so seed the spaces (cached per agent) to draw an unmasked id
+    # for every agent that has one to draw; otherwise a small space would sometimes
+    # sample a legal id and the refusal would go untested.
+    p = parallel_env(ruleset)
+    obs, _ = p.reset(seed=42)  # the pre-check resets with seed 42
+    for a in p.possible_agents:
+        mask = obs[a]["action_mask"]
+        assert not mask.all(), "every id legal: nothing to refuse"
+        seed = next(s for s in range(1000)
+                    if not mask[_first_sample(p.action_space(a), s)])
+        p.action_space(a).seed(seed)
     with pytest.raises(ValueError, match="step"):
-        check(par(parallel_env(ruleset)))  # the default refuses the illegal id
+        check(par(p))
+
+
+def _first_sample(space, seed):
+    space.seed(seed)
+    return int(space.sample())
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

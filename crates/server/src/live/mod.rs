@@ -649,14 +649,14 @@ impl Hub {
         if inner.over() {
             return Err(ProtocolError::GameOver.into());
         }
-        if !inner.may_undo(Seat(seat)) {
-            return Err(ApiError::cannot_undo());
+        if let Some(why) = inner.undo_refusal(Seat(seat)) {
+            return Err(ApiError::cannot_undo(&why));
         }
         let hash = inner
             .game
             .last_hash()
             .map(|h| h.to_string())
-            .ok_or_else(ApiError::cannot_undo)?;
+            .ok_or_else(|| ApiError::cannot_undo("nothing to take back"))?;
         let held = self.store.hold().await?;
         match self
             .store

@@ -164,7 +164,9 @@ async function undoAndHotSeat() {
   const first = (await page.locator("button.action").first().textContent()).trim();
   await page.locator("button.action").first().click();
   if (await page.locator("#confirm").count()) await page.click("#confirm");
-  await page.waitForSelector("#undo");
+  // The control is always there; offered once the server says the decision may be
+  // taken back (issue 37).
+  await page.waitForSelector('#undo[aria-disabled="false"]');
   await page.click("#undo");
   await page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash === h, start);
   if (await page.locator("#show-all").count()) await page.click("#show-all");

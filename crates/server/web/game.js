@@ -2,7 +2,7 @@
 // actions the server says are legal, odds and previews before committing, undo,
 // who has committed, clocks, the event log, the end. Every rule is the server's:
 // what may be undone, what ends the game, what is legal.
-import { h, s, clear, toast, setConnection, pct, num, playerName, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
+import { h, s, clear, toast, setConnection, pct, num, playerName, nameTag, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
 import { api, tokenFor, learnSeats, dropToken, rulesets, board as loadBoard } from "/web/api.js";
 import * as anim from "/web/anim.js";
 import * as rules from "/web/rules.js";
@@ -250,16 +250,20 @@ export async function showGame(app, id, { spectate }) {
       h("h2", {}, `${g.rulesetName || ""} ${v.scenario || ""}`.trim(),
         ruleset ? h("a", { class: "rules-link", href: `#/rules/${ruleset}`, target: "_blank", title: "The rules and the glossary (new tab)", text: " rules" }) : null),
       h("div", {}, `Turn ${st.status.turn} · ${st.status.phase.replaceAll("_", " ")} · `,
-        mine ? h("span", { style: `color:${SEAT_COLOURS[st.seat]}` }, `you are ${ctx.name(st.seat)}`) : "spectating"),
+        mine ? h("span", { style: `color:${SEAT_COLOURS[st.seat]}` }, "you are ", nameTag(ctx.name(st.seat))) : "spectating"),
       st.status.terminal ? h("div", { class: "outcome", id: "outcome" }, glossed(outcomeLine(st))) : null,
       h("div", { class: "row head-buttons" },
-        mine && st.can_undo ? h("button", { id: "undo", onclick: undo, title: "Take back your last decision (Ctrl+Z): possible until a die is rolled, a secret revealed or another player acts", text: "↶ Undo" }) : null,
+        mine && !st.status.terminal ? undoButton() : null,
         mine && !st.status.terminal ? h("button", { id: "resign", onclick: resign, text: "Resign" }) : null,
         st.status.terminal && !g.endingOpen ? h("button", { id: "show-ending", onclick: () => openEnding(), text: "Result" }) : null,
         h("a", { href: `#/replay/${id}`, text: st.status.terminal ? "Replay" : "Replay so far" }),
         mine ? h("button", { class: "linklike", id: "move-seat", onclick: moveSeat, text: "Move this seat to another device" }) : null)].filter(Boolean));
     drawSeats(st);
     drawActions();
+    const wait = busy();
+    el.board.classList.toggle("busy", wait);
+    el.panel.inert = wait;
+    el.panel.classList.toggle("busy", wait);
     document.title = myTurn ? `● Your turn — ${g.rulesetName || "Orrery"}` : st.status.terminal ? `Game over — ${g.rulesetName || "Orrery"}` : `${g.rulesetName || "Orrery"} — Orrery`;
     if (myTurn && !g.wasMyTurn && settings.get("sound", false)) beep();
     g.wasMyTurn = myTurn;
@@ -325,7 +329,7 @@ export async function showGame(app, id, { spectate }) {
       if (st.status.terminal) state = st.outcome.winners && st.outcome.winners.includes(i) ? (st.outcome.winners.length === n ? "draw" : "won") : "lost";
       const you = i === st.seat ? " (you)" : heldSeats.includes(i) ? " (here)" : "";
       const chip = h("span", { class: "chip" + (owes ? " owes" : ""), "data-seat": i, style: `border-color:${SEAT_COLOURS[i]}` },
-        `${ctx.name(i)}${you}: ${state}`);
+        nameTag(ctx.name(i)), `${you}: ${state}`);
       if (owes && left[i] !== null && left[i] !== undefined) {
         chip.append(" ", h("span", { class: "clock", "data-clock": i, "data-left": left[i], text: clockText(left[i]) }));
       }
@@ -410,7 +414,7 @@ export async function showGame(app, id, { spectate }) {
   function moveSeat() {
     const link = seatLink(id, g.token);
     clear(el.links).append(h("div", { class: "panel", id: "move-seat-panel" },
-      h("p", {}, "Open this link on the other device to play ", h("strong", { text: ctx.name(g.st.seat) }), " there. Anyone with it plays this seat."),
+      h("p", {}, "Open this link on the other device to play ", h("strong", {}, nameTag(ctx.name(g.st.seat))), " there. Anyone with it plays this seat."),
       h("input", { readonly: true, id: "move-seat-link", value: link, onfocus: (e) => e.target.select() }),
       h("div", { class: "row" },
         h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast("Copied.", "info")), text: "Copy" }), " ",
@@ -467,9 +471,9 @@ export async function showGame(app, id, { spectate }) {
     g.token = tokenFor(id, next);
     clear(el.board);
     clear(el.cover).append(h("div", { class: "pass-box" },
-      h("h2", { text: `${playerName(st.players, next)} to play` }),
+      h("h2", {}, nameTag(playerName(st.players, next)), " to play"),
       h("p", { text: "Hand the device over, then show the board." }),
-      h("button", { class: "primary", id: "pass-show", onclick: () => { el.cover.hidden = true; reconnect(); }, text: `Show ${playerName(st.players, next)}'s board` })));
+      h("button", { class: "primary", id: "pass-show", onclick: () => { el.cover.hidden = true; reconnect(); } }, "Show ", nameTag(playerName(st.players, next)), "'s board")));
     el.cover.hidden = false;
     return true;
   }

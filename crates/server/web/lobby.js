@@ -1,5 +1,5 @@
 // The lobby: games open and running, and a form to set one up.
-import { h, clear, toast } from "/web/ui.js";
+import { h, clear, toast, nameTag } from "/web/ui.js";
 import { api, rulesets, tokenFor, keepToken, seatsHeld } from "/web/api.js";
 
 const LEVELS = [
@@ -187,7 +187,7 @@ async function loadGames(list) {
     const seats = g.seats.map((s) => {
       const who = s.name || (s.type === "agent" ? `AI (${s.agent})` : s.taken ? "a player" : s.type === "open" ? "open to all" : "waiting for a friend");
       const moving = (g.to_move || []).includes(s.seat);
-      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, (moving ? "● " : "") + who + (held.includes(s.seat) ? " (you)" : ""));
+      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, moving ? "● " : "", nameTag(who), held.includes(s.seat) ? " (you)" : "");
     });
     const name = (all.find((r) => r.id === g.ruleset) || {}).name || g.ruleset;
     const actions = [];

@@ -465,10 +465,12 @@ pub async fn create(
         return Err(ApiError::quota(
             "agent_games",
             format!(
-                "this address already has {} games of agents alone running (the limit); end \
-                 one (with its creator token: the lobby lists the games set up in this \
-                 browser) or wait for one to end",
-                hub.limits.agent_games_per_address
+                "this address already has {} running (the limit); end one with its creator \
+                 token (the browser that set it up lists it) or wait for one to end",
+                match hub.limits.agent_games_per_address {
+                    1 => "a game of agents alone".to_string(),
+                    n => format!("{n} games of agents alone"),
+                }
             ),
         ));
     }

@@ -3,7 +3,7 @@
 // (rematch, a new game, the replay). Nothing here decides anything: the words and
 // numbers are the server's, only rounded for reading.
 import { h, clear, toast, num, playerName, nameTag, SEAT_COLOURS } from "/web/ui.js";
-import { api, keepToken } from "/web/api.js";
+import { api, keepToken, keepCreator } from "/web/api.js";
 
 /** The game's result as the server words it (`ending`, in every finished state and
  * replay position); built from the outcome only for an older server. */
@@ -89,6 +89,7 @@ async function rematch(id, st, me) {
     const r = await api("POST", "/api/games", body);
     const here = [me];
     for (const s of r.seats) if (here.includes(s.seat)) keepToken(r.id, s.token, s.seat);
+    keepCreator(r.id, r.creator);
     const others = r.seats.filter((s) => !here.includes(s.seat));
     if (others.length) {
       toast(`Rematch set up. Send the other players their links from the new game's page (${others.length} seat${others.length > 1 ? "s" : ""}).`, "info");

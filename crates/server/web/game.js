@@ -202,6 +202,8 @@ export async function showGame(app, id, { spectate }) {
     if (!g.st) return;
     const old = el.head.querySelector("#undo");
     if (old) old.replaceWith(undoButton());
+    const turn = el.seats.querySelector("#your-turn");
+    if (turn) turn.hidden = behind();
     const wait = busy();
     el.board.classList.toggle("busy", wait);
     el.panel.inert = wait;
@@ -209,6 +211,9 @@ export async function showGame(app, id, { spectate }) {
     const confirmBtn = el.pending.querySelector("#confirm");
     if (confirmBtn) confirmBtn.disabled = wait;
     drawActions();
+    // Caught up (our answer came after the state it led to): a forced choice of the
+    // state shown is taken now.
+    if (!wait) autoTake();
   }
 
   function drawPending() {
@@ -336,8 +341,9 @@ export async function showGame(app, id, { spectate }) {
       el.seats.append(chip);
     }
     g.clockAt = performance.now();
+    // Your turn to act now: not while the state shown is one the server has left.
     if (st.seat !== null && st.status.to_move.includes(st.seat) && !st.status.terminal) {
-      el.seats.append(h("div", { class: "your-turn", id: "your-turn", text: "● Your turn." }));
+      el.seats.append(h("div", { class: "your-turn", id: "your-turn", hidden: behind(), text: "● Your turn." }));
     }
   }
 

@@ -65,9 +65,19 @@ pub struct ServeArgs {
     /// Games one client address may create per hour; 0 = no quota.
     #[arg(long, default_value_t = Limits::default().games_per_hour)]
     pub games_per_hour: u32,
-    /// Unfinished games without a human seat one client address may have.
+    /// Unfinished games of agents alone (no human seat) one client address may have.
+    /// A game with a person in it is never refused for its agents.
     #[arg(long, default_value_t = Limits::default().agent_games_per_address)]
     pub agent_games_per_address: usize,
+    /// Seconds of thinking the agents of all games one address created (an IPv6
+    /// address counts by its /64) may spend within any --agent-window; past it their
+    /// next decisions wait. 0 = no bound.
+    #[arg(long, default_value_t = Limits::default().agent_ms_per_address / 1000)]
+    pub agent_seconds_per_address: u64,
+    /// The sliding window of --agent-seconds-per-address, in seconds.
+    #[arg(long, default_value_t = Limits::default().agent_window.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub agent_window: u64,
     /// Seconds of thinking all agents of one game may spend; past it they play their
     /// seat's default action.
     #[arg(long, default_value_t = Limits::default().agent_ms_per_game / 1000)]
@@ -88,6 +98,8 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         spectator_ttl: Duration::from_secs(a.spectator_ttl.max(1)),
         games_per_hour: a.games_per_hour,
         agent_games_per_address: a.agent_games_per_address,
+        agent_ms_per_address: a.agent_seconds_per_address.saturating_mul(1000),
+        agent_window: Duration::from_secs(a.agent_window),
         agent_ms_per_game: a.agent_seconds_per_game.saturating_mul(1000),
         ..defaults
     };

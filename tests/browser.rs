@@ -5,7 +5,10 @@
 //! import, the fleet builder, and no console errors. The script is
 //! `tests/browser/e2e.mjs`; then `tests/browser/site.mjs` (issue 28): every ruleset
 //! against the AI at desktop and phone size, undo, hot seat, animation, the end
-//! screen and rematch, a random-seed game exported, imported and replayed.
+//! screen and rematch, a random-seed game exported, imported and replayed; then
+//! `tests/browser/controls.mjs` (issue 37): controls that promise only what the
+//! server grants (undo, the action list, long names, the AI in several tabs and the
+//! quotas, the fleet builder's Start), at desktop and phone size.
 //! Screenshots go to `target/browser-artifacts/`.
 //!
 //! Needs Node.js and Chromium (`.ci/run` installs both); `npm ci` runs here when
@@ -53,6 +56,13 @@ fn the_browser_client_plays_end_to_end() {
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
     run_script(&dir, "e2e.mjs", &chromium, &out, "[e2e] all passed");
     run_script(&dir, "site.mjs", &chromium, &out, "[site] all passed");
+    run_script(
+        &dir,
+        "controls.mjs",
+        &chromium,
+        &out,
+        "[controls] all passed",
+    );
 }
 
 /// Run one browser script on a fresh data directory; it must pass and say `passed`.

@@ -436,10 +436,13 @@ fn a_seat_undoes_its_own_decisions_until_something_became_known() {
     let path = format!("/api/games/{id}");
     let (_, before) = s.get(&path, Some(&t0));
     assert_eq!(before["can_undo"], false, "nothing to take back yet");
+    // Why, in words, beside the greyed-out control (issue 37 §2).
+    assert_eq!(before["undo_refusal"], "nothing of yours to take back yet");
     let first = before["legal"][0].clone();
     s.act(&id, &t0, &first);
     let (_, after) = s.get(&path, Some(&t0));
     assert_eq!(after["can_undo"], true);
+    assert!(after.get("undo_refusal").is_none(), "{after}");
     // Seat 1 may not take back seat 0's action.
     let (c, v) = s.post(&format!("{path}/undo"), Some(&t1), &json!({}));
     assert_eq!((c, code(&v)), (409, "cannot_undo"), "{v}");
@@ -479,6 +482,16 @@ fn a_seat_undoes_its_own_decisions_until_something_became_known() {
     s.act(&id, &t1, &one["legal"][0]);
     let (c, v) = s.post(&format!("{path}/undo"), Some(&t0), &json!({}));
     assert_eq!((c, code(&v)), (409, "cannot_undo"), "{v} {all}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("the other side has moved"),
+        "{v}"
+    );
+    let (_, now) = s.get(&path, Some(&t0));
+    assert_eq!(now["can_undo"], false);
+    assert_eq!(now["undo_refusal"], "the other side has moved");
     // A preview says whether an action surely ends the game (none of these does).
     let (_, me) = s.get(&path, Some(&t1));
     let (c, v) = s.post(

@@ -192,8 +192,8 @@ fn agents_game(s: &Server) -> (u16, Value) {
 }
 
 /// Issue 25 §3: games of agents used to run to their end with no way to stop them
-/// and no cap per address. An address may run two; the creator token resigns any
-/// seat, which stops the game (and gives the quota back).
+/// and no cap per address. An address may run two games of agents alone; the creator
+/// token resigns any seat, which stops the game (and gives the quota back).
 #[test]
 fn a_creator_token_stops_a_game_of_agents_and_agent_games_are_capped() {
     let s = Server::start(&temp_dir("creator"), None, &[]);
@@ -239,21 +239,95 @@ fn a_creator_token_stops_a_game_of_agents_and_agent_games_are_capped() {
     // Both stopped: the address may start games of agents again.
     let (c, v) = agents_game(&s);
     assert_eq!(c, 201, "{v}");
-    // An agent against a seat its clock plays for counts too (no person needed).
-    let clocked = json!({"ruleset": "launch-fighters", "scenario": "duel", "clock_ms": 100,
-        "seats": [{"type": "human"}, {"type": "agent", "agent": "mcts", "budget_ms": 2000}]});
-    let (c, v) = s.post("/api/games", None, &clocked);
+    let (c, v) = agents_game(&s);
     assert_eq!(c, 201, "{v}");
-    let (c, v) = s.post("/api/games", None, &clocked);
+    let (c, v) = agents_game(&s);
     assert_eq!((c, code(&v)), (429, "quota"), "{v}");
-    // A game against an agent without a clock waits for its person: not counted.
-    let (c, v) = s.post(
+    // Issue 37 §2: a person playing the AI in three tabs, with a clock (which may
+    // play for them) or without, is never refused for the agents: what they cost is
+    // bounded by the address's thinking budget instead (the next test).
+    for clock in [json!(60000), Value::Null] {
+        for tab in 0..3 {
+            let (c, v) = s.post(
+                "/api/games",
+                None,
+                &json!({"ruleset": "launch-fighters", "scenario": "duel", "clock_ms": clock,
+                        "seats": [{"type": "human"}, {"type": "agent", "agent": "mcts", "budget_ms": 50}]}),
+            );
+            assert_eq!(c, 201, "tab {tab}, clock {clock}: {v}");
+        }
+    }
+}
+
+/// Issue 37 §2: the agents of the games one address set up share a thinking budget
+/// (`--agent-seconds-per-address` within any `--agent-window`); past it their next
+/// decisions wait, so the address's games go on, slowed, and no game is refused.
+#[test]
+fn agents_past_their_address_thinking_budget_wait_and_their_games_go_on() {
+    let s = Server::start(
+        &temp_dir("thinking"),
+        None,
+        &["--agent-seconds-per-address", "1", "--agent-window", "3"],
+    );
+    let stats = || {
+        let (c, v) = s.get("/api/stats", None);
+        assert_eq!(c, 200, "{v}");
+        (
+            v["agent_ms"].as_u64().unwrap(),
+            v["agent_waits"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(stats(), (0, 0));
+    // A game of agents alone, each decision 300 ms of thinking: unbounded, about as
+    // much thinking as time passes.
+    let (c, a) = s.post(
         "/api/games",
         None,
         &json!({"ruleset": "launch-fighters", "scenario": "duel",
-                "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+                "seats": [{"type": "agent", "agent": "mcts", "budget_ms": 300},
+                          {"type": "agent", "agent": "mcts", "budget_ms": 300}]}),
     );
-    assert_eq!(c, 201, "{v}");
+    assert_eq!(c, 201, "{a}");
+    let id = a["id"].as_str().unwrap();
+    let started = Instant::now();
+    let window = Duration::from_secs(9);
+    let mut seen_moves = Vec::new();
+    while started.elapsed() < window {
+        std::thread::sleep(Duration::from_millis(1500));
+        let (_, g) = s.get(&format!("/api/games/{id}/record"), None);
+        seen_moves.push(g["record"]["actions"].as_array().map_or(0, Vec::len));
+        // A person may still set up games against the AI meanwhile.
+        let (c, v) = s.post(
+            "/api/games",
+            None,
+            &json!({"ruleset": "launch-fighters", "scenario": "duel",
+                    "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}),
+        );
+        assert_eq!(c, 201, "{v}");
+    }
+    let elapsed = started.elapsed();
+    let (thought, waits) = stats();
+    // 1 s per 3 s window: at most the windows begun, plus the decisions under way
+    // (one per agent of the game, 300 ms each, with some slack for a loaded machine).
+    let windows = elapsed.as_secs_f64() / 3.0 + 1.0;
+    let bound = (1000.0 * windows) as u64 + 2 * 450;
+    assert!(
+        thought <= bound,
+        "{thought} ms of thinking in {elapsed:?} (bound {bound} ms)"
+    );
+    assert!(waits >= 1, "no decision waited ({thought} ms thought)");
+    // Slowed, not stopped: the game went on.
+    assert!(
+        seen_moves.last() > seen_moves.first() && seen_moves.last() > Some(&2),
+        "moves recorded over time: {seen_moves:?}"
+    );
+    let creator = a["creator"].as_str().unwrap();
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/resign"),
+        Some(creator),
+        &json!({"seat": 0}),
+    );
+    assert_eq!(c, 200, "{v}");
 }
 
 /// Issue 25 §7: an oversized `Content-Length` used to hold the connection for 30 s;

@@ -443,12 +443,13 @@ async function warfleetsBuilder() {
   await page.click('[data-fleet="1"]');
   await page.waitForFunction(() => /Star Raiders|Cruiser/.test(document.querySelector("#wf-fleet-report").textContent));
   // Seed "Floty": fleets of equal points. 100 against 210 pts is refused, with the
-  // difference, by the server's scenario check…
-  await page.click("#wf-start");
+  // difference, by the server's scenario check, before any click: Start is off
+  // (issue 37)…
   await page.waitForFunction(() => {
     const r = document.querySelector("#wf-start-report");
     return r && !r.hidden && /185 pts apart/.test(r.textContent) && /asymmetric = true/.test(r.textContent);
   });
+  assert.ok(await page.isDisabled("#wf-start"), "Start is off for fleets the scenario check refuses");
   // …unless the scenario says the fleets are unequal on purpose.
   await page.check("#wf-asymmetric");
   await page.click("#wf-start");

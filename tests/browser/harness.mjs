@@ -4,10 +4,10 @@ import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 
-/** `orrery serve` (`bin`) on `addr` with its data in `data`; resolves to
- * `{child, base}` once it prints where it listens. */
-export function startServer(bin, data, addr = "127.0.0.1:0") {
-  const child = spawn(bin, ["serve", "--addr", addr, "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
+/** `orrery serve` (`bin`) on `addr` with its data in `data` (and `extra` flags);
+ * resolves to `{child, base}` once it prints where it listens. */
+export function startServer(bin, data, addr = "127.0.0.1:0", extra = []) {
+  const child = spawn(bin, ["serve", "--addr", addr, "--data", data, ...extra], { stdio: ["ignore", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout });
     lines.on("line", (l) => {

@@ -53,4 +53,4 @@ pub use record::{
 };
 pub use rng::Rng;
 pub use seat::Seat;
-pub use session::{may_undo, surely_ends_game, Session};
+pub use session::{may_undo, surely_ends_game, undo_refusal, Session, UndoRefusal};

@@ -14,6 +14,66 @@ pub fn may_undo<G: Game>(before: &G, after: &G, actor: Seat) -> bool {
     reveals_nothing(before, after) && after.may_take_back(before, actor)
 }
 
+/// Why an undo would be refused now, in words a player reads beside a greyed-out
+/// undo control ("a die was rolled"). [`Session::undo_refusal_by`] and
+/// [`undo_refusal`] give one exactly when [`may_undo`] (with the session's own
+/// conditions: an action to take back, and the seat's own) says no.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoRefusal {
+    /// No action was played yet, or none is kept to go back to.
+    NothingYet,
+    /// The last action was another seat's (it has moved since).
+    OtherMoved {
+        /// The game's seats: with two, "the other side".
+        seats: u8,
+    },
+    /// The action drew from the dice generator.
+    DiceRolled,
+    /// The action revealed a seat's secret commitment.
+    SecretRevealed,
+    /// The action turned up something else hidden ([`Game::revealed_since`]).
+    HiddenRevealed,
+    /// The ruleset calls the action final ([`Game::may_take_back`]).
+    Final,
+}
+
+impl std::fmt::Display for UndoRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            UndoRefusal::NothingYet => "nothing of yours to take back yet",
+            UndoRefusal::OtherMoved { seats: 2 } => "the other side has moved",
+            UndoRefusal::OtherMoved { .. } => "another player has moved",
+            UndoRefusal::DiceRolled => "a die was rolled",
+            UndoRefusal::SecretRevealed => "a hidden order was revealed",
+            UndoRefusal::HiddenRevealed => "something hidden was revealed",
+            UndoRefusal::Final => "the rules make that decision final",
+        })
+    }
+}
+
+/// Why [`may_undo`] refuses to take back `actor`'s step from `before` to `after`, or
+/// `None` when it allows it. [`may_undo`] decides; this only names its reason, in the
+/// order a player would look for it: dice, a secret (anyone's, the actor's own
+/// included), anything else hidden, else the ruleset's own rule.
+pub fn undo_refusal<G: Game>(before: &G, after: &G, actor: Seat) -> Option<UndoRefusal> {
+    if may_undo(before, after, actor) {
+        return None;
+    }
+    let secret = Seat::all(before.seats()).any(|s| {
+        let was = before.unrevealed(s);
+        was > 0 && after.unrevealed(s) < was
+    });
+    Some(if before.rng().draws() != after.rng().draws() {
+        UndoRefusal::DiceRolled
+    } else if secret {
+        UndoRefusal::SecretRevealed
+    } else if after.revealed_since(before) {
+        UndoRefusal::HiddenRevealed
+    } else {
+        UndoRefusal::Final
+    })
+}
+
 /// Did the step from `before` to `after` make nothing hidden known: no die
 /// rolled, no seat's secret commitment revealed, nothing the ruleset reports
 /// ([`Game::revealed_since`])? Then whatever it led to followed from what its actor
@@ -156,6 +216,18 @@ impl<G: Game> Session<G> {
             return false;
         };
         may_undo(prev, &self.game, actor)
+    }
+
+    /// Why `seat` may not take its last action back now ([`Session::undo_by`]), or
+    /// `None` when it may: the same test, with its reason ([`UndoRefusal`]).
+    pub fn undo_refusal_by(&self, seat: Seat) -> Option<UndoRefusal> {
+        match (self.snapshots.last(), self.last_actor()) {
+            (Some(prev), Some(actor)) if actor == seat => undo_refusal(prev, &self.game, actor),
+            (_, Some(actor)) if actor != seat => Some(UndoRefusal::OtherMoved {
+                seats: self.game.seats(),
+            }),
+            _ => Some(UndoRefusal::NothingYet),
+        }
     }
 
     /// Take back the last action if [`Session::can_undo`]. Returns whether it did.

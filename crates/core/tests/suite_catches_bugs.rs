@@ -511,6 +511,44 @@ fn session_undo_never_passes_a_die_roll() {
     assert_eq!(replayed.state_hash(), session.game().state_hash());
 }
 
+/// Issue 37 §2: a front end greys its undo control out with the reason the engine
+/// refuses it for, given exactly when `may_undo` refuses (the same test, named).
+#[test]
+fn an_undo_refusal_names_its_reason_exactly_when_undo_is_refused() {
+    let s = BidScenario {
+        players: 2,
+        rounds: 2,
+    };
+    let mut session = Session::<SealedBids>::new(&s, 3).expect("setup");
+    let agree = |session: &Session<SealedBids>, seat: Seat| {
+        let refusal = session.undo_refusal_by(seat);
+        let may = session.last_actor() == Some(seat) && session.can_undo();
+        assert_eq!(refusal.is_none(), may, "{refusal:?}");
+        refusal
+    };
+    assert_eq!(agree(&session, Seat(0)), Some(UndoRefusal::NothingYet));
+    session.apply(Seat(0), &Bid { amount: 2 }).expect("bid");
+    assert_eq!(agree(&session, Seat(0)), None);
+    assert_eq!(
+        agree(&session, Seat(1)),
+        Some(UndoRefusal::OtherMoved { seats: 2 })
+    );
+    assert_eq!(
+        UndoRefusal::OtherMoved { seats: 2 }.to_string(),
+        "the other side has moved"
+    );
+    // A tie: no die, but seat 1's bid showed seat 0's.
+    session.apply(Seat(1), &Bid { amount: 2 }).expect("bid");
+    assert_eq!(agree(&session, Seat(1)), Some(UndoRefusal::SecretRevealed));
+    // A round won outright rolls the winner's die.
+    let mut session = Session::<SealedBids>::new(&s, 3).expect("setup");
+    session.apply(Seat(0), &Bid { amount: 3 }).expect("bid");
+    session.apply(Seat(1), &Bid { amount: 1 }).expect("bid");
+    let refusal = agree(&session, Seat(1));
+    assert_eq!(refusal, Some(UndoRefusal::DiceRolled));
+    assert_eq!(refusal.unwrap().to_string(), "a die was rolled");
+}
+
 #[test]
 fn setup_reports_every_problem() {
     let e = SealedBids::setup(

@@ -144,6 +144,9 @@ pub trait DynGame: Send {
     fn undo_by(&mut self, seat: Seat) -> bool;
     /// Would [`DynGame::undo_by`] take `seat`'s last action back now?
     fn can_undo_by(&self, seat: Seat) -> bool;
+    /// Why [`DynGame::undo_by`] would refuse `seat` now, or `None` when it would
+    /// not ([`orrery_core::Session::undo_refusal_by`]: the same test, with its reason).
+    fn undo_refusal_by(&self, seat: Seat) -> Option<orrery_core::UndoRefusal>;
     /// Does `seat`'s `action` surely end the game ([`orrery_core::Game::ends_game`])?
     /// False for an action that does not read or is not legal now.
     fn ends_game(&self, seat: Seat, action: &Value) -> bool;
@@ -750,6 +753,10 @@ impl<G: Game> DynGame for SessionGame<G> {
 
     fn can_undo_by(&self, seat: Seat) -> bool {
         self.session.last_actor() == Some(seat) && self.session.can_undo()
+    }
+
+    fn undo_refusal_by(&self, seat: Seat) -> Option<orrery_core::UndoRefusal> {
+        self.session.undo_refusal_by(seat)
     }
 
     fn ends_game(&self, seat: Seat, action: &Value) -> bool {

@@ -324,7 +324,10 @@ pub fn player_name(raw: &str) -> Result<String, ApiError> {
 
 /// `POST /api/games`: set a game up; `201` with its id, one token per human seat and
 /// the creator token. A client address may create `games_per_hour` games an hour and
-/// have `agent_games_per_address` games that agents play without a person at once.
+/// have `agent_games_per_address` games of agents alone (no human seat) at once. A
+/// game with a person in it is never refused for its agents: what they cost is
+/// bounded by the thinking budget of the creator's address group instead
+/// (`agent_ms_per_address`; their decisions wait past it).
 pub async fn create(
     State(hub): Hubs,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -450,24 +453,24 @@ pub async fn create(
             name,
         });
     }
-    // A game agents play without a person: every seat an agent, or agents against
-    // seats whose clock plays for them.
-    let has_agent = seats
-        .iter()
-        .any(|s| matches!(s.kind, SeatKind::Agent { .. }));
+    // A game of agents alone: nobody plays it, it runs by itself. A game with a
+    // person (even one whose clock may play for them) is never refused for its
+    // agents; their thinking is bounded per address instead (issue 37).
     let agents_only = seats
         .iter()
         .all(|s| matches!(s.kind, SeatKind::Agent { .. }));
-    let moves_alone = has_agent && (agents_only || req.clock_ms.is_some());
     let creator = token::new_token().map_err(ApiError::no_randomness)?;
     let id = token::new_game_id().map_err(ApiError::no_randomness)?;
-    if moves_alone && !hub.reserve_agent_game(&id, ip, hub.limits.agent_games_per_address) {
+    if agents_only && !hub.reserve_agent_game(&id, ip, hub.limits.agent_games_per_address) {
         return Err(ApiError::quota(
             "agent_games",
             format!(
-                "this address already has {} games of agents running (the limit); wait for \
-                 one to end or resign it with its creator token",
-                hub.limits.agent_games_per_address
+                "this address already has {} running (the limit); end one with its creator \
+                 token (the browser that set it up lists it) or wait for one to end",
+                match hub.limits.agent_games_per_address {
+                    1 => "a game of agents alone".to_string(),
+                    n => format!("{n} games of agents alone"),
+                }
             ),
         ));
     }
@@ -483,7 +486,7 @@ pub async fn create(
         resigned: None,
         creator_hash: Some(token::digest(&creator)),
     };
-    if let Err(e) = hub.create(game, setup, seats).await {
+    if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);
         return Err(e);
     }
@@ -603,6 +606,7 @@ pub async fn game(
 /// `POST /api/games/{id}/actions` with `{"action": ACTION}`.
 pub async fn act(
     State(hub): Hubs,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     q: Params,
@@ -613,6 +617,7 @@ pub async fn act(
     let seat = need_seat(seat)?;
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let action = action_of(body)?;
+    live.owned_by(peer.ip());
     let acted = hub
         .act(&live, seat, &action, crate::store::Cause::Player, None)
         .await?;

@@ -142,13 +142,13 @@ impl ApiError {
         )
     }
 
-    /// An undo the rules do not allow now (issue 28).
-    pub fn cannot_undo() -> Self {
+    /// An undo the rules do not allow now (issue 28), with the reason
+    /// ([`crate::live::Inner::undo_refusal`]: "a die was rolled").
+    pub fn cannot_undo(why: &str) -> Self {
         Self::new(
             StatusCode::CONFLICT,
             "cannot_undo",
-            "nothing of yours can be taken back now: your last action rolled dice, revealed \
-             something hidden, or another seat has acted since",
+            format!("nothing of yours can be taken back now: {why}"),
         )
     }
 

@@ -127,6 +127,7 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
             swept.sweep();
             swept.limiter.forget_idle();
             swept.game_quota.forget_idle();
+            swept.thinking.forget_idle();
             give_back_memory();
         }
     });

@@ -1,10 +1,11 @@
 //! The limits a server keeps (docs/server.md): body and WebSocket message sizes, a
-//! per-client request rate, time limits, when idle games leave memory, and the caps on
-//! what one client may hold: connections, WebSockets, new games, agent games.
+//! per-client request rate, time limits, when idle games leave memory, the caps on
+//! what one client may hold (connections, WebSockets, new games, games of agents
+//! alone), and the agents' thinking each address's games may use.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -46,8 +47,15 @@ pub struct Limits {
     pub spectator_ttl: Duration,
     /// Games one client address may create per hour (also the burst); 0 = no quota.
     pub games_per_hour: u32,
-    /// Unfinished games without a human seat one client address may have running.
+    /// Unfinished games without a human seat (every seat an agent) one client address
+    /// may have running. A game with a person in it is never refused for its agents:
+    /// their thinking is bounded by `agent_ms_per_address` instead.
     pub agent_games_per_address: usize,
+    /// Thinking all agents of the games one address group created may spend within
+    /// any `agent_window`; past it their next decisions wait (0 = no bound).
+    pub agent_ms_per_address: u64,
+    /// The sliding window of `agent_ms_per_address`.
+    pub agent_window: Duration,
     /// Thinking time all agents of one game may spend, in all; past it they play
     /// their seat's default action.
     pub agent_ms_per_game: u64,
@@ -73,6 +81,8 @@ impl Default for Limits {
             spectator_ttl: Duration::from_secs(3600),
             games_per_hour: 60,
             agent_games_per_address: 2,
+            agent_ms_per_address: 5 * 60 * 1000,
+            agent_window: Duration::from_secs(10 * 60),
             agent_ms_per_game: 5 * 60 * 1000,
         }
     }
@@ -248,9 +258,147 @@ impl RateLimiter {
     }
 }
 
+/// The group an address is counted in: an IPv4 address alone, an IPv6 address by its
+/// /64 (one household or host is handed a whole /64, and would otherwise count as
+/// billions of clients); an IPv4 address written as IPv6 is the IPv4 address.
+pub fn address_group(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(bits))
+            }
+        },
+    }
+}
+
+/// What agents cost, per address group (issue 37): the thinking all agents of the
+/// games one group created spent within the last `window`. Past `per_window_ms` their
+/// next decisions wait until older thinking leaves the window; no game is refused
+/// for it. A decision under way is never cut short, so a group may pass its budget by
+/// the decisions it had under way.
+pub struct ThinkingBudget {
+    per_window_ms: u64,
+    window: Duration,
+    spent: Mutex<HashMap<IpAddr, VecDeque<(Instant, u64)>>>,
+    /// Thinking of every agent since start-up, in ms (`GET /api/stats`).
+    pub total_ms: AtomicU64,
+    /// Agent decisions held back by their group's budget (`GET /api/stats`).
+    pub waits: AtomicU64,
+}
+
+impl ThinkingBudget {
+    pub fn new(limits: &Limits) -> Self {
+        ThinkingBudget {
+            per_window_ms: limits.agent_ms_per_address,
+            window: limits.agent_window.max(Duration::from_millis(1)),
+            spent: Mutex::new(HashMap::new()),
+            total_ms: AtomicU64::new(0),
+            waits: AtomicU64::new(0),
+        }
+    }
+
+    /// How long `group`'s agents must wait before their next decision: `None` when
+    /// their thinking within the window is under the budget.
+    pub fn wait(&self, group: IpAddr) -> Option<Duration> {
+        if self.per_window_ms == 0 {
+            return None;
+        }
+        let now = Instant::now();
+        let mut m = self.spent.lock().unwrap_or_else(|e| e.into_inner());
+        let q = m.get_mut(&group)?;
+        while q
+            .front()
+            .is_some_and(|(at, _)| now.duration_since(*at) >= self.window)
+        {
+            q.pop_front();
+        }
+        let total: u64 = q.iter().map(|(_, ms)| ms).sum();
+        if total < self.per_window_ms {
+            return None;
+        }
+        // The oldest thinking leaves the window first: wait until enough has left.
+        let mut over = total - self.per_window_ms;
+        for (at, ms) in q.iter() {
+            if *ms > over {
+                return Some((*at + self.window).saturating_duration_since(now));
+            }
+            over -= ms;
+        }
+        None
+    }
+
+    /// `group`'s agents thought `ms` just now.
+    pub fn charge(&self, group: Option<IpAddr>, ms: u64) {
+        self.total_ms.fetch_add(ms, Ordering::AcqRel);
+        let Some(group) = group else {
+            return;
+        };
+        if self.per_window_ms == 0 {
+            return;
+        }
+        let mut m = self.spent.lock().unwrap_or_else(|e| e.into_inner());
+        m.entry(group).or_default().push_back((Instant::now(), ms));
+    }
+
+    /// Forget the groups whose thinking has all left the window (they cost memory only).
+    pub fn forget_idle(&self) {
+        let now = Instant::now();
+        let mut m = self.spent.lock().unwrap_or_else(|e| e.into_inner());
+        m.retain(|_, q| {
+            q.back()
+                .is_some_and(|(at, _)| now.duration_since(*at) < self.window)
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipv6_address_counts_by_its_64_and_a_mapped_ipv4_as_itself() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(address_group(a), address_group(b));
+        assert_ne!(address_group(a), address_group(c));
+        let v4: IpAddr = "10.1.2.3".parse().unwrap();
+        let mapped: IpAddr = "::ffff:10.1.2.3".parse().unwrap();
+        assert_eq!(address_group(mapped), v4);
+        assert_eq!(address_group(v4), v4);
+    }
+
+    #[test]
+    fn thinking_past_the_budget_waits_until_it_leaves_the_window() {
+        let b = ThinkingBudget::new(&Limits {
+            agent_ms_per_address: 1000,
+            agent_window: Duration::from_millis(300),
+            ..Limits::default()
+        });
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let other: IpAddr = "10.0.0.2".parse().unwrap();
+        assert_eq!(b.wait(a), None, "nothing spent");
+        b.charge(Some(a), 600);
+        assert_eq!(b.wait(a), None, "under the budget");
+        b.charge(Some(a), 600);
+        let w = b.wait(a).expect("over the budget: wait");
+        assert!(w <= Duration::from_millis(300), "{w:?}");
+        assert_eq!(b.wait(other), None, "another group has its own budget");
+        std::thread::sleep(w + Duration::from_millis(20));
+        assert_eq!(b.wait(a), None, "the thinking left the window");
+        b.forget_idle();
+        assert!(b.spent.lock().unwrap().is_empty(), "forgotten once idle");
+        assert_eq!(b.total_ms.load(Ordering::Acquire), 1200);
+        let off = ThinkingBudget::new(&Limits {
+            agent_ms_per_address: 0,
+            ..Limits::default()
+        });
+        off.charge(Some(a), 1_000_000);
+        assert_eq!(off.wait(a), None, "0: no bound");
+    }
 
     #[test]
     fn a_client_gets_its_burst_then_the_rate() {

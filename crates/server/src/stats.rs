@@ -7,10 +7,12 @@ use axum::Json;
 use serde_json::{json, Value};
 
 /// `GET /api/stats`: `{"ok":true,"db_statements":N,"db_pings":P,"games_in_memory":M,
-/// "websockets":W}`,
+/// "websockets":W,"agent_ms":A,"agent_waits":H}`,
 /// counted since start-up. `db_statements`: statements sent to the database, each a
 /// round trip; `db_pings`: the connection checks sqlx adds (PostgreSQL, one when a
-/// connection leaves the pool and one when it comes back). Nothing in it is secret.
+/// connection leaves the pool and one when it comes back); `agent_ms`: the agents'
+/// thinking in all; `agent_waits`: agent decisions held back by their address
+/// group's thinking budget. Nothing in it is secret.
 pub async fn stats(State(hub): Hubs) -> Json<Value> {
     let (statements, pings) = hub.store.counts();
     ok(json!({
@@ -18,5 +20,7 @@ pub async fn stats(State(hub): Hubs) -> Json<Value> {
         "db_pings": pings,
         "games_in_memory": hub.games_in_memory(),
         "websockets": hub.sockets.open(),
+        "agent_ms": hub.thinking.total_ms.load(std::sync::atomic::Ordering::Acquire),
+        "agent_waits": hub.thinking.waits.load(std::sync::atomic::Ordering::Acquire),
     }))
 }

@@ -267,6 +267,7 @@ async fn handle(
         let body: Value = serde_json::from_str(text)
             .map_err(|e| ApiError::bad_request(format!("the message is not JSON: {e}")))?;
         let action = action_of(body)?;
+        live.owned_by(peer.ip());
         let acted = hub.act(live, seat, &action, Cause::Player, None).await?;
         Ok(json!({"type": "result", "ok": true, "events": acted.events, "status": acted.status}))
     }

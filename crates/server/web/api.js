@@ -71,6 +71,36 @@ export function dropToken(id, token) {
   localStorage.removeItem("orrery:token:" + id);
 }
 
+// The creator token of a game set up in this browser: it ends the game (resigns a
+// seat) whoever plays it, a game of agents alone included (docs/server.md).
+export function keepCreator(id, token) {
+  if (token) localStorage.setItem("orrery:creator:" + id, token);
+}
+export function creatorOf(id) {
+  return localStorage.getItem("orrery:creator:" + id);
+}
+
+/** The games this browser holds a seat of or set up, by id. */
+export function myGames() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = /^orrery:(?:seats|token|creator):(.+)$/.exec(localStorage.key(i) || "");
+    if (m) ids.add(m[1]);
+  }
+  return [...ids];
+}
+
+/** End game `id` from this browser: resign the seat held here, else (a game of
+ * agents, say) a seat with the creator token. */
+export async function endGame(id) {
+  const held = Object.entries(seatsHeld(id));
+  const seat = held.find(([k]) => k !== "?") || held[0];
+  if (seat) return api("POST", `/api/games/${id}/resign`, {}, seat[1]);
+  const creator = creatorOf(id);
+  if (!creator) throw new ApiError("no_token", "this browser holds no token of that game", 0);
+  return api("POST", `/api/games/${id}/resign`, { seat: 0 }, creator);
+}
+
 // Ask the server which seat each token this browser keeps holds (a token from a seat
 // link arrives without its seat).
 export async function learnSeats(id) {

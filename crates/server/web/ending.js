@@ -2,8 +2,8 @@
 // `Game::ending`), each side's result, score and losses, and what to do next
 // (rematch, a new game, the replay). Nothing here decides anything: the words and
 // numbers are the server's, only rounded for reading.
-import { h, clear, toast, num, playerName, SEAT_COLOURS } from "/web/ui.js";
-import { api, keepToken } from "/web/api.js";
+import { h, clear, toast, num, playerName, nameTag, SEAT_COLOURS } from "/web/ui.js";
+import { api, keepToken, keepCreator } from "/web/api.js";
 
 /** The game's result as the server words it (`ending`, in every finished state and
  * replay position); built from the outcome only for an older server. */
@@ -46,17 +46,18 @@ export function endingScreen(st, { id, rulesetName, me, onClose }) {
   const e = endingOf(st);
   const mine = e.sides.find((x) => x.seat === me);
   const title = mine ? (mine.result === "won" ? "You won" : mine.result === "lost" ? "You lost" : mine.result === "drew" ? "A draw" : mine.result === "resigned" ? "You resigned" : capital(mine.result)) : "Game over";
-  // The side's name in the game, and the player's when one was given.
+  // The side's name in the game, and the player's when one was given (each cut
+  // with an ellipsis past its room).
   const who = (x) => {
     const p = (st.players || [])[x.seat] || {};
     const player = p.name || (p.type === "agent" ? `AI (${p.agent})` : "");
-    return player && player !== x.name ? `${x.name} — ${player}` : x.name;
+    return player && player !== x.name ? [nameTag(x.name), " — ", nameTag(player)] : [nameTag(x.name)];
   };
   const rows = e.sides.map((x) => h("tr", { "data-seat": x.seat, class: x.result === "won" ? "won" : "" },
     h("td", {}, h("span", { class: "dot", style: `background:${SEAT_COLOURS[x.seat] || "#888"}` }), " ", who(x), x.seat === me ? " (you)" : ""),
-    h("td", { text: capital(x.result) }),
-    h("td", { text: x.score }),
-    h("td", { text: (x.losses || []).join("; ") || "none" })));
+    h("td", { "data-label": "result", text: capital(x.result) }),
+    h("td", { "data-label": "score", text: x.score }),
+    h("td", { "data-label": "losses", text: (x.losses || []).join("; ") || "none" })));
   const box = h("div", { class: "ending", id: "ending", role: "dialog", "aria-modal": "false", "aria-labelledby": "ending-title" },
     h("h2", { id: "ending-title", text: title }),
     h("p", { class: "ending-headline", id: "ending-headline", text: e.headline }),
@@ -88,6 +89,7 @@ async function rematch(id, st, me) {
     const r = await api("POST", "/api/games", body);
     const here = [me];
     for (const s of r.seats) if (here.includes(s.seat)) keepToken(r.id, s.token, s.seat);
+    keepCreator(r.id, r.creator);
     const others = r.seats.filter((s) => !here.includes(s.seat));
     if (others.length) {
       toast(`Rematch set up. Send the other players their links from the new game's page (${others.length} seat${others.length > 1 ? "s" : ""}).`, "info");

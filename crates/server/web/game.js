@@ -2,7 +2,7 @@
 // actions the server says are legal, odds and previews before committing, undo,
 // who has committed, clocks, the event log, the end. Every rule is the server's:
 // what may be undone, what ends the game, what is legal.
-import { h, s, clear, toast, setConnection, pct, num, playerName, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
+import { h, s, clear, toast, setConnection, pct, num, playerName, nameTag, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
 import { api, tokenFor, learnSeats, dropToken, rulesets, board as loadBoard } from "/web/api.js";
 import * as anim from "/web/anim.js";
 import * as rules from "/web/rules.js";
@@ -47,6 +47,11 @@ export async function showGame(app, id, { spectate }) {
     id, token, st: null, pending: null, ui: {}, filter: "", closed: false, showAll: false,
     seat: spectate ? null : heldSeats.length ? heldSeats[0] : null,
     autoTaken: null, endingShown: false, lastNext: 0, run: null, clockAt: 0, wasMyTurn: false,
+    // An action or an undo on its way to the server; the state shown when it was
+    // sent (its choices are gone once the server took it); the newest state message
+    // received, which may wait behind an animation (its `can_undo` is the server's
+    // latest word).
+    sending: false, sentFrom: null, latest: null,
   };
   const glossed = (text) => (ruleset && rules.glossedSync ? rules.glossedSync(ruleset, text) : text);
   // Every text node under `root` (not in a field, a link or a term already) glossed.
@@ -83,6 +88,9 @@ export async function showGame(app, id, { spectate }) {
   }
 
   async function choose(action) {
+    // A click on a choice of a state the page no longer holds (the server has moved
+    // on, or an answer is on its way) is not sent: it would be refused.
+    if (busy()) return toast(waitText(), "info");
     g.pending = { action, text: textOf(action), odds: null, preview: null, endsGame: false, loading: true };
     const mine = g.pending;
     drawPending();
@@ -106,6 +114,7 @@ export async function showGame(app, id, { spectate }) {
 
   async function commit(p = g.pending) {
     if (!p) return;
+    if (busy()) return toast(waitText(), "info");
     if (p.endsGame && !confirm(`This ends the game: ${p.text}. Are you sure?`)) return;
     g.pending = null;
     drawPending();
@@ -115,23 +124,96 @@ export async function showGame(app, id, { spectate }) {
     g.ui.actionFilter = null;
     g.ui.facingAt = null;
     g.showAll = false;
+    await send(`/api/games/${id}/actions`, { action: p.action });
+  }
+
+  // An undo only when the server's latest word allows it; otherwise its reason.
+  async function undo() {
+    const why = undoRefusal();
+    if (why) return toast(`Undo is not possible now: ${why}.`, "info");
+    g.pending = null;
+    drawPending();
+    if (await send(`/api/games/${id}/undo`, {})) toast("Taken back.", "info");
+  }
+
+  // Send an action or an undo. Until the server answers, and then until the state
+  // after it arrives, the choices shown belong to a state the server has left: the
+  // list and the undo control wait. Whether the server took it.
+  async function send(path, body) {
+    g.sending = true;
+    g.sentFrom = g.st;
     render();
     try {
-      await api("POST", `/api/games/${id}/actions`, { action: p.action }, g.token);
+      await api("POST", path, body, g.token);
+      return true;
     } catch (e) {
+      // Refused: nothing changed, the state shown is the server's still.
+      g.sentFrom = null;
       toast(e.message);
+      return false;
+    } finally {
+      g.sending = false;
+      refreshControls();
     }
   }
 
-  async function undo() {
-    g.pending = null;
-    drawPending();
-    try {
-      await api("POST", `/api/games/${id}/undo`, {}, g.token);
-      toast("Taken back.", "info");
-    } catch (e) {
-      toast(e.message);
-    }
+  // The page shows a state the server has left (a newer one waits behind an
+  // animation, or the state after our own decision has not arrived yet), or an
+  // answer is on its way, or the connection is lost: no choice may be sent.
+  function behind() {
+    return queue.some((q) => q.socket === ws) || Boolean(g.sentFrom && g.st === g.sentFrom);
+  }
+  function busy() {
+    return g.sending || g.offline || behind();
+  }
+  function waitText() {
+    if (g.offline) return "The connection is lost: actions wait until it is back.";
+    if (g.sending) return "Your decision is on its way to the server…";
+    return "The game has moved on: its new state is on its way…";
+  }
+
+  // Why an undo would be refused now (null: it would not), from the newest state
+  // the server sent (`can_undo`, `undo_refusal`), even one still waiting to be shown.
+  function undoRefusal() {
+    const last = g.latest || g.st;
+    if (!last) return "the game is loading";
+    if (g.offline) return "the connection is lost";
+    if (g.sending) return "your last decision is on its way to the server";
+    if (last.can_undo) return null;
+    return last.undo_refusal || "nothing of yours can be taken back now";
+  }
+
+  // The undo control, shown whenever a seat is played here (as a takeback button
+  // is): enabled exactly when the server's latest state says `can_undo`; otherwise
+  // greyed out, its reason on hover and on a tap.
+  function undoButton() {
+    const why = undoRefusal();
+    return h("button", {
+      id: "undo", class: "undo", onclick: undo, "aria-disabled": why ? "true" : "false", "data-reason": why || "",
+      title: why ? `Undo is not possible now: ${why}` : "Take back your last decision (Ctrl+Z): possible until a die is rolled, a secret revealed or another player acts",
+      text: "↶ Undo",
+    });
+  }
+
+  // What waits on the server follows its latest word at once, without redrawing the
+  // board (an animation may be running): the undo control, the action list, the
+  // pending choice's Confirm, the board's panel.
+  function refreshControls() {
+    if (!g.st) return;
+    const old = el.head.querySelector("#undo");
+    if (old) old.replaceWith(undoButton());
+    const turn = el.seats.querySelector("#your-turn");
+    if (turn) turn.hidden = behind();
+    const wait = busy();
+    el.board.classList.toggle("busy", wait);
+    el.panel.inert = wait;
+    el.panel.classList.toggle("busy", wait);
+    const confirmBtn = el.pending.querySelector("#confirm");
+    if (confirmBtn) confirmBtn.disabled = wait;
+    drawActions();
+    // Caught up (our answer came after the state it led to): a forced choice of the
+    // state shown is taken now.
+    if (!wait) autoTake();
   }
 
   function drawPending() {
@@ -154,7 +236,7 @@ export async function showGame(app, id, { spectate }) {
       return;
     }
     items.push(h("div", { class: "row" },
-      h("button", { id: "confirm", class: p.endsGame ? "danger" : "primary", onclick: () => commit(), text: p.endsGame ? "End the game (Enter)" : "Confirm (Enter)" }),
+      h("button", { id: "confirm", class: p.endsGame ? "danger" : "primary", onclick: () => commit(), disabled: busy(), text: p.endsGame ? "End the game (Enter)" : "Confirm (Enter)" }),
       " ",
       h("button", { id: "cancel", onclick: () => { g.pending = null; drawPending(); render(); }, text: "Cancel (Esc)" })));
     el.pending.append(...items);
@@ -173,16 +255,20 @@ export async function showGame(app, id, { spectate }) {
       h("h2", {}, `${g.rulesetName || ""} ${v.scenario || ""}`.trim(),
         ruleset ? h("a", { class: "rules-link", href: `#/rules/${ruleset}`, target: "_blank", title: "The rules and the glossary (new tab)", text: " rules" }) : null),
       h("div", {}, `Turn ${st.status.turn} · ${st.status.phase.replaceAll("_", " ")} · `,
-        mine ? h("span", { style: `color:${SEAT_COLOURS[st.seat]}` }, `you are ${ctx.name(st.seat)}`) : "spectating"),
+        mine ? h("span", { style: `color:${SEAT_COLOURS[st.seat]}` }, "you are ", nameTag(ctx.name(st.seat))) : "spectating"),
       st.status.terminal ? h("div", { class: "outcome", id: "outcome" }, glossed(outcomeLine(st))) : null,
       h("div", { class: "row head-buttons" },
-        mine && st.can_undo ? h("button", { id: "undo", onclick: undo, title: "Take back your last decision (Ctrl+Z): possible until a die is rolled, a secret revealed or another player acts", text: "↶ Undo" }) : null,
+        mine && !st.status.terminal ? undoButton() : null,
         mine && !st.status.terminal ? h("button", { id: "resign", onclick: resign, text: "Resign" }) : null,
         st.status.terminal && !g.endingOpen ? h("button", { id: "show-ending", onclick: () => openEnding(), text: "Result" }) : null,
         h("a", { href: `#/replay/${id}`, text: st.status.terminal ? "Replay" : "Replay so far" }),
         mine ? h("button", { class: "linklike", id: "move-seat", onclick: moveSeat, text: "Move this seat to another device" }) : null)].filter(Boolean));
     drawSeats(st);
     drawActions();
+    const wait = busy();
+    el.board.classList.toggle("busy", wait);
+    el.panel.inert = wait;
+    el.panel.classList.toggle("busy", wait);
     document.title = myTurn ? `● Your turn — ${g.rulesetName || "Orrery"}` : st.status.terminal ? `Game over — ${g.rulesetName || "Orrery"}` : `${g.rulesetName || "Orrery"} — Orrery`;
     if (myTurn && !g.wasMyTurn && settings.get("sound", false)) beep();
     g.wasMyTurn = myTurn;
@@ -219,7 +305,7 @@ export async function showGame(app, id, { spectate }) {
   // unless it ends the game: the engine's answer decides, never the client.
   async function autoTake() {
     const st = g.st;
-    if (!settings.get("auto-forced", true) || g.pending || g.offline) return;
+    if (!settings.get("auto-forced", true) || g.pending || busy()) return;
     if (st.seat === null || st.status.terminal || !st.status.to_move.includes(st.seat)) return;
     if (st.legal.length !== 1) return;
     const key = `${st.status.hash}:${st.next}`;
@@ -248,15 +334,16 @@ export async function showGame(app, id, { spectate }) {
       if (st.status.terminal) state = st.outcome.winners && st.outcome.winners.includes(i) ? (st.outcome.winners.length === n ? "draw" : "won") : "lost";
       const you = i === st.seat ? " (you)" : heldSeats.includes(i) ? " (here)" : "";
       const chip = h("span", { class: "chip" + (owes ? " owes" : ""), "data-seat": i, style: `border-color:${SEAT_COLOURS[i]}` },
-        `${ctx.name(i)}${you}: ${state}`);
+        nameTag(ctx.name(i)), `${you}: ${state}`);
       if (owes && left[i] !== null && left[i] !== undefined) {
         chip.append(" ", h("span", { class: "clock", "data-clock": i, "data-left": left[i], text: clockText(left[i]) }));
       }
       el.seats.append(chip);
     }
     g.clockAt = performance.now();
+    // Your turn to act now: not while the state shown is one the server has left.
     if (st.seat !== null && st.status.to_move.includes(st.seat) && !st.status.terminal) {
-      el.seats.append(h("div", { class: "your-turn", id: "your-turn", text: "● Your turn." }));
+      el.seats.append(h("div", { class: "your-turn", id: "your-turn", hidden: behind(), text: "● Your turn." }));
     }
   }
 
@@ -274,14 +361,19 @@ export async function showGame(app, id, { spectate }) {
   function drawActions() {
     clear(el.actions);
     const st = g.st;
+    el.actions.setAttribute("aria-busy", busy() ? "true" : "false");
     if (st.seat === null) return el.actions.append(h("p", { text: "Spectating: no actions." }));
     if (g.offline) return el.actions.append(h("p", { class: "bad", id: "offline", text: "The connection is lost: actions wait until it is back." }));
     if (!st.legal.length) return el.actions.append(h("p", { text: st.status.terminal ? "The game is over." : "Nothing to decide now; waiting for the others." }));
+    // The server has left this state: its choices are not shown (they would be
+    // refused). While an answer is on its way they stay, disabled.
+    if (behind() && !g.sending) return el.actions.append(h("p", { class: "hint", id: "actions-wait", text: waitText() }));
+    const off = g.sending;
     const all = ctx.legalWithText();
     // One choice: one click does it.
     if (all.length === 1) {
       const only = all[0];
-      return el.actions.append(h("button", { class: "action primary only", id: "only-action", "data-index": 0, onclick: () => choose(only.action), text: only.text }),
+      return el.actions.append(h("button", { class: "action primary only", id: "only-action", "data-index": 0, disabled: off, onclick: () => choose(only.action), text: only.text }),
         h("p", { class: "hint", text: settings.get("auto-forced", true) ? "The only choice: taken for you." : "The only choice." }));
     }
     const filter = h("input", { id: "filter", type: "search", placeholder: "filter actions (e.g. a hex, a ship)", value: g.filter, "aria-label": "Filter actions" });
@@ -299,7 +391,7 @@ export async function showGame(app, id, { spectate }) {
         if (keep && !keep(action)) return;
         if (f && !text.toLowerCase().includes(f)) return;
         if (shown++ >= 200) return;
-        list.append(h("li", {}, h("button", { class: "action", "data-index": i, onclick: () => choose(action) }, glossed(text))));
+        list.append(h("li", {}, h("button", { class: "action", "data-index": i, disabled: off, onclick: () => choose(action) }, glossed(text))));
       });
       if (shown > 200) list.append(h("li", { text: `… ${shown - 200} more: filter to see them` }));
       if (!shown) list.append(h("li", { text: "No action matches." }));
@@ -310,7 +402,7 @@ export async function showGame(app, id, { spectate }) {
       keep ? h("p", { class: "hint" }, `Showing ${ctx.ui.actionFilterName || "the selection"}'s actions. `,
         h("button", { onclick: () => { ctx.ui.actionFilter = null; ctx.ui.selected = null; render(); }, text: "Show all" })) : null,
       folded ? h("p", { class: "hint" }, `${all.length} choices: pick one on the board, or `,
-        h("button", { id: "show-all", onclick: () => { g.showAll = true; drawActions(); }, text: `show all ${all.length}` })) : null,
+        h("button", { id: "show-all", disabled: off, onclick: () => { g.showAll = true; drawActions(); }, text: `show all ${all.length}` })) : null,
       filter, folded ? null : list].filter(Boolean));
   }
 
@@ -328,7 +420,7 @@ export async function showGame(app, id, { spectate }) {
   function moveSeat() {
     const link = seatLink(id, g.token);
     clear(el.links).append(h("div", { class: "panel", id: "move-seat-panel" },
-      h("p", {}, "Open this link on the other device to play ", h("strong", { text: ctx.name(g.st.seat) }), " there. Anyone with it plays this seat."),
+      h("p", {}, "Open this link on the other device to play ", h("strong", {}, nameTag(ctx.name(g.st.seat))), " there. Anyone with it plays this seat."),
       h("input", { readonly: true, id: "move-seat-link", value: link, onfocus: (e) => e.target.select() }),
       h("div", { class: "row" },
         h("button", { onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast("Copied.", "info")), text: "Copy" }), " ",
@@ -385,9 +477,9 @@ export async function showGame(app, id, { spectate }) {
     g.token = tokenFor(id, next);
     clear(el.board);
     clear(el.cover).append(h("div", { class: "pass-box" },
-      h("h2", { text: `${playerName(st.players, next)} to play` }),
+      h("h2", {}, nameTag(playerName(st.players, next)), " to play"),
       h("p", { text: "Hand the device over, then show the board." }),
-      h("button", { class: "primary", id: "pass-show", onclick: () => { el.cover.hidden = true; reconnect(); }, text: `Show ${playerName(st.players, next)}'s board` })));
+      h("button", { class: "primary", id: "pass-show", onclick: () => { el.cover.hidden = true; reconnect(); } }, "Show ", nameTag(playerName(st.players, next)), "'s board")));
     el.cover.hidden = false;
     return true;
   }
@@ -409,9 +501,12 @@ export async function showGame(app, id, { spectate }) {
       if (socket !== ws) return;
       const msg = JSON.parse(m.data);
       if (msg.type === "state") {
+        g.latest = msg;
         queue.push({ msg, first, socket });
         first = false;
         if (!draining) drain();
+        // Still behind an animation: the controls follow the server's latest word now.
+        else refreshControls();
       } else if (msg.type === "error" || msg.ok === false) {
         toast((msg.error && msg.error.message) || "error");
       }
@@ -463,6 +558,11 @@ export async function showGame(app, id, { spectate }) {
     }
     const before = !first && anim.capture ? anim.capture(el.board) : null;
     g.st = msg;
+    // A choice waiting for Confirm that this state no longer offers goes.
+    if (g.pending && !(msg.legal || []).some((a) => sameAction(a, g.pending.action))) {
+      g.pending = null;
+      drawPending();
+    }
     addEvents(msg.events || [], !first);
     g.lastNext = msg.next;
     if (msg.timed_out !== undefined) toast(`${playerName(msg.players, msg.timed_out)}'s clock ran out: the default action was played.`, "info");
@@ -482,6 +582,8 @@ export async function showGame(app, id, { spectate }) {
     const old = ws;
     ws = null;
     if (old) old.close();
+    g.latest = null;
+    g.sentFrom = null;
     g.pending = null;
     g.endingShown = false;
     drawPending();
@@ -491,7 +593,7 @@ export async function showGame(app, id, { spectate }) {
   const keys = (e) => {
     if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT")) return;
     if (e.key === "Escape" && g.pending) { g.pending = null; drawPending(); render(); }
-    if ((e.ctrlKey || e.metaKey) && e.key === "z" && g.st && g.st.can_undo) { e.preventDefault(); undo(); }
+    if ((e.ctrlKey || e.metaKey) && e.key === "z" && g.st && g.st.seat !== null && !g.st.status.terminal) { e.preventDefault(); undo(); }
     if (e.key === " " && g.run && g.run.skip) g.run.skip();
     if (e.key === "+" || e.key === "=") zoomBy(el.board, 1.25);
     if (e.key === "-") zoomBy(el.board, 0.8);

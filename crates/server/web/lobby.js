@@ -1,6 +1,6 @@
 // The lobby: games open and running, and a form to set one up.
-import { h, clear, toast } from "/web/ui.js";
-import { api, rulesets, tokenFor, keepToken, seatsHeld } from "/web/api.js";
+import { h, clear, toast, nameTag, playerName } from "/web/ui.js";
+import { api, rulesets, tokenFor, keepToken, keepCreator, seatsHeld, myGames, endGame } from "/web/api.js";
 
 const LEVELS = [
   ["easy", "AI: easy (quick)"],
@@ -125,7 +125,10 @@ export function newGameForm(form, all, preset) {
       const r = await api("POST", "/api/games", body);
       showCreated(out, r, here);
     } catch (e) {
-      toast(e.message);
+      // A quota: the server's reason, and the games this browser set up or plays,
+      // each of which it can end.
+      if (e.code === "quota") await yourGames(out, e.message);
+      else toast(e.message);
     } finally {
       create.disabled = false;
     }
@@ -146,6 +149,7 @@ export function showCreated(out, r, here = [0]) {
   const mine = r.seats.filter((s) => here.includes(s.seat));
   const others = r.seats.filter((s) => !here.includes(s.seat));
   for (const s of mine) keepToken(r.id, s.token, s.seat);
+  keepCreator(r.id, r.creator);
   out.append(h("p", {}, "Game ", h("code", { text: r.id }), " is set up."));
   if (mine.length) out.append(h("p", {}, h("a", { class: "button primary", id: "play-link", href: `#/g/${r.id}`, text: mine.length > 1 ? "Play (hot seat)" : "Play" })));
   for (const s of others) {
@@ -155,6 +159,47 @@ export function showCreated(out, r, here = [0]) {
   }
   out.append(h("p", { class: "link" }, "Spectators: ",
     h("input", { readonly: true, value: `${location.origin}/#/watch/${r.id}`, size: 60, onfocus: (e) => e.target.select() })));
+}
+
+// A quota refused a new game (`why`, the server's words): the unfinished games this
+// browser set up or holds a seat of, each with a button that ends it.
+export async function yourGames(out, why) {
+  clear(out);
+  const box = h("div", { class: "panel", id: "your-games", "aria-live": "polite" },
+    h("p", { class: "bad", text: why }),
+    // The hourly quota counts games set up, not games in play: ending one gives
+    // nothing back (the server's message says when to try again).
+    h("p", { text: /games_per_hour/.test(why) ? "Your games in play (set up or played in this browser); ending one does not give this hour's quota back:"
+      : "Your games in play (set up or played in this browser): end one to make room." }));
+  out.append(box);
+  const all = await rulesets().catch(() => []);
+  const ids = new Set(myGames());
+  // The lobby's list (newest first): a game a quota counts was set up lately.
+  const { games } = await api("GET", "/api/games?limit=500").catch(() => ({ games: [] }));
+  const rows = [];
+  for (const g of games.filter((x) => ids.has(x.id) && x.status === "playing")) {
+    const id = g.id;
+    const name = (all.find((x) => x.id === g.ruleset) || {}).name || g.ruleset;
+    const players = g.seats.map((p, i) => nameTag(playerName(g.seats, i)));
+    const end = h("button", { class: "danger", "data-end": id, text: "End it" });
+    end.addEventListener("click", async () => {
+      if (!confirm("End this game? It is resigned for you (or, for a game of agents, for its first seat).")) return;
+      end.disabled = true;
+      try {
+        await endGame(id);
+        end.replaceWith(h("span", { class: "hint", text: "ended" }));
+      } catch (e) {
+        end.disabled = false;
+        toast(e.message);
+      }
+    });
+    rows.push(h("tr", { "data-game": id },
+      h("td", {}, h("strong", { text: name }), " ", h("span", { class: "hint", text: g.scenario })),
+      h("td", { class: "lobby-seats" }, players.flatMap((p, i) => (i ? [" · ", p] : [p]))),
+      h("td", { class: "actions" }, h("a", { href: `#/g/${id}`, text: "Open" }), " ", end)));
+  }
+  box.append(rows.length ? h("table", { class: "games" }, h("tbody", {}, rows))
+    : h("p", { class: "hint", text: "This browser holds no game in play: the quota counts games set up from this address elsewhere." }));
 }
 
 // Take an open seat with a token made here, so a join whose answer was lost can be
@@ -187,7 +232,7 @@ async function loadGames(list) {
     const seats = g.seats.map((s) => {
       const who = s.name || (s.type === "agent" ? `AI (${s.agent})` : s.taken ? "a player" : s.type === "open" ? "open to all" : "waiting for a friend");
       const moving = (g.to_move || []).includes(s.seat);
-      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, (moving ? "● " : "") + who + (held.includes(s.seat) ? " (you)" : ""));
+      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, moving ? "● " : "", nameTag(who), held.includes(s.seat) ? " (you)" : "");
     });
     const name = (all.find((r) => r.id === g.ruleset) || {}).name || g.ruleset;
     const actions = [];

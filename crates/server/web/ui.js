@@ -92,6 +92,13 @@ export function playerName(players, i) {
   return `Seat ${i}`;
 }
 
+/** A player's name as the page shows it: on one line, cut with an ellipsis past
+ * its room (a 32-character name without spaces must not widen a table or a panel
+ * past the window), the whole name on hover. */
+export function nameTag(name, attrs = {}) {
+  return h("span", { ...attrs, class: ["name", attrs.class].filter(Boolean).join(" "), title: name }, name);
+}
+
 /** Settings kept in this browser: `get(name, default)`, `set(name, value)`. */
 export const settings = {
   get(name, dflt) {

@@ -73,6 +73,7 @@ function injectBuilderStyle() {
 .wf-builder .report { font-size: 0.9em; }
 .wf-builder .wf-cost { font-size: 1.1em; font-weight: 700; margin: 0.2em 0; }
 .wf-builder .wf-cost.bad { color: var(--bad); } .wf-builder .wf-cost.ok { color: var(--good); }
+.wf-builder .wf-start-why.bad { color: var(--bad); font-weight: 700; }
 .wf-ship { border: 1px solid var(--line); border-radius: 6px; padding: 0.25em 0.5em; margin: 0.35em 0; background: #121827; font-size: 0.93em; }
 .wf-ship button, .wf-ship select, .wf-ship input { padding: 0.05em 0.35em; }
 .wf-ship-head { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
@@ -144,6 +145,12 @@ const builder = {
     const cost = h("div", { id: "wf-fleet-cost", class: "wf-cost" });
     const report = h("pre", { id: "wf-fleet-report", class: "report" });
     const startReport = h("pre", { id: "wf-start-report", class: "report bad", hidden: true });
+    // Start is offered only for fleets the server accepts, as a scenario too; when it
+    // is not, the reason is on screen (the server's words), and the totals say when
+    // the fleets' points differ.
+    const startBtn = h("button", { id: "wf-start", class: "primary", onclick: start, disabled: true, "aria-describedby": "wf-start-why", text: "Start a game: fleet 1 against fleet 2" });
+    const startWhy = h("p", { id: "wf-start-why", class: "wf-start-why", "aria-live": "polite" });
+    const totals = h("p", { id: "wf-totals", class: "hint" });
     el.textContent = "";
     el.append(h("div", { class: "wf-builder", id: "wf-builder" },
       settings, tabs,
@@ -154,8 +161,9 @@ const builder = {
           h("div", { class: "row" },
             h("button", { id: "wf-save-fleet", onclick: saveFleet, text: "Save fleet file (.toml)" }), " ",
             h("button", { id: "wf-save-scenario", onclick: () => ctx.save("built.toml", wfScenarioToml(b)), text: "Save scenario (.toml)" })),
-          h("div", { class: "row" },
-            h("button", { id: "wf-start", class: "primary", onclick: start, text: "Start a game: fleet 1 against fleet 2" })),
+          totals,
+          h("div", { class: "row" }, startBtn),
+          startWhy,
           startReport))));
 
     // The agreed points (shared by both fleets) and force organisation.
@@ -212,7 +220,17 @@ const builder = {
 
     let timer = null;
     let seq = 0;
-    const recheck = () => { startReport.hidden = true; drawTabs(); clearTimeout(timer); timer = setTimeout(check, 150); };
+    let scenario = null; // the server's scenario check of both fleets, once both pass
+    let checking = true; // a check of the fleets as they are now is on its way
+    const recheck = () => {
+      startReport.hidden = true;
+      scenario = null;
+      checking = true;
+      drawTabs();
+      drawStart();
+      clearTimeout(timer);
+      timer = setTimeout(check, 150);
+    };
     async function check() {
       const mine = ++seq;
       const answers = await Promise.all(b.fleets.map((f, i) =>
@@ -221,6 +239,43 @@ const builder = {
       answers.forEach((r, i) => { results[i] = r; });
       drawTabs();
       showReport();
+      if (answers.every((r) => r.valid)) {
+        const r = await ctx.check("scenario", wfScenarioToml(b), "built.toml").catch((e) => ({ valid: false, problems: [e.message] }));
+        if (mine !== seq) return;
+        scenario = r;
+      }
+      checking = false;
+      drawStart();
+    }
+
+    // A problem as the server words it, without the file's name in front.
+    const unfiled = (p) => String(p).replace(/^[^:\s]+\.toml: /, "");
+
+    // Start a game: enabled exactly when both fleets and the scenario made of them
+    // pass the server's checks; otherwise disabled, with the first reason on screen.
+    function drawStart() {
+      const named = (i) => `Fleet ${i + 1} (${b.fleets[i].name})`;
+      const t = results.map((r) => (!checking && r && r.valid ? r.report.total : null));
+      totals.textContent = t.every((x) => x !== null)
+        ? `Totals: ${b.fleets.map((f, i) => `${f.name} ${t[i]} pts`).join(", ")}` +
+          (t[0] === t[1] ? " — equal." : ` — they differ by ${Math.abs(t[0] - t[1])} pts${b.asymmetric ? " (unequal fleets on purpose)" : ""}.`)
+        : "";
+      let why = "";
+      const failed = results.findIndex((r) => r && !r.valid);
+      if (checking || results.some((r) => !r)) why = "Checking the fleets with the server…";
+      else if (failed >= 0) {
+        const r = results[failed];
+        why = r.error ? `The server did not answer: ${r.error}`
+          : `${named(failed)}: ${unfiled(r.problems[0])}` + (r.problems.length > 1 ? ` (and ${r.problems.length - 1} more problem${r.problems.length > 2 ? "s" : ""})` : "");
+      } else if (!scenario) why = "Checking the scenario with the server…";
+      else if (!scenario.valid) {
+        why = `The two fleets do not make a scenario: the server's scenario check says why, below.`;
+        startReport.hidden = false;
+        startReport.textContent = "The scenario (the server's `scenario check`):\n" + scenario.problems.join("\n");
+      }
+      startBtn.disabled = Boolean(why);
+      startWhy.textContent = why ? `Start is off. ${why}` : "";
+      startWhy.className = "wf-start-why" + (why && !/^Checking/.test(why) ? " bad" : " hint");
     }
 
     async function start() {

@@ -56,6 +56,23 @@ impl Hub {
         agent: &str,
         budget_ms: Option<u64>,
     ) -> bool {
+        // Past its address group's thinking budget the agent waits its turn (the
+        // game is never refused for it): until enough of the group's thinking left
+        // the window, looking now and then whether the game still wants it.
+        let owner = live.owner.get().copied();
+        if let Some(group) = owner {
+            let mut counted = false;
+            while let Some(wait) = self.thinking.wait(group) {
+                if !counted {
+                    self.thinking.waits.fetch_add(1, Ordering::AcqRel);
+                    counted = true;
+                }
+                tokio::time::sleep(wait.clamp(MIN_WAIT, MAX_WAIT)).await;
+                if live.unloaded.load(Ordering::Acquire) {
+                    return false;
+                }
+            }
+        }
         let (game, seed, forked_at) = {
             let inner = live.inner.lock().await;
             let unloaded = live.unloaded.load(Ordering::Acquire);
@@ -88,8 +105,9 @@ impl Hub {
         })
         .await;
         drop(_permit);
-        live.thought_ms
-            .fetch_add(started.elapsed().as_millis() as u64, Ordering::AcqRel);
+        let thought = started.elapsed().as_millis() as u64;
+        live.thought_ms.fetch_add(thought, Ordering::AcqRel);
+        self.thinking.charge(owner, thought);
         let id = &live.setup.id;
         match chosen {
             // Played only if the game is where the agent saw it.
@@ -127,3 +145,8 @@ impl Hub {
 
 /// How long an agent waits before trying again when the database was unavailable.
 const RETRY: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// An agent past its group's budget looks again after at most this long (a game that
+/// ended or left memory meanwhile stops it waiting), and at least this long.
+const MAX_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+const MIN_WAIT: std::time::Duration = std::time::Duration::from_millis(10);

@@ -68,9 +68,15 @@ impl Inner {
         }
     }
 
-    /// May `seat` take its last action back now (issue 28's undo)?
-    pub fn may_undo(&self, seat: Seat) -> bool {
-        !self.over() && self.game.can_undo_by(seat)
+    /// Why `seat` may not take its last action back now (issue 28's undo), in words a
+    /// player reads beside the greyed-out control ("a die was rolled"; issue 37), or
+    /// `None` when it may: [`orrery_core::may_undo`]'s test with its reason, and a game
+    /// over.
+    pub fn undo_refusal(&self, seat: Seat) -> Option<String> {
+        if self.over() {
+            return Some("the game is over".into());
+        }
+        self.game.undo_refusal_by(seat).map(|r| r.to_string())
     }
 
     /// After an undo the copy of the state before the last action is gone: rebuild
@@ -141,6 +147,7 @@ impl Inner {
                 self.legal_part(viewer, note),
             )
         };
+        let undo = viewer.map(|s| self.undo_refusal(s));
         let snap = Snapshot {
             ok: true,
             kind,
@@ -158,7 +165,8 @@ impl Inner {
             timeouts: &self.timeouts,
             clock: self.clock(clock_ms),
             timed_out: note.timed_out,
-            can_undo: viewer.map(|s| self.may_undo(s)),
+            can_undo: undo.as_ref().map(Option::is_none),
+            undo_refusal: undo.flatten(),
             players,
             ending: self.ending(),
         };
@@ -382,6 +390,9 @@ struct Snapshot<'a> {
     /// For a seat: may it take its last action back now (`POST …/undo`)?
     #[serde(skip_serializing_if = "Option::is_none")]
     can_undo: Option<bool>,
+    /// For a seat that may not: why, in words ([`Inner::undo_refusal`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undo_refusal: Option<String>,
     /// Who sits where: `[{"seat","type","agent"?,"name"?}]` (public).
     players: Value,
     /// Once over: the result in the ruleset's words (`Game::ending`; a resignation

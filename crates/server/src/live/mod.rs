@@ -31,6 +31,16 @@ fn moves_alone(setup: &GameRow, seats: &[SeatRow]) -> bool {
             .any(|s| matches!(s.kind, SeatKind::Agent { .. }))
 }
 
+/// What a game has played so far, as read from the database (nothing, for a new game).
+#[derive(Default)]
+struct Played {
+    /// Actions recorded (the database's last `seq`).
+    seq: i64,
+    resigned: Option<u8>,
+    /// `{"seq","seat"}` of every action a clock played.
+    timeouts: Vec<Value>,
+}
+
 /// A quota reservation this recent counts while its game is being created.
 const RESERVED: std::time::Duration = std::time::Duration::from_secs(30);
 
@@ -61,6 +71,12 @@ impl Live {
     /// name, and the player's name once given.
     pub fn players(&self) -> Value {
         Value::Array(self.seats.iter().map(SeatSlot::public).collect())
+    }
+
+    /// Charge this game's agents' thinking to `ip`'s address group, unless it has an
+    /// owner already (its creator, while this process knows it).
+    pub fn owned_by(&self, ip: std::net::IpAddr) {
+        let _ = self.owner.set(crate::limits::address_group(ip));
     }
 }
 
@@ -109,6 +125,10 @@ pub struct Live {
     pub(crate) unloaded: AtomicBool,
     /// Milliseconds its agents have thought, in all (`Limits::agent_ms_per_game`).
     pub(crate) thought_ms: AtomicU64,
+    /// The address group its agents' thinking is charged to
+    /// (`Limits::agent_ms_per_address`): its creator's, or after a restart the first
+    /// player's to act in it.
+    pub(crate) owner: std::sync::OnceLock<std::net::IpAddr>,
     /// Another instance announced a change since this copy last caught up: the next
     /// [`Hub::sync`] reads the database (and only then; a shared database only).
     stale: AtomicBool,
@@ -134,6 +154,8 @@ pub struct Hub {
     pub game_quota: crate::RateLimiter,
     /// Unfinished games without a human seat, by the address that created them.
     pub(crate) agent_games: Mutex<HashMap<String, (std::net::IpAddr, Instant)>>,
+    /// The agents' thinking per address group (`Limits::agent_ms_per_address`).
+    pub thinking: crate::limits::ThinkingBudget,
     games: Mutex<HashMap<String, Arc<Live>>>,
     /// Announcements of other instances received so far: a game loaded while one
     /// arrived may have missed its change, so it starts stale.
@@ -148,6 +170,7 @@ impl Hub {
             store,
             limiter: crate::RateLimiter::new(&limits),
             game_quota: crate::RateLimiter::games(&limits),
+            thinking: crate::limits::ThinkingBudget::new(&limits),
             sockets: Arc::default(),
             agent_games: Mutex::new(HashMap::new()),
             // Agents never take every core: requests keep one (on one core, they share).
@@ -166,20 +189,21 @@ impl Hub {
         self.started.elapsed().as_millis() as u64
     }
 
-    /// A new game: recorded in the database, then held in memory and started (its
-    /// agents move, its clock runs).
+    /// A new game, set up from `owner`'s address: recorded in the database, then held
+    /// in memory and started (its agents move, its clock runs).
     pub async fn create(
         self: &Arc<Self>,
         game: Box<dyn DynGame>,
         setup: GameRow,
         seats: Vec<SeatRow>,
+        owner: std::net::IpAddr,
     ) -> Result<(), ApiError> {
         let moves_alone = moves_alone(&setup, &seats);
         self.store.create_game(&setup, &seats).await?;
         // A game of people waits in the database until someone asks for it: a
         // creation nobody follows up costs no memory.
         if moves_alone {
-            self.install(game, setup, seats, 0, None, Vec::new());
+            self.install(game, setup, seats, Played::default(), Some(owner));
         }
         Ok(())
     }
@@ -226,9 +250,8 @@ impl Hub {
         game: Box<dyn DynGame>,
         setup: GameRow,
         seats: Vec<SeatRow>,
-        seq: i64,
-        resigned: Option<u8>,
-        timeouts: Vec<Value>,
+        played: Played,
+        owner: Option<std::net::IpAddr>,
     ) -> Arc<Live> {
         let n = game.seats() as usize;
         let slots: Vec<SeatSlot> = seats
@@ -262,10 +285,10 @@ impl Hub {
         game.set_undo_depth(1);
         let mut inner = Inner {
             game,
-            seq,
-            resigned,
+            seq: played.seq,
+            resigned: played.resigned,
             deadlines: vec![None; n],
-            timeouts,
+            timeouts: played.timeouts,
         };
         inner.update_deadlines(&[], None, &slots, clock);
         // A watcher that falls 16 changes behind reads the whole state again.
@@ -282,8 +305,12 @@ impl Hub {
             last_used: AtomicU64::new(self.clock_now()),
             unloaded: AtomicBool::new(false),
             thought_ms: AtomicU64::new(0),
+            owner: std::sync::OnceLock::new(),
             stale: AtomicBool::new(false),
         });
+        if let Some(ip) = owner {
+            new.owned_by(ip);
+        }
         let live = {
             let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
             games
@@ -345,7 +372,12 @@ impl Hub {
         if let Some(l) = cached {
             return Ok(Some(l));
         }
-        let live = self.install(game, setup, seats, seq, resigned, timeouts);
+        let played = Played {
+            seq,
+            resigned,
+            timeouts,
+        };
+        let live = self.install(game, setup, seats, played, None);
         // Either the announcement's game lookup finds this copy, or this sees the count
         // it raised first (`changed_elsewhere`): no change is missed.
         if self.announced.load(Ordering::SeqCst) != announced {
@@ -648,8 +680,8 @@ impl Hub {
         if inner.over() {
             return Err(ProtocolError::GameOver.into());
         }
-        if !inner.may_undo(Seat(seat)) {
-            return Err(ApiError::cannot_undo());
+        if let Some(why) = inner.undo_refusal(Seat(seat)) {
+            return Err(ApiError::cannot_undo(&why));
         }
         let hash = inner.head_hash();
         let held = self.store.hold().await?;

@@ -60,6 +60,20 @@ pub fn round_for_reading(x: f64) -> String {
     }
 }
 
+/// A signed number as a person reads it, with `decimals` decimals: `+12`, `-3.5`, and
+/// a number that rounds to zero without a sign (`0`, `0.0`): never `-0` nor `+0`.
+pub fn signed_for_reading(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "–".to_string();
+    }
+    let t = format!("{x:+.decimals$}");
+    if t[1..].chars().all(|c| c == '0' || c == '.') {
+        t[1..].to_string()
+    } else {
+        t
+    }
+}
+
 /// `word` with its first letter upper case ("the fourth round…" → "The fourth round…").
 pub fn capitalized(word: &str) -> String {
     let mut c = word.chars();
@@ -355,6 +369,19 @@ mod tests {
         let e = ending_from(&outcome(&[0, 2], &[]), names, vec![], vec![], "");
         let results: Vec<&str> = e.sides.iter().map(|s| s.result.as_str()).collect();
         assert_eq!(results, ["shared the win", "lost", "shared the win"]);
+    }
+
+    /// Issue 37 §5: `ladder` printed an Elo of "-0".
+    #[test]
+    fn signed_numbers_never_read_as_negative_zero() {
+        assert_eq!(signed_for_reading(-0.3, 0), "0");
+        assert_eq!(signed_for_reading(-0.0, 0), "0");
+        assert_eq!(signed_for_reading(0.0, 0), "0");
+        assert_eq!(signed_for_reading(-0.04, 1), "0.0");
+        assert_eq!(signed_for_reading(382.4, 0), "+382");
+        assert_eq!(signed_for_reading(-1200.0, 0), "-1200");
+        assert_eq!(signed_for_reading(-0.06, 1), "-0.1");
+        assert_eq!(signed_for_reading(f64::NAN, 0), "–");
     }
 
     #[test]

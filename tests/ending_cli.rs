@@ -136,3 +136,29 @@ fn the_engine_says_which_ruleset_was_meant() {
     ));
     assert!(out.contains("did you mean `warfleets`?"), "{out}");
 }
+
+/// Issue 37 §5: a three-way headline read "won: 211 to 22 to 59 VP", which does not
+/// say whose score is whose. The winner's score, then each other side's by name.
+#[test]
+fn a_three_way_headline_names_whose_score_is_whose() {
+    let out = stdout(&orrery(
+        &[
+            "battle",
+            "launch-fighters",
+            "--scenario",
+            "three-way",
+            "--seed",
+            "3",
+            "-q",
+        ],
+        "",
+    ));
+    assert!(
+        out.starts_with("Terran Navy won with 218.5 VP (Ihari Empire 20, Centauri Pirates 24)\n"),
+        "{out}"
+    );
+    assert!(
+        !out.lines().next().unwrap_or_default().contains(" to "),
+        "{out}"
+    );
+}

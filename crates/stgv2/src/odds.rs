@@ -5,6 +5,7 @@
 
 use crate::action::Action;
 use crate::combat::die_chart;
+use crate::render::spendys;
 use crate::state::{Step, Stgv2};
 use orrery_core::prob::{odds_table, pow6, Count, Prob, EXACT_DICE};
 use orrery_core::{
@@ -278,9 +279,9 @@ pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
             );
             text += &format!(
                 "One Construct attempt builds (full Outpost deck, 10 Claim / 10 Dry): {:.4}%\n\
-                 One Collect attempt yields on average (full Revenue deck, 2,400 a card): {:.0} Spendys\n",
+                 One Collect attempt yields on average (full Revenue deck, 2,400 a card): {} Spendys\n",
                 100.0 * claim.p,
-                expected * 2400.0
+                spendys((expected * 2400.0).round() as u32)
             );
             Ok(OddsReport::new(
                 &json!({

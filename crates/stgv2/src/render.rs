@@ -19,6 +19,8 @@ pub fn ship_letter(id: ShipId) -> char {
     }
 }
 
+/// A number of Spendys as every text of the game writes it: thousands grouped with
+/// commas (`26,000`), in the ending, the events, the actions, the refusals and the odds.
 pub(crate) fn spendys(n: u32) -> String {
     let s = n.to_string();
     let mut out = String::new();
@@ -353,7 +355,11 @@ impl Stgv2 {
                 format!("{} tries to {what} at cluster {cluster}", ship(*x))
             }
             Action::Buy { item, ship: None } => {
-                format!("buy {} ({})", item.with_article(), self.price(*item))
+                format!(
+                    "buy {} ({})",
+                    item.with_article(),
+                    spendys(self.price(*item))
+                )
             }
             Action::Buy {
                 item,
@@ -363,10 +369,12 @@ impl Stgv2 {
                     "buy {} for {} ({})",
                     item.with_article(),
                     ship(*x),
-                    self.price(*item)
+                    spendys(self.price(*item))
                 )
             }
-            Action::BuyShip { at } => format!("buy a ship at {at} ({})", self.rules.prices.ship),
+            Action::BuyShip { at } => {
+                format!("buy a ship at {at} ({})", spendys(self.rules.prices.ship))
+            }
             Action::Next => match self.step.phase() {
                 Some(Phase::Purchase) => "end the turn".into(),
                 Some(p) => format!("end step {} ({})", p.number(), p.name()),
@@ -416,7 +424,7 @@ impl Stgv2 {
             ),
             Event::Lost { ship, asset } => format!("ship {} loses {}", l(*ship), asset.with_article()),
             Event::Destroyed { ship, spendys_lost } => {
-                format!("ship {} is destroyed ({spendys_lost} Spendys lost)", l(*ship))
+                format!("ship {} is destroyed ({} Spendys lost)", l(*ship), spendys(*spendys_lost))
             }
             Event::Eliminated { seat } => format!("seat {seat} is eliminated"),
             Event::ActionRolled { ship, cluster, player, bank, cards } => format!(
@@ -429,14 +437,17 @@ impl Stgv2 {
             ),
             Event::OutpostBuilt { seat, cluster } => format!("seat {seat} builds an outpost on cluster {cluster}"),
             Event::OutpostFailed { seat, cluster } => format!("seat {seat} draws no Claim at cluster {cluster}"),
-            Event::Revenue { ship, cards, total } => format!("ship {} collects {total} Spendys ({cards:?})", l(*ship)),
-            Event::Deposited { ship, spendys } => format!("ship {} deposits {spendys} Spendys ON station", l(*ship)),
+            Event::Revenue { ship, cards, total } => {
+                let cards: Vec<String> = cards.iter().map(|&c| spendys(c)).collect();
+                format!("ship {} collects {} Spendys ({})", l(*ship), spendys(*total), cards.join(" + "))
+            }
+            Event::Deposited { ship, spendys: n } => format!("ship {} deposits {} Spendys ON station", l(*ship), spendys(*n)),
             Event::Bought { seat, item, ship, price } => match ship {
-                Some(x) => format!("seat {seat} buys {} for ship {} ({price})", item.with_article(), l(*x)),
-                None => format!("seat {seat} buys {} ({price})", item.with_article()),
+                Some(x) => format!("seat {seat} buys {} for ship {} ({})", item.with_article(), l(*x), spendys(*price)),
+                None => format!("seat {seat} buys {} ({})", item.with_article(), spendys(*price)),
             },
             Event::ShipBought { seat, ship, at, price } => {
-                format!("seat {seat} buys ship {} at {at} ({price})", l(*ship))
+                format!("seat {seat} buys ship {} at {at} ({})", l(*ship), spendys(*price))
             }
             Event::PhaseStarted { phase } => format!("step {}: {}", phase.number(), phase.name()),
             Event::TurnEnded { seat } => format!("seat {seat}'s turn ends"),

@@ -9,6 +9,7 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::movement::{CardPlay, Play};
+use crate::render::spendys;
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
 use crate::why::{Refused, Why};
@@ -641,8 +642,8 @@ impl Stgv2 {
         if !self.player(seat).out && self.player(seat).on >= self.rules.target {
             let reason = format!(
                 "{} Spendys ON station at the end of his turn (target {}, ST-18)",
-                self.player(seat).on,
-                self.rules.target
+                spendys(self.player(seat).on),
+                spendys(self.rules.target)
             );
             self.finish(vec![seat], reason, log);
             return;

@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::rules::dirs_text;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
-use orrery_core::Seat;
+use orrery_core::{counted, Seat};
 use orrery_nodes::Node;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -146,9 +146,9 @@ impl Stgv2 {
                         None => format!("executing set {set}: next ship or end the set"),
                     },
                     Step::Damage { damage, .. } => format!(
-                        "ship {} takes {} hit(s): its owner removes assets",
+                        "ship {} takes {}: its owner removes assets",
                         ship_letter(damage[0].ship),
-                        damage[0].hits
+                        counted(damage[0].hits as usize, "hit", "hits")
                     ),
                     _ => String::new(),
                 }
@@ -264,14 +264,14 @@ impl Stgv2 {
                 .iter()
                 .map(|v| {
                     format!(
-                        "{}d×{} best {} vs {}d×{} best {} → {} hit(s)",
+                        "{}d×{} best {} vs {}d×{} best {} → {}",
                         v.attack_dice,
                         v.attack_totals.len(),
                         v.attack_totals.iter().max().unwrap_or(&0),
                         v.defense_dice,
                         v.defense_totals.len(),
                         v.defense_totals.iter().max().unwrap_or(&0),
-                        v.hits
+                        counted(v.hits as usize, "hit", "hits")
                     )
                 })
                 .collect();
@@ -414,10 +414,10 @@ impl Stgv2 {
                 volleys
                     .iter()
                     .map(|v| format!(
-                        "{} vs {} → {} hit(s)",
+                        "{} vs {} → {}",
                         v.attack_totals.iter().max().unwrap_or(&0),
                         v.defense_totals.iter().max().unwrap_or(&0),
-                        v.hits
+                        counted(v.hits as usize, "hit", "hits")
                     ))
                     .collect::<Vec<_>>()
                     .join("; return fire ")
@@ -428,12 +428,13 @@ impl Stgv2 {
             }
             Event::Eliminated { seat } => format!("seat {seat} is eliminated"),
             Event::ActionRolled { ship, cluster, player, bank, cards } => format!(
-                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {cards} card(s)",
+                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {}",
                 l(*ship),
                 player[0],
                 player[1],
                 bank[0],
-                bank[1]
+                bank[1],
+                counted(*cards as usize, "card", "cards")
             ),
             Event::OutpostBuilt { seat, cluster } => format!("seat {seat} builds an outpost on cluster {cluster}"),
             Event::OutpostFailed { seat, cluster } => format!("seat {seat} draws no Claim at cluster {cluster}"),

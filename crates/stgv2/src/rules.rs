@@ -13,7 +13,7 @@ use crate::render::spendys;
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
 use crate::why::{Refused, Why};
-use orrery_core::{ActionError, Logged, Seat};
+use orrery_core::{counted, ActionError, Logged, Seat};
 use orrery_nodes::{Dir, Node, Pos};
 use std::ops::ControlFlow;
 
@@ -166,10 +166,10 @@ impl Stgv2 {
                 } else {
                     Some(R::why(|| {
                         format!(
-                            "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
+                            "ship {} cannot lose a {} with {} left: choose one of {} (ST-12)",
                             p.ship,
                             asset.name(),
-                            p.hits,
+                            counted(p.hits as usize, "hit", "hits"),
                             self.removable(p.ship, p.hits)
                                 .iter()
                                 .map(|a| a.name())

@@ -434,7 +434,9 @@ impl Play {
             .game
             .apply_seen_by(seat, &action, self.viewer)
             .map_err(|e| anyhow!("agent for seat {seat} chose a refused action: {e}"))?;
-        self.say_action(seat, told);
+        // The viewer is never an agent's seat: an order it is not told is secret.
+        let secret = told.is_none();
+        self.say_action(seat, told, secret);
         self.history.push(seat);
         Ok(())
     }
@@ -443,11 +445,27 @@ impl Play {
     /// (`orrery_core::action_seen_by`, a channel of the conformance suite's leak
     /// check), so a secret order (a card put face down, orders not yet revealed) is
     /// only said to have been given, however long it stays secret.
-    fn say_action(&self, seat: Seat, told: Option<String>) {
+    ///
+    /// A `secret` order (one the other seats are not told) is announced once: where
+    /// the ruleset's own events tell the viewer of it (Stratoyager's "P1 gave a
+    /// secret order for Evo 6.2 1", Black Skies' "Falcons spades puts a card face
+    /// down", and to its owner what the order was), they are the announcement, printed
+    /// next by [`Play::flush_events`]; this line is for the orders a ruleset says
+    /// nothing of.
+    fn say_action(&self, seat: Seat, told: Option<String>, secret: bool) {
+        if secret && self.ruleset_told_of_it() {
+            return;
+        }
         match told {
             Some(text) => println!("{}: {text}", self.label(seat)),
             None => println!("{} has given a secret order.", self.label(seat)),
         }
+    }
+
+    /// Whether the action just applied logged an event the viewer may see (the events
+    /// shown so far end at `since`: the main loop shows them all before each action).
+    fn ruleset_told_of_it(&self) -> bool {
+        !self.game.events(self.viewer, self.since).0.is_empty()
     }
 }
 

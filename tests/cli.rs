@@ -430,9 +430,11 @@ fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
         .find("Your question: a Movement Action for Guardian 151a (1)")
         .unwrap_or_else(|| panic!("P0 is asked for a Movement Action:\n{s}"));
     let after = &s[asked..];
+    // Announced once, by the ruleset's event (as given, not what).
     let given = after
-        .find("P0> P0 (human) has given a secret order.")
+        .find("P0>   P0 gave a secret order for Guardian 151a\n")
         .unwrap_or_else(|| panic!("the quick order is accepted:\n{after}"));
+    assert!(!s.contains("has given a secret order"), "{s}");
     let handover = after
         .find("\x1b[2J\x1b[3J\x1b[HPass the keyboard to P1. Press Enter when only P1 can see the screen.")
         .unwrap_or_else(|| panic!("the keyboard goes to P1 on a cleared screen:\n{after}"));

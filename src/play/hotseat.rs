@@ -18,12 +18,18 @@ impl Play {
 
     /// Apply a human's action and say so: to its player alone at the terminal as it
     /// read it; in hot-seat play as every player may see it (the public record: a
-    /// secret order is only said to have been given).
+    /// secret order is only said to have been given). A secret order the ruleset's
+    /// events announce is not announced again ([`Play::say_action`]).
     pub(super) fn commit(&mut self, seat: Seat, action: &Value) -> bool {
-        let viewer = if self.hotseat { None } else { Some(seat) };
-        match self.game.apply_seen_by(seat, action, viewer) {
-            Ok(told) => {
-                self.say_action(seat, told);
+        // As its player read it (`action_seen_by` for the seat itself), before it is
+        // applied (a refused action is not described); what the others are told
+        // decides whether it is secret.
+        let mine = (!self.hotseat && self.game.is_legal(seat, action))
+            .then(|| self.describe(seat, action));
+        match self.game.apply_seen_by(seat, action, None) {
+            Ok(public) => {
+                let secret = public.is_none();
+                self.say_action(seat, mine.or(public), secret);
                 self.history.push(seat);
                 true
             }

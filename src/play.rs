@@ -28,8 +28,9 @@ Commands:
   TEXT     any other text lists the actions whose description contains it
            (e.g. a hex like 1311 or a unit name); it never acts by itself
 At a terminal, lines can be edited and Up/Down recall earlier ones (Ctrl-D or Ctrl-C
-stops). In hot-seat play (two or more humans) the screen is cleared and the keyboard
-handed over between players; secret orders are never shown to the others.
+stops). In hot-seat play (two or more humans) the screen is cleared (a line marks the
+hand-over when the output is not a terminal) and the keyboard handed over between
+players; secret orders are never shown to the others.
 When you have only one legal action it is taken for you and said in one line
 (`--confirm-forced` asks instead).";
 

@@ -7,7 +7,7 @@ use crate::rulesets::{self, WithGame};
 use crate::sim::{agent_list, jobs, progress, scenario};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use orrery_core::Game;
+use orrery_core::{signed_for_reading, Game};
 use orrery_lab::elo::{Sprt, SprtVerdict};
 use orrery_lab::ladder::{games_per_pairing, pairings, LadderConfig, LadderReport, Schedule};
 use std::fmt::Write as _;
@@ -174,8 +174,10 @@ pub fn run(a: &LadderArgs) -> Result<()> {
     Ok(())
 }
 
+/// An Elo difference: `+382`, `-1200`, and `0` for anything that rounds to zero
+/// (never `-0`).
 fn signed(x: f64) -> String {
-    format!("{x:+.0}")
+    signed_for_reading(x, 0)
 }
 
 fn pct(x: f64) -> String {

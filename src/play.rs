@@ -6,7 +6,7 @@ use crate::battle::AgentTable;
 use crate::report::{print_event, score_table};
 use crate::{registry, PlayArgs};
 use anyhow::{anyhow, bail, Context, Result};
-use orrery_core::{round_for_reading, Seat};
+use orrery_core::{counted, round_for_reading, Seat};
 use orrery_protocol::DynGame;
 use serde_json::Value;
 
@@ -14,7 +14,8 @@ const HELP: &str = "\
 Commands:
   NUMBER   take the action with that number from the list (a number that is not
            in the list, such as a hex label, filters it instead)
-  list     show the numbered legal actions again
+  list     show the numbered legal actions again (a list longer than a screen,
+           50 lines, is not shown unasked: the prompt says so)
   map      show the battle (map, unit cards, scores)
   undo     take back your last action (never past a die roll, a card drawn or
            turned up, or an order revealed; agents' moves and your forced single
@@ -28,8 +29,9 @@ Commands:
   TEXT     any other text lists the actions whose description contains it
            (e.g. a hex like 1311 or a unit name); it never acts by itself
 At a terminal, lines can be edited and Up/Down recall earlier ones (Ctrl-D or Ctrl-C
-stops). In hot-seat play (two or more humans) the screen is cleared and the keyboard
-handed over between players; secret orders are never shown to the others.
+stops). In hot-seat play (two or more humans) the screen is cleared (a line marks the
+hand-over when the output is not a terminal) and the keyboard handed over between
+players; secret orders are never shown to the others.
 When you have only one legal action it is taken for you and said in one line
 (`--confirm-forced` asks instead).";
 
@@ -122,8 +124,12 @@ struct Play {
     forced_at: Vec<usize>,
 }
 
-/// Longer action lists are not printed unasked.
-const LONG_LIST: usize = 200;
+/// A list of actions that would take more lines than this (a screen) is not printed
+/// unasked: the prompt says how many choices there are and how to reach them.
+const SCREEN_LINES: usize = 50;
+
+/// The width at which a terminal is taken to wrap a long line of the list.
+const SCREEN_WIDTH: usize = 100;
 
 impl Play {
     fn is_human(&self, seat: Seat) -> bool {
@@ -178,6 +184,14 @@ impl Play {
     /// Print the numbered actions (those whose description contains `filter`, if
     /// given). Returns how many were shown.
     fn list(&self, seat: Seat, legal: &[Value], filter: Option<&str>) -> usize {
+        let (text, shown) = self.listing(seat, legal, filter);
+        print!("{text}");
+        shown
+    }
+
+    /// The numbered actions (those whose description contains `filter`, if given) as
+    /// [`numbered`] prints them, and how many there are.
+    fn listing(&self, seat: Seat, legal: &[Value], filter: Option<&str>) -> (String, usize) {
         let items: Vec<(usize, String)> = legal
             .iter()
             .enumerate()
@@ -193,8 +207,7 @@ impl Play {
                 filter.is_none_or(|f| text.to_lowercase().contains(&f.to_lowercase()))
             })
             .collect();
-        print!("{}", numbered(&items));
-        items.len()
+        (numbered(&items), items.len())
     }
 
     /// `odds N`: the exact odds of action N of the list, or why there are none.
@@ -295,17 +308,23 @@ impl Play {
         }
         println!();
         println!("{}, choose an action:", self.label(seat));
-        if legal.len() > LONG_LIST {
+        // One rule for every question, said where it applies: a list longer than a
+        // screen is folded, however many choices it has.
+        let listing = fits_a_screen(legal.len()).then(|| self.listing(seat, &legal, None).0);
+        if let Some(listing) = listing.filter(|l| screen_lines(l) <= SCREEN_LINES) {
+            print!("{listing}");
+        } else {
             println!(
-                "  ({} actions: type `list` to see them all, text to filter them, or a quick \
-                 order if the game takes them - see `help`)",
-                legal.len()
+                "  {}, more than fit on one screen ({SCREEN_LINES} lines): not printed.",
+                counted(legal.len(), "choice", "choices")
+            );
+            println!(
+                "  Type `list` to see them all, or any text to list those that contain it \
+                 (a name, a coordinate)."
             );
             if let Some(hint) = self.game.input_hint(seat) {
-                println!("  {hint}");
+                println!("  Or {hint}");
             }
-        } else {
-            self.list(seat, &legal, None);
         }
         let planned = self.planned(seat, &legal);
         if let Some(p) = &planned {
@@ -434,7 +453,9 @@ impl Play {
             .game
             .apply_seen_by(seat, &action, self.viewer)
             .map_err(|e| anyhow!("agent for seat {seat} chose a refused action: {e}"))?;
-        self.say_action(seat, told);
+        // The viewer is never an agent's seat: an order it is not told is secret.
+        let secret = told.is_none();
+        self.say_action(seat, told, secret);
         self.history.push(seat);
         Ok(())
     }
@@ -443,12 +464,41 @@ impl Play {
     /// (`orrery_core::action_seen_by`, a channel of the conformance suite's leak
     /// check), so a secret order (a card put face down, orders not yet revealed) is
     /// only said to have been given, however long it stays secret.
-    fn say_action(&self, seat: Seat, told: Option<String>) {
+    ///
+    /// A `secret` order (one the other seats are not told) is announced once: where
+    /// the ruleset's own events tell the viewer of it (Stratoyager's "P1 gave a
+    /// secret order for Evo 6.2 1", Black Skies' "Falcons spades puts a card face
+    /// down", and to its owner what the order was), they are the announcement, printed
+    /// next by [`Play::flush_events`]; this line is for the orders a ruleset says
+    /// nothing of.
+    fn say_action(&self, seat: Seat, told: Option<String>, secret: bool) {
+        if secret && self.ruleset_told_of_it() {
+            return;
+        }
         match told {
             Some(text) => println!("{}: {text}", self.label(seat)),
             None => println!("{} has given a secret order.", self.label(seat)),
         }
     }
+
+    /// Whether the action just applied logged an event the viewer may see (the events
+    /// shown so far end at `since`: the main loop shows them all before each action).
+    fn ruleset_told_of_it(&self) -> bool {
+        !self.game.events(self.viewer, self.since).0.is_empty()
+    }
+}
+
+/// Whether `n` actions could be listed on one screen at all: each takes at least 4
+/// characters (` 7 N,`), so longer lists are folded without describing them.
+fn fits_a_screen(n: usize) -> bool {
+    n * 4 <= SCREEN_LINES * SCREEN_WIDTH
+}
+
+/// The lines `text` takes on a screen [`SCREEN_WIDTH`] columns wide.
+fn screen_lines(text: &str) -> usize {
+    text.lines()
+        .map(|l| l.chars().count().div_ceil(SCREEN_WIDTH).max(1))
+        .sum()
 }
 
 /// Split a description into its head and last word (`... facing` + `NE`).

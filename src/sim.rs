@@ -6,7 +6,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use orrery_core::Game;
+use orrery_core::{signed_for_reading, Game};
 use orrery_studies::sim::{SimJob, SimResult};
 use orrery_studies::ScenarioArg;
 use std::fmt::Write as _;
@@ -272,10 +272,10 @@ fn text(a: &SimArgs, b: &SimResult) -> String {
     let _ = writeln!(o, "\nBalance");
     let _ = writeln!(
         o,
-        "  seat advantage  {:+.1}% [{:+.1}%, {:+.1}%] (P0's share of the decisive battles' wins minus 1/{})",
-        100.0 * bal.seat_advantage.value,
-        100.0 * bal.seat_advantage.ci95[0],
-        100.0 * bal.seat_advantage.ci95[1],
+        "  seat advantage  {}% [{}%, {}%] (P0's share of the decisive battles' wins minus 1/{})",
+        signed_for_reading(100.0 * bal.seat_advantage.value, 1),
+        signed_for_reading(100.0 * bal.seat_advantage.ci95[0], 1),
+        signed_for_reading(100.0 * bal.seat_advantage.ci95[1], 1),
         r.seats
     );
     let _ = writeln!(

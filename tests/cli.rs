@@ -361,10 +361,51 @@ fn battle_reads_a_toml_scenario_file() {
     assert!(err.contains("bad.toml: fleets"), "{err}");
 }
 
+/// Issue 37 §5: hot seat wrote clear-screen codes into a pipe. Control codes go to a
+/// terminal only (`tests/line_editing.rs`); piped, a separator line and the
+/// hand-over prompt mark where the keyboard changes hands.
+#[test]
+fn hot_seat_into_a_pipe_writes_no_control_codes() {
+    let mut child = orrery()
+        .args([
+            "play",
+            "stratoyager",
+            "--scenario",
+            "dogfight",
+            "--seed",
+            "3",
+        ])
+        .args(["--seat", "0=human", "--seat", "1=human"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("play starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"\ncard 1\n\nquit\n")
+        .expect("input");
+    let out = child.wait_with_output().expect("play ends");
+    let s = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!s.contains('\x1b'), "control codes in a pipe:\n{s:?}");
+    for seat in [0, 1] {
+        let handover = format!(
+            "\n\n{}\nPass the keyboard to P{seat}. Press Enter when only P{seat} can see the \
+             screen.\n",
+            "-".repeat(78)
+        );
+        assert!(s.contains(&handover), "P{seat}'s hand-over:\n{s}");
+    }
+}
+
 /// Stratoyager hot-seat play: two humans share the terminal. The keyboard is handed
-/// over between them with a cleared screen, quick orders are accepted (the planned yaw
-/// is offered at the yaw question), and one player's secret maneuver is never printed
-/// before the other has given theirs.
+/// over between them (with a cleared screen at a terminal, `tests/line_editing.rs`;
+/// into a pipe with a separator line and no control codes, issue 37 §5), quick
+/// orders are accepted (the planned yaw is offered at the yaw question), and one
+/// player's secret maneuver is never printed before the other has given theirs.
 #[test]
 fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
     use orrery_core::Game;
@@ -430,12 +471,19 @@ fn stratoyager_hot_seat_keeps_orders_secret_and_takes_quick_orders() {
         .find("Your question: a Movement Action for Guardian 151a (1)")
         .unwrap_or_else(|| panic!("P0 is asked for a Movement Action:\n{s}"));
     let after = &s[asked..];
+    // Announced once, by the ruleset's event (as given, not what).
     let given = after
-        .find("P0> P0 (human) has given a secret order.")
+        .find("P0>   P0 gave a secret order for Guardian 151a\n")
         .unwrap_or_else(|| panic!("the quick order is accepted:\n{after}"));
+    assert!(!s.contains("has given a secret order"), "{s}");
+    // Into a pipe: no terminal control codes, a separator line before the hand-over.
+    assert!(!s.contains('\x1b'), "control codes in a pipe:\n{s:?}");
     let handover = after
-        .find("\x1b[2J\x1b[3J\x1b[HPass the keyboard to P1. Press Enter when only P1 can see the screen.")
-        .unwrap_or_else(|| panic!("the keyboard goes to P1 on a cleared screen:\n{after}"));
+        .find(&format!(
+            "\n{}\nPass the keyboard to P1. Press Enter when only P1 can see the screen.",
+            "-".repeat(78)
+        ))
+        .unwrap_or_else(|| panic!("the keyboard goes to P1 after a separator:\n{after}"));
     assert!(given < handover, "{after}");
     let between = &after[given..handover];
     assert!(

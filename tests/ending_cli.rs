@@ -136,3 +136,49 @@ fn the_engine_says_which_ruleset_was_meant() {
     ));
     assert!(out.contains("did you mean `warfleets`?"), "{out}");
 }
+
+/// Issue 37 §5: a three-way headline read "won: 211 to 22 to 59 VP", which does not
+/// say whose score is whose. The winner's score, then each other side's by name.
+#[test]
+fn a_three_way_headline_names_whose_score_is_whose() {
+    let out = stdout(&orrery(
+        &[
+            "battle",
+            "launch-fighters",
+            "--scenario",
+            "three-way",
+            "--seed",
+            "3",
+            "-q",
+        ],
+        "",
+    ));
+    assert!(
+        out.starts_with("Terran Navy won with 218.5 VP (Ihari Empire 20, Centauri Pirates 24)\n"),
+        "{out}"
+    );
+    assert!(
+        !out.lines().next().unwrap_or_default().contains(" to "),
+        "{out}"
+    );
+}
+
+/// Issue 37 §5: `battle stgv2` wrote "32,000" and "32000" in one ending: the headline
+/// and the scores grouped thousands, the reason the rules gave did not. Every number
+/// of Spendys goes through the ruleset's one formatter.
+#[test]
+fn an_stgv2_ending_writes_every_number_of_spendys_one_way() {
+    let out = stdout(&orrery(&["battle", "stgv2", "--seed", "1", "-q"], ""));
+    let ending = out.split("Turns:").next().unwrap_or_default();
+    assert!(
+        ending.contains("26,000 Spendys ON station at the end of his turn (target 25,000, ST-18)"),
+        "{out}"
+    );
+    for number in ending.split(|c: char| !c.is_ascii_digit() && c != ',') {
+        let number = number.trim_matches(',');
+        assert!(
+            number.len() < 4 || number.contains(','),
+            "`{number}` is not grouped like the others:\n{ending}"
+        );
+    }
+}

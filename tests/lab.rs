@@ -619,6 +619,31 @@ fn ladder_sprt_stops_when_the_candidate_is_proven_better() {
     );
 }
 
+/// Issue 37 §5: `ladder` printed an Elo of "-0" (here the default level's rating and
+/// the even random-vs-default pairing round to zero from below).
+#[test]
+fn ladder_never_prints_negative_zero() {
+    let text = ok(&[
+        "ladder",
+        "black-skies",
+        "--agents",
+        "random,greedy,default",
+        "-n",
+        "4",
+        "--seed",
+        "3",
+    ]);
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "[],".contains(c))
+        .collect();
+    assert!(!words.contains(&"-0") && !words.contains(&"+0"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with(" random vs default") && l.contains(" 0 [-798, +798]")),
+        "{text}"
+    );
+}
+
 #[test]
 fn ladder_refuses_bad_input_clearly() {
     fails_with(

@@ -87,3 +87,54 @@ fn up_arrow_recalls_the_last_line() {
     wait_for("View hash:", 1, &mut out);
     assert!(child.wait().unwrap().success());
 }
+
+/// Hot seat at a terminal (issue 37 §5): the screen and its scrollback are cleared
+/// before the keyboard is handed over, so the next player cannot scroll back to the
+/// other's orders. (Into a pipe no control codes are written: `tests/cli.rs`.)
+#[test]
+fn hot_seat_at_a_terminal_clears_the_screen_before_the_hand_over() {
+    let (master, slave) = openpty();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_orrery"))
+        .args([
+            "play",
+            "stratoyager",
+            "--scenario",
+            "dogfight",
+            "--seed",
+            "3",
+        ])
+        .args(["--seat", "0=human", "--seat", "1=human"])
+        .stdin(Stdio::from(slave.try_clone().unwrap()))
+        .stdout(Stdio::from(slave.try_clone().unwrap()))
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .expect("the orrery binary runs");
+    let mut reader = master.try_clone().unwrap();
+    let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 65536];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut out = String::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !out.contains("Pass the keyboard to P0.") {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(chunk) => out.push_str(&String::from_utf8_lossy(&chunk)),
+            Err(_) => panic!("waited for the hand-over; the screen:\n{out:?}"),
+        }
+    }
+    // The game waits for Enter; it is not needed further.
+    let _ = child.kill();
+    let _ = child.wait();
+    drop(master);
+    assert!(
+        out.contains("\x1b[2J\x1b[3J\x1b[HPass the keyboard to P0."),
+        "the screen is not cleared:\n{out:?}"
+    );
+    assert!(!out.contains("-----\r\nPass the keyboard"), "{out:?}");
+}

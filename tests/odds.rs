@@ -290,3 +290,77 @@ fn cli_odds_help_lists_every_ruleset_of_the_list() {
         assert!(line.contains(&calcs.about), "{line}");
     }
 }
+
+/// Issue 37 §5: the odds said "1 defence dice ×1 rolls" and "0 hit(s)": every odds
+/// text counts in the singular and the plural.
+#[test]
+fn odds_texts_say_one_die_and_two_dice() {
+    let table = |args: &[&str]| {
+        let mut all = vec!["odds"];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        let s = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{args:?}: {s}");
+        assert!(!s.contains("(s)"), "{args:?}: {s}");
+        s
+    };
+    let s = table(&[
+        "stgv2",
+        "combat",
+        "--attack-dice",
+        "1",
+        "--defense-dice",
+        "2",
+        "--defense-rolls",
+        "2",
+    ]);
+    assert!(
+        s.starts_with("Hits: 1 attack die ×1 roll vs 2 defence dice ×2 rolls\n"),
+        "{s}"
+    );
+    for row in ["\n  0 hits ", "\n  1 hit ", "\n  2 hits "] {
+        assert!(s.contains(row), "{row:?}: {s}");
+    }
+    let s = table(&["stgv2", "action", "--rolls", "1"]);
+    for row in ["Cards drawn by 1 attempt\n", "\n  0 cards ", "\n  1 card "] {
+        assert!(s.contains(row), "{row:?}: {s}");
+    }
+    // Spendys as the rest of STGv2 writes them.
+    assert!(s.contains(": 1,300 Spendys"), "{s}");
+    let s = table(&[
+        "warfleets",
+        "attack",
+        "--attacks",
+        "2",
+        "--evasion",
+        "4",
+        "--toughness",
+        "4",
+        "--strength",
+        "1",
+    ]);
+    for row in ["\n  0 hits ", "\n  1 hit ", "\n  2 hits "] {
+        assert!(s.contains(row), "{row:?}: {s}");
+    }
+    let s = table(&[
+        "black-skies",
+        "attack",
+        "--rof",
+        "2",
+        "--accuracy",
+        "5",
+        "--band",
+        "close",
+        "--target-speed",
+        "1",
+        "--damage",
+        "d2",
+        "--armor",
+        "0",
+        "--hull",
+        "4",
+    ]);
+    for row in ["\n  0 hits ", "\n  1 hit ", "\n  2 hits "] {
+        assert!(s.contains(row), "{row:?}: {s}");
+    }
+}

@@ -170,3 +170,43 @@ fn a_long_list_says_how_to_type_the_order_and_its_example_works() {
         "`{example}` did not place:\n{s}"
     );
 }
+
+/// Issue 37 §5: in Warfleets the first marker prompt folded 265 actions behind `list`
+/// but the second printed its 164, with no word on why. One rule now, said where it
+/// applies: a list longer than a screen is not printed unasked, whatever its count;
+/// `list` prints it, and the game's quick order is offered beside.
+#[test]
+fn a_long_list_is_folded_by_one_rule_the_prompt_states() {
+    let s = stdout(&play(
+        &["warfleets", "--seed", "2", "--ai", "easy"],
+        "list\n1\n1\n1\nquit\n",
+    ));
+    let prompts: Vec<&str> = s.split("choose an action:\n").skip(1).collect();
+    assert!(prompts.len() >= 3, "{s}");
+    // What a prompt printed before the player typed.
+    fn asked(p: &str) -> &str {
+        p.split("P0> ").next().unwrap_or_default()
+    }
+    for p in prompts.iter().take(2).map(|p| asked(p)) {
+        assert!(
+            p.contains(" choices, more than fit on one screen (50 lines): not printed.\n"),
+            "{p}"
+        );
+        assert!(p.contains("  Type `list` to see them all"), "{p}");
+        assert!(p.contains("  Or type `marker X Y` (whole inches)"), "{p}");
+        assert!(!p.contains("place a mission marker"), "{p}");
+    }
+    assert!(prompts[0].starts_with("  265 choices,"), "{}", prompts[0]);
+    // `list` prints all of them.
+    assert!(
+        prompts[0].contains("  265. place a mission marker at"),
+        "{}",
+        prompts[0]
+    );
+    // A list that fits is printed.
+    assert!(
+        asked(prompts[2]).contains("1. deploy from the south edge"),
+        "{}",
+        prompts[2]
+    );
+}

@@ -49,7 +49,8 @@ fn play_with_ones(ruleset: &str, seed: u64, answers: usize) -> (String, Record) 
 /// Whatever `play` prints for another seat must be what that seat's public record
 /// shows: replaying the saved record action by action, seat 1's lines are exactly
 /// what seat 0 is told of each action (`action_seen_by`, checked for leaks by the
-/// conformance suite of every ruleset), in every ruleset.
+/// conformance suite of every ruleset), in every ruleset. A secret order the
+/// ruleset's own events announce gets no line of its own (issue 37 §5).
 #[test]
 fn play_prints_another_seats_action_as_the_viewers_record_shows_it() {
     let reg = orrery_rulesets::registry();
@@ -64,14 +65,17 @@ fn play_prints_another_seats_action_as_the_viewers_record_shows_it() {
             .expect("the saved game sets up");
         let mut expected = Vec::new();
         for ra in &record.actions {
+            let since = game.events(Some(Seat(0)), usize::MAX).1;
             let told = game
                 .apply_seen_by(ra.seat, &ra.action, Some(Seat(0)))
                 .expect("the saved action applies");
+            let narrated = !game.events(Some(Seat(0)), since).0.is_empty();
             if ra.seat == Seat(1) {
-                expected.push(match told {
-                    Some(t) => format!("P1 (random): {t}"),
-                    None => "P1 (random) has given a secret order.".to_string(),
-                });
+                match told {
+                    Some(t) => expected.push(format!("P1 (random): {t}")),
+                    None if narrated => {}
+                    None => expected.push("P1 (random) has given a secret order.".to_string()),
+                }
             }
         }
         let lines = seat_1_lines(&printed);
@@ -91,15 +95,68 @@ fn play_prints_another_seats_action_as_the_viewers_record_shows_it() {
 fn bs04_play_never_names_the_ais_face_down_card() {
     for seed in 1..=4 {
         let (printed, _) = play_with_ones("black-skies", seed, 200);
-        let lines = seat_1_lines(&printed);
+        // Its first card, at set-up (BS-02); later ones "put a card face down".
         assert!(
-            lines
-                .iter()
-                .any(|l| l.ends_with("has given a secret order.")),
+            printed.contains("  Falcons readies an element in secret"),
             "seed {seed}: the AI put no card down?\n{printed}"
         );
-        for l in &lines {
+        for l in &seat_1_lines(&printed) {
             assert!(!l.contains(": card "), "seed {seed}: {l}");
+        }
+    }
+}
+
+/// Issue 37 §5: `play stratoyager` and `play black-skies` announced each of the AI's
+/// secret orders twice, once in play's own words ("P1 (easy) has given a secret
+/// order.") and once in the ruleset's event ("P1 gave a secret order for Evo 6.2 1",
+/// "Falcons spades puts a card face down"). Once now, and only as given until the
+/// order is revealed.
+#[test]
+fn an_ai_secret_order_is_announced_once() {
+    // Five secret deployment cards come before seat 0's first question.
+    let s = stdout(&orrery(
+        &["play", "stratoyager", "--seed", "1", "--ai", "easy"],
+        "quit\n",
+    ));
+    let before = &s[..s.find("choose an action").expect("asked")];
+    let said: Vec<&str> = before
+        .lines()
+        .filter(|l| l.contains("secret order"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "  P1 gave a secret order for Evo 6.2 1",
+            "  P1 gave a secret order for Evo 6.2 2",
+            "  P1 gave a secret order for Blackbuck Mk II 1",
+            "  P1 gave a secret order for Blackbuck Mk II 2",
+            "  P1 gave a secret order for Blackbuck Mk II 3",
+        ],
+        "{before}"
+    );
+    assert!(
+        !before.contains("Deployment cards:"),
+        "revealed early:\n{before}"
+    );
+    // Longer games: no announcement of play's is followed by the ruleset's own for
+    // the same order, and the ruleset's are there.
+    for (ruleset, own) in [
+        ("stratoyager", "  P1 gave a secret order for "),
+        ("black-skies", "  Falcons spades puts a card face down"),
+    ] {
+        let (printed, _) = play_with_ones(ruleset, 5, 150);
+        let lines: Vec<&str> = printed.lines().collect();
+        assert!(
+            lines.iter().any(|l| l.starts_with(own)),
+            "{ruleset}: {own:?} missing:\n{printed}"
+        );
+        for w in lines.windows(2) {
+            assert!(
+                !(w[0].ends_with("has given a secret order.") && w[1].starts_with(own)),
+                "{ruleset}: announced twice:\n{}\n{}",
+                w[0],
+                w[1]
+            );
         }
     }
 }

@@ -78,7 +78,7 @@ fn a_saved_game_holds_no_order_still_secret() {
         "quit\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("P0 (easy) has given a secret order"));
+    assert!(text(&out.stdout).contains("  P0 gave a secret order for "));
     let saved = record(&file);
     assert_eq!(saved["actions"], serde_json::json!([]), "{saved}");
     // Resumed, the agent gives the same order again and the game goes on.
@@ -87,7 +87,7 @@ fn a_saved_game_holds_no_order_still_secret() {
         "quit\n",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("P0 (easy) has given a secret order"));
+    assert!(text(&out.stdout).contains("  P0 gave a secret order for "));
     let _ = std::fs::remove_file(file);
 }
 

@@ -4,9 +4,14 @@ use super::{print_event, Input, Lines, Play};
 use anyhow::Result;
 use orrery_core::Seat;
 use serde_json::Value;
+use std::io::IsTerminal;
 
 /// Clears the terminal and its scrollback.
 const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
+
+/// Marks a hand-over where the screen cannot be cleared (output to a pipe or file).
+const SEPARATOR: &str =
+    "------------------------------------------------------------------------------";
 
 impl Play {
     /// `action` as `seat`'s answer, described from what `seat` may know.
@@ -18,12 +23,18 @@ impl Play {
 
     /// Apply a human's action and say so: to its player alone at the terminal as it
     /// read it; in hot-seat play as every player may see it (the public record: a
-    /// secret order is only said to have been given).
+    /// secret order is only said to have been given). A secret order the ruleset's
+    /// events announce is not announced again ([`Play::say_action`]).
     pub(super) fn commit(&mut self, seat: Seat, action: &Value) -> bool {
-        let viewer = if self.hotseat { None } else { Some(seat) };
-        match self.game.apply_seen_by(seat, action, viewer) {
-            Ok(told) => {
-                self.say_action(seat, told);
+        // As its player read it (`action_seen_by` for the seat itself), before it is
+        // applied (a refused action is not described); what the others are told
+        // decides whether it is secret.
+        let mine = (!self.hotseat && self.game.is_legal(seat, action))
+            .then(|| self.describe(seat, action));
+        match self.game.apply_seen_by(seat, action, None) {
+            Ok(public) => {
+                let secret = public.is_none();
+                self.say_action(seat, mine.or(public), secret);
                 self.history.push(seat);
                 true
             }
@@ -35,9 +46,16 @@ impl Play {
     }
 
     /// Hot-seat: clear the screen and wait until `seat`'s player has the keyboard, then
-    /// recap the public events since the last hand-over. False if input ended.
+    /// recap the public events since the last hand-over. False if input ended. The
+    /// screen is cleared only when the output is a terminal: a pipe or a file gets no
+    /// control codes, a separator line instead.
     pub(super) fn hand_over(&mut self, seat: Seat, input: &mut Lines) -> Result<bool> {
-        print!("{CLEAR}");
+        if std::io::stdout().is_terminal() {
+            print!("{CLEAR}");
+        } else {
+            println!();
+            println!("{SEPARATOR}");
+        }
         println!(
             "Pass the keyboard to P{n}. Press Enter when only P{n} can see the screen.",
             n = seat.0

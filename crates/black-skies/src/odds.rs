@@ -11,7 +11,8 @@ use crate::state::{BlackSkies, Phase};
 use crate::BlackSkies as Game_;
 use orrery_core::prob::{odds_table, Count, Prob};
 use orrery_core::{
-    Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport, Seat,
+    counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,
+    Seat,
 };
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -151,7 +152,7 @@ pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
 fn attack_table(o: &crate::combat::AttackOdds, shot: &Shot) -> String {
     let mut rows = vec![("one die hits".to_string(), o.p_hit)];
     for (k, p) in &o.hits {
-        rows.push((format!("{k} hits"), *p));
+        rows.push((counted(*k as usize, "hit", "hits"), *p));
     }
     for (k, p) in &o.damage {
         rows.push((format!("hull lost {k}"), *p));

@@ -60,6 +60,20 @@ pub fn round_for_reading(x: f64) -> String {
     }
 }
 
+/// A signed number as a person reads it, with `decimals` decimals: `+12`, `-3.5`, and
+/// a number that rounds to zero without a sign (`0`, `0.0`): never `-0` nor `+0`.
+pub fn signed_for_reading(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return "–".to_string();
+    }
+    let t = format!("{x:+.decimals$}");
+    if t[1..].chars().all(|c| c == '0' || c == '.') {
+        t[1..].to_string()
+    } else {
+        t
+    }
+}
+
 /// `word` with its first letter upper case ("the fourth round…" → "The fourth round…").
 pub fn capitalized(word: &str) -> String {
     let mut c = word.chars();
@@ -166,6 +180,63 @@ pub fn tally(outcome: &Outcome, scores: &[String]) -> String {
     }
 }
 
+/// The headline of an ending whose sides score `scores` (in words, "211 VP"), named
+/// `names`. Between two sides the result and the scores side by side ([`headline`]
+/// with [`tally`]): "Red won: 12 to 9 VP". Among three or more, a row of numbers
+/// cannot say whose is whose: the winners' score, then each other side's by name:
+/// "Red won with 211 VP (Blue 22, Green 59)", "Red and Green shared the win with 50 VP
+/// each (Blue 22)", "Draw: 50 VP each", "Nobody won: Red 10, Blue 9, Green 8 VP".
+pub fn scored_headline(outcome: &Outcome, names: &[String], scores: &[String]) -> String {
+    if scores.len() <= 2 {
+        return headline(outcome, names, &tally(outcome, scores));
+    }
+    let name = |i: usize| {
+        names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| seat_name(Seat(i as u8)))
+    };
+    // "211 VP" → ("211", "VP"); the unit is said once when every side counts the same.
+    let split: Vec<Option<(&str, &str)>> = scores.iter().map(|s| s.split_once(' ')).collect();
+    let unit = match split.first() {
+        Some(Some((_, u))) if split.iter().all(|p| p.is_some_and(|p| p.1 == *u)) => Some(*u),
+        _ => None,
+    };
+    let number = |i: usize| match (unit, split[i]) {
+        (Some(_), Some((n, _))) => n.to_string(),
+        _ => scores[i].clone(),
+    };
+    // "Red 10, Blue 9, Green 8 VP" (the unit once at the end when common).
+    let by_name = |seats: &[usize], with_unit: bool| {
+        let list: Vec<String> = seats
+            .iter()
+            .map(|&i| format!("{} {}", name(i), number(i)))
+            .collect();
+        match unit {
+            Some(u) if with_unit => format!("{} {u}", list.join(", ")),
+            _ => list.join(", "),
+        }
+    };
+    let won = |i: usize| outcome.winners.contains(&Seat(i as u8));
+    let (winners, others): (Vec<usize>, Vec<usize>) = (0..scores.len()).partition(|&i| won(i));
+    let result = headline(outcome, names, "");
+    let alike = |seats: &[usize]| seats.iter().all(|&i| scores[i] == scores[seats[0]]);
+    if winners.is_empty() || others.is_empty() {
+        let why = if alike(&winners) && !winners.is_empty() {
+            format!("{} each", scores[0])
+        } else {
+            by_name(&(0..scores.len()).collect::<Vec<_>>(), true)
+        };
+        return format!("{result}: {why}");
+    }
+    let lead = match winners.as_slice() {
+        [one] => scores[*one].clone(),
+        w if alike(w) => format!("{} each", scores[w[0]]),
+        w => by_name(w, true),
+    };
+    format!("{result} with {lead} ({})", by_name(&others, false))
+}
+
 /// The outcome's reason as a sentence for [`Ending::notes`] ("Stalemate: no barrage
 /// … (LF-17 (b))."), or `None` when the ruleset gave none.
 pub fn reason_note(outcome: &Outcome) -> Option<String> {
@@ -244,8 +315,9 @@ pub fn ending_from(
     }
 }
 
-/// The usual ruleset ending: the headline is the result and the scores side by side
-/// ("Red Fleet wins: 12 VP to 9 VP", [`tally`]), the notes why the game ended
+/// The usual ruleset ending: the headline is the result and the scores
+/// ([`scored_headline`]: "Red Fleet won: 12 to 9 VP"; among three or more sides "Red
+/// Fleet won with 211 VP (Blue 22, Green 59)"), the notes why the game ended
 /// ([`reason_note`]) and `counts`, what the score counts (empty: nothing to add).
 pub fn tallied_ending(
     outcome: &Outcome,
@@ -254,8 +326,9 @@ pub fn tallied_ending(
     losses: Vec<Vec<String>>,
     counts: &str,
 ) -> Ending {
-    let why = tally(outcome, &scores);
-    let mut e = ending_from(outcome, names, scores, losses, &why);
+    let headline = scored_headline(outcome, &names, &scores);
+    let mut e = ending_from(outcome, names, scores, losses, "");
+    e.headline = headline;
     e.notes.extend(reason_note(outcome));
     if !counts.is_empty() {
         e.notes.push(counts.to_string());
@@ -355,6 +428,56 @@ mod tests {
         let e = ending_from(&outcome(&[0, 2], &[]), names, vec![], vec![], "");
         let results: Vec<&str> = e.sides.iter().map(|s| s.result.as_str()).collect();
         assert_eq!(results, ["shared the win", "lost", "shared the win"]);
+    }
+
+    /// Issue 37 §5: "won: 211 to 22 to 59 VP" does not say whose score is whose.
+    #[test]
+    fn three_way_headlines_name_every_sides_score() {
+        let names: Vec<String> = ["Red", "Blue", "Green"].map(String::from).to_vec();
+        let vp = |xs: &[&str]| xs.iter().map(|x| format!("{x} VP")).collect::<Vec<_>>();
+        let h = |w: &[u8], s: &[&str]| scored_headline(&outcome(w, &[]), &names, &vp(s));
+        assert_eq!(
+            h(&[0], &["211", "22", "59"]),
+            "Red won with 211 VP (Blue 22, Green 59)"
+        );
+        assert_eq!(
+            h(&[2], &["20", "24", "218.5"]),
+            "Green won with 218.5 VP (Red 20, Blue 24)"
+        );
+        assert_eq!(
+            h(&[0, 2], &["50", "22", "50"]),
+            "Red and Green shared the win with 50 VP each (Blue 22)"
+        );
+        assert_eq!(h(&[0, 1, 2], &["50", "50", "50"]), "Draw: 50 VP each");
+        assert_eq!(
+            h(&[], &["10", "9", "8"]),
+            "Nobody won: Red 10, Blue 9, Green 8 VP"
+        );
+        // Scores counting different things keep their words.
+        let mixed = ["3 VP".to_string(), "1 kill".into(), "0 VP".into()];
+        assert_eq!(
+            scored_headline(&outcome(&[0], &[]), &names, &mixed),
+            "Red won with 3 VP (Blue 1 kill, Green 0 VP)"
+        );
+        // Two sides read as before.
+        let two = &names[..2];
+        assert_eq!(
+            scored_headline(&outcome(&[1], &[]), two, &vp(&["9", "12"])),
+            "Blue won: 12 to 9 VP"
+        );
+    }
+
+    /// Issue 37 §5: `ladder` printed an Elo of "-0".
+    #[test]
+    fn signed_numbers_never_read_as_negative_zero() {
+        assert_eq!(signed_for_reading(-0.3, 0), "0");
+        assert_eq!(signed_for_reading(-0.0, 0), "0");
+        assert_eq!(signed_for_reading(0.0, 0), "0");
+        assert_eq!(signed_for_reading(-0.04, 1), "0.0");
+        assert_eq!(signed_for_reading(382.4, 0), "+382");
+        assert_eq!(signed_for_reading(-1200.0, 0), "-1200");
+        assert_eq!(signed_for_reading(-0.06, 1), "-0.1");
+        assert_eq!(signed_for_reading(f64::NAN, 0), "–");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use crate::action::Item;
 use crate::combat::die_chart;
 use crate::event::Event;
+use crate::render::spendys;
 use crate::state::{Assets, OutpostCard, Ship, ShipId, Stgv2};
 use crate::why::Why;
 use orrery_core::{Logged, Seat};
@@ -171,9 +172,10 @@ impl Stgv2 {
         if self.player(seat).on < price {
             return Some(R::why(|| {
                 format!(
-                    "{} costs {price} Spendys; you have {} ON station (ST-14)",
+                    "{} costs {} Spendys; you have {} ON station (ST-14)",
                     item.with_article(),
-                    self.player(seat).on
+                    spendys(price),
+                    spendys(self.player(seat).on)
                 )
             }));
         }
@@ -224,8 +226,9 @@ impl Stgv2 {
         if self.player(seat).on < price {
             return Some(R::why(|| {
                 format!(
-                    "a ship costs {price} Spendys; you have {} ON station (ST-14)",
-                    self.player(seat).on
+                    "a ship costs {} Spendys; you have {} ON station (ST-14)",
+                    spendys(price),
+                    spendys(self.player(seat).on)
                 )
             }));
         }

@@ -4,14 +4,15 @@
 use crate::render::spendys;
 use crate::state::Stgv2;
 use orrery_core::{
-    counted, ending_from, grouped_loss_line, reason_note, tally, Ending, Game, Outcome, Seat,
+    counted, ending_from, grouped_loss_line, reason_note, scored_headline, Ending, Game, Outcome,
+    Seat,
 };
 
 impl Stgv2 {
     pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
         let seats: Vec<Seat> = Seat::all(self.seats()).collect();
         // The seats as the game's texts name them ("seat 0 builds an outpost").
-        let names = seats.iter().map(|s| format!("Seat {}", s.0)).collect();
+        let names: Vec<String> = seats.iter().map(|s| format!("Seat {}", s.0)).collect();
         let on = |s: Seat| self.players.get(s.index()).map_or(0, |p| p.on);
         let scores = seats
             .iter()
@@ -24,7 +25,7 @@ impl Stgv2 {
                 )
             })
             .collect();
-        // "25000 to 2000 Spendys ON station" in the headline.
+        // "25,000 to 2,000 Spendys ON station" in the headline.
         let short: Vec<String> = seats
             .iter()
             .map(|&s| format!("{} Spendys ON station", spendys(on(s))))
@@ -47,7 +48,9 @@ impl Stgv2 {
                 out
             })
             .collect();
-        let mut e = ending_from(outcome, names, scores, losses, &tally(outcome, &short));
+        let headline = scored_headline(outcome, &names, &short);
+        let mut e = ending_from(outcome, names, scores, losses, "");
+        e.headline = headline;
         e.notes.extend(reason_note(outcome));
         e.notes.push(
             "Most Spendys ON station wins, then most outposts; reaching the target at the \

@@ -5,10 +5,12 @@
 
 use crate::action::Action;
 use crate::combat::die_chart;
+use crate::render::spendys;
 use crate::state::{Step, Stgv2};
 use orrery_core::prob::{odds_table, pow6, Count, Prob, EXACT_DICE};
 use orrery_core::{
-    Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport, Seat,
+    counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,
+    Seat,
 };
 use serde::Serialize;
 use serde_json::json;
@@ -236,7 +238,7 @@ fn combat(a: u32, d: u32, r: u32, s: u32) -> CombatOdds {
 fn hits_table(title: &str, o: &CombatOdds) -> String {
     odds_table(
         title,
-        (0..6).map(|h| (format!("{h} hit(s)"), o.hits[&h.to_string()])),
+        (0..6).map(|h| (counted(h, "hit", "hits"), o.hits[&h.to_string()])),
     )
 }
 
@@ -252,8 +254,11 @@ pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
                 a.integer("defense-rolls")?,
             );
             let title = format!(
-                "Hits: {} attack dice ×{} rolls vs {} defence dice ×{} rolls",
-                o.attack_dice, o.attack_rolls, o.defense_dice, o.defense_rolls
+                "Hits: {} ×{} vs {} ×{}",
+                counted(o.attack_dice as usize, "attack die", "attack dice"),
+                counted(o.attack_rolls as usize, "roll", "rolls"),
+                counted(o.defense_dice as usize, "defence die", "defence dice"),
+                counted(o.defense_rolls as usize, "roll", "rolls"),
             );
             let text = hits_table(&title, &o);
             Ok(OddsReport::new(&json!({ "hits": o.hits }), text))
@@ -267,20 +272,23 @@ pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
                 "Cards drawn by one attempt",
                 one.iter()
                     .enumerate()
-                    .map(|(i, &p)| (format!("{i} card(s)"), p)),
+                    .map(|(i, &p)| (counted(i, "card", "cards"), p)),
             );
             text += &odds_table(
-                &format!("Cards drawn by {n} attempt(s)"),
+                &format!(
+                    "Cards drawn by {}",
+                    counted(n as usize, "attempt", "attempts")
+                ),
                 total
                     .iter()
                     .enumerate()
-                    .map(|(i, &p)| (format!("{i} card(s)"), p)),
+                    .map(|(i, &p)| (counted(i, "card", "cards"), p)),
             );
             text += &format!(
                 "One Construct attempt builds (full Outpost deck, 10 Claim / 10 Dry): {:.4}%\n\
-                 One Collect attempt yields on average (full Revenue deck, 2,400 a card): {:.0} Spendys\n",
+                 One Collect attempt yields on average (full Revenue deck, 2,400 a card): {} Spendys\n",
                 100.0 * claim.p,
-                expected * 2400.0
+                spendys((expected * 2400.0).round() as u32)
             );
             Ok(OddsReport::new(
                 &json!({

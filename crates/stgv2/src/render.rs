@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::rules::dirs_text;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
-use orrery_core::Seat;
+use orrery_core::{counted, Seat};
 use orrery_nodes::Node;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -19,6 +19,8 @@ pub fn ship_letter(id: ShipId) -> char {
     }
 }
 
+/// A number of Spendys as every text of the game writes it: thousands grouped with
+/// commas (`26,000`), in the ending, the events, the actions, the refusals and the odds.
 pub(crate) fn spendys(n: u32) -> String {
     let s = n.to_string();
     let mut out = String::new();
@@ -144,9 +146,9 @@ impl Stgv2 {
                         None => format!("executing set {set}: next ship or end the set"),
                     },
                     Step::Damage { damage, .. } => format!(
-                        "ship {} takes {} hit(s): its owner removes assets",
+                        "ship {} takes {}: its owner removes assets",
                         ship_letter(damage[0].ship),
-                        damage[0].hits
+                        counted(damage[0].hits as usize, "hit", "hits")
                     ),
                     _ => String::new(),
                 }
@@ -262,14 +264,14 @@ impl Stgv2 {
                 .iter()
                 .map(|v| {
                     format!(
-                        "{}d×{} best {} vs {}d×{} best {} → {} hit(s)",
+                        "{}d×{} best {} vs {}d×{} best {} → {}",
                         v.attack_dice,
                         v.attack_totals.len(),
                         v.attack_totals.iter().max().unwrap_or(&0),
                         v.defense_dice,
                         v.defense_totals.len(),
                         v.defense_totals.iter().max().unwrap_or(&0),
-                        v.hits
+                        counted(v.hits as usize, "hit", "hits")
                     )
                 })
                 .collect();
@@ -353,7 +355,11 @@ impl Stgv2 {
                 format!("{} tries to {what} at cluster {cluster}", ship(*x))
             }
             Action::Buy { item, ship: None } => {
-                format!("buy {} ({})", item.with_article(), self.price(*item))
+                format!(
+                    "buy {} ({})",
+                    item.with_article(),
+                    spendys(self.price(*item))
+                )
             }
             Action::Buy {
                 item,
@@ -363,10 +369,12 @@ impl Stgv2 {
                     "buy {} for {} ({})",
                     item.with_article(),
                     ship(*x),
-                    self.price(*item)
+                    spendys(self.price(*item))
                 )
             }
-            Action::BuyShip { at } => format!("buy a ship at {at} ({})", self.rules.prices.ship),
+            Action::BuyShip { at } => {
+                format!("buy a ship at {at} ({})", spendys(self.rules.prices.ship))
+            }
             Action::Next => match self.step.phase() {
                 Some(Phase::Purchase) => "end the turn".into(),
                 Some(p) => format!("end step {} ({})", p.number(), p.name()),
@@ -406,37 +414,41 @@ impl Stgv2 {
                 volleys
                     .iter()
                     .map(|v| format!(
-                        "{} vs {} → {} hit(s)",
+                        "{} vs {} → {}",
                         v.attack_totals.iter().max().unwrap_or(&0),
                         v.defense_totals.iter().max().unwrap_or(&0),
-                        v.hits
+                        counted(v.hits as usize, "hit", "hits")
                     ))
                     .collect::<Vec<_>>()
                     .join("; return fire ")
             ),
             Event::Lost { ship, asset } => format!("ship {} loses {}", l(*ship), asset.with_article()),
             Event::Destroyed { ship, spendys_lost } => {
-                format!("ship {} is destroyed ({spendys_lost} Spendys lost)", l(*ship))
+                format!("ship {} is destroyed ({} Spendys lost)", l(*ship), spendys(*spendys_lost))
             }
             Event::Eliminated { seat } => format!("seat {seat} is eliminated"),
             Event::ActionRolled { ship, cluster, player, bank, cards } => format!(
-                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {cards} card(s)",
+                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {}",
                 l(*ship),
                 player[0],
                 player[1],
                 bank[0],
-                bank[1]
+                bank[1],
+                counted(*cards as usize, "card", "cards")
             ),
             Event::OutpostBuilt { seat, cluster } => format!("seat {seat} builds an outpost on cluster {cluster}"),
             Event::OutpostFailed { seat, cluster } => format!("seat {seat} draws no Claim at cluster {cluster}"),
-            Event::Revenue { ship, cards, total } => format!("ship {} collects {total} Spendys ({cards:?})", l(*ship)),
-            Event::Deposited { ship, spendys } => format!("ship {} deposits {spendys} Spendys ON station", l(*ship)),
+            Event::Revenue { ship, cards, total } => {
+                let cards: Vec<String> = cards.iter().map(|&c| spendys(c)).collect();
+                format!("ship {} collects {} Spendys ({})", l(*ship), spendys(*total), cards.join(" + "))
+            }
+            Event::Deposited { ship, spendys: n } => format!("ship {} deposits {} Spendys ON station", l(*ship), spendys(*n)),
             Event::Bought { seat, item, ship, price } => match ship {
-                Some(x) => format!("seat {seat} buys {} for ship {} ({price})", item.with_article(), l(*x)),
-                None => format!("seat {seat} buys {} ({price})", item.with_article()),
+                Some(x) => format!("seat {seat} buys {} for ship {} ({})", item.with_article(), l(*x), spendys(*price)),
+                None => format!("seat {seat} buys {} ({})", item.with_article(), spendys(*price)),
             },
             Event::ShipBought { seat, ship, at, price } => {
-                format!("seat {seat} buys ship {} at {at} ({price})", l(*ship))
+                format!("seat {seat} buys ship {} at {at} ({})", l(*ship), spendys(*price))
             }
             Event::PhaseStarted { phase } => format!("step {}: {}", phase.number(), phase.name()),
             Event::TurnEnded { seat } => format!("seat {seat}'s turn ends"),

@@ -9,10 +9,11 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::movement::{CardPlay, Play};
+use crate::render::spendys;
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
 use crate::why::{Refused, Why};
-use orrery_core::{ActionError, Logged, Seat};
+use orrery_core::{counted, ActionError, Logged, Seat};
 use orrery_nodes::{Dir, Node, Pos};
 use std::ops::ControlFlow;
 
@@ -165,10 +166,10 @@ impl Stgv2 {
                 } else {
                     Some(R::why(|| {
                         format!(
-                            "ship {} cannot lose a {} with {} hit(s) left: choose one of {} (ST-12)",
+                            "ship {} cannot lose a {} with {} left: choose one of {} (ST-12)",
                             p.ship,
                             asset.name(),
-                            p.hits,
+                            counted(p.hits as usize, "hit", "hits"),
                             self.removable(p.ship, p.hits)
                                 .iter()
                                 .map(|a| a.name())
@@ -641,8 +642,8 @@ impl Stgv2 {
         if !self.player(seat).out && self.player(seat).on >= self.rules.target {
             let reason = format!(
                 "{} Spendys ON station at the end of his turn (target {}, ST-18)",
-                self.player(seat).on,
-                self.rules.target
+                spendys(self.player(seat).on),
+                spendys(self.rules.target)
             );
             self.finish(vec![seat], reason, log);
             return;

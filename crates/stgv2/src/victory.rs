@@ -2,6 +2,7 @@
 //! target, the turn limit, and a battle that leaves nobody.
 
 use crate::event::Event;
+use crate::render::spendys;
 use crate::state::{Step, Stgv2};
 use orrery_core::{Logged, Outcome, Seat};
 
@@ -67,12 +68,13 @@ impl Stgv2 {
         let outposts = |s: Seat| held.get(s.index()).copied().unwrap_or(0);
         let (winners, best) = self.richest(&fallen, outposts);
         let reason = format!(
-            "nobody is left: the last ships of seats {} fell in one battle; most Spendys ON station ({best}), then most outposts (ST-19)",
+            "nobody is left: the last ships of seats {} fell in one battle; most Spendys ON station ({}), then most outposts (ST-19)",
             fallen
                 .iter()
                 .map(|s| s.to_string())
                 .collect::<Vec<_>>()
-                .join(" and ")
+                .join(" and "),
+            spendys(best)
         );
         self.finish(winners, reason, log);
     }
@@ -83,8 +85,9 @@ impl Stgv2 {
         let seats: Vec<Seat> = self.in_play().collect();
         let (winners, best) = self.richest(&seats, |s| self.outposts(s));
         let reason = format!(
-            "{} rounds played: most Spendys ON station ({best}), then most outposts (ST-18)",
-            self.rules.rounds
+            "{} rounds played: most Spendys ON station ({}), then most outposts (ST-18)",
+            self.rules.rounds,
+            spendys(best)
         );
         self.finish(winners, reason, log);
     }

@@ -5,7 +5,8 @@ use crate::combat::{attack_odds, block_number, hit_number, AttackOdds, Numbers};
 use crate::state::{Step, Warfleets};
 use orrery_core::prob::odds_table;
 use orrery_core::{
-    Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport, Seat,
+    counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,
+    Seat,
 };
 use serde_json::json;
 
@@ -74,7 +75,7 @@ fn table(o: &AttackOdds) -> String {
         &format!("Hits (on {}+)", o.hit_on),
         sorted(&o.hits)
             .into_iter()
-            .map(|(k, p)| (format!("{k} hit(s)"), p)),
+            .map(|(k, p)| (counted(k as usize, "hit", "hits"), p)),
     );
     s += &odds_table(
         &match o.block_on {

@@ -285,8 +285,10 @@ async function threeTabsAndTheQuota() {
     step(`three tabs ${tag}: three games against the AI with a clock, none refused (${ids.join(", ")})`);
     await context.close();
   }
-  // Games of agents alone are capped per address; a server whose agents barely think
-  // keeps them unfinished.
+  // Games of agents alone are capped per address; a server whose agents may think
+  // one second per address keeps them unfinished. (The agents are `hard`, whose
+  // thinking reaches that second within the game; `easy` ones think so little that
+  // their game could end before the second is asked for.)
   const quotaData = data + "-quota";
   const q = await startServer(bin, quotaData, "127.0.0.1:0", ["--agent-games-per-address", "1", "--agent-seconds-per-address", "1"]);
   try {
@@ -296,8 +298,8 @@ async function threeTabsAndTheQuota() {
         await page.goto(q.base + "/");
         await page.waitForSelector("#create");
         await page.selectOption("#ruleset", "launch-fighters");
-        await page.selectOption('select[data-seat="0"]', "easy");
-        await page.selectOption('select[data-seat="1"]', "easy");
+        await page.selectOption('select[data-seat="0"]', "hard");
+        await page.selectOption('select[data-seat="1"]', "hard");
         await page.click("#create");
         await page.waitForFunction(() => /is set up|quota/.test(document.querySelector("#created")?.textContent || ""));
       };

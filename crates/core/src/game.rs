@@ -515,6 +515,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// see. The default writes nothing.
     fn observe(_view: &Self::View, _out: &mut crate::learn::Features) {}
 
+    /// The learned evaluations this ruleset ships (issue 38): `(file name, bytes)` of
+    /// weights files `orrery train` wrote (the agents crate reads them; the file says
+    /// which scenario shape it fits). `hard` searches with the one that fits the game,
+    /// else with [`Game::evaluate`]. The default ships none.
+    fn trained_models() -> &'static [(&'static str, &'static [u8])] {
+        &[]
+    }
+
     /// An upper bound on the number of actions any game can take; the conformance
     /// suite fails a game that runs longer.
     fn action_bound(&self) -> usize {

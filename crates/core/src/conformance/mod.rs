@@ -923,4 +923,14 @@ mod tests {
         assert!(r.simultaneous_checks > 100);
         assert!(r.illegal_rejected > 100);
     }
+
+    /// The learning tests' toy game (issue 38) keeps the contract too.
+    #[test]
+    fn take_away_passes_the_suite() {
+        use crate::toy::{PileScenario, TakeAway};
+        let scenarios = [PileScenario { stones: 21 }, PileScenario { stones: 7 }];
+        let r = run::<TakeAway>(&scenarios, &Config::default());
+        r.assert_clean();
+        assert_eq!(r.games, 200);
+    }
 }

@@ -14,7 +14,8 @@
 //!    the order reveals nothing.
 //! 3. *Expand*: the first position whose information set is not in the tree gets a
 //!    node (one per iteration); descent stops there.
-//! 4. *Complete the leaf*: like [`crate::HeuristicAgent`], the position is played on
+//! 4. *Complete the leaf* (unless a learned value alone judges it, as it is;
+//!    [`MctsConfig::model_weight`]): like [`crate::HeuristicAgent`], the position is played on
 //!    until the step of the last seat that acted has resolved and control is back
 //!    with that seat (other seats answer with [`Game::playout_action`], the
 //!    ruleset's opponent model, uniform unless it says otherwise; its own
@@ -28,7 +29,10 @@
 //!    loss); otherwise every seat's [`Game::evaluate`] is squashed to 0..1 with a
 //!    logistic whose scale is set once per decision (the ruleset's material if it
 //!    reports [`Game::unit_fates`], else the typical evaluation swing of the leaf
-//!    procedure measured from the root; see `rollout::reward_scale`).
+//!    procedure measured from the root; see `rollout::reward_scale`). With a
+//!    learned value (issue 38, [`crate::model`]) the reward is
+//!    [`MctsConfig::model_weight`] × the model's estimate of each seat's chance from
+//!    its own observation, plus the rest × that squashed evaluation.
 //! 6. *Backpropagate* each node's own seat's reward along the path.
 //!
 //! **Nodes are information sets**, keyed by (seat to act, its
@@ -52,8 +56,10 @@ mod rollout;
 mod tree;
 
 use crate::heuristic::{settle, Answer};
+use crate::model::ValueModel;
 use crate::{Agent, Budget};
 use orrery_core::{Game, Rng, Seat};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tree::{Selection, Tree};
 
@@ -75,6 +81,12 @@ pub struct MctsConfig {
     /// Leaf samples spent per decision estimating the reward scale, when the ruleset
     /// does not report its material ([`orrery_core::Game::unit_fates`]).
     pub calibration_rollouts: usize,
+    /// With a learned value (issue 38), its share of a leaf's reward; the ruleset's
+    /// evaluation of the completed leaf gives the rest, as AlphaGo mixed its value
+    /// network with its rollouts (λ = ½). 1: the model alone, judging the leaf as it
+    /// is. A model that learned little (most self-play games drawn) then cannot make
+    /// the search worse than the evaluation it had.
+    pub model_weight: f64,
 }
 
 impl Default for MctsConfig {
@@ -86,6 +98,7 @@ impl Default for MctsConfig {
             widen_min: 8,
             widen_factor: 2.0,
             calibration_rollouts: 8,
+            model_weight: 0.5,
         }
     }
 }
@@ -113,6 +126,10 @@ pub struct MctsAgent {
     budget: Budget,
     config: MctsConfig,
     last: Option<SearchStats>,
+    /// Judge leaves with a learned value (issue 38): the model given, or when
+    /// `learned`, the one [`crate::model::for_game`] finds for the game.
+    model: Option<Arc<ValueModel>>,
+    learned: bool,
 }
 
 impl MctsAgent {
@@ -126,6 +143,32 @@ impl MctsAgent {
             budget: Budget::default(),
             config: MctsConfig::default(),
             last: None,
+            model: None,
+            learned: false,
+        }
+    }
+
+    /// Judge leaves with `model` (a learned value of each seat's observation) instead
+    /// of the ruleset's evaluation.
+    pub fn with_model(mut self, model: Arc<ValueModel>) -> Self {
+        self.model = Some(model);
+        self
+    }
+
+    /// Judge leaves with the learned value that fits the game (a loaded weights file,
+    /// else one the ruleset ships: [`crate::model::for_game`]); without one, search
+    /// as plain `mcts` does.
+    pub fn learned(mut self) -> Self {
+        self.learned = true;
+        self
+    }
+
+    /// The model the search judges `game`'s leaves with, if any.
+    pub fn model_for<G: Game>(&self, game: &G) -> Option<Arc<ValueModel>> {
+        match &self.model {
+            Some(m) => Some(m.clone()),
+            None if self.learned => crate::model::for_game(game),
+            None => None,
         }
     }
 
@@ -178,13 +221,25 @@ impl MctsAgent {
         } else {
             actions
         };
-        let scale = rollout::reward_scale(
-            game,
-            seat,
-            cfg.calibration_rollouts,
-            (cfg.settle_horizon, cfg.rollout_len),
-            &mut self.rng,
-        );
+        let model = self.model_for(game);
+        // A model of the learned agent is mixed as it was in its training's search.
+        let mut cfg = cfg;
+        if let (true, None, Some(m)) = (self.learned, &self.model, &model) {
+            if let Some(w) = m.header.value_weight {
+                cfg.model_weight = w;
+            }
+        }
+        // A learned value alone needs no scale for the ruleset's evaluation.
+        let scale = match model {
+            Some(_) if cfg.model_weight >= 1.0 => rollout::MIN_SCALE,
+            _ => rollout::reward_scale(
+                game,
+                seat,
+                cfg.calibration_rollouts,
+                (cfg.settle_horizon, cfg.rollout_len),
+                &mut self.rng,
+            ),
+        };
         let search = Search {
             game,
             seat,
@@ -192,6 +247,7 @@ impl MctsAgent {
             cfg,
             scale,
             start,
+            model: model.as_deref(),
         };
         let (mut root, iterations, nodes) = if threads == 1 {
             let iterations = search.grow(&mut first, &mut self.rng);
@@ -253,6 +309,7 @@ struct Search<'a, G> {
     cfg: MctsConfig,
     scale: f64,
     start: Instant,
+    model: Option<&'a ValueModel>,
 }
 
 impl<G: Game> Search<'_, G> {
@@ -312,7 +369,11 @@ impl<G: Game> Search<'_, G> {
                 }
             }
         }
-        if let Some(&(id, _)) = path.last() {
+        // A learned value alone judges the position as it is (it learned from
+        // positions in the middle of secret steps too); the ruleset's evaluation
+        // waits until the step has resolved.
+        let model_alone = self.model.is_some() && self.cfg.model_weight >= 1.0;
+        if let (Some(&(id, _)), false) = (path.last(), model_alone) {
             let last_mover = tree.nodes[id].seat;
             settle(
                 &mut g,
@@ -323,14 +384,18 @@ impl<G: Game> Search<'_, G> {
             );
         }
         rollout::rollout(&mut g, self.cfg.rollout_len, rng);
-        let rewards = rollout::rewards(&g, self.scale);
+        let rewards = rollout::rewards(&g, self.scale, self.model, self.cfg.model_weight);
         tree.backpropagate(&path, &rewards);
     }
 }
 
 impl<G: Game> Agent<G> for MctsAgent {
     fn name(&self) -> &str {
-        "mcts"
+        if self.learned {
+            "learned"
+        } else {
+            "mcts"
+        }
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> Option<G::Action> {

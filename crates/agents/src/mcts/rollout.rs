@@ -1,6 +1,7 @@
 //! Rollouts and the rewards they end in.
 
 use crate::heuristic::{settle, Answer};
+use crate::model::ValueModel;
 use crate::outcome_reward;
 use orrery_core::{Game, Rng, Seat};
 
@@ -22,11 +23,44 @@ pub(crate) fn rollout<G: Game>(game: &mut G, len: usize, rng: &mut Rng) {
 }
 
 /// Every seat's reward in 0..=1: the result of a finished game (1 sole win, 0.5
-/// shared win or draw, 0 loss), else the logistic of [`Game::evaluate`] / `scale`.
-pub(crate) fn rewards<G: Game>(game: &G, scale: f64) -> Vec<f64> {
-    (0..game.seats())
+/// shared win or draw, 0 loss); else the logistic of [`Game::evaluate`] / `scale`,
+/// mixed with weight `model_weight` with the learned value of each seat's
+/// observation when a `model` judges (in a duel the two seats' estimates averaged,
+/// `v₀` and `1 − v₁`, so the rewards sum to one).
+pub(crate) fn rewards<G: Game>(
+    game: &G,
+    scale: f64,
+    model: Option<&ValueModel>,
+    model_weight: f64,
+) -> Vec<f64> {
+    let seats = game.seats();
+    let learned = match (model, game.outcome()) {
+        (Some(m), None) => {
+            let v: Vec<f64> = (0..seats)
+                .map(|s| f64::from(m.value_of(game, Seat(s))))
+                .collect();
+            if seats == 2 {
+                let first = (v[0] + 1.0 - v[1]) / 2.0;
+                vec![first, 1.0 - first]
+            } else {
+                v
+            }
+        }
+        _ => Vec::new(),
+    };
+    let w = model_weight.clamp(0.0, 1.0);
+    (0..seats)
         .map(Seat)
-        .map(|s| outcome_reward(game, s).unwrap_or_else(|| squash(game.evaluate(s), scale)))
+        .map(|s| {
+            if let Some(r) = outcome_reward(game, s) {
+                return r;
+            }
+            match learned.get(s.index()) {
+                Some(&v) if w >= 1.0 => v,
+                Some(&v) => w * v + (1.0 - w) * squash(game.evaluate(s), scale),
+                None => squash(game.evaluate(s), scale),
+            }
+        })
         .collect()
 }
 

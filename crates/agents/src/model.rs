@@ -1,0 +1,489 @@
+//! A learned evaluation (issue 38): a small multilayer perceptron over a seat's
+//! observation ([`orrery_core::learn::observation`], written from the seat's view
+//! alone, so it can know nothing hidden) that estimates the seat's chance to win. It
+//! is sized for the search (as Stockfish's NNUE is): one wide input layer, a few narrow
+//! hidden ones, a few microseconds per evaluation on one core, and evaluated here in
+//! plain Rust. `orrery train` (crate `orrery-train`) learns it from self-play with a
+//! tensor library and writes it in this file format.
+//!
+//! **File format** (version [`FORMAT`]): the 8 bytes `ORRERYNN`, a little-endian `u32`
+//! with the length of a JSON header ([`ModelHeader`]: the ruleset, the scenario, the
+//! observation length and action space it was trained for, the layer sizes, how it was
+//! made), the header, then every layer's weights (row by row, `outputs × inputs`) and
+//! biases as little-endian `f32`s.
+
+use orrery_core::{Game, Seat};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use thiserror::Error;
+
+/// The file format this build reads and writes.
+pub const FORMAT: u32 = 1;
+
+const MAGIC: &[u8; 8] = b"ORRERYNN";
+
+/// Largest header accepted (a file with a longer one is not a model).
+const MAX_HEADER: usize = 1 << 20;
+
+/// Why a weights file cannot be used.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum ModelError {
+    #[error("{file}: cannot read the weights file: {why}")]
+    Read { file: String, why: String },
+    #[error("{file}: not an Orrery weights file (it does not start with ORRERYNN)")]
+    NotAModel { file: String },
+    #[error(
+        "{file}: weights file format {found}, but this build reads format {FORMAT}; train \
+         it again with this build's `orrery train`"
+    )]
+    Format { file: String, found: u32 },
+    #[error("{file}: the header is unreadable: {why}")]
+    Header { file: String, why: String },
+    #[error("{file}: {why}")]
+    Shape { file: String, why: String },
+    #[error(
+        "{file}: trained for `{model}`, not `{game}`; use a model trained on this ruleset \
+         (`orrery train {game}`)"
+    )]
+    WrongRuleset {
+        file: String,
+        model: String,
+        game: String,
+    },
+    #[error(
+        "{file}: trained on observations of {model} numbers (scenario `{scenario}`), but \
+         this game's have {game}: it was trained on another scenario's shape; train one on \
+         this scenario"
+    )]
+    WrongObservation {
+        file: String,
+        scenario: String,
+        model: usize,
+        game: usize,
+    },
+}
+
+/// What a weights file says about itself.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ModelHeader {
+    /// [`FORMAT`].
+    pub format: u32,
+    /// The ruleset id.
+    pub ruleset: String,
+    /// The scenario trained on (its observation shape is what must match).
+    pub scenario: String,
+    /// The observation length ([`orrery_core::learn::observation`]).
+    pub observation: usize,
+    /// The game's action space when trained ([`Game::action_space`]; for reference).
+    pub action_space: usize,
+    /// Layer sizes, input first, the single value output last.
+    pub layers: Vec<usize>,
+    /// The model's share of a leaf's reward in the search it was trained with
+    /// (`MctsConfig::model_weight`); the learned agent searches with it too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_weight: Option<f64>,
+    /// How it was made: the command, seed, commit, generation, positions… (free form,
+    /// written by `orrery train`).
+    #[serde(default)]
+    pub provenance: serde_json::Value,
+}
+
+/// One dense layer: `outputs × inputs` weights, row by row, and `outputs` biases.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dense {
+    pub inputs: usize,
+    pub outputs: usize,
+    pub weights: Vec<f32>,
+    pub biases: Vec<f32>,
+}
+
+/// A learned value: the chance (0..1) that the seat whose observation it reads wins
+/// (a draw or shared win counting one half).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueModel {
+    pub header: ModelHeader,
+    pub layers: Vec<Dense>,
+}
+
+impl ValueModel {
+    /// A model with the given header and layers; the layer sizes must chain from the
+    /// header's observation length to one output.
+    pub fn new(header: ModelHeader, layers: Vec<Dense>) -> Result<Self, ModelError> {
+        let m = ValueModel { header, layers };
+        m.check("the model")?;
+        Ok(m)
+    }
+
+    fn check(&self, file: &str) -> Result<(), ModelError> {
+        let shape = |why: String| ModelError::Shape {
+            file: file.to_string(),
+            why,
+        };
+        let sizes: Vec<usize> = std::iter::once(self.header.observation)
+            .chain(self.layers.iter().map(|l| l.outputs))
+            .collect();
+        if sizes != self.header.layers {
+            return Err(shape(format!(
+                "the header gives layers {:?}, the weights {:?}",
+                self.header.layers, sizes
+            )));
+        }
+        if self.layers.is_empty() || sizes.last() != Some(&1) {
+            return Err(shape("a value model ends in one output".into()));
+        }
+        let mut inputs = self.header.observation;
+        for (i, l) in self.layers.iter().enumerate() {
+            if l.inputs != inputs
+                || l.weights.len() != l.inputs * l.outputs
+                || l.biases.len() != l.outputs
+            {
+                return Err(shape(format!("layer {i} does not fit the one before it")));
+            }
+            if l.weights.iter().chain(&l.biases).any(|w| !w.is_finite()) {
+                return Err(shape(format!(
+                    "layer {i} holds a weight that is not a number"
+                )));
+            }
+            inputs = l.outputs;
+        }
+        Ok(())
+    }
+
+    /// Read a weights file's bytes (`file` names it in errors).
+    pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Self, ModelError> {
+        let f = || file.to_string();
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err(ModelError::NotAModel { file: f() });
+        }
+        let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+        if n > MAX_HEADER || bytes.len() < 12 + n {
+            return Err(ModelError::Header {
+                file: f(),
+                why: format!("a header of {n} bytes in a file of {}", bytes.len()),
+            });
+        }
+        let header: ModelHeader =
+            serde_json::from_slice(&bytes[12..12 + n]).map_err(|e| ModelError::Header {
+                file: f(),
+                why: e.to_string(),
+            })?;
+        if header.format != FORMAT {
+            return Err(ModelError::Format {
+                file: f(),
+                found: header.format,
+            });
+        }
+        let body = &bytes[12 + n..];
+        let mut floats = body
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut layers = Vec::new();
+        for w in header.layers.windows(2) {
+            let (inputs, outputs) = (w[0], w[1]);
+            let weights: Vec<f32> = floats.by_ref().take(inputs * outputs).collect();
+            let biases: Vec<f32> = floats.by_ref().take(outputs).collect();
+            if weights.len() != inputs * outputs || biases.len() != outputs {
+                return Err(ModelError::Shape {
+                    file: f(),
+                    why: "the file ends before its weights do".into(),
+                });
+            }
+            layers.push(Dense {
+                inputs,
+                outputs,
+                weights,
+                biases,
+            });
+        }
+        if !body.len().is_multiple_of(4) || floats.next().is_some() {
+            return Err(ModelError::Shape {
+                file: f(),
+                why: "bytes after the last weight".into(),
+            });
+        }
+        let m = ValueModel { header, layers };
+        m.check(file)?;
+        Ok(m)
+    }
+
+    /// Read a weights file.
+    pub fn read(path: &std::path::Path) -> Result<Self, ModelError> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ModelError::Read {
+            file: file.clone(),
+            why: e.to_string(),
+        })?;
+        Self::from_bytes(&bytes, &file)
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let header = serde_json::to_vec(&self.header).unwrap_or_default();
+        let mut out = Vec::with_capacity(12 + header.len() + 4 * self.parameters());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&(header.len() as u32).to_le_bytes());
+        out.extend_from_slice(&header);
+        for l in &self.layers {
+            for w in l.weights.iter().chain(&l.biases) {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    /// Number of weights and biases.
+    pub fn parameters(&self) -> usize {
+        self.layers
+            .iter()
+            .map(|l| l.weights.len() + l.biases.len())
+            .sum()
+    }
+
+    /// May this model judge `game`? The same ruleset and observation length.
+    pub fn fits<G: Game>(&self, game: &G, file: &str) -> Result<(), ModelError> {
+        if self.header.ruleset != G::ID {
+            return Err(ModelError::WrongRuleset {
+                file: file.to_string(),
+                model: self.header.ruleset.clone(),
+                game: G::ID.to_string(),
+            });
+        }
+        let n = orrery_core::learn::observation(game, Seat(0)).len();
+        if n != self.header.observation {
+            return Err(ModelError::WrongObservation {
+                file: file.to_string(),
+                scenario: self.header.scenario.clone(),
+                model: self.header.observation,
+                game: n,
+            });
+        }
+        Ok(())
+    }
+
+    /// The value's logit for an observation (the last layer's output).
+    pub fn logit(&self, observation: &[f32]) -> f32 {
+        let mut input: Vec<f32> = observation.to_vec();
+        let mut next = Vec::new();
+        let last = self.layers.len().saturating_sub(1);
+        for (i, l) in self.layers.iter().enumerate() {
+            next.clear();
+            next.extend(
+                l.weights
+                    .chunks_exact(l.inputs)
+                    .zip(&l.biases)
+                    .map(|(row, b)| {
+                        let s = b + dot(row, &input);
+                        if i < last {
+                            s.max(0.0)
+                        } else {
+                            s
+                        }
+                    }),
+            );
+            std::mem::swap(&mut input, &mut next);
+        }
+        input.first().copied().unwrap_or(0.0)
+    }
+
+    /// The chance to win (0..1) of the seat whose observation this is.
+    pub fn value(&self, observation: &[f32]) -> f32 {
+        sigmoid(self.logit(observation))
+    }
+
+    /// What the model is, for an answer that quotes it (`estimate`): its ruleset,
+    /// scenario, layer sizes, parameter count and how it was made.
+    pub fn about(&self) -> serde_json::Value {
+        serde_json::json!({
+            "ruleset": self.header.ruleset,
+            "scenario": self.header.scenario,
+            "layers": self.header.layers,
+            "parameters": self.parameters(),
+            "provenance": self.header.provenance,
+        })
+    }
+
+    /// `seat`'s chance to win in `game`, read from its view only.
+    pub fn value_of<G: Game>(&self, game: &G, seat: Seat) -> f32 {
+        self.value(&orrery_core::learn::observation(game, seat))
+    }
+}
+
+/// The logistic function.
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Σ a_i b_i in four lanes (the compiler vectorises it).
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 4];
+    let (ca, cb) = (a.chunks_exact(4), b.chunks_exact(4));
+    let (ra, rb) = (ca.remainder(), cb.remainder());
+    for (x, y) in ca.zip(cb) {
+        for k in 0..4 {
+            lanes[k] += x[k] * y[k];
+        }
+    }
+    let tail: f32 = ra.iter().zip(rb).map(|(x, y)| x * y).sum();
+    lanes.iter().sum::<f32>() + tail
+}
+
+/// The models this process knows: those a user loaded (`--model FILE`, Python's
+/// `orrery.load_model`), then those the rulesets ship ([`Game::trained_models`]), each
+/// read once. A learned agent asks for one that fits its game.
+static LOADED: Mutex<Vec<(String, Arc<ValueModel>)>> = Mutex::new(Vec::new());
+
+type Shipped = HashMap<&'static str, Vec<(String, Arc<ValueModel>)>>;
+static SHIPPED: Mutex<Option<Shipped>> = Mutex::new(None);
+
+/// Load a weights file for every learned agent of this process (it is preferred to
+/// the shipped models of its ruleset, for the games whose shape it fits). Returns the
+/// model, or why it cannot be used (nothing is loaded then).
+pub fn load_file(path: &std::path::Path) -> Result<Arc<ValueModel>, ModelError> {
+    let m = Arc::new(ValueModel::read(path)?);
+    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+    loaded.push((path.display().to_string(), m.clone()));
+    Ok(m)
+}
+
+/// Say once on stderr (per file and game shape) that a loaded file does not fit the
+/// game a learned agent plays, and that it searches without it.
+fn warn_once(e: &ModelError) {
+    static SAID: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let text = e.to_string();
+    let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
+    if !said.contains(&text) {
+        eprintln!(
+            "orrery: {text}\norrery: the learned agent searches with the ruleset's own evaluation instead"
+        );
+        said.push(text);
+    }
+}
+
+/// Forget the models loaded with [`load_file`] (tests).
+pub fn unload_files() {
+    LOADED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+/// The model a learned agent uses for `game`: the last loaded file that fits, else a
+/// shipped one that fits, else `None` (the agent then searches with the ruleset's own
+/// evaluation). Files that do not fit are passed over.
+pub fn for_game<G: Game>(game: &G) -> Option<Arc<ValueModel>> {
+    {
+        let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
+        let mut misfits = Vec::new();
+        for (file, m) in loaded.iter().rev() {
+            match m.fits(game, file) {
+                Ok(()) => return Some(m.clone()),
+                Err(e) => misfits.push(e),
+            }
+        }
+        drop(loaded);
+        for e in misfits {
+            warn_once(&e);
+        }
+    }
+    let mut shipped = SHIPPED.lock().unwrap_or_else(|e| e.into_inner());
+    let table = shipped.get_or_insert_with(HashMap::new);
+    let models = table.entry(G::ID).or_insert_with(|| {
+        G::trained_models()
+            .iter()
+            .filter_map(|(name, bytes)| {
+                // A shipped file that does not read is a build error, caught by the
+                // ruleset's tests; here it is passed over.
+                ValueModel::from_bytes(bytes, name)
+                    .ok()
+                    .map(|m| (name.to_string(), Arc::new(m)))
+            })
+            .collect()
+    });
+    models
+        .iter()
+        .find(|(file, m)| m.fits(game, file).is_ok())
+        .map(|(_, m)| m.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> ValueModel {
+        ValueModel::new(
+            ModelHeader {
+                format: FORMAT,
+                ruleset: "toy".into(),
+                scenario: "default".into(),
+                observation: 3,
+                action_space: 0,
+                layers: vec![3, 2, 1],
+                value_weight: None,
+                provenance: serde_json::json!({"seed": 1}),
+            },
+            vec![
+                Dense {
+                    inputs: 3,
+                    outputs: 2,
+                    weights: vec![1.0, -1.0, 0.5, 0.0, 2.0, -3.0],
+                    biases: vec![0.0, 0.5],
+                },
+                Dense {
+                    inputs: 2,
+                    outputs: 1,
+                    weights: vec![1.0, -2.0],
+                    biases: vec![0.25],
+                },
+            ],
+        )
+        .unwrap()
+    }
+
+    /// The forward pass by hand: hidden = relu(W x + b), out = w·hidden + b.
+    #[test]
+    fn the_forward_pass_is_the_mlp_written_out() {
+        let m = tiny();
+        let x = [1.0, 2.0, 3.0];
+        // h0 = relu(1 − 2 + 1.5) = 0.5; h1 = relu(0 + 4 − 9 + 0.5) = 0.
+        let logit = 0.5 - 2.0 * 0.0 + 0.25;
+        assert!((m.logit(&x) - logit).abs() < 1e-6);
+        assert!((m.value(&x) - sigmoid(logit)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_model_reads_back_what_it_wrote() {
+        let m = tiny();
+        let back = ValueModel::from_bytes(&m.to_bytes(), "t").unwrap();
+        assert_eq!(back, m);
+    }
+
+    /// A damaged or foreign file is refused with a reason, never read half.
+    #[test]
+    fn broken_files_are_refused_by_name() {
+        let m = tiny();
+        let bytes = m.to_bytes();
+        assert!(matches!(
+            ValueModel::from_bytes(b"not a model at all", "x"),
+            Err(ModelError::NotAModel { .. })
+        ));
+        assert!(matches!(
+            ValueModel::from_bytes(&bytes[..bytes.len() - 3], "x"),
+            Err(ModelError::Shape { .. })
+        ));
+        let mut longer = bytes.clone();
+        longer.extend_from_slice(&[0, 0, 0, 0]);
+        assert!(matches!(
+            ValueModel::from_bytes(&longer, "x"),
+            Err(ModelError::Shape { .. })
+        ));
+        let mut old = m.clone();
+        old.header.format = FORMAT + 1;
+        let e = ValueModel::from_bytes(&old.to_bytes(), "x").unwrap_err();
+        assert!(matches!(e, ModelError::Format { found, .. } if found == FORMAT + 1));
+        assert!(e.to_string().contains("orrery train"), "{e}");
+        let mut nan = m;
+        nan.layers[1].biases[0] = f32::NAN;
+        assert!(matches!(
+            ValueModel::from_bytes(&nan.to_bytes(), "x"),
+            Err(ModelError::Shape { .. })
+        ));
+    }
+}

@@ -17,6 +17,7 @@ mod rulesets;
 mod scenario;
 mod serve;
 mod sim;
+mod train;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
@@ -43,6 +44,12 @@ pub const DEFAULT_RULESET: &str = orrery_rulesets::DEFAULT_ID;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// A learned evaluation (a weights file from `orrery train`) for the `learned`
+    /// agent and the `hard` level, in place of the one the ruleset ships, for the
+    /// games whose ruleset and scenario shape it fits. A file that cannot be used is
+    /// named with the reason, and the agents search as they would without it.
+    #[arg(long, global = true, value_name = "FILE")]
+    model: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -68,6 +75,10 @@ enum Command {
     /// Run many battles in parallel and report win rates with confidence intervals,
     /// scores, turns, unit survival and balance measures.
     Sim(sim::SimArgs),
+    /// Learn a ruleset's evaluation by self-play: generations of games of the current
+    /// agent against itself, a small network fitted to their results, each new model
+    /// played against the last (see docs/agents.md, Training).
+    Train(train::TrainArgs),
     /// Rate agents in Elo: matches on a ruleset's scenarios with seats swapped, a
     /// round robin or a gauntlet, or an SPRT that stops when a candidate is proven
     /// better or not (see docs/agents.md).
@@ -305,6 +316,20 @@ fn engine() -> Result<()> {
 }
 
 fn run(cli: Cli) -> Result<()> {
+    if let Some(path) = &cli.model {
+        match orrery_agents::model::load_file(path) {
+            Ok(m) => eprintln!(
+                "orrery: learned evaluation {} ({} / {}, {} weights)",
+                path.display(),
+                m.header.ruleset,
+                m.header.scenario,
+                m.parameters()
+            ),
+            Err(e) => eprintln!(
+                "orrery: {e}\norrery: the learned agents search with the ruleset's own evaluation instead"
+            ),
+        }
+    }
     match cli.command {
         None => {
             use clap::CommandFactory;
@@ -335,6 +360,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Sim(a)) => sim::run(&a),
         Some(Command::Calibrate(a)) => calibrate::run(&a),
         Some(Command::Ladder(a)) => ladder::run(&a),
+        Some(Command::Train(a)) => train::run(&a),
         Some(Command::Odds(a)) => odds::run(&a),
         Some(Command::Serve(a)) => serve::run(&a),
         Some(Command::Rulesets { json }) => rulesets(json),

@@ -1,0 +1,202 @@
+//! Fitting the value model to self-play results with `candle` (AdamW on the binary
+//! cross-entropy between the model's logit and each position's result).
+
+use crate::{Positions, TrainConfig, TrainError};
+use candle_core::{DType, Device, Tensor, Var};
+use candle_nn::{AdamW, Optimizer, ParamsAdamW};
+use orrery_agents::model::{Dense, ModelHeader, ValueModel};
+use orrery_core::{digest, Rng};
+
+/// What a fit did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitStats {
+    pub trained_on: usize,
+    pub held_out: usize,
+    /// Held-out loss before and after.
+    pub loss_before: f64,
+    pub loss: f64,
+}
+
+/// The model's layers as trainable variables.
+struct Net {
+    layers: Vec<(Var, Var)>,
+}
+
+impl Net {
+    /// From `start` (the previous generation's model, if its shape is `sizes`), else
+    /// He-initialised from `rng`.
+    fn new(sizes: &[usize], start: Option<&ValueModel>, rng: &mut Rng) -> Result<Net, TrainError> {
+        let dev = Device::Cpu;
+        let fits = start.is_some_and(|m| m.header.layers == sizes);
+        let mut layers = Vec::new();
+        for (k, w) in sizes.windows(2).enumerate() {
+            let (inputs, outputs) = (w[0], w[1]);
+            let (weights, biases) = match start.filter(|_| fits) {
+                Some(m) => (m.layers[k].weights.clone(), m.layers[k].biases.clone()),
+                None => {
+                    let scale = (2.0 / inputs as f64).sqrt();
+                    let weights = (0..inputs * outputs)
+                        .map(|_| (normal(rng) * scale) as f32)
+                        .collect();
+                    (weights, vec![0.0; outputs])
+                }
+            };
+            let w = Var::from_tensor(&Tensor::from_vec(weights, (outputs, inputs), &dev)?)?;
+            let b = Var::from_tensor(&Tensor::from_vec(biases, outputs, &dev)?)?;
+            layers.push((w, b));
+        }
+        Ok(Net { layers })
+    }
+
+    /// Logits of a batch (`n × inputs`), as `n`.
+    fn forward(&self, x: &Tensor) -> Result<Tensor, TrainError> {
+        let mut h = x.clone();
+        let last = self.layers.len() - 1;
+        for (k, (w, b)) in self.layers.iter().enumerate() {
+            h = h
+                .matmul(&w.as_tensor().t()?)?
+                .broadcast_add(b.as_tensor())?;
+            if k < last {
+                h = h.relu()?;
+            }
+        }
+        Ok(h.squeeze(1)?)
+    }
+
+    fn vars(&self) -> Vec<Var> {
+        self.layers
+            .iter()
+            .flat_map(|(w, b)| [w.clone(), b.clone()])
+            .collect()
+    }
+
+    fn to_model(&self, header: ModelHeader) -> Result<ValueModel, TrainError> {
+        let mut layers = Vec::new();
+        for (w, b) in &self.layers {
+            let (outputs, inputs) = w.as_tensor().dims2()?;
+            layers.push(Dense {
+                inputs,
+                outputs,
+                weights: w.as_tensor().flatten_all()?.to_vec1::<f32>()?,
+                biases: b.as_tensor().to_vec1::<f32>()?,
+            });
+        }
+        Ok(ValueModel::new(header, layers)?)
+    }
+}
+
+/// A standard normal draw (Box–Muller) from `rng`.
+fn normal(rng: &mut Rng) -> f64 {
+    let u = |rng: &mut Rng| ((rng.next_u64() >> 11) as f64 + 0.5) / (1u64 << 53) as f64;
+    let (a, b) = (u(rng), u(rng));
+    (-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()
+}
+
+/// The positions `ids` of `data` as tensors (observations, results).
+fn batch(data: &[&Positions], ids: &[(usize, usize)]) -> Result<(Tensor, Tensor), TrainError> {
+    let width = data.first().map_or(0, |p| p.width);
+    let mut x = Vec::with_capacity(ids.len() * width);
+    let mut y = Vec::with_capacity(ids.len());
+    for &(d, i) in ids {
+        x.extend_from_slice(data[d].observation(i));
+        y.push(data[d].results[i]);
+    }
+    let dev = Device::Cpu;
+    Ok((
+        Tensor::from_vec(x, (ids.len(), width), &dev)?,
+        Tensor::from_vec(y, ids.len(), &dev)?,
+    ))
+}
+
+/// Mean binary cross-entropy of `net` on `ids`.
+fn loss_on(net: &Net, data: &[&Positions], ids: &[(usize, usize)]) -> Result<f64, TrainError> {
+    if ids.is_empty() {
+        return Ok(f64::NAN);
+    }
+    let mut total = 0.0;
+    for chunk in ids.chunks(4096) {
+        let (x, y) = batch(data, chunk)?;
+        let l = candle_nn::loss::binary_cross_entropy_with_logit(&net.forward(&x)?, &y)?;
+        total += f64::from(l.to_dtype(DType::F32)?.to_scalar::<f32>()?) * chunk.len() as f64;
+    }
+    Ok(total / ids.len() as f64)
+}
+
+/// Fit a model to `window` (the newest generations' positions, oldest first) from
+/// `start` (the previous model), for `cfg.epochs` passes of AdamW: generation
+/// `generation` of the run. One game in ten of the newest generation is held out
+/// for the loss reported before and after. `epoch(k, loss)` after each pass.
+pub fn fit(
+    start: Option<&ValueModel>,
+    window: &[Positions],
+    cfg: &TrainConfig,
+    generation: usize,
+    header: ModelHeader,
+    epoch: &dyn Fn(usize, f64),
+) -> Result<(ValueModel, FitStats), TrainError> {
+    let data: Vec<&Positions> = window.iter().filter(|p| !p.is_empty()).collect();
+    if data.is_empty() {
+        return Err(TrainError::Config(
+            "self-play kept no position to learn from".into(),
+        ));
+    }
+    if data.iter().any(|p| p.width != header.observation) {
+        return Err(TrainError::Config(format!(
+            "positions of width {} for a model of {} inputs",
+            data[0].width, header.observation
+        )));
+    }
+    let mut rng = Rng::seed_from(digest(&(cfg.seed, "fit", generation as u64)));
+    // Hold out every tenth position block of the newest generation (positions of one
+    // game are neighbours, so blocks of 64 keep most of a game on one side).
+    let newest = data.len() - 1;
+    let mut train = Vec::new();
+    let mut held = Vec::new();
+    for (d, p) in data.iter().enumerate() {
+        for i in 0..p.len() {
+            if d == newest && (i / 64) % 10 == 9 {
+                held.push((d, i));
+            } else {
+                train.push((d, i));
+            }
+        }
+    }
+    if held.is_empty() {
+        held = train.clone();
+    }
+    let net = Net::new(&header.layers, start, &mut rng)?;
+    let loss_before = loss_on(&net, &data, &held)?;
+    let mut opt = AdamW::new(
+        net.vars(),
+        ParamsAdamW {
+            lr: cfg.learning_rate,
+            weight_decay: 1e-4,
+            ..ParamsAdamW::default()
+        },
+    )?;
+    for k in 0..cfg.epochs {
+        // Fisher–Yates with the run's generator.
+        for i in (1..train.len()).rev() {
+            train.swap(i, rng.index(i + 1));
+        }
+        let mut total = 0.0;
+        for chunk in train.chunks(cfg.batch) {
+            let (x, y) = batch(&data, chunk)?;
+            let loss = candle_nn::loss::binary_cross_entropy_with_logit(&net.forward(&x)?, &y)?;
+            opt.backward_step(&loss)?;
+            total += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
+        }
+        epoch(k + 1, total / train.len().max(1) as f64);
+    }
+    let loss = loss_on(&net, &data, &held)?;
+    let model = net.to_model(header)?;
+    Ok((
+        model,
+        FitStats {
+            trained_on: train.len(),
+            held_out: held.len(),
+            loss_before,
+            loss,
+        },
+    ))
+}

@@ -17,7 +17,8 @@ use, as it needs the ``pettingzoo`` extra. See docs/python.md.
 import importlib as _importlib
 
 from ._orrery import EngineError as _EngineError  # noqa: F401
-from .game import Game, OrreryError, load, new, rulesets, scenario, scenario_spec
+from .game import (Game, OrreryError, load, load_model, new, rulesets, scenario, scenario_spec,
+                   unload_models)
 from . import agents, lab
 
 # Submodules that need an extra, imported when first named (each says which extra
@@ -30,11 +31,13 @@ __all__ = [
     "agents",
     "lab",
     "load",
+    "load_model",
     "new",
     "pettingzoo",
     "rulesets",
     "scenario",
     "scenario_spec",
+    "unload_models",
 ]
 
 

@@ -1,4 +1,4 @@
-"""The engine's agents (``random``, ``greedy``, ``heuristic``, ``mcts``, ``novice``,
+"""The engine's agents (``random``, ``greedy``, ``heuristic``, ``mcts``, ``learned``, ``novice``,
 ``default``, and the levels ``easy``/``normal``/``hard``), callable on a state."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from typing import Any, Optional
 
 from .game import _maybe_whole, _whole
 
-NAMES = ("random", "greedy", "default", "heuristic", "mcts", "novice", "easy", "normal", "hard")
+NAMES = ("random", "greedy", "default", "heuristic", "mcts", "novice", "learned", "easy", "normal",
+         "hard")
 
 
 class Agent:

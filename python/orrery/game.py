@@ -165,6 +165,13 @@ class Game:
         return json.loads(self._g.odds(self._seat(seat), json.dumps(action)))
 
     @_coded
+    def estimate(self, seat: int) -> Dict[str, Any]:
+        """``seat``'s chance to win (0 to 1) as the learned model judges the game from
+        the seat's view alone, with the model's provenance: ``{"seat", "value",
+        "model"}``. Raises ``no_model`` when no model fits the game."""
+        return json.loads(self._g.estimate(self._seat(seat)))
+
+    @_coded
     def outcome(self) -> Dict[str, Any]:
         """``terminal``, ``winners``, ``scores`` and ``reason``."""
         return json.loads(self._g.outcome())
@@ -201,6 +208,21 @@ class Game:
     def __repr__(self) -> str:
         s = self.status()
         return f"<orrery.Game {self.ruleset} turn {s['turn']} {s['phase']} to move {s['to_move']}>"
+
+
+@_coded
+def load_model(path: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]:
+    """Use the weights file ``path`` (written by ``orrery train``) for every learned
+    agent and :meth:`Game.estimate` of this process, in preference to the shipped
+    model of its ruleset; returns what the file says of itself. A file that cannot be
+    used (another ruleset, another scenario's shape, another format) raises
+    ``bad_model`` with the reason and is not loaded; the agents keep what they had."""
+    return json.loads(_orrery.load_model(os.fspath(path)))
+
+
+def unload_models() -> None:
+    """Forget every file loaded with :func:`load_model`."""
+    _orrery.unload_models()
 
 
 @_coded

@@ -119,6 +119,14 @@ impl Game {
         })
     }
 
+    /// Seat `s`'s chance to win as the learned model judges it from its view.
+    fn estimate(&self, s: u8) -> PyResult<String> {
+        self.inner.with(|g| {
+            let seat = player(g, s)?;
+            write(&g.estimate(seat).map_err(engine_error)?)
+        })
+    }
+
     fn outcome(&self) -> PyResult<String> {
         self.inner.with(|g| write(&g.outcome()))
     }

@@ -127,12 +127,30 @@ fn read_scenario(ruleset: &str, text: &str, file: &str) -> PyResult<String> {
     write(&value)
 }
 
+/// Load a weights file (`orrery train`'s) for every learned agent and estimate of
+/// this process; its header as JSON. A file that cannot be used raises `bad_model`
+/// with the reason, and nothing is loaded.
+#[pyfunction]
+fn load_model(path: &str) -> PyResult<String> {
+    let m = orrery_agents::model::load_file(std::path::Path::new(path))
+        .map_err(|e| coded("bad_model", e.to_string()))?;
+    write(&m.about())
+}
+
+/// Forget every weights file loaded with `load_model` (the shipped models stay).
+#[pyfunction]
+fn unload_models() {
+    orrery_agents::model::unload_files();
+}
+
 #[pymodule]
 fn _orrery(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EngineError", m.py().get_type::<EngineError>())?;
     m.add_function(wrap_pyfunction!(rulesets, m)?)?;
     m.add_function(wrap_pyfunction!(scenario_json, m)?)?;
     m.add_function(wrap_pyfunction!(read_scenario, m)?)?;
+    m.add_function(wrap_pyfunction!(load_model, m)?)?;
+    m.add_function(wrap_pyfunction!(unload_models, m)?)?;
     game::register(m)?;
     learn::register(m)?;
     lab::register(m)?;

@@ -102,6 +102,10 @@ pub trait DynGame: Send {
         seed: u64,
         budget: Budget,
     ) -> Result<Value, ProtocolError>;
+    /// `seat`'s chance to win as the learned model judges the game from the seat's
+    /// view alone (issue 38): `{"seat", "value", "model"}`; `no_model` when no model
+    /// fits this game (see [`orrery_agents::model::for_game`]).
+    fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError>;
     /// The exact odds of `action` for `seat` ([`orrery_core::Game::action_odds`]):
     /// `illegal_action` unless it is an attack roll legal now.
     fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
@@ -618,6 +622,28 @@ impl<G: Game> DynGame for SessionGame<G> {
         })?;
         serde_json::to_value(&action)
             .map_err(|e| ProtocolError::Internal(format!("action cannot be written: {e}")))
+    }
+
+    fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError> {
+        if !self.seat_exists(seat) {
+            return Err(ProtocolError::bad(format!(
+                "seat {seat} is not a seat of this game"
+            )));
+        }
+        let g = self.session.game();
+        let model = orrery_agents::model::for_game(g).ok_or_else(|| {
+            ProtocolError::NoModel(format!(
+                "no learned model fits this {} game (none shipped for its scenario's shape, \
+                 none loaded with --model); train one with `orrery train {}`",
+                G::ID,
+                G::ID
+            ))
+        })?;
+        Ok(serde_json::json!({
+            "seat": seat.0,
+            "value": model.value_of(g, seat),
+            "model": model.about(),
+        }))
     }
 
     fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {

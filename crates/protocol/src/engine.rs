@@ -79,6 +79,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "the action a built-in agent suggests for the seat (not applied), with its description as the seat may read it; it decides only from what the seat may know",
     },
     CommandInfo {
+        cmd: "estimate",
+        fields: "player",
+        summary: "the seat's chance to win (0 to 1) as the learned model judges the game from the seat's view alone, with the model's provenance; no_model when none fits",
+    },
+    CommandInfo {
         cmd: "odds",
         fields: "player, action",
         summary: "the exact odds of an attack action legal now (to hit, damage, removal; shape per ruleset, see docs/odds.md); illegal_action otherwise",
@@ -487,6 +492,12 @@ impl<'r> Engine<'r> {
                 let action = g.agent_action(seat, name, seed, budget)?;
                 let text = g.describe_action(Some(seat), &action).unwrap_or_default();
                 reply([("action", action), ("text", Value::String(text))])
+            }
+            "estimate" => {
+                let g = self.game_ref()?;
+                let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
+                let e = g.estimate(seat)?;
+                reply([("value", e["value"].clone()), ("model", e["model"].clone())])
             }
             "odds" => {
                 let g = self.game_ref()?;

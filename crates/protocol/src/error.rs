@@ -53,6 +53,9 @@ pub enum ProtocolError {
     /// An agent found nothing to do for a seat that is to move (a ruleset bug).
     #[error("no action: {0}")]
     NoAction(String),
+    /// No learned model fits this game (`estimate`; issue 38).
+    #[error("no model: {0}")]
+    NoModel(String),
     /// The ruleset failed internally (a bug); the request was abandoned.
     #[error("internal error: {0}")]
     Internal(String),
@@ -75,6 +78,7 @@ impl ProtocolError {
             ProtocolError::ReplayFailed(_) => "replay_failed",
             ProtocolError::InvalidState(_) => "invalid_state",
             ProtocolError::NoAction(_) => "no_action",
+            ProtocolError::NoModel(_) => "no_model",
             ProtocolError::Internal(_) => "internal_error",
         }
     }
@@ -94,6 +98,7 @@ impl ProtocolError {
         "replay_failed",
         "invalid_state",
         "no_action",
+        "no_model",
         "internal_error",
     ];
 

@@ -184,7 +184,7 @@ impl From<ProtocolError> for ApiError {
             ProtocolError::BadRequest(_) | ProtocolError::UnknownCommand(_) => {
                 StatusCode::BAD_REQUEST
             }
-            ProtocolError::NoGame => StatusCode::NOT_FOUND,
+            ProtocolError::NoGame | ProtocolError::NoModel(_) => StatusCode::NOT_FOUND,
             ProtocolError::NotYourTurn(_)
             | ProtocolError::GameOver
             | ProtocolError::NoAction(_) => StatusCode::CONFLICT,

@@ -300,6 +300,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/files/check", post(tools::check_file))
         .route("/api/games/{id}/odds", post(tools::odds))
         .route("/api/games/{id}/preview", post(tools::preview))
+        .route("/api/games/{id}/estimate", get(tools::estimate))
         .route("/api/games/{id}/replay", get(tools::game_replay))
         .route("/api/rulesets", get(api::rulesets))
         .route("/api/games", get(api::lobby).post(api::create))

@@ -99,6 +99,23 @@ pub async fn odds(
     Ok(ok(json!({"odds": odds, "text": text})))
 }
 
+/// `GET /api/games/{id}/estimate`: the token's seat's chance to win as the learned
+/// model judges the game from that seat's view alone (issue 38), with the model's
+/// provenance; `404 no_model` when no model fits the game. Only a seat may ask: its
+/// view holds its own secrets, which the estimate reads.
+pub async fn estimate(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = Seat(need_seat(seat)?);
+    let estimate = hub.read(&live, |inner| inner.game.estimate(seat)).await??;
+    Ok(ok(estimate))
+}
+
 /// `POST /api/games/{id}/preview` with `{"action": A}`: what `A` would do for the
 /// token's seat now (`Game::preview_action`), e.g. a maneuver's path and stress dice;
 /// `null` when `A` is legal but the ruleset previews nothing for it.

@@ -65,9 +65,10 @@ pub struct TrainArgs {
     /// AdamW's learning rate.
     #[arg(long, default_value_t = 1e-3)]
     pub learning_rate: f64,
-    /// Hidden layer sizes, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "64,32")]
-    pub hidden: Vec<usize>,
+    /// Hidden layer sizes, comma-separated (default 64,32; the first narrower where
+    /// the observation is so long that the model would pass 1 MB).
+    #[arg(long, value_delimiter = ',')]
+    pub hidden: Option<Vec<usize>>,
     /// Games of each new model against the previous one (0: none).
     #[arg(long, default_value_t = 40)]
     pub duel_games: usize,
@@ -110,7 +111,10 @@ impl orrery_rulesets::WithGame for Run<'_> {
             epochs: a.epochs,
             batch: a.batch,
             learning_rate: a.learning_rate,
-            hidden: a.hidden.clone(),
+            hidden: a
+                .hidden
+                .clone()
+                .unwrap_or_else(|| default_hidden::<G>(&scenario)),
             duel_games: a.duel_games,
             seed: a.seed,
             value_weight: a.value_weight,
@@ -188,6 +192,16 @@ impl orrery_rulesets::WithGame for Run<'_> {
     }
 }
 
+/// 64,32, the first layer narrowed where the scenario's observation is so long that
+/// the model would pass 1 MB (STGv2's node graph).
+fn default_hidden<G: Game>(scenario: &G::Scenario) -> Vec<usize> {
+    let observation = G::setup(scenario, 1)
+        .map(|g| orrery_core::learn::observation(&g, orrery_core::Seat(0)).len())
+        .unwrap_or(0);
+    let first = orrery_train::first_layer_within(observation, &[32]).min(64);
+    vec![first, 32]
+}
+
 fn file_safe(name: &str) -> String {
     name.chars()
         .map(|c| {
@@ -242,6 +256,16 @@ fn provenance() -> Provenance {
         "commit".into(),
         commit.unwrap_or_else(|| "unknown".into()).into(),
     );
+    // Changes not committed make the commit alone not enough to remake the model.
+    let dirty = std::process::Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=no"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| !o.stdout.is_empty());
+    if let Some(dirty) = dirty {
+        p.insert("uncommitted_changes".into(), dirty.into());
+    }
     p
 }
 

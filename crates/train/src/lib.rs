@@ -48,6 +48,12 @@ pub enum TrainError {
     Model(#[from] ModelError),
     #[error("the tensor library failed: {0}")]
     Tensor(String),
+    /// Another process trains in the run directory.
+    #[error(
+        "{dir} is in use by another `orrery train` (process {pid}); wait for it, or train \
+         into another directory (--out). If no such process runs, remove {dir}/lock"
+    )]
+    Busy { dir: String, pid: String },
     /// The run directory holds a run made with other settings.
     #[error(
         "{dir} holds a run made with other settings ({field}: {theirs} there, {ours} now): \
@@ -280,6 +286,31 @@ impl RunDir {
     }
 }
 
+/// The most a model file may take (issue 38: a shipped model is at most 1 MB).
+pub const MAX_MODEL_BYTES: usize = 1_000_000;
+
+/// The bytes of a model's weights and biases: `observation` inputs, `hidden` layers,
+/// one output (the header adds well under a kilobyte).
+pub fn model_bytes(observation: usize, hidden: &[usize]) -> usize {
+    let mut sizes = vec![observation];
+    sizes.extend_from_slice(hidden);
+    sizes.push(1);
+    4 * sizes.windows(2).map(|w| w[0] * w[1] + w[1]).sum::<usize>() + 1024
+}
+
+/// The widest first hidden layer (then `rest`) whose model fits [`MAX_MODEL_BYTES`].
+pub fn first_layer_within(observation: usize, rest: &[usize]) -> usize {
+    let mut w = 1024;
+    while w > 1 && {
+        let mut h = vec![w];
+        h.extend_from_slice(rest);
+        model_bytes(observation, &h) > MAX_MODEL_BYTES
+    } {
+        w -= 1;
+    }
+    w
+}
+
 /// Extra fields for every model's header: how the run was started (the command
 /// line, the commit), written beside the run's settings.
 pub type Provenance = serde_json::Map<String, serde_json::Value>;
@@ -312,10 +343,26 @@ pub fn train<G: Game>(
             G::ID
         )));
     }
+    let bytes = model_bytes(observation, &cfg.hidden);
+    if bytes > MAX_MODEL_BYTES {
+        return Err(TrainError::Config(format!(
+            "a model of layers {observation},{} would take {:.1} MB, over the {} MB a \
+             shipped model may; give smaller --hidden layers (at most {} in the first)",
+            cfg.hidden
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(","),
+            bytes as f64 / 1e6,
+            MAX_MODEL_BYTES / 1_000_000,
+            first_layer_within(observation, &cfg.hidden[1..]),
+        )));
+    }
     let run = RunDir {
         dir: dir.to_path_buf(),
     };
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    let _lock = RunLock::take(dir)?;
     resume_or_start(&run, cfg)?;
     let mut log = run.logged()?;
     let mut model: Option<Arc<ValueModel>> = match log.last() {
@@ -439,6 +486,52 @@ fn provenance_of(
         serde_json::to_value(cfg).unwrap_or_default(),
     );
     serde_json::Value::Object(m)
+}
+
+/// The run directory's `lock` file, holding this process's id while it trains there:
+/// two runs writing one directory would tear each other's files. A lock left by a
+/// process that no longer runs (killed) is taken over where `/proc` tells.
+struct RunLock(PathBuf);
+
+impl RunLock {
+    fn take(dir: &Path) -> Result<RunLock, TrainError> {
+        let path = dir.join("lock");
+        let me = std::process::id().to_string();
+        for _ in 0..2 {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(mut f) => {
+                    f.write_all(me.as_bytes()).map_err(|e| io(&path, e))?;
+                    return Ok(RunLock(path));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let pid = std::fs::read_to_string(&path).unwrap_or_default();
+                    let pid = pid.trim().to_string();
+                    let gone = Path::new("/proc/self").exists()
+                        && !pid.is_empty()
+                        && !Path::new("/proc").join(&pid).exists();
+                    if !gone {
+                        return Err(TrainError::Busy {
+                            dir: dir.display().to_string(),
+                            pid,
+                        });
+                    }
+                    std::fs::remove_file(&path).map_err(|e| io(&path, e))?;
+                }
+                Err(e) => return Err(io(&path, e)),
+            }
+        }
+        Err(io(&path, "the lock file keeps coming back"))
+    }
+}
+
+impl Drop for RunLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 /// Start a run in an empty directory, or check that the one there was made with the

@@ -234,3 +234,56 @@ fn a_run_of_other_settings_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Issue 38: a shipped model is at most 1 MB. Layers that would pass it are refused
+/// before any game is played, with the widest first layer that fits; the widest one
+/// named does fit, one more does not.
+#[test]
+fn a_model_over_one_megabyte_is_refused_with_the_layers_that_would_fit() {
+    let d = dir("too-big");
+    let c = TrainConfig {
+        generations: 1,
+        games: 2,
+        hidden: vec![1024, 512],
+        ..cfg()
+    };
+    let e = train::<TakeAway>(&pile(), &c, &d, 1, &Provenance::new(), &quiet).unwrap_err();
+    let text = e.to_string();
+    assert!(matches!(e, TrainError::Config(_)), "{text}");
+    let observation = 62; // 61 pile sizes one-hot, and whose turn it is
+    let w = orrery_train::first_layer_within(observation, &[512]);
+    assert!(
+        text.contains("over the 1 MB") && text.contains(&format!("at most {w}")),
+        "{text}"
+    );
+    assert!(orrery_train::model_bytes(observation, &[w, 512]) <= orrery_train::MAX_MODEL_BYTES);
+    assert!(orrery_train::model_bytes(observation, &[w + 1, 512]) > orrery_train::MAX_MODEL_BYTES);
+    assert!(!d.join("log.jsonl").exists(), "nothing was played");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Two runs in one directory would tear each other's files: the second is refused
+/// while the first holds the lock, and a lock left by a process that is gone is taken
+/// over.
+#[test]
+fn a_run_directory_in_use_is_refused() {
+    let d = dir("busy");
+    std::fs::create_dir_all(&d).unwrap();
+    let c = TrainConfig {
+        generations: 1,
+        games: 2,
+        epochs: 1,
+        duel_games: 0,
+        ..cfg()
+    };
+    // This test process itself holds it.
+    std::fs::write(d.join("lock"), std::process::id().to_string()).unwrap();
+    let e = train::<TakeAway>(&pile(), &c, &d, 1, &Provenance::new(), &quiet).unwrap_err();
+    assert!(matches!(e, TrainError::Busy { .. }), "{e}");
+    assert!(e.to_string().contains("in use by another"), "{e}");
+    // A process id no process has (above Linux's pid_max): taken over.
+    std::fs::write(d.join("lock"), "4194305").unwrap();
+    assert_eq!(run(&d, &c, 1).len(), 1);
+    assert!(!d.join("lock").exists(), "the lock is released");
+    let _ = std::fs::remove_dir_all(&d);
+}

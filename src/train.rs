@@ -198,8 +198,7 @@ fn default_hidden<G: Game>(scenario: &G::Scenario) -> Vec<usize> {
     let observation = G::setup(scenario, 1)
         .map(|g| orrery_core::learn::observation(&g, orrery_core::Seat(0)).len())
         .unwrap_or(0);
-    let first = orrery_train::first_layer_within(observation, &[32]).min(64);
-    vec![first, 32]
+    orrery_train::default_hidden(observation)
 }
 
 fn file_safe(name: &str) -> String {

@@ -19,7 +19,7 @@ import importlib as _importlib
 from ._orrery import EngineError as _EngineError  # noqa: F401
 from .game import (Game, OrreryError, load, load_model, new, rulesets, scenario, scenario_spec,
                    unload_models)
-from . import agents, lab
+from . import agents, lab, train
 
 # Submodules that need an extra, imported when first named (each says which extra
 # to install when it is missing).
@@ -37,6 +37,7 @@ __all__ = [
     "rulesets",
     "scenario",
     "scenario_spec",
+    "train",
     "unload_models",
 ]
 

@@ -7,6 +7,7 @@
 mod game;
 mod lab;
 mod learn;
+mod train;
 
 use orrery_protocol::{ProtocolError, ScenarioSpec};
 use orrery_studies::ScenarioArg;
@@ -154,5 +155,6 @@ fn _orrery(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     learn::register(m)?;
     lab::register(m)?;
+    train::register(m)?;
     Ok(())
 }

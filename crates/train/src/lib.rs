@@ -311,6 +311,12 @@ pub fn first_layer_within(observation: usize, rest: &[usize]) -> usize {
     w
 }
 
+/// The default hidden layers: 64, 32, the first narrowed where an observation of
+/// this length would take the model past [`MAX_MODEL_BYTES`] (STGv2's node graph).
+pub fn default_hidden(observation: usize) -> Vec<usize> {
+    vec![first_layer_within(observation, &[32]).min(64), 32]
+}
+
 /// Extra fields for every model's header: how the run was started (the command
 /// line, the commit), written beside the run's settings.
 pub type Provenance = serde_json::Map<String, serde_json::Value>;
@@ -325,6 +331,44 @@ pub fn train<G: Game>(
     threads: usize,
     provenance: &Provenance,
     progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<Generation>, TrainError> {
+    let here = |generation: usize, model: Option<Arc<ValueModel>>| {
+        Ok(play::self_play::<G>(
+            scenario,
+            cfg,
+            model,
+            generation,
+            0..cfg.games,
+            threads,
+            &|done| {
+                progress(Progress::SelfPlay {
+                    generation,
+                    done,
+                    total: cfg.games,
+                })
+            },
+        ))
+    };
+    train_with::<G>(scenario, cfg, dir, threads, provenance, progress, &here)
+}
+
+/// Where a generation's self-play games are played: given the generation and the
+/// model of the one before (`None` for the first), the positions of games
+/// `0..cfg.games` in index order ([`self_play`] over any split, merged in order).
+pub type SelfPlayer<'a> =
+    dyn Fn(usize, Option<Arc<ValueModel>>) -> Result<Positions, TrainError> + 'a;
+
+/// [`train`], its self-play games played by `self_play` (elsewhere: a Ray cluster
+/// from Python, `orrery.train`); the fit and the duels run here on `threads`. The
+/// same settings give the same run wherever the games were played.
+pub fn train_with<G: Game>(
+    scenario: &G::Scenario,
+    cfg: &TrainConfig,
+    dir: &Path,
+    threads: usize,
+    provenance: &Provenance,
+    progress: &(dyn Fn(Progress) + Sync),
+    self_play: &SelfPlayer<'_>,
 ) -> Result<Vec<Generation>, TrainError> {
     cfg.check()?;
     if cfg.ruleset != G::ID {
@@ -375,21 +419,14 @@ pub fn train<G: Game>(
     }
     for generation in log.len() + 1..=cfg.generations {
         let start = Instant::now();
-        let played = play::self_play::<G>(
-            scenario,
-            cfg,
-            model.clone(),
-            generation,
-            0..cfg.games,
-            threads,
-            &|done| {
-                progress(Progress::SelfPlay {
-                    generation,
-                    done,
-                    total: cfg.games,
-                })
-            },
-        );
+        let played = self_play(generation, model.clone())?;
+        if played.games != cfg.games || (!played.is_empty() && played.width != observation) {
+            return Err(TrainError::Config(format!(
+                "self-play of generation {generation} came back with {} games of width {}, \
+                 not {} of width {observation}",
+                played.games, played.width, cfg.games
+            )));
+        }
         played.write(&run.positions(generation))?;
         data.push(played);
         if data.len() > cfg.window {

@@ -326,7 +326,7 @@ fn run(cli: Cli) -> Result<()> {
                 m.parameters()
             ),
             Err(e) => eprintln!(
-                "orrery: {e}\norrery: the learned agents search with the ruleset's own evaluation instead"
+                "orrery: {e}\norrery: the learned agents search as they would without it (with a shipped model that fits, else the ruleset's own evaluation)"
             ),
         }
     }

@@ -214,7 +214,7 @@ fn a_weights_file_that_cannot_be_used_says_why_and_the_agent_searches_as_before(
             "{name}: {err}"
         );
         assert!(
-            err.contains("with the ruleset's own evaluation instead"),
+            err.contains("else the ruleset's own evaluation)"),
             "{name}: {err}"
         );
         // It falls back to the search it had: the plain search's very pick.

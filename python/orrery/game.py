@@ -214,9 +214,12 @@ class Game:
 def load_model(path: Union[str, "os.PathLike[str]"]) -> Dict[str, Any]:
     """Use the weights file ``path`` (written by ``orrery train``) for every learned
     agent and :meth:`Game.estimate` of this process, in preference to the shipped
-    model of its ruleset; returns what the file says of itself. A file that cannot be
-    used (another ruleset, another scenario's shape, another format) raises
-    ``bad_model`` with the reason and is not loaded; the agents keep what they had."""
+    model of its ruleset, in the games whose ruleset and scenario shape it fits;
+    returns what the file says of itself. A file that cannot be read as a model
+    (missing, not a model, another format version, inconsistent layers) raises
+    ``bad_model`` with the reason and is not loaded. A model of another ruleset or
+    shape loads, and is passed over (with a warning on stderr) in the games it does
+    not fit."""
     return json.loads(_orrery.load_model(os.fspath(path)))
 
 

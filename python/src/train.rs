@@ -210,7 +210,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
             .map_err(|e| TrainError::Config(format!("the self-play dispatch failed: {e}")))?;
             let mut all = Positions::default();
             for (k, p) in parts.iter().enumerate() {
-                all.append(Positions::from_bytes(p, &format!("self-play part {k}"))?);
+                all.append(Positions::from_bytes(p, &format!("self-play part {k}"))?)?;
             }
             Ok(all)
         };

@@ -132,6 +132,9 @@ impl ValueModel {
         if self.layers.is_empty() || sizes.last() != Some(&1) {
             return Err(shape("a value model ends in one output".into()));
         }
+        if sizes.contains(&0) {
+            return Err(shape(format!("a layer of size 0 in {sizes:?}")));
+        }
         let mut inputs = self.header.observation;
         for (i, l) in self.layers.iter().enumerate() {
             if l.inputs != inputs
@@ -181,7 +184,14 @@ impl ValueModel {
         let mut layers = Vec::new();
         for w in header.layers.windows(2) {
             let (inputs, outputs) = (w[0], w[1]);
-            let weights: Vec<f32> = floats.by_ref().take(inputs * outputs).collect();
+            let count = inputs
+                .checked_mul(outputs)
+                .filter(|&n| n > 0 && n <= body.len() / 4)
+                .ok_or_else(|| ModelError::Shape {
+                    file: f(),
+                    why: format!("a layer of {inputs} × {outputs} weights does not fit the file"),
+                })?;
+            let weights: Vec<f32> = floats.by_ref().take(count).collect();
             let biases: Vec<f32> = floats.by_ref().take(outputs).collect();
             if weights.len() != inputs * outputs || biases.len() != outputs {
                 return Err(ModelError::Shape {
@@ -354,7 +364,7 @@ fn warn_once(e: &ModelError) {
     let mut said = SAID.lock().unwrap_or_else(|e| e.into_inner());
     if !said.contains(&text) {
         eprintln!(
-            "orrery: {text}\norrery: the learned agent searches with the ruleset's own evaluation instead"
+            "orrery: {text}\norrery: the learned agent passes over that file (it uses a shipped model that fits, else the ruleset's own evaluation)"
         );
         said.push(text);
     }
@@ -479,11 +489,25 @@ mod tests {
         let e = ValueModel::from_bytes(&old.to_bytes(), "x").unwrap_err();
         assert!(matches!(e, ModelError::Format { found, .. } if found == FORMAT + 1));
         assert!(e.to_string().contains("orrery train"), "{e}");
-        let mut nan = m;
+        let mut nan = m.clone();
         nan.layers[1].biases[0] = f32::NAN;
         assert!(matches!(
             ValueModel::from_bytes(&nan.to_bytes(), "x"),
             Err(ModelError::Shape { .. })
         ));
+        // A header whose layers hold nothing, or more than any file could: refused,
+        // not a panic when it is read or evaluated.
+        for layers in [vec![3, 0, 1], vec![0, 1], vec![3, usize::MAX, 1]] {
+            let mut odd = m.clone();
+            odd.header.layers = layers.clone();
+            if layers[0] == 0 {
+                odd.header.observation = 0;
+            }
+            let e = ValueModel::from_bytes(&odd.to_bytes(), "x");
+            assert!(
+                matches!(e, Err(ModelError::Shape { .. })),
+                "{layers:?}: {e:?}"
+            );
+        }
     }
 }

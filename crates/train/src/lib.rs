@@ -51,7 +51,7 @@ pub enum TrainError {
     /// Another process trains in the run directory.
     #[error(
         "{dir} is in use by another `orrery train` (process {pid}); wait for it, or train \
-         into another directory (--out). If no such process runs, remove {dir}/lock"
+         into another directory (--out)"
     )]
     Busy { dir: String, pid: String },
     /// The run directory holds a run made with other settings.
@@ -525,49 +525,38 @@ fn provenance_of(
     serde_json::Value::Object(m)
 }
 
-/// The run directory's `lock` file, holding this process's id while it trains there:
-/// two runs writing one directory would tear each other's files. A lock left by a
-/// process that no longer runs (killed) is taken over where `/proc` tells.
-struct RunLock(PathBuf);
+/// The run directory's `lock` file, locked (an advisory lock of the operating
+/// system, `File::try_lock`) while this process trains there: two runs writing one
+/// directory would tear each other's files. The system releases the lock when the
+/// process ends, however it ends, so a killed run leaves nothing to clear; the file
+/// holds the last holder's process id for the message.
+struct RunLock(#[allow(dead_code)] std::fs::File);
 
 impl RunLock {
     fn take(dir: &Path) -> Result<RunLock, TrainError> {
         let path = dir.join("lock");
-        let me = std::process::id().to_string();
-        for _ in 0..2 {
-            match std::fs::OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(mut f) => {
-                    f.write_all(me.as_bytes()).map_err(|e| io(&path, e))?;
-                    return Ok(RunLock(path));
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let pid = std::fs::read_to_string(&path).unwrap_or_default();
-                    let pid = pid.trim().to_string();
-                    let gone = Path::new("/proc/self").exists()
-                        && !pid.is_empty()
-                        && !Path::new("/proc").join(&pid).exists();
-                    if !gone {
-                        return Err(TrainError::Busy {
-                            dir: dir.display().to_string(),
-                            pid,
-                        });
-                    }
-                    std::fs::remove_file(&path).map_err(|e| io(&path, e))?;
-                }
-                Err(e) => return Err(io(&path, e)),
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .map_err(|e| io(&path, e))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let pid = std::fs::read_to_string(&path).unwrap_or_default();
+                return Err(TrainError::Busy {
+                    dir: dir.display().to_string(),
+                    pid: pid.trim().to_string(),
+                });
             }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io(&path, e)),
         }
-        Err(io(&path, "the lock file keeps coming back"))
-    }
-}
-
-impl Drop for RunLock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        file.set_len(0).map_err(|e| io(&path, e))?;
+        file.write_all(std::process::id().to_string().as_bytes())
+            .map_err(|e| io(&path, e))?;
+        Ok(RunLock(file))
     }
 }
 

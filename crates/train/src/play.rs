@@ -40,14 +40,27 @@ impl Positions {
     }
 
     /// `other` after these (the same width, or either empty).
-    pub fn append(&mut self, other: Positions) {
-        if self.width == 0 {
+    /// Append `other`'s positions (a later range of games). Positions of another
+    /// width (another scenario's observation) are refused.
+    pub fn append(&mut self, other: Positions) -> Result<(), TrainError> {
+        if other.is_empty() && other.width == 0 {
+            self.games += other.games;
+            self.decided += other.decided;
+            return Ok(());
+        }
+        if self.width == 0 && self.is_empty() {
             self.width = other.width;
+        } else if other.width != self.width {
+            return Err(TrainError::Config(format!(
+                "positions of width {} cannot join positions of width {}",
+                other.width, self.width
+            )));
         }
         self.observations.extend(other.observations);
         self.results.extend(other.results);
         self.games += other.games;
         self.decided += other.decided;
+        Ok(())
     }
 
     /// The bytes of a positions file: `ORRPOS01`, then width, count, games, decided
@@ -82,8 +95,11 @@ impl Positions {
             .checked_add(1)
             .and_then(|w| w.checked_mul(n))
             .ok_or_else(|| bad("its counts overflow"))?;
-        if bytes.len() != 40 + 4 * floats {
+        if floats.checked_mul(4).and_then(|b| b.checked_add(40)) != Some(bytes.len()) {
             return Err(bad("its length does not match its counts"));
+        }
+        if decided > games {
+            return Err(bad("more games decided than played"));
         }
         let all: Vec<f32> = bytes[40..]
             .chunks_exact(4)
@@ -266,7 +282,9 @@ pub fn self_play<G: Game>(
     );
     let mut all = Positions::default();
     for g in games {
-        all.append(g);
+        // One scenario's games all observe the same width (`Game::observe` writes a
+        // fixed length), so this never refuses; a game that did would be left out.
+        let _ = all.append(g);
     }
     all
 }

@@ -43,6 +43,7 @@ pub use novice::NoviceAgent;
 pub use random::RandomAgent;
 
 use orrery_core::{Game, Seat};
+use std::sync::Arc;
 use thiserror::Error;
 
 /// The seed of one decision: the agent's `seed`, the position as `seat` sees it and
@@ -289,7 +290,56 @@ pub fn conformance_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<
                 }
             })
         })
+        .chain(learned_channels::<G>())
         .collect()
+}
+
+/// The learned leaf as a channel (issue 38): `learned` is plain `mcts` where no model
+/// fits, so the search is also run with an untrained model of the game's own shape,
+/// mixed half and half as `learned` plays and alone, so that what the network reads
+/// (the seat's observation) is compared across worlds the seat cannot tell apart in
+/// every ruleset, shipped model or not.
+fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
+    // One model per observation length (scenarios of one ruleset differ in shape).
+    type Models = std::sync::Mutex<std::collections::HashMap<usize, Arc<model::ValueModel>>>;
+    let model: Arc<Models> = Arc::default();
+    [
+        ("learned (a model, mixed)", 0.5),
+        ("learned (a model alone)", 1.0),
+    ]
+    .into_iter()
+    .map(|(label, weight)| {
+        let model = model.clone();
+        orrery_core::conformance::Channel::new(label, move |game: &G, seat: Seat| {
+            let shape = orrery_core::learn::observation(game, Seat(0)).len();
+            let mut models = model.lock().unwrap_or_else(|e| e.into_inner());
+            let m = match models.get(&shape) {
+                Some(m) => m.clone(),
+                // A game that observes nothing has no model to search with.
+                None => match model::ValueModel::untrained(game, "", &[16], 38) {
+                    Ok(m) => models.entry(shape).or_insert(Arc::new(m)).clone(),
+                    Err(_) => return serde_json::Value::Null,
+                },
+            };
+            drop(models);
+            let config = MctsConfig {
+                model_weight: weight,
+                ..MctsConfig::default()
+            };
+            let mut agent = MctsAgent::new(7)
+                .with_budget(Budget::iterations(24))
+                .with_config(config)
+                .with_model(m);
+            match agent.choose(game, seat) {
+                Some(a) => serde_json::json!({
+                    "action": serde_json::to_value(&a).unwrap_or_default(),
+                    "text": game.describe_action(Some(seat), &a),
+                }),
+                None => serde_json::Value::Null,
+            }
+        })
+    })
+    .collect()
 }
 
 /// The value of a finished game for `seat` on a 0–1 scale: 1 for a sole win, 0.5 for

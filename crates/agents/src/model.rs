@@ -153,6 +153,52 @@ impl ValueModel {
         Ok(())
     }
 
+    /// A model of `game`'s shape with small random weights from `seed` and no
+    /// training: what the conformance suite searches with, so that the learned leaf
+    /// (the observation read, the network run) is checked as a channel in every
+    /// ruleset whether or not one ships a trained model. Refused (as [`ValueModel::new`]
+    /// refuses) for a game that observes nothing.
+    pub fn untrained<G: Game>(
+        game: &G,
+        scenario: &str,
+        hidden: &[usize],
+        seed: u64,
+    ) -> Result<Self, ModelError> {
+        let observation = orrery_core::learn::observation(game, Seat(0)).len();
+        let sizes: Vec<usize> = std::iter::once(observation)
+            .chain(hidden.iter().copied().filter(|&h| h > 0))
+            .chain([1])
+            .collect();
+        let mut rng = orrery_core::Rng::seed_from(seed);
+        // Uniform in ±1/√inputs (the usual scale of an initialisation).
+        let mut draw = |inputs: usize| {
+            let unit = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            ((unit * 2.0 - 1.0) / (inputs.max(1) as f64).sqrt()) as f32
+        };
+        let layers = sizes
+            .windows(2)
+            .map(|w| Dense {
+                inputs: w[0],
+                outputs: w[1],
+                weights: (0..w[0] * w[1]).map(|_| draw(w[0])).collect(),
+                biases: (0..w[1]).map(|_| draw(w[0])).collect(),
+            })
+            .collect();
+        ValueModel::new(
+            ModelHeader {
+                format: FORMAT,
+                ruleset: G::ID.to_string(),
+                scenario: scenario.to_string(),
+                observation,
+                action_space: game.action_space(),
+                layers: sizes,
+                value_weight: None,
+                provenance: serde_json::json!({ "untrained": true, "seed": seed }),
+            },
+            layers,
+        )
+    }
+
     /// Read a weights file's bytes (`file` names it in errors).
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Self, ModelError> {
         let f = || file.to_string();

@@ -108,6 +108,16 @@ fn batch(data: &[&Positions], ids: &[(usize, usize)]) -> Result<(Tensor, Tensor)
     ))
 }
 
+/// Mean binary cross-entropy of logits `z` against results `y`, in the stable form
+/// `max(z, 0) − z·y + ln(1 + e^−|z|)`. (`candle_nn`'s version takes the log of the
+/// sigmoid, which is 0 or 1 in `f32` once a logit passes about ±17: the loss is then
+/// infinite and its gradient not a number, and one such batch spoilt a whole
+/// generation's model.)
+fn logistic_loss(z: &Tensor, y: &Tensor) -> Result<Tensor, candle_core::Error> {
+    let soft = z.abs()?.neg()?.exp()?.affine(1.0, 1.0)?.log()?;
+    (z.relu()? - (z * y)?)?.add(&soft)?.mean_all()
+}
+
 /// Mean binary cross-entropy of `net` on `ids`.
 fn loss_on(net: &Net, data: &[&Positions], ids: &[(usize, usize)]) -> Result<f64, TrainError> {
     if ids.is_empty() {
@@ -116,7 +126,7 @@ fn loss_on(net: &Net, data: &[&Positions], ids: &[(usize, usize)]) -> Result<f64
     let mut total = 0.0;
     for chunk in ids.chunks(4096) {
         let (x, y) = batch(data, chunk)?;
-        let l = candle_nn::loss::binary_cross_entropy_with_logit(&net.forward(&x)?, &y)?;
+        let l = logistic_loss(&net.forward(&x)?, &y)?;
         total += f64::from(l.to_dtype(DType::F32)?.to_scalar::<f32>()?) * chunk.len() as f64;
     }
     Ok(total / ids.len() as f64)
@@ -182,13 +192,20 @@ pub fn fit(
         let mut total = 0.0;
         for chunk in train.chunks(cfg.batch) {
             let (x, y) = batch(&data, chunk)?;
-            let loss = candle_nn::loss::binary_cross_entropy_with_logit(&net.forward(&x)?, &y)?;
+            let loss = logistic_loss(&net.forward(&x)?, &y)?;
             opt.backward_step(&loss)?;
             total += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
         }
         epoch(k + 1, total / train.len().max(1) as f64);
     }
     let loss = loss_on(&net, &data, &held)?;
+    if !loss.is_finite() {
+        return Err(TrainError::Config(format!(
+            "generation {generation}'s fit diverged (its loss is not a number); \
+             try a smaller --learning-rate than {}",
+            cfg.learning_rate
+        )));
+    }
     let model = net.to_model(header)?;
     Ok((
         model,
@@ -199,4 +216,49 @@ pub fn fit(
             loss,
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loss(z: &[f32], y: &[f32]) -> f32 {
+        let dev = Device::Cpu;
+        let z = Tensor::from_vec(z.to_vec(), z.len(), &dev).unwrap();
+        let y = Tensor::from_vec(y.to_vec(), y.len(), &dev).unwrap();
+        logistic_loss(&z, &y).unwrap().to_scalar::<f32>().unwrap()
+    }
+
+    /// The loss is binary cross-entropy: −y ln σ(z) − (1 − y) ln(1 − σ(z)).
+    #[test]
+    fn the_loss_is_cross_entropy_on_ordinary_logits() {
+        let s = |z: f32| 1.0 / (1.0 + (-z).exp());
+        for (z, y) in [(0.0, 1.0), (1.5, 0.0), (-2.0, 1.0), (0.3, 0.5)] {
+            let want = -y * s(z).ln() - (1.0 - y) * (1.0 - s(z)).ln();
+            assert!((loss(&[z], &[y]) - want).abs() < 1e-5, "z {z} y {y}");
+        }
+    }
+
+    /// A confident wrong logit costs about its size, and its gradient is a number: a
+    /// fit from a model that says 60 where the result was 0 stays finite (it was
+    /// `inf`/NaN with the log of the sigmoid).
+    #[test]
+    fn a_confident_wrong_logit_is_a_finite_loss_with_a_finite_gradient() {
+        let l = loss(&[60.0, -60.0], &[0.0, 1.0]);
+        assert!((l - 60.0).abs() < 1e-3, "{l}");
+        let dev = Device::Cpu;
+        let z =
+            Var::from_tensor(&Tensor::from_vec(vec![60.0f32, -60.0], 2, &dev).unwrap()).unwrap();
+        let y = Tensor::from_vec(vec![0.0f32, 1.0], 2, &dev).unwrap();
+        let grads = logistic_loss(z.as_tensor(), &y)
+            .unwrap()
+            .backward()
+            .unwrap();
+        let g = grads.get(z.as_tensor()).unwrap().to_vec1::<f32>().unwrap();
+        assert!(g.iter().all(|v| v.is_finite()), "{g:?}");
+        assert!(
+            (g[0] - 0.5).abs() < 1e-4 && (g[1] + 0.5).abs() < 1e-4,
+            "{g:?}"
+        );
+    }
 }

@@ -45,9 +45,11 @@
 mod channels;
 mod corrupt;
 mod ending;
+mod golden;
 mod learn;
 
 pub use channels::Channel;
+pub use golden::{fingerprint, Golden};
 
 use crate::{
     action_seen_by, may_undo, seat_record, ActionError, Game, Record, RecordedAction, Rng, Seat,

@@ -77,6 +77,12 @@ pub struct TrainArgs {
     /// the rest. 1: the model alone.
     #[arg(long, default_value_t = 0.5)]
     pub value_weight: f64,
+    /// Teach a self-play game that ends undecided (drawn, or cut at --max-actions)
+    /// each seat's standing by the ruleset's evaluation at its end, instead of ½ (for
+    /// games whose self-play is mostly drawn, as the Stratoyager dogfight). The games'
+    /// results are not changed, only what the model learns from them.
+    #[arg(long)]
+    pub draws_by_evaluation: bool,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -118,6 +124,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
             duel_games: a.duel_games,
             seed: a.seed,
             value_weight: a.value_weight,
+            draws_by_evaluation: a.draws_by_evaluation,
         };
         let dir = a.out.clone().unwrap_or_else(|| {
             PathBuf::from("orrery-train").join(format!("{}-{}", G::ID, file_safe(&name)))

@@ -278,3 +278,71 @@ fn a_model_of_another_scenarios_shape_is_passed_over() {
     }
     assert!(misfit, "no scenario of another shape among {scenarios:?}");
 }
+
+/// Issue 38: `--draws-by-evaluation` teaches an undecided self-play game each seat's
+/// standing by the ruleset's evaluation (a Stratoyager dogfight cut after 40 actions
+/// is undecided), where without it every such position learns ½; and it is part of
+/// the run's settings (a resume with another value is refused by name).
+#[test]
+fn undecided_games_teach_the_evaluation_when_asked() {
+    let run = |flag: bool, name: &str| {
+        let dir = temp(name);
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut args: Vec<String> = [
+            "train",
+            "stratoyager",
+            "-s",
+            "dogfight",
+            "--generations",
+            "1",
+            "--games",
+            "2",
+            "--iterations",
+            "8",
+            "--max-actions",
+            "40",
+            "--duel-games",
+            "0",
+            "--epochs",
+            "1",
+            "--hidden",
+            "8",
+            "--jobs",
+            "1",
+            "--out",
+            dir.to_str().unwrap(),
+        ]
+        .iter()
+        .map(|a| a.to_string())
+        .collect();
+        if flag {
+            args.push("--draws-by-evaluation".into());
+        }
+        let out = orrery(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let p = orrery_train::Positions::read(&dir.join("gen-0001.positions")).unwrap();
+        assert_eq!(p.decided, 0, "games cut at 40 actions are undecided");
+        (dir, args, p.results)
+    };
+    let (_, _, halves) = run(false, "draws-half");
+    assert!(
+        !halves.is_empty() && halves.iter().all(|&r| r == 0.5),
+        "{halves:?}"
+    );
+    let (dir, mut args, judged) = run(true, "draws-judged");
+    assert!(judged.iter().all(|r| (0.0..=1.0).contains(r)));
+    assert!(
+        judged.iter().any(|&r| r != 0.5),
+        "the evaluation moved during 40 actions: {judged:?}"
+    );
+    // The same run without the flag, in the same directory: another setting.
+    args.retain(|a| a != "--draws-by-evaluation");
+    let again = orrery(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr).contains("draws_by_evaluation"),
+        "{}",
+        text(&again.stderr)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -25,7 +25,7 @@ from .lab import _default_ruleset, _ray
 
 _SETTINGS = ("generations", "games", "iterations", "explore", "max_actions", "window",
              "epochs", "batch", "learning_rate", "hidden", "duel_games", "seed",
-             "value_weight")
+             "value_weight", "draws_by_evaluation")
 
 
 def _part_task(ray):
@@ -46,7 +46,8 @@ def train(ruleset: Optional[str] = None, scenario: Any = None, out: Optional[str
           explore: float = 0.05, max_actions: int = 4000, window: int = 4,
           epochs: int = 4, batch: int = 256, learning_rate: float = 1e-3,
           hidden: Optional[Sequence[int]] = None, duel_games: int = 40, seed: int = 1,
-          value_weight: float = 0.5, jobs: Optional[int] = None,
+          value_weight: float = 0.5, draws_by_evaluation: bool = False,
+          jobs: Optional[int] = None,
           ray_address: Optional[str] = None, parts: Optional[int] = None,
           progress: bool = False) -> List[Dict[str, Any]]:
     """Train ``ruleset`` on ``scenario`` into the run directory ``out`` (default
@@ -70,6 +71,7 @@ def train(ruleset: Optional[str] = None, scenario: Any = None, out: Optional[str
         "duel_games": _whole(duel_games, "duel_games"),
         "seed": _whole(seed, "seed"),
         "value_weight": float(value_weight),
+        "draws_by_evaluation": bool(draws_by_evaluation),
     }
     if hidden is not None:
         settings["hidden"] = [_whole(h, "hidden") for h in hidden]

@@ -342,6 +342,14 @@ fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
     .collect()
 }
 
+/// `seat`'s standing by the ruleset's evaluation, 0..1 on the scale of its units'
+/// points (the search's leaf reward without a model; ½ for an even position). `None`
+/// where the ruleset reports no units' points. What `orrery train
+/// --draws-by-evaluation` teaches for a game that ends undecided (issue 38).
+pub fn evaluation_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {
+    mcts::material_reward(game, seat)
+}
+
 /// The value of a finished game for `seat` on a 0–1 scale: 1 for a sole win, 0.5 for
 /// a shared win or draw, 0 for a loss; `None` while the game goes on.
 pub(crate) fn outcome_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {

@@ -117,6 +117,12 @@ pub struct TrainConfig {
     /// (written into every model's header; `MctsConfig::model_weight`).
     #[serde(default = "half")]
     pub value_weight: f64,
+    /// Teach a game that ends undecided (a draw, or cut at `max_actions`) each seat's
+    /// standing by the ruleset's evaluation at the end ([`orrery_agents::evaluation_reward`])
+    /// instead of ½: a signal where most self-play games are drawn (the Stratoyager
+    /// dogfight). The result of the game is not changed, only what is learned from it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub draws_by_evaluation: bool,
 }
 
 fn half() -> f64 {
@@ -143,6 +149,7 @@ impl TrainConfig {
             duel_games: 40,
             seed: 1,
             value_weight: 0.5,
+            draws_by_evaluation: false,
         }
     }
 

@@ -177,6 +177,21 @@ fn searcher(seed: u64, cfg: &TrainConfig, model: Option<&Arc<ValueModel>>) -> Mc
     }
 }
 
+/// What each seat learns from a finished game: its result, except that an undecided
+/// game teaches each seat its standing by the evaluation when the run asks
+/// ([`TrainConfig::draws_by_evaluation`]); and whether the game was decided.
+fn targets<G: Game>(game: &G, cfg: &TrainConfig) -> (Vec<f32>, bool) {
+    let (r, decided) = results(game);
+    if decided || !cfg.draws_by_evaluation {
+        return (r, decided);
+    }
+    let judged = Seat::all(game.seats())
+        .zip(&r)
+        .map(|(s, &half)| orrery_agents::evaluation_reward(game, s).map_or(half, |v| v as f32))
+        .collect();
+    (judged, decided)
+}
+
 /// Each seat's result of a finished game (½ each for a game cut short).
 fn results<G: Game>(game: &G) -> (Vec<f32>, bool) {
     let seats = usize::from(game.seats());
@@ -240,7 +255,7 @@ fn one_game<G: Game>(
             break;
         }
     }
-    let (result, decided) = results(&game);
+    let (result, decided) = targets(&game, cfg);
     let mut p = Positions {
         width,
         games: 1,

@@ -53,6 +53,7 @@
 //! root statistics are summed action by action before the choice.
 
 mod rollout;
+pub(crate) use rollout::material_reward;
 mod tree;
 
 use crate::heuristic::{settle, Answer};

@@ -64,6 +64,18 @@ pub(crate) fn rewards<G: Game>(
         .collect()
 }
 
+/// `seat`'s reward from the ruleset's evaluation alone on the material scale of
+/// [`reward_scale`] (the total points of the units, [`Game::unit_fates`], over four
+/// times the seats): what the search's leaf would say of the position without a
+/// model. `None` where the ruleset reports no units' points.
+pub(crate) fn material_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {
+    let material: f64 = game.unit_fates().iter().map(|f| f.points.abs()).sum();
+    (material > 0.0).then(|| {
+        let scale = (material / (4.0 * f64::from(game.seats().max(1)))).max(MIN_SCALE);
+        squash(game.evaluate(seat), scale)
+    })
+}
+
 /// `1 / (1 + e^(−v/scale))`: 0.5 for an even position, 0.73 one `scale` ahead.
 pub(crate) fn squash(value: f64, scale: f64) -> f64 {
     if value.is_nan() {

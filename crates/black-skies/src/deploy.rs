@@ -12,12 +12,16 @@
 //! most 3" from its lead, BSO-02, so elsewhere no base can be within 1").
 
 use crate::action::{Action, Wing};
-use crate::rules::{BASE, DEPLOY_DEPTH};
 use crate::state::BlackSkies;
 use orrery_core::{Rng, Seat};
 use orrery_table::{Heading, Point, EPS};
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// BS-02: "each fighter's centre within 6" of its own edge".
+pub const DEPLOY_DEPTH: f64 = 6.0;
+/// BS-01: "for collisions it has a round base of diameter 1"".
+pub const BASE: f64 = 1.0;
 
 /// One heading and wing place of the grid, with the wingman's two legs from the lead
 /// (`h.vector() * fwd`, then `h.turned(6).vector() * right`, added in that order as

@@ -5,7 +5,8 @@
 use crate::combat::shot_at;
 use crate::event::{CheckRoll, Event};
 use crate::maneuver::{fly, maneuver, speeds, substitute, Check, Flight};
-use crate::rules::{Log, BASE};
+use crate::deploy::BASE;
+use crate::rules::Log;
 use crate::state::{BlackSkies, Status};
 use orrery_core::Logged;
 use orrery_table::{Heading, Point, Shape, EPS};

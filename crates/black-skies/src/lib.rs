@@ -16,6 +16,7 @@
 pub mod action;
 pub mod catalogue;
 pub mod combat;
+mod board;
 mod deploy;
 mod ending;
 pub mod event;
@@ -312,7 +313,7 @@ impl Game for BlackSkies {
     }
 
     fn render_text(&self, viewer: Option<Seat>) -> String {
-        render::render_text(self, viewer)
+        board::render_text(self, viewer)
     }
 
     /// The answers numbered block by block (`learn.rs`, docs/learning/black-skies.md).

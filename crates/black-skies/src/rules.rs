@@ -4,18 +4,24 @@
 use crate::action::Action;
 use crate::catalogue::pilot_points;
 use crate::combat::{has_target, reach, targets, weapons_allowed};
+use crate::deploy::{BASE, DEPLOY_DEPTH};
 use crate::event::Event;
 use crate::maneuver::{maneuver, options, MAX_SPEED};
 use crate::state::{BlackSkies, Phase, Status};
 use orrery_core::{ActionError, Logged, Outcome, Seat};
 use orrery_table::{Heading, Point};
 
-/// BS-02: "each fighter's centre within 6" of its own edge".
-pub const DEPLOY_DEPTH: f64 = 6.0;
-/// BS-01: "for collisions it has a round base of diameter 1"".
-pub const BASE: f64 = 1.0;
 
 pub type Log = Vec<Logged<crate::Event>>;
+
+/// Why an answer is refused, as the rules find it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    /// Not this seat's turn, or the game is over (the protocol's shared errors).
+    Turn(ActionError),
+    /// Not one of the answers to the open question.
+    NotAnAnswer,
+}
 
 impl BlackSkies {
     /// Distance of `p` from `seat`'s own edge (A: y = 0, B: y = length).
@@ -187,9 +193,11 @@ impl BlackSkies {
         }
     }
 
-    /// Check `action` for `seat`: an error leaves everything as it was.
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
+    /// Is `action` an answer `seat` may give now? `Err` says why not as a value
+    /// (words are made above the rules: [`BlackSkies::check`]).
+    pub fn refusal(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())
+            .map_err(Refusal::Turn)?;
         let ok = match (&self.phase, action) {
             (Phase::Deploy { .. }, Action::Deploy { x, y, .. }) => {
                 self.on_grid(seat, *x, *y) && self.deploy_spots(seat, action).is_some()
@@ -232,11 +240,7 @@ impl BlackSkies {
         if ok {
             Ok(())
         } else {
-            Err(ActionError::illegal(format!(
-                "{} is not an answer to the open question ({})",
-                crate::render::describe(self, Some(seat), action),
-                crate::render::question(self, Some(seat))
-            )))
+            Err(Refusal::NotAnAnswer)
         }
     }
 

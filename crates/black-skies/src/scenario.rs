@@ -8,19 +8,7 @@ use orrery_table::{Heading, Point, Sector};
 use serde::{Deserialize, Serialize};
 use toml::Table;
 
-/// A circular asteroid field (BS-13).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Asteroid {
-    pub x: f64,
-    pub y: f64,
-    pub radius: f64,
-}
-
-impl Asteroid {
-    pub fn center(&self) -> Point {
-        Point::new(self.x, self.y)
-    }
-}
+pub use crate::state::Asteroid;
 
 /// One element of a side's forces: a fighter type and its pilots' skills (lead
 /// first; one pilot = a lone fighter).

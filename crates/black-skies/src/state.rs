@@ -2,10 +2,23 @@
 //! order and the question now open.
 
 use crate::catalogue::Design;
-use crate::scenario::Asteroid;
 use orrery_core::{Outcome, Rng, Seat};
 use orrery_table::{Heading, Point};
 use serde::{Deserialize, Serialize};
+
+/// A circular asteroid field (BS-13).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Asteroid {
+    pub x: f64,
+    pub y: f64,
+    pub radius: f64,
+}
+
+impl Asteroid {
+    pub fn center(&self) -> Point {
+        Point::new(self.x, self.y)
+    }
+}
 
 /// Whether a fighter is on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,8 +3,7 @@
 
 use crate::catalogue::{pilot_points, skill_name, Weapon};
 use crate::combat::weapons_allowed;
-use crate::scenario::Asteroid;
-use crate::state::{BlackSkies, Phase, Status};
+use crate::state::{Asteroid, BlackSkies, Phase, Status};
 use orrery_core::Seat;
 use serde::Serialize;
 

@@ -1,68 +1,37 @@
 //! `orrery battle`: agents against agents, narrated.
 
+use crate::agents::AgentTable;
+use crate::args::{BudgetArgs, GameArgs};
 use crate::report::{print_event, score_rows, score_table};
-use crate::{registry, BattleArgs};
+use crate::rulesets::registry;
 use anyhow::{anyhow, bail, Context, Result};
-use orrery_agents::Budget;
-use orrery_core::Seat;
-use orrery_protocol::DynGame;
 use serde_json::json;
 
 /// More decisions than any sane battle takes; a game still running then is a ruleset
 /// bug, reported instead of looping forever.
 const DECISION_LIMIT: u64 = 2_000_000;
 
-pub use orrery_lab::{decision_seed, seat_seed};
-
-/// Plays agents for some seats of a game, deterministically from a seed.
-pub struct AgentTable {
-    names: Vec<Option<String>>,
-    seed: u64,
-    budget: Budget,
-    decisions: Vec<u64>,
-}
-
-impl AgentTable {
-    /// `names[seat]` is the agent for that seat, or `None` for a seat played by
-    /// someone else.
-    pub fn new(names: Vec<Option<String>>, seed: u64, budget: Budget) -> Self {
-        let n = names.len();
-        AgentTable {
-            names,
-            seed,
-            budget,
-            decisions: vec![0; n],
-        }
-    }
-
-    /// Go on from a game in which each seat has already made `made[seat]` decisions
-    /// (a resumed record): the next decision of an agent seat is seeded as it would
-    /// have been in the unbroken game.
-    pub fn resume_after(&mut self, made: &[u64]) {
-        for (n, &m) in self.decisions.iter_mut().zip(made) {
-            *n = m;
-        }
-    }
-
-    pub fn agent(&self, seat: Seat) -> Option<&str> {
-        self.names.get(seat.index()).and_then(|n| n.as_deref())
-    }
-
-    /// The action the seat's agent picks now (not applied).
-    pub fn choose(&mut self, game: &dyn DynGame, seat: Seat) -> Result<serde_json::Value> {
-        let name = self
-            .agent(seat)
-            .ok_or_else(|| anyhow!("seat {seat} has no agent"))?
-            .to_string();
-        let n = self
-            .decisions
-            .get_mut(seat.index())
-            .ok_or_else(|| anyhow!("seat {seat} does not exist"))?;
-        let s = decision_seed(seat_seed(self.seed, seat), *n);
-        *n += 1;
-        game.agent_action(seat, &name, s, self.budget)
-            .with_context(|| format!("agent `{name}` for seat {seat}"))
-    }
+#[derive(clap::Args, Debug)]
+pub struct BattleArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Agents by name, comma-separated, one per seat in seat order; the list is cycled
+    /// over the seats (known: random, greedy, heuristic, mcts, novice, default, and the levels
+    /// easy, normal, hard; see docs/agents.md).
+    #[arg(long, short = 'a', value_delimiter = ',', default_value = "greedy")]
+    agents: Vec<String>,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Print only the result (victory point table and hash), not the narration.
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Print the result as one JSON object instead of text (no narration).
+    #[arg(long)]
+    json: bool,
+    /// Write the battle's record (ruleset, scenario, seed, every action) to FILE, for
+    /// `orrery replay FILE` or the engine's `load`.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: &BattleArgs) -> Result<()> {
@@ -141,7 +110,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
     let status = game.status();
     if let Some(path) = &a.save {
         // The battle is over: nothing is secret any more, the whole record is saved.
-        crate::play::save_record(game.as_ref(), path)?;
+        crate::saved::save(game.as_ref(), path)?;
     }
     if a.json {
         let o = game.outcome();

@@ -23,7 +23,7 @@ use std::path::Path;
 )]
 pub struct CalibrateArgs {
     /// Ruleset id (see `orrery rulesets`).
-    #[arg(default_value = crate::DEFAULT_RULESET)]
+    #[arg(default_value = crate::args::DEFAULT_RULESET)]
     pub ruleset: String,
     /// The unit types and their published points: `default` (the built-in roster:
     /// the Blue Book for Launch Fighters!, data/roster.toml for Stratoyager), or a
@@ -53,7 +53,7 @@ pub struct CalibrateArgs {
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
     #[command(flatten)]
-    pub budget: crate::BudgetArgs,
+    pub budget: crate::args::BudgetArgs,
     /// Fit without the seat term (assume no first-seat advantage).
     #[arg(long)]
     pub no_seat_term: bool,

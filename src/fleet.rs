@@ -7,6 +7,24 @@ use orrery_core::FileError;
 use orrery_protocol::Registry;
 use std::path::Path;
 
+#[derive(clap::Subcommand, Debug)]
+pub enum FleetCommand {
+    /// Check a fleet file (TOML in its ruleset's format, see docs/*-data.md): every
+    /// ship's design and cost, and the fleet total; exits non-zero naming the file,
+    /// field and reason on problems.
+    Check {
+        /// The fleet file to check.
+        file: std::path::PathBuf,
+        /// The ruleset the file is for; default: the ruleset that reads it (or, when
+        /// none does, the one with the fewest problems).
+        #[arg(long, short = 'r')]
+        ruleset: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 /// Check `file`. Without `ruleset`, the file's own top-level keys say whose it is
 /// ([`orrery_core::Game::fleet_file_keys`]: `[[ships]]` or `[[ship]]`…), so a broken
 /// file is reported in its own ruleset's terms. When the keys name no ruleset or

@@ -39,7 +39,7 @@ const DEFAULT_AGENTS: &str = "random,easy,normal,hard";
 )]
 pub struct LadderArgs {
     /// Ruleset id (see `orrery rulesets`).
-    #[arg(default_value = crate::DEFAULT_RULESET)]
+    #[arg(default_value = crate::args::DEFAULT_RULESET)]
     pub ruleset: String,
     /// Scenarios, comma-separated or repeated (built-in names or files, all with the
     /// same number of seats); rounds take them in turn. Default: the ruleset's first.
@@ -64,7 +64,7 @@ pub struct LadderArgs {
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
     #[command(flatten)]
-    pub budget: crate::BudgetArgs,
+    pub budget: crate::args::BudgetArgs,
     /// Sequential test of the first agent against the second: ELO0,ELO1 (H0: the
     /// candidate is ELO0 stronger, H1: ELO1 stronger); stops when one is accepted.
     #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',', num_args = 1)]

@@ -25,7 +25,7 @@ pub struct OddsArgs {
 
 /// Every ruleset that has odds calculators, in the list's order.
 fn all_calculators() -> Vec<(String, OddsCalculators)> {
-    let reg = crate::registry();
+    let reg = crate::rulesets::registry();
     reg.rulesets()
         .into_iter()
         .filter_map(|info| {
@@ -150,7 +150,7 @@ fn values(calc: &OddsCalculator, m: &ArgMatches) -> orrery_core::OddsArgs {
 }
 
 pub fn run(a: &OddsArgs) -> Result<()> {
-    let reg = crate::registry();
+    let reg = crate::rulesets::registry();
     let ruleset = crate::rulesets::get(&reg, &a.ruleset)?;
     let report = ruleset.odds_calculate(&a.calculator, &a.args)?;
     if a.json {

@@ -2,9 +2,10 @@
 //! legal actions; agent seats play themselves. Input is read line by line, so a piped
 //! script drives it as well as a person does.
 
-use crate::battle::AgentTable;
+use crate::agents::AgentTable;
+use crate::args::{BudgetArgs, GameArgs};
 use crate::report::{print_event, score_table};
-use crate::{registry, PlayArgs};
+use crate::rulesets::registry;
 use anyhow::{anyhow, bail, Context, Result};
 use orrery_core::{counted, round_for_reading, Seat};
 use orrery_protocol::DynGame;
@@ -86,13 +87,43 @@ fn parse_seats(specs: &[String], seats: u8, ai: &str) -> Result<Vec<Option<Strin
         .collect())
 }
 
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Who plays a seat: SEAT=human, SEAT=LEVEL (easy, normal, hard) or SEAT=AGENT
+    /// (random, greedy, heuristic, mcts, novice, default). Repeat for each seat; seats not
+    /// given are played by --ai, except seat 0, which is human when no seat is human.
+    #[arg(long = "seat", value_name = "SEAT=WHO")]
+    seats: Vec<String>,
+    /// Strength of the computer opponents: easy, normal or hard (or any agent name).
+    /// Their measured win rates are in docs/agents.md.
+    #[arg(long, value_name = "LEVEL", default_value = orrery_agents::DEFAULT_LEVEL)]
+    ai: String,
+    #[command(flatten)]
+    budget: BudgetArgs,
+    /// Save the game to FILE after every action (its record: ruleset, scenario, seed
+    /// and actions, never an order still secret from a seat); resume it with
+    /// --resume FILE, narrate it with `orrery replay FILE`.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
+    /// Go on with a game saved by --save (or any game record): its ruleset, scenario
+    /// and seed are the record's; it keeps saving to FILE unless --save names another.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["scenario", "seed"])]
+    resume: Option<std::path::PathBuf>,
+    /// Ask even when a human seat has only one legal action. Without it, such a
+    /// forced choice is taken for the seat and said in one line (`undo` takes back
+    /// the seat's last real choice and everything after it).
+    #[arg(long)]
+    confirm_forced: bool,
+}
+
 mod hotseat;
 mod input;
-mod save;
 
 use input::{Input, Lines};
 
-pub use save::{read_record, save as save_record};
+use crate::saved::{self, read_record};
 
 struct Play {
     game: Box<dyn DynGame>,
@@ -633,7 +664,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     loop {
         play.flush_events();
         if let Some(path) = &play.save_to {
-            save::save(play.game.as_ref(), path)?;
+            saved::save(play.game.as_ref(), path)?;
         }
         let status = play.game.status();
         if status.terminal {

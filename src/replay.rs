@@ -2,9 +2,9 @@
 //! `battle --save` or the engine's `record`) as its events, from a spectator's seat
 //! or one player's, checking every recorded hash on the way.
 
-use crate::play::read_record;
-use crate::registry;
 use crate::report::{print_event, score_table};
+use crate::rulesets::registry;
+use crate::saved::read_record;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use orrery_core::Seat;

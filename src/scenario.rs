@@ -10,6 +10,28 @@ use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;
 
+#[derive(clap::Subcommand, Debug)]
+pub enum ScenarioCommand {
+    /// Check a scenario file (TOML in the ruleset's format, see docs/*-data.md, or
+    /// JSON): read it, set it up under every rule of its ruleset, and list each seat's
+    /// units and points; exits non-zero listing every problem with file, field and
+    /// reason.
+    #[command(after_help = "Examples:
+  orrery scenario check my-battle.toml
+  orrery scenario check my-battle.toml --ruleset stratoyager --json")]
+    Check {
+        /// The scenario file to check.
+        file: std::path::PathBuf,
+        /// The ruleset the file is for; default: the ruleset that sets it up (or,
+        /// when none does, the one with the fewest problems).
+        #[arg(long, short = 'r')]
+        ruleset: Option<String>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
 /// Read scenario file `path` for `ruleset`: TOML (`.toml`) in the ruleset's own
 /// format, anything else as JSON. Problems name the file, field and reason.
 pub fn read(ruleset: &dyn Ruleset, id: &str, path: &Path) -> Result<Value> {

@@ -111,6 +111,6 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         workers: a.workers,
         limits,
     };
-    orrery_server::serve(config, crate::registry())?;
+    orrery_server::serve(config, crate::rulesets::registry())?;
     Ok(())
 }

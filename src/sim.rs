@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 )]
 pub struct SimArgs {
     /// Ruleset id (see `orrery rulesets`).
-    #[arg(default_value = crate::DEFAULT_RULESET)]
+    #[arg(default_value = crate::args::DEFAULT_RULESET)]
     pub ruleset: String,
     /// Built-in scenario name, or a path to a scenario file (TOML or JSON); default:
     /// the ruleset's first scenario.
@@ -46,7 +46,7 @@ pub struct SimArgs {
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
     #[command(flatten)]
-    pub budget: crate::BudgetArgs,
+    pub budget: crate::args::BudgetArgs,
     /// Rotate the agents over the seats from battle to battle (in a two-seat game,
     /// every other battle swaps them), so each agent plays each seat equally often.
     /// Default: on for two-seat scenarios, off otherwise.
@@ -86,7 +86,7 @@ pub(crate) fn scenario<G: Game>(ruleset: &str, arg: Option<&str>) -> Result<(Str
 
 /// `--scenario` as the studies take it: a file is read here.
 pub(crate) fn scenario_arg(ruleset: &str, arg: Option<&str>) -> Result<ScenarioArg> {
-    let game_args = crate::GameArgs {
+    let game_args = crate::args::GameArgs {
         ruleset: ruleset.to_string(),
         scenario: arg.map(str::to_string),
         seed: Some(1),

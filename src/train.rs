@@ -29,7 +29,7 @@ use std::sync::Mutex;
 )]
 pub struct TrainArgs {
     /// Ruleset id (see `orrery rulesets`).
-    #[arg(default_value = crate::DEFAULT_RULESET)]
+    #[arg(default_value = crate::args::DEFAULT_RULESET)]
     pub ruleset: String,
     /// Built-in scenario name, or a path to a scenario file; default: the ruleset's
     /// first scenario. A model fits the observation shape of the scenario it learned.

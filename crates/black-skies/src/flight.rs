@@ -3,9 +3,9 @@
 //! weapon's shot (BS-09).
 
 use crate::combat::shot_at;
+use crate::deploy::BASE;
 use crate::event::{CheckRoll, Event};
 use crate::maneuver::{fly, maneuver, speeds, substitute, Check, Flight};
-use crate::deploy::BASE;
 use crate::rules::Log;
 use crate::state::{BlackSkies, Status};
 use orrery_core::Logged;

@@ -14,9 +14,9 @@
 //! hooks), `view`, `render`, `validate`.
 
 pub mod action;
+mod board;
 pub mod catalogue;
 pub mod combat;
-mod board;
 mod deploy;
 mod ending;
 pub mod event;

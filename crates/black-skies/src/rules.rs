@@ -11,7 +11,6 @@ use crate::state::{BlackSkies, Phase, Status};
 use orrery_core::{ActionError, Logged, Outcome, Seat};
 use orrery_table::{Heading, Point};
 
-
 pub type Log = Vec<Logged<crate::Event>>;
 
 /// Why an answer is refused, as the rules find it.

@@ -5,9 +5,9 @@
 use crate::action::Item;
 use crate::combat::die_chart;
 use crate::event::Event;
-use crate::render::spendys;
 use crate::state::{Assets, OutpostCard, Ship, ShipId, Stgv2};
 use crate::why::Why;
+use crate::words::spendys;
 use orrery_core::{Logged, Seat};
 use orrery_nodes::Pos;
 

@@ -1,8 +1,8 @@
 //! The ending in words ([`orrery_core::Game::ending`]): Spendys ON station against the
 //! target and outposts (ST-18, ST-19), the ships each seat lost.
 
-use crate::render::spendys;
 use crate::state::Stgv2;
+use crate::words::spendys;
 use orrery_core::{
     counted, ending_from, grouped_loss_line, reason_note, scored_headline, Ending, Game, Outcome,
     Seat,

@@ -35,6 +35,7 @@ pub mod value;
 mod victory;
 pub mod view;
 mod why;
+mod words;
 
 pub use action::{Action, Item};
 pub use event::Event;

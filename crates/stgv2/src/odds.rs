@@ -5,8 +5,8 @@
 
 use crate::action::Action;
 use crate::combat::die_chart;
-use crate::render::spendys;
 use crate::state::{Step, Stgv2};
+use crate::words::spendys;
 use orrery_core::prob::{odds_table, pow6, Count, Prob, EXACT_DICE};
 use orrery_core::{
     counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,

@@ -3,8 +3,8 @@
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::rules::dirs_text;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
+use crate::words::{dirs_text, spendys};
 use orrery_core::{counted, Seat};
 use orrery_nodes::Node;
 use std::collections::BTreeMap;
@@ -17,20 +17,6 @@ pub fn ship_letter(id: ShipId) -> char {
         26..=51 => (b'A' + (id - 26) as u8) as char,
         _ => '?',
     }
-}
-
-/// A number of Spendys as every text of the game writes it: thousands grouped with
-/// commas (`26,000`), in the ending, the events, the actions, the refusals and the odds.
-pub(crate) fn spendys(n: u32) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn assets_text(s: &Ship) -> String {

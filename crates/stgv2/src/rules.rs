@@ -9,10 +9,10 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::movement::{CardPlay, Play};
-use crate::render::spendys;
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
 use crate::why::{Refused, Why};
+use crate::words::{dirs_text, spendys};
 use orrery_core::{counted, ActionError, Logged, Seat};
 use orrery_nodes::{Dir, Node, Pos};
 use std::ops::ControlFlow;
@@ -706,8 +706,4 @@ fn list(nodes: &[Node]) -> String {
         .map(|n| n.to_string())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-pub(crate) fn dirs_text(dirs: &[Dir]) -> String {
-    dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
 }

@@ -3,7 +3,6 @@
 
 use crate::deck::Deck;
 use crate::grid::GridCache;
-use crate::scenario::Rules;
 use orrery_core::{Outcome, Rng, Seat};
 use orrery_nodes::{Field, Node, Pos};
 use serde::{Deserialize, Serialize};
@@ -458,4 +457,128 @@ pub enum Column {
     Attack,
     Defend,
     Action,
+}
+
+/// Scenario rules that vary (defaults: Scenario 1's, ST-06/07/13/15/18).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// Rounds before the game ends on Spendys (ST-18: 40).
+    pub rounds: u32,
+    /// Spendys ON station that win at the end of one's own turn (ST-18: 25,000).
+    pub target: u32,
+    /// Most Energy Cells a player may own (ST-06: 9).
+    pub max_cells: u8,
+    /// Room for placed cells per column (ST-06: 2, 2, 2, 3).
+    pub room: Columns,
+    pub prices: Prices,
+    /// Move deck composition (ST-07).
+    pub move_deck: MoveDeck,
+    /// Outpost deck (ST-13: 10 Claim, 10 Dry).
+    pub claims: u8,
+    pub dries: u8,
+    /// Revenue deck: (Spendys, copies) (ST-13).
+    pub revenue: Vec<(u32, u8)>,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            rounds: 40,
+            target: 25_000,
+            max_cells: 9,
+            room: Columns {
+                moves: 2,
+                attack: 2,
+                defend: 2,
+                action: 3,
+            },
+            prices: Prices::default(),
+            move_deck: MoveDeck::default(),
+            claims: 10,
+            dries: 10,
+            revenue: vec![(0, 3), (1_000, 6), (2_000, 9), (3_000, 6), (5_000, 6)],
+        }
+    }
+}
+
+/// The Supply List (seed; ST-15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Prices {
+    pub cell: u32,
+    pub ship: u32,
+    pub engine: u32,
+    pub weapon: u32,
+    pub shield: u32,
+}
+
+impl Default for Prices {
+    fn default() -> Self {
+        Prices {
+            cell: 6_000,
+            ship: 4_000,
+            engine: 1_000,
+            weapon: 1_000,
+            shield: 1_000,
+        }
+    }
+}
+
+/// Copies of each Move Card (ST-07: 10, 8, 6, 10, 6 = 40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MoveDeck {
+    pub one_any: u8,
+    pub two_straight: u8,
+    pub vertical: u8,
+    pub horizontal: u8,
+    pub zig_zag: u8,
+}
+
+impl Default for MoveDeck {
+    fn default() -> Self {
+        MoveDeck {
+            one_any: 10,
+            two_straight: 8,
+            vertical: 6,
+            horizontal: 10,
+            zig_zag: 6,
+        }
+    }
+}
+
+impl MoveDeck {
+    pub fn cards(&self) -> Vec<MoveCard> {
+        let n = [
+            self.one_any,
+            self.two_straight,
+            self.vertical,
+            self.horizontal,
+            self.zig_zag,
+        ];
+        MoveCard::ALL
+            .iter()
+            .zip(n)
+            .flat_map(|(&c, k)| std::iter::repeat_n(c, usize::from(k)))
+            .collect()
+    }
+}
+
+impl Rules {
+    pub fn outpost_cards(&self) -> Vec<OutpostCard> {
+        let mut v = vec![OutpostCard::Claim; usize::from(self.claims)];
+        v.extend(std::iter::repeat_n(
+            OutpostCard::Dry,
+            usize::from(self.dries),
+        ));
+        v
+    }
+
+    pub fn revenue_cards(&self) -> Vec<u32> {
+        self.revenue
+            .iter()
+            .flat_map(|&(s, k)| std::iter::repeat_n(s, usize::from(k)))
+            .collect()
+    }
 }

@@ -2,8 +2,8 @@
 //! target, the turn limit, and a battle that leaves nobody.
 
 use crate::event::Event;
-use crate::render::spendys;
 use crate::state::{Step, Stgv2};
+use crate::words::spendys;
 use orrery_core::{Logged, Outcome, Seat};
 
 type Log = Vec<Logged<Event>>;

@@ -1,18 +1,10 @@
 //! Everything a seat can answer. Ships' turns are in 15° steps (positive =
 //! clockwise, to starboard); distances in inches.
 
+pub use crate::catalogue::GunRef;
 use crate::state::Edge;
 use orrery_table::Heading;
 use serde::{Deserialize, Serialize};
-
-/// A gun of a model: its turret ("every model has a turret that may fire in all
-/// directions") or one of its weapon upgrades (by upgrade index).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GunRef {
-    Turret,
-    Weapon(u8),
-}
 
 /// An answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

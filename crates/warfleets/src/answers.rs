@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::catalogue::{Ability, Class};
 use crate::choices::Interrupt;
 use crate::event::Event;
-use crate::menu::grid_around;
+use crate::geometry::grid_around;
 use crate::movement::whole;
 use crate::rules::{emit, Log};
 use crate::state::{AfterUse, Edge, Mine, Shot, Status, Step, Took, Warfleets};

@@ -7,6 +7,15 @@ use orrery_data::Reader;
 use serde::{Deserialize, Serialize};
 use toml::Value;
 
+/// A gun of a model: its turret ("every model has a turret that may fire in all
+/// directions") or one of its weapon upgrades (by upgrade index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GunRef {
+    Turret,
+    Weapon(u8),
+}
+
 /// The shipped catalogue.
 pub const CATALOGUE_TOML: &str = include_str!("../data/catalogue.toml");
 

@@ -6,8 +6,7 @@
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::menu::grid_around;
-use crate::movement::whole;
+use crate::geometry::{grid_around, whole};
 use crate::rules::{emit, Log};
 use crate::state::{Displaced, Mend, Warfleets};
 use orrery_core::Seat;

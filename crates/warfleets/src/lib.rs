@@ -25,6 +25,7 @@ mod ending;
 pub mod event;
 pub mod fleet;
 mod fleetfile;
+mod geometry;
 pub mod glossary;
 mod learn;
 mod lists;

@@ -5,6 +5,7 @@
 use crate::action::Action;
 use crate::catalogue::Class;
 use crate::choices::Interrupt;
+use crate::geometry::grid_around;
 use crate::movement::pivots;
 use crate::state::{Edge, Step, Warfleets};
 use orrery_core::Seat;
@@ -360,22 +361,6 @@ pub(crate) fn grid(width: f64, height: f64, step: f64) -> Vec<Point> {
             x += step;
         }
         y += step;
-    }
-    v
-}
-
-/// Whole-inch points within `r` of `c`.
-pub(crate) fn grid_around(c: Point, r: f64) -> Vec<Point> {
-    let mut v = Vec::new();
-    let (x0, x1) = ((c.x - r).ceil() as i64, (c.x + r).floor() as i64);
-    let (y0, y1) = ((c.y - r).ceil() as i64, (c.y + r).floor() as i64);
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let p = Point::new(x as f64, y as f64);
-            if p.dist(c) <= r + 1e-9 {
-                v.push(p);
-            }
-        }
     }
     v
 }

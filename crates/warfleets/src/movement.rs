@@ -4,19 +4,13 @@
 
 use crate::catalogue::System;
 use crate::event::Event;
+use crate::geometry::crossings;
+pub use crate::geometry::{approach_time, whole};
 use crate::room::{Flight, NoFlight};
 use crate::rules::{emit, Log};
 use crate::state::{Harm, Status, Took, Warfleets};
 use crate::terrain::{cost, dangerous_on, impassable_contact, in_impassable, travel};
 use orrery_table::{dist_to_segment, Heading, Point, EPS};
-
-/// WFO-01: positions players pick are whole inches.
-pub fn whole(p: Point) -> bool {
-    // Below 1e6 in size (so finite), a number is whole exactly when it survives the
-    // round trip through an integer (a cast, cheaper than `fract`).
-    let int = |v: f64| v.abs() < 1e6 && (v as i64) as f64 == v;
-    int(p.x) && int(p.y)
-}
 
 /// WFO-01: the distances a ship may spend before its turn: the full speed and every
 /// ½" less, down to half of it.
@@ -40,26 +34,6 @@ pub struct ShipPath {
     pub exit: Option<Point>,
     /// Ram: base contact reached.
     pub contact: bool,
-}
-
-/// Where a point moving from `p` along unit `u` is at distance `r` from `c`: the two
-/// times (entering, leaving), `None` if it never is.
-fn crossings(p: Point, u: Point, c: Point, r: f64) -> Option<(f64, f64)> {
-    let f = p - c;
-    let b = u.dot(f);
-    let disc = b * b - (f.dot(f) - r * r);
-    (disc >= 0.0).then(|| (-b - disc.sqrt(), -b + disc.sqrt()))
-}
-
-/// The first `t ≥ 0` at which a point moving from `p` along unit `u` comes within `r`
-/// of `c`; `Some(0)` if it is within now and moving closer; `None` if it never does
-/// (or is within and moving away).
-pub fn approach_time(p: Point, u: Point, c: Point, r: f64) -> Option<f64> {
-    let f = p - c;
-    if f.dot(f) - r * r <= EPS {
-        return (u.dot(f) < -EPS).then_some(0.0);
-    }
-    crossings(p, u, c, r).map(|t| t.0).filter(|t| *t >= 0.0)
 }
 
 impl Warfleets {

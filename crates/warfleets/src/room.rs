@@ -4,7 +4,7 @@
 //! away to matter, then computes exactly what `movement.rs` computes. Answer lists
 //! (hundreds of spots a question) are built with these.
 
-use crate::movement::{approach_time, whole};
+use crate::geometry::{approach_time, whole};
 use crate::state::Warfleets;
 use crate::terrain::Terrain;
 use orrery_table::{Point, Shape, EPS};

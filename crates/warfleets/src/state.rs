@@ -250,7 +250,7 @@ impl Step {
 /// A shot already fired this activation: the gun and its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shot {
-    pub gun: crate::action::GunRef,
+    pub gun: crate::catalogue::GunRef,
     pub target: u8,
     /// Broadside: the flank it fired into (`true` = port).
     pub port: Option<bool>,

@@ -1,0 +1,23 @@
+//! How numbers and directions are written in every text of the game: the rules'
+//! refusals and endings and the renderer's lines alike.
+
+use orrery_nodes::Dir;
+
+/// A number of Spendys as every text of the game writes it: thousands grouped with
+/// commas (`26,000`), in the ending, the events, the actions, the refusals and the odds.
+pub(crate) fn spendys(n: u32) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Directions as the cards and refusals name them (`up, north`).
+pub(crate) fn dirs_text(dirs: &[Dir]) -> String {
+    dirs.iter().map(|d| d.name()).collect::<Vec<_>>().join(", ")
+}

@@ -342,6 +342,45 @@ fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
     .collect()
 }
 
+/// Games `candidate` wins outright against `opponent` in a two-seat scenario, over
+/// `seeds`: seats swapped every other game (the candidate in seat 0 on even seeds),
+/// each agent seeded from the game's seed and its seat. Every ruleset's "the
+/// heuristic beats the random agent" test is this one call; a game that an agent
+/// cannot go on with counts as not won.
+pub fn duel_wins<G: Game>(
+    scenario: &G::Scenario,
+    candidate: &str,
+    opponent: &str,
+    seeds: std::ops::Range<u64>,
+) -> usize {
+    seeds
+        .filter(|&seed| {
+            let me = Seat((seed % 2) as u8);
+            let Ok(mut g) = G::setup(scenario, seed) else {
+                return false;
+            };
+            let mut agents = Vec::new();
+            for s in Seat::all(2) {
+                let name = if s == me { candidate } else { opponent };
+                match by_name::<G>(name, seed * 10 + u64::from(s.0)) {
+                    Ok(a) => agents.push(a),
+                    Err(_) => return false,
+                }
+            }
+            while g.outcome().is_none() {
+                let seat = g.to_move()[0];
+                let Some(a) = agents[seat.index()].choose(&g, seat) else {
+                    return false;
+                };
+                if g.apply(seat, &a).is_err() {
+                    return false;
+                }
+            }
+            g.outcome().is_some_and(|o| o.winners == [me])
+        })
+        .count()
+}
+
 /// `seat`'s standing by the ruleset's evaluation, 0..1 on the scale of its units'
 /// points (the search's leaf reward without a model; ½ for an even position). `None`
 /// where the ruleset reports no units' points. What `orrery train

@@ -3,42 +3,15 @@
 //! flown) beats the random agent, and the search abstraction never offers a card
 //! that flies off the table when another would not.
 
-use orrery_agents::by_name;
 use orrery_black_skies::state::Phase;
 use orrery_black_skies::testkit::{place, scenario, started};
 use orrery_black_skies::{Action, BlackSkies};
 use orrery_core::{Game, Seat};
 
-/// One battle of `names[0]` (seat 0) against `names[1]`; the winners.
-fn battle(names: [&str; 2], seed: u64) -> Vec<Seat> {
-    let mut g = BlackSkies::setup(&scenario("duel"), seed).unwrap();
-    let mut agents: Vec<_> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| by_name::<BlackSkies>(n, seed * 10 + i as u64).unwrap())
-        .collect();
-    while g.outcome().is_none() {
-        let seat = g.to_move()[0];
-        let a = agents[seat.index()].choose(&g, seat).unwrap();
-        g.apply(seat, &a).unwrap();
-    }
-    g.outcome().unwrap().winners
-}
-
 #[test]
 fn heuristic_beats_random() {
-    let mut wins = 0;
-    for seed in 0..30u64 {
-        // Seats swapped every other battle.
-        let (names, me) = if seed % 2 == 0 {
-            (["heuristic", "random"], Seat(0))
-        } else {
-            (["random", "heuristic"], Seat(1))
-        };
-        if battle(names, seed) == vec![me] {
-            wins += 1;
-        }
-    }
+    let wins =
+        orrery_agents::duel_wins::<BlackSkies>(&scenario("duel"), "heuristic", "random", 0..30);
     assert!(wins >= 25, "heuristic won {wins} of 30");
 }
 

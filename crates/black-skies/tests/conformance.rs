@@ -6,20 +6,9 @@ use orrery_black_skies::testkit::scenario;
 use orrery_black_skies::BlackSkies;
 use orrery_core::conformance::{run, run_forced_dice, Config};
 
-fn config(games: usize, first_seed: u64) -> Config {
-    Config {
-        games,
-        first_seed,
-        legal_samples: 1,
-        illegal_samples: 2,
-        check_every: 1,
-        ..Config::default()
-    }
-}
-
 #[test]
 fn duel_random_games_keep_the_contract() {
-    let r = run::<BlackSkies>(&[scenario("duel")], &config(1000, 1));
+    let r = run::<BlackSkies>(&[scenario("duel")], &Config::random_games(1000, 1));
     r.assert_clean();
     assert_eq!(r.games, 1000);
     assert!(r.simultaneous_checks > 1000, "{r:?}");
@@ -27,7 +16,7 @@ fn duel_random_games_keep_the_contract() {
 
 #[test]
 fn squadron_random_games_keep_the_contract() {
-    let r = run::<BlackSkies>(&[scenario("squadron")], &config(600, 10_000));
+    let r = run::<BlackSkies>(&[scenario("squadron")], &Config::random_games(600, 10_000));
     r.assert_clean();
     assert_eq!(r.games, 600);
 }
@@ -50,7 +39,7 @@ fn asteroids_and_uneven_sides_keep_the_contract() {
     ];
     s.sides[1].elements.truncate(2);
     s.sides[1].elements[1].pilots.truncate(1);
-    let r = run::<BlackSkies>(&[s], &config(400, 20_000));
+    let r = run::<BlackSkies>(&[s], &Config::random_games(400, 20_000));
     r.assert_clean();
     assert_eq!(r.games, 400);
 }
@@ -58,17 +47,7 @@ fn asteroids_and_uneven_sides_keep_the_contract() {
 /// Saved states corrupted one JSON node at a time: refused or playable.
 #[test]
 fn corrupted_saved_states_are_refused_or_stay_playable() {
-    let cfg = Config {
-        games: 60,
-        first_seed: 40_000,
-        legal_samples: 0,
-        illegal_samples: 0,
-        check_every: 1_000,
-        deep_every: 0,
-        corruptions: 30,
-        corrupt_steps: 30,
-        ..Config::default()
-    };
+    let cfg = Config::corrupted_states(60, 40_000);
     let r = run::<BlackSkies>(&[scenario("duel"), scenario("squadron")], &cfg);
     r.assert_clean();
     assert_eq!(r.games, 120);
@@ -81,7 +60,7 @@ fn corrupted_saved_states_are_refused_or_stay_playable() {
 fn forced_dice_games_end_and_keep_the_contract() {
     let r = run_forced_dice::<BlackSkies>(
         &[scenario("duel"), scenario("squadron")],
-        &config(30, 90_000),
+        &Config::random_games(30, 90_000),
     );
     r.assert_clean();
     assert!(r.games > 0);

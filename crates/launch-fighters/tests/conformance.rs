@@ -14,17 +14,6 @@ fn scenario(name: &str) -> Scenario {
         .scenario
 }
 
-fn config(games: usize, first_seed: u64) -> Config {
-    Config {
-        games,
-        first_seed,
-        legal_samples: 1,
-        illegal_samples: 2,
-        check_every: 1,
-        ..Config::default()
-    }
-}
-
 #[test]
 fn two_player_random_games_keep_the_contract() {
     let scenarios = [
@@ -32,7 +21,7 @@ fn two_player_random_games_keep_the_contract() {
         scenario("asteroid-field"),
         scenario("standard"),
     ];
-    let r = run::<LaunchFighters>(&scenarios, &config(300, 1));
+    let r = run::<LaunchFighters>(&scenarios, &Config::random_games(300, 1));
     r.assert_clean();
     assert_eq!(r.games, 900);
     assert!(r.illegal_rejected > 1000, "{r:?}");
@@ -40,14 +29,14 @@ fn two_player_random_games_keep_the_contract() {
 
 #[test]
 fn three_player_random_games_keep_the_contract() {
-    let r = run::<LaunchFighters>(&[scenario("three-way")], &config(600, 10_000));
+    let r = run::<LaunchFighters>(&[scenario("three-way")], &Config::random_games(600, 10_000));
     r.assert_clean();
     assert_eq!(r.games, 600);
 }
 
 #[test]
 fn six_player_random_games_keep_the_contract() {
-    let r = run::<LaunchFighters>(&[scenario("melee-6")], &config(500, 20_000));
+    let r = run::<LaunchFighters>(&[scenario("melee-6")], &Config::random_games(500, 20_000));
     r.assert_clean();
     assert_eq!(r.games, 500);
 }
@@ -57,7 +46,10 @@ fn six_player_random_games_keep_the_contract() {
 /// meet the contract and the state validation in random play.
 #[test]
 fn scenario_conditions_and_optional_rules_keep_the_contract() {
-    let r = run::<LaunchFighters>(&[scenario("convoy-run")], &config(300, 30_000));
+    let r = run::<LaunchFighters>(
+        &[scenario("convoy-run")],
+        &Config::random_games(300, 30_000),
+    );
     r.assert_clean();
     assert_eq!(r.games, 300);
 }
@@ -69,7 +61,7 @@ fn scenario_conditions_and_optional_rules_keep_the_contract() {
 fn forced_dice_games_end_and_keep_the_contract() {
     let r = run_forced_dice::<LaunchFighters>(
         &[scenario("duel"), scenario("three-way")],
-        &config(30, 90_000),
+        &Config::random_games(30, 90_000),
     );
     r.assert_clean();
     assert!(r.games > 0);

@@ -5,15 +5,11 @@ use orrery_core::conformance::{run, run_forced_dice, Config};
 use orrery_stgv2::testkit::scenario;
 use orrery_stgv2::{Scenario, Stgv2};
 
+/// The standard run, comparing worlds on every 16th step (STGv2's views are large).
 fn config(games: usize, first_seed: u64) -> Config {
     Config {
-        games,
-        first_seed,
-        legal_samples: 1,
-        illegal_samples: 2,
-        check_every: 1,
         deep_every: 16,
-        ..Config::default()
+        ..Config::random_games(games, first_seed)
     }
 }
 
@@ -69,17 +65,7 @@ fn full_length_games_keep_the_contract() {
 /// Saved states corrupted one JSON node at a time: refused or playable.
 #[test]
 fn corrupted_saved_states_are_refused_or_stay_playable() {
-    let cfg = Config {
-        games: 40,
-        first_seed: 80_000,
-        legal_samples: 0,
-        illegal_samples: 0,
-        check_every: 1_000,
-        deep_every: 0,
-        corruptions: 30,
-        corrupt_steps: 30,
-        ..Config::default()
-    };
+    let cfg = Config::corrupted_states(40, 80_000);
     let r = run::<Stgv2>(&[short("outpost", 10), short("outpost-6", 5)], &cfg);
     r.assert_clean();
     assert_eq!(r.games, 80);

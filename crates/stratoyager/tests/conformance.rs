@@ -6,20 +6,9 @@ use orrery_core::conformance::{run, run_forced_dice, Config};
 use orrery_stratoyager::testkit::scenario;
 use orrery_stratoyager::Stratoyager;
 
-fn config(games: usize, first_seed: u64) -> Config {
-    Config {
-        games,
-        first_seed,
-        legal_samples: 1,
-        illegal_samples: 2,
-        check_every: 1,
-        ..Config::default()
-    }
-}
-
 #[test]
 fn pilot_episode_random_games_keep_the_contract() {
-    let r = run::<Stratoyager>(&[scenario("pilot-episode")], &config(900, 1));
+    let r = run::<Stratoyager>(&[scenario("pilot-episode")], &Config::random_games(900, 1));
     r.assert_clean();
     assert_eq!(r.games, 900);
     assert!(r.simultaneous_checks > 10_000, "{r:?}");
@@ -27,7 +16,7 @@ fn pilot_episode_random_games_keep_the_contract() {
 
 #[test]
 fn dogfight_random_games_keep_the_contract() {
-    let r = run::<Stratoyager>(&[scenario("dogfight")], &config(600, 10_000));
+    let r = run::<Stratoyager>(&[scenario("dogfight")], &Config::random_games(600, 10_000));
     r.assert_clean();
     assert_eq!(r.games, 600);
     assert!(r.simultaneous_checks > 500, "{r:?}");
@@ -38,7 +27,10 @@ fn custom_and_arcade_random_games_keep_the_contract() {
     let mut arcade = scenario("pilot-episode");
     arcade.options.arcade = true;
     arcade.options.keep_hulks = true;
-    let r = run::<Stratoyager>(&[scenario("asteroid-ambush"), arcade], &config(250, 20_000));
+    let r = run::<Stratoyager>(
+        &[scenario("asteroid-ambush"), arcade],
+        &Config::random_games(250, 20_000),
+    );
     r.assert_clean();
     assert_eq!(r.games, 500);
 }
@@ -48,17 +40,7 @@ fn custom_and_arcade_random_games_keep_the_contract() {
 /// per-step checks run rarely here; the bulk runs above cover them.
 #[test]
 fn corrupted_saved_states_are_refused_or_stay_playable() {
-    let cfg = Config {
-        games: 70,
-        first_seed: 40_000,
-        legal_samples: 0,
-        illegal_samples: 0,
-        check_every: 1_000,
-        deep_every: 0,
-        corruptions: 30,
-        corrupt_steps: 30,
-        ..Config::default()
-    };
+    let cfg = Config::corrupted_states(70, 40_000);
     let mut arcade = scenario("pilot-episode");
     arcade.options.arcade = true;
     arcade.options.keep_hulks = true;
@@ -77,7 +59,7 @@ fn corrupted_saved_states_are_refused_or_stay_playable() {
 fn forced_dice_games_end_and_keep_the_contract() {
     let r = run_forced_dice::<Stratoyager>(
         &[scenario("dogfight"), scenario("pilot-episode")],
-        &config(30, 90_000),
+        &Config::random_games(30, 90_000),
     );
     r.assert_clean();
     assert!(r.games > 0);

@@ -101,6 +101,37 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The rulesets' standard run of random games: `games` per scenario from
+    /// `first_seed`, one listed and two malformed actions tried at every step.
+    pub fn random_games(games: usize, first_seed: u64) -> Self {
+        Config {
+            games,
+            first_seed,
+            legal_samples: 1,
+            illegal_samples: 2,
+            check_every: 1,
+            ..Config::default()
+        }
+    }
+
+    /// Saved states corrupted one JSON node at a time (30 a game, 30 steps played
+    /// from each that validates), and nothing else checked.
+    pub fn corrupted_states(games: usize, first_seed: u64) -> Self {
+        Config {
+            games,
+            first_seed,
+            legal_samples: 0,
+            illegal_samples: 0,
+            check_every: 1_000,
+            deep_every: 0,
+            corruptions: 30,
+            corrupt_steps: 30,
+            ..Config::default()
+        }
+    }
+}
+
 /// What a run found.
 #[derive(Clone, Debug, Default)]
 pub struct Report {

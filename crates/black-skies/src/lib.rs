@@ -276,21 +276,8 @@ impl Game for BlackSkies {
         self.preview_of(seat, action)
     }
 
-    fn rules_page() -> Option<orrery_core::RulesPage> {
-        Some(orrery_core::RulesPage {
-            markdown: include_str!("../web/rules.md"),
-            glossary: include_str!("../web/glossary.json"),
-        })
-    }
-
-    fn board_script() -> Option<&'static str> {
-        Some(include_str!("../web/board.js"))
-    }
-
-    /// The fleet builder (docs/web.md, "Fleet builder").
-    fn builder_script() -> Option<&'static str> {
-        Some(include_str!("../web/builder.js"))
-    }
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
 
     fn glossary() -> &'static str {
         glossary::GLOSSARY

@@ -285,54 +285,6 @@ impl ser::Serializer for &mut Digester {
     }
 }
 
-impl ser::SerializeSeq for &mut Digester {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        value.serialize(&mut **self)
-    }
-    fn end(self) -> R {
-        self.word(tag::END);
-        Ok(())
-    }
-}
-
-impl ser::SerializeTuple for &mut Digester {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        value.serialize(&mut **self)
-    }
-    fn end(self) -> R {
-        self.word(tag::END);
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for &mut Digester {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        value.serialize(&mut **self)
-    }
-    fn end(self) -> R {
-        self.word(tag::END);
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for &mut Digester {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
-        value.serialize(&mut **self)
-    }
-    fn end(self) -> R {
-        self.word(tag::END);
-        Ok(())
-    }
-}
-
 impl ser::SerializeMap for &mut Digester {
     type Ok = ();
     type Error = Never;
@@ -348,39 +300,57 @@ impl ser::SerializeMap for &mut Digester {
     }
 }
 
-impl ser::SerializeStruct for &mut Digester {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _key: &'static str, value: &T) -> R {
-        value.serialize(&mut **self)
-    }
-    fn skip_field(&mut self, _key: &'static str) -> R {
-        // A skipped field (`skip_serializing_if`) must differ from a present one even
-        // when the two would feed the same words after it.
-        self.word(tag::NONE);
-        Ok(())
-    }
-    fn end(self) -> R {
-        self.word(tag::END);
-        Ok(())
-    }
+/// The compound forms: each element in turn, then an end word (a struct's skipped
+/// field a word of its own, so that it differs from a present one even when the two
+/// would feed the same words after it).
+macro_rules! elements {
+    ($($form:ident: $method:ident),* $(,)?) => {$(
+        impl ser::$form for &mut Digester {
+            type Ok = ();
+            type Error = Never;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> R {
+                value.serialize(&mut **self)
+            }
+            fn end(self) -> R {
+                self.word(tag::END);
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for &mut Digester {
-    type Ok = ();
-    type Error = Never;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _key: &'static str, value: &T) -> R {
-        value.serialize(&mut **self)
-    }
-    fn skip_field(&mut self, _key: &'static str) -> R {
-        self.word(tag::NONE);
-        Ok(())
-    }
-    fn end(self) -> R {
-        self.word(tag::END);
-        Ok(())
-    }
+elements! {
+    SerializeSeq: serialize_element,
+    SerializeTuple: serialize_element,
+    SerializeTupleStruct: serialize_field,
+    SerializeTupleVariant: serialize_field,
 }
+
+macro_rules! fields {
+    ($($form:ident),* $(,)?) => {$(
+        impl ser::$form for &mut Digester {
+            type Ok = ();
+            type Error = Never;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                _key: &'static str,
+                value: &T,
+            ) -> R {
+                value.serialize(&mut **self)
+            }
+            fn skip_field(&mut self, _key: &'static str) -> R {
+                self.word(tag::NONE);
+                Ok(())
+            }
+            fn end(self) -> R {
+                self.word(tag::END);
+                Ok(())
+            }
+        }
+    )*};
+}
+
+fields! { SerializeStruct, SerializeStructVariant }
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,37 @@
 //! No I/O, no terminal, no async here.
 
 mod calculator;
+/// A ruleset's browser assets from its crate's `web/` folder — `rules.md` and
+/// `glossary.json` (the rules page), `board.js` (the board), `builder.js` (the fleet
+/// builder) — as the [`Game`] hooks `rules_page`, `board_script` and
+/// `builder_script`: one line inside a ruleset's `impl Game` (docs/web.md says what
+/// each file draws).
+#[macro_export]
+macro_rules! web_assets {
+    () => {
+        fn rules_page() -> Option<$crate::RulesPage> {
+            Some($crate::RulesPage {
+                markdown: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/web/rules.md")),
+                glossary: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/web/glossary.json")),
+            })
+        }
+
+        fn board_script() -> Option<&'static str> {
+            Some(include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/web/board.js"
+            )))
+        }
+
+        fn builder_script() -> Option<&'static str> {
+            Some(include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/web/builder.js"
+            )))
+        }
+    };
+}
+
 pub mod conformance;
 mod digest;
 mod ending;

@@ -54,7 +54,11 @@ fn quoted_in(run: &[String], file: &str) -> bool {
 #[test]
 fn every_rust_block_of_the_guide_is_code_that_builds() {
     let runs = runs_of_rust_blocks(GUIDE);
-    assert!(runs.len() >= 10, "the guide shows its code: {} runs", runs.len());
+    assert!(
+        runs.len() >= 10,
+        "the guide shows its code: {} runs",
+        runs.len()
+    );
     let missing: Vec<String> = runs
         .iter()
         .filter(|run| !QUOTED.iter().any(|(_, f)| quoted_in(run, f)))

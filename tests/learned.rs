@@ -324,11 +324,24 @@ fn undecided_games_teach_the_evaluation_when_asked() {
         assert_eq!(p.decided, 0, "games cut at 40 actions are undecided");
         (dir, args, p.results)
     };
-    let (_, _, halves) = run(false, "draws-half");
+    let (half_dir, mut half_args, halves) = run(false, "draws-half");
     assert!(
         !halves.is_empty() && halves.iter().all(|&r| r == 0.5),
         "{halves:?}"
     );
+    // Resumed with the flag: another setting, named (both ways round).
+    half_args.push("--draws-by-evaluation".into());
+    let again = orrery(
+        &half_args.iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert!(!again.status.success());
+    assert!(
+        text(&again.stderr).contains("draws_by_evaluation"),
+        "{}",
+        text(&again.stderr)
+    );
+    let _ = std::fs::remove_dir_all(half_dir);
     let (dir, mut args, judged) = run(true, "draws-judged");
     assert!(judged.iter().all(|r| (0.0..=1.0).contains(r)));
     assert!(

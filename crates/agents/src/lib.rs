@@ -342,43 +342,52 @@ fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
     .collect()
 }
 
-/// Games `candidate` wins outright against `opponent` in a two-seat scenario, over
-/// `seeds`: seats swapped every other game (the candidate in seat 0 on even seeds),
-/// each agent seeded from the game's seed and its seat. Every ruleset's "the
-/// heuristic beats the random agent" test is this one call; a game that an agent
-/// cannot go on with counts as not won.
+/// Games `candidate` wins outright against `opponent` over `seeds`: in game `seed`
+/// the candidate holds seat `seed mod seats` and the opponent every other seat (in a
+/// duel, seats swapped every other game), each agent seeded from the game's seed and
+/// its seat. The "heuristic beats the random agent" tests of Black Skies, Warfleets
+/// and STGv2 are this one call. An agent name that is not known, an agent with no
+/// answer, a refused answer or a game past [`Game::action_bound`] is an error naming
+/// the game (agents with a time budget, as `mcts` by default, make the count depend
+/// on the machine: name them with an iteration budget, `mcts@200`).
 pub fn duel_wins<G: Game>(
     scenario: &G::Scenario,
     candidate: &str,
     opponent: &str,
     seeds: std::ops::Range<u64>,
-) -> usize {
-    seeds
-        .filter(|&seed| {
-            let me = Seat((seed % 2) as u8);
-            let Ok(mut g) = G::setup(scenario, seed) else {
-                return false;
+) -> Result<usize, String> {
+    let mut wins = 0;
+    for seed in seeds {
+        let mut g = G::setup(scenario, seed).map_err(|e| format!("game {seed}: {e}"))?;
+        let seats = g.seats();
+        let me = Seat((seed % u64::from(seats.max(1))) as u8);
+        let mut agents = Vec::new();
+        for s in Seat::all(seats) {
+            let name = if s == me { candidate } else { opponent };
+            let agent_seed = seed.wrapping_mul(10).wrapping_add(u64::from(s.0));
+            agents.push(by_name::<G>(name, agent_seed).map_err(|e| e.to_string())?);
+        }
+        let bound = g.action_bound();
+        let mut actions = 0;
+        while g.outcome().is_none() {
+            let Some(&seat) = g.to_move().first() else {
+                return Err(format!("game {seed}: no outcome and nobody to move"));
             };
-            let mut agents = Vec::new();
-            for s in Seat::all(2) {
-                let name = if s == me { candidate } else { opponent };
-                match by_name::<G>(name, seed * 10 + u64::from(s.0)) {
-                    Ok(a) => agents.push(a),
-                    Err(_) => return false,
-                }
+            let a = agents[seat.index()]
+                .choose(&g, seat)
+                .ok_or_else(|| format!("game {seed}: seat {seat}'s agent has no answer"))?;
+            g.apply(seat, &a)
+                .map_err(|e| format!("game {seed}: seat {seat}'s answer refused: {e}"))?;
+            actions += 1;
+            if actions > bound {
+                return Err(format!("game {seed}: not over after {bound} actions"));
             }
-            while g.outcome().is_none() {
-                let seat = g.to_move()[0];
-                let Some(a) = agents[seat.index()].choose(&g, seat) else {
-                    return false;
-                };
-                if g.apply(seat, &a).is_err() {
-                    return false;
-                }
-            }
-            g.outcome().is_some_and(|o| o.winners == [me])
-        })
-        .count()
+        }
+        if g.outcome().is_some_and(|o| o.winners == [me]) {
+            wins += 1;
+        }
+    }
+    Ok(wins)
 }
 
 /// `seat`'s standing by the ruleset's evaluation, 0..1 on the scale of its units'

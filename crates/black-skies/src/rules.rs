@@ -4,7 +4,7 @@
 use crate::action::Action;
 use crate::catalogue::pilot_points;
 use crate::combat::{has_target, reach, targets, weapons_allowed};
-use crate::deploy::{BASE, DEPLOY_DEPTH};
+pub use crate::deploy::{BASE, DEPLOY_DEPTH};
 use crate::event::Event;
 use crate::maneuver::{maneuver, options, MAX_SPEED};
 use crate::state::{BlackSkies, Phase, Status};

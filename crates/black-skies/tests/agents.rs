@@ -11,7 +11,8 @@ use orrery_core::{Game, Seat};
 #[test]
 fn heuristic_beats_random() {
     let wins =
-        orrery_agents::duel_wins::<BlackSkies>(&scenario("duel"), "heuristic", "random", 0..30);
+        orrery_agents::duel_wins::<BlackSkies>(&scenario("duel"), "heuristic", "random", 0..30)
+            .unwrap();
     assert!(wins >= 25, "heuristic won {wins} of 30");
 }
 

@@ -9,7 +9,8 @@ use orrery_stgv2::{Action, Stgv2};
 
 #[test]
 fn heuristic_beats_random() {
-    let wins = orrery_agents::duel_wins::<Stgv2>(&scenario("quick"), "heuristic", "random", 0..20);
+    let wins = orrery_agents::duel_wins::<Stgv2>(&scenario("quick"), "heuristic", "random", 0..20)
+        .unwrap();
     assert!(wins >= 17, "heuristic won {wins} of 20");
 }
 

@@ -201,8 +201,8 @@ pub fn fit(
     let loss = loss_on(&net, &data, &held)?;
     if !loss.is_finite() {
         return Err(TrainError::Config(format!(
-            "generation {generation}'s fit diverged (its loss is not a number); \
-             try a smaller --learning-rate than {}",
+            "generation {generation}'s fit diverged (its loss is {loss}); start a new run \
+             (another run directory) with a learning rate below {}",
             cfg.learning_rate
         )));
     }

@@ -121,7 +121,7 @@ pub struct TrainConfig {
     /// standing by the ruleset's evaluation at the end ([`orrery_agents::evaluation_reward`])
     /// instead of ½: a signal where most self-play games are drawn (the Stratoyager
     /// dogfight). The result of the game is not changed, only what is learned from it.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub draws_by_evaluation: bool,
 }
 
@@ -579,16 +579,14 @@ fn resume_or_start(run: &RunDir, cfg: &TrainConfig) -> Result<(), TrainError> {
                 let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
                     return Err(io(&path, "unreadable settings"));
                 };
+                // Both sides are read into the same settings (a field an older run
+                // did not write takes its default), so they have the same keys.
+                let shown = |v: Option<&serde_json::Value>| v.map_or("-".into(), |x| x.to_string());
                 let (field, t, o) = a
-                    .iter()
-                    .find(|(k, v)| b.get(*k) != Some(v))
-                    .map(|(k, v)| {
-                        (
-                            k.clone(),
-                            v.to_string(),
-                            b.get(k).map_or("-".into(), |x| x.to_string()),
-                        )
-                    })
+                    .keys()
+                    .chain(b.keys())
+                    .find(|k| a.get(*k) != b.get(*k))
+                    .map(|k| (k.clone(), shown(a.get(k)), shown(b.get(k))))
                     .unwrap_or_default();
                 return Err(TrainError::OtherRun {
                     dir: run.dir.display().to_string(),

@@ -182,7 +182,13 @@ fn searcher(seed: u64, cfg: &TrainConfig, model: Option<&Arc<ValueModel>>) -> Mc
 /// ([`TrainConfig::draws_by_evaluation`]); and whether the game was decided.
 fn targets<G: Game>(game: &G, cfg: &TrainConfig) -> (Vec<f32>, bool) {
     let (r, decided) = results(game);
-    if decided || !cfg.draws_by_evaluation {
+    // Undecided: no outcome (cut), or every seat a winner or none (a draw). A shared
+    // win of some seats over others keeps its results (the losers lost).
+    let seats = usize::from(game.seats());
+    let drawn = game
+        .outcome()
+        .is_none_or(|o| o.winners.is_empty() || o.winners.len() == seats);
+    if decided || !drawn || !cfg.draws_by_evaluation {
         return (r, decided);
     }
     let judged = Seat::all(game.seats())

@@ -10,7 +10,8 @@ use orrery_warfleets::Warfleets;
 #[test]
 fn heuristic_beats_random() {
     let wins =
-        orrery_agents::duel_wins::<Warfleets>(&scenario("patrol"), "heuristic", "random", 0..20);
+        orrery_agents::duel_wins::<Warfleets>(&scenario("patrol"), "heuristic", "random", 0..20)
+            .unwrap();
     assert!(wins >= 16, "heuristic won {wins} of 20");
 }
 

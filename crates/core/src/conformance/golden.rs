@@ -11,8 +11,15 @@
 //! listed and malformed actions, scores, progress, the caller's extra channels such as
 //! agents' picks) on every `deep_every`-th step (all of it is costly) and the views
 //! on the others; the events of every action and of the set-up with their words; each
-//! seat's record, the spectator's, the undo refusal of each seat; at the end the
-//! outcome, the ending in words and the unit fates.
+//! seat's record, the spectator's, the undo refusal of each seat, its knowledge
+//! digest (what seeds its agents) and the previews of its listed actions; at the end
+//! the outcome, the ending in words and the unit fates.
+//!
+//! Not folded in: the front ends' own words (the binary's narration and help, the
+//! server's answers, the browser's assets) and the file readers' messages, which
+//! their own tests pin. Agents' picks go through `exp` and `ln`, whose last bit may
+//! differ between maths libraries: the goldens are pinned on Linux x86-64, where CI
+//! runs.
 
 use super::channels::{probes, readings, Channel};
 use super::to_json;
@@ -97,13 +104,22 @@ pub fn fingerprint<G: Game>(
             }
             for s in Seat::all(g.seats()) {
                 print.json(&session.undo_refusal_by(s).map(|r| r.to_string()));
+                print.add(&g.knowledge_digest(s).to_string());
+                for a in super::channels::spread(&g.legal_actions(s)) {
+                    print.json(&g.preview_action(s, &a));
+                }
             }
         } else {
             for &v in &viewers {
                 print.json(&g.view(v));
             }
         }
-        let seat = g.to_move()[rng.index(g.to_move().len())];
+        let to_move = g.to_move();
+        if to_move.is_empty() {
+            print.add("no outcome and nobody to move");
+            break;
+        }
+        let seat = to_move[rng.index(to_move.len())];
         let Some(action) = g.sample_action(seat, &mut rng) else {
             print.add("no action to sample");
             break;

@@ -360,6 +360,27 @@ pub fn fit_values(
     Ok(report)
 }
 
+/// The advice for mostly drawn battles names a stronger agent; when the battles were
+/// already fought by the strongest level (`hard` in every seat), it says what else
+/// would tell more instead of suggesting the agents just used.
+pub fn name_the_way_on(report: &mut CalibrateReport, agents: &[String]) {
+    if agents.is_empty() || agents.iter().any(|a| a.trim() != STRONGEST) {
+        return;
+    }
+    for note in &mut report.notes {
+        *note = note.replace(
+            STRONGER,
+            "these agents are the strongest level already: a longer or more decisive \
+             scenario, or a trained model that beats `hard` (docs/agents.md, Training), \
+             would tell more per battle",
+        );
+    }
+}
+
+/// The strongest level, and the advice that names it.
+const STRONGEST: &str = "hard";
+const STRONGER: &str = "a stronger agent (`--agents hard`) draws fewer and tells more per battle";
+
 /// The verdicts the data cannot support become `undetermined` (issue 37 §5: a
 /// Stratoyager calibration called a unit "fair" with an interval of ±18,000 points),
 /// each with the matchups that would settle it where more battles of these agents
@@ -374,8 +395,7 @@ fn undetermined(report: &mut CalibrateReport) {
     let drawn = report.draws * 2 > report.matchups;
     let stronger = if drawn {
         format!(
-            "; {} of {} battles were drawn: a stronger agent (`--agents hard`) draws fewer \
-             and tells more per battle",
+            "; {} of {} battles were drawn: {STRONGER}",
             report.draws, report.matchups
         )
     } else {
@@ -896,6 +916,21 @@ mod tests {
             "{:?}",
             rep.notes
         );
+        // Fought by `hard` already: the note says what else would tell more.
+        let mut by_hard = rep.clone();
+        name_the_way_on(&mut by_hard, &["hard".to_string()]);
+        assert!(
+            by_hard.notes.iter().all(|n| !n.contains("--agents hard"))
+                && by_hard
+                    .notes
+                    .iter()
+                    .any(|n| n.contains("strongest level already")),
+            "{:?}",
+            by_hard.notes
+        );
+        let mut by_greedy = rep.clone();
+        name_the_way_on(&mut by_greedy, &["greedy".to_string()]);
+        assert_eq!(by_greedy.notes, rep.notes);
     }
 
     /// A verdict stands only where every block agrees with it: a `stable` one has

@@ -3,23 +3,9 @@
 //! description and refusal message along the way. A change to any of them changes
 //! the fingerprint.
 
-use orrery_core::{stable_hash_bytes, Game, Rng, Seat};
+use orrery_core::conformance::Print;
+use orrery_core::{Game, Rng, Seat};
 use orrery_stgv2::{Action, Stgv2};
-
-/// FNV over the text of everything the rules said.
-struct Print(Vec<u8>);
-
-impl Print {
-    fn add(&mut self, s: &str) {
-        self.0.extend_from_slice(s.as_bytes());
-        self.0.push(b'\n');
-        if self.0.len() > 1 << 20 {
-            let h = stable_hash_bytes(&self.0).0;
-            self.0.clear();
-            self.0.extend_from_slice(&h.to_le_bytes());
-        }
-    }
-}
 
 fn play(name: &str, seed: u64, print: &mut Print) {
     let scenario = Stgv2::scenarios()
@@ -78,13 +64,13 @@ fn play(name: &str, seed: u64, print: &mut Print) {
 
 #[test]
 fn random_games_fingerprint() {
-    let mut print = Print(Vec::new());
+    let mut print = Print::new();
     for s in Stgv2::scenarios() {
         for seed in 0..3 {
             play(&s.name, seed, &mut print);
         }
     }
-    let h = stable_hash_bytes(&print.0).0;
+    let h = print.finish();
     println!("fingerprint {h:#x}");
     // Issue 37 §5: "1 hit", "2 hits" (not "hit(s)") in the volleys, the damage step
     // and its refusal, "1 card" in the action rolls (texts only).

@@ -43,11 +43,19 @@ impl Default for Golden {
     }
 }
 
-/// Everything said, hashed in blocks so memory stays small.
-struct Print(Vec<u8>);
+/// Everything said, hashed in blocks so memory stays small: lines of text in, one
+/// number out ([`Print::finish`]). What [`fingerprint`] folds its game into, and
+/// what a ruleset's own golden test can use.
+#[derive(Debug, Default)]
+pub struct Print(Vec<u8>);
 
 impl Print {
-    fn add(&mut self, s: &str) {
+    pub fn new() -> Self {
+        Print::default()
+    }
+
+    /// Fold in one line.
+    pub fn add(&mut self, s: &str) {
         self.0.extend_from_slice(s.as_bytes());
         self.0.push(b'\n');
         if self.0.len() > 1 << 20 {
@@ -57,8 +65,14 @@ impl Print {
         }
     }
 
-    fn json<T: serde::Serialize>(&mut self, v: &T) {
+    /// Fold in a value as its JSON.
+    pub fn json<T: serde::Serialize>(&mut self, v: &T) {
         self.add(&to_json(v).to_string());
+    }
+
+    /// The fingerprint of everything folded in.
+    pub fn finish(&self) -> u64 {
+        stable_hash_bytes(&self.0).0
     }
 }
 
@@ -71,12 +85,12 @@ pub fn fingerprint<G: Game>(
     golden: &Golden,
     extra: &[Channel<G>],
 ) -> u64 {
-    let mut print = Print(Vec::new());
+    let mut print = Print::new();
     let mut session = match Session::<G>::new(scenario, seed) {
         Ok(s) => s,
         Err(e) => {
             print.add(&e.to_string());
-            return stable_hash_bytes(&print.0).0;
+            return print.finish();
         }
     };
     for e in session.setup_events() {
@@ -145,5 +159,5 @@ pub fn fingerprint<G: Game>(
     print.json(&g.ending());
     print.json(&g.unit_fates());
     print.json(session.record());
-    stable_hash_bytes(&print.0).0
+    print.finish()
 }

@@ -49,7 +49,7 @@ mod golden;
 mod learn;
 
 pub use channels::Channel;
-pub use golden::{fingerprint, Golden};
+pub use golden::{fingerprint, Golden, Print};
 
 use crate::{
     action_seen_by, may_undo, seat_record, ActionError, Game, Record, RecordedAction, Rng, Seat,

@@ -2,7 +2,7 @@
 //!
 //! Seed `003_1dc68837f13eba9c.txt` (Polish; One Page Rules' *Grimdark Future:
 //! Warfleets*), its English rendering `fleet-battles.en.md`, the rulings
-//! `rulings-fleet-battles.md` (FB-01…FB-20) and this project's own rulings in
+//! `rulings-fleet-battles.md` (FB-01…FB-21) and this project's own rulings in
 //! `docs/warfleets.md` (WFO-…).
 //!
 //! Structure: `catalogue` (hulls, weapons, systems, heroes, titles, special rules as

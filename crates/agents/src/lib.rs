@@ -281,17 +281,23 @@ pub fn conformance_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<
                 let Ok(mut agent) = by_name_with::<G>(name, 7, budget) else {
                     return serde_json::Value::Null;
                 };
-                match agent.choose(game, seat) {
-                    Some(a) => serde_json::json!({
-                        "action": serde_json::to_value(&a).unwrap_or_default(),
-                        "text": game.describe_action(Some(seat), &a),
-                    }),
-                    None => serde_json::Value::Null,
-                }
+                suggestion(agent.as_mut(), game, seat)
             })
         })
         .chain(learned_channels::<G>())
         .collect()
+}
+
+/// What an agent tells `seat` as a channel: its pick and the pick's words (`null`
+/// without one).
+fn suggestion<G: Game>(agent: &mut dyn Agent<G>, game: &G, seat: Seat) -> serde_json::Value {
+    match agent.choose(game, seat) {
+        Some(a) => serde_json::json!({
+            "action": serde_json::to_value(&a).unwrap_or_default(),
+            "text": game.describe_action(Some(seat), &a),
+        }),
+        None => serde_json::Value::Null,
+    }
 }
 
 /// The learned leaf as a channel (issue 38): `learned` is plain `mcts` where no model
@@ -330,13 +336,7 @@ fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
                 .with_budget(Budget::iterations(24))
                 .with_config(config)
                 .with_model(m);
-            match agent.choose(game, seat) {
-                Some(a) => serde_json::json!({
-                    "action": serde_json::to_value(&a).unwrap_or_default(),
-                    "text": game.describe_action(Some(seat), &a),
-                }),
-                None => serde_json::Value::Null,
-            }
+            suggestion(&mut agent, game, seat)
         })
     })
     .collect()

@@ -64,16 +64,19 @@ pub(crate) fn rewards<G: Game>(
         .collect()
 }
 
-/// `seat`'s reward from the ruleset's evaluation alone on the material scale of
-/// [`reward_scale`] (the total points of the units, [`Game::unit_fates`], over four
-/// times the seats): what the search's leaf would say of the position without a
+/// `seat`'s reward from the ruleset's evaluation alone on the material scale
+/// ([`material_scale`]): what the search's leaf would say of the position without a
 /// model. `None` where the ruleset reports no units' points.
 pub(crate) fn material_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {
+    material_scale(game).map(|scale| squash(game.evaluate(seat), scale))
+}
+
+/// The total points of the units ([`Game::unit_fates`]) over four times the seats
+/// (at least [`MIN_SCALE`]): in a duel, losing half of one side then costs about
+/// 0.75–0.9 of reward. `None` where the ruleset reports no units' points.
+fn material_scale<G: Game>(game: &G) -> Option<f64> {
     let material: f64 = game.unit_fates().iter().map(|f| f.points.abs()).sum();
-    (material > 0.0).then(|| {
-        let scale = (material / (4.0 * f64::from(game.seats().max(1)))).max(MIN_SCALE);
-        squash(game.evaluate(seat), scale)
-    })
+    (material > 0.0).then(|| (material / (4.0 * f64::from(game.seats().max(1)))).max(MIN_SCALE))
 }
 
 /// `1 / (1 + e^(−v/scale))`: 0.5 for an even position, 0.73 one `scale` ahead.
@@ -89,9 +92,8 @@ pub(crate) const MIN_SCALE: f64 = 1.0;
 
 /// The evaluation margin worth one `scale` for the squash, in the evaluation's units.
 ///
-/// If the ruleset reports its units' points ([`Game::unit_fates`]), the scale is
-/// the total material divided by four times the number of seats: in a duel, losing
-/// half of one side then costs about 0.75–0.9 of reward. Otherwise it is estimated
+/// If the ruleset reports its units' points, the scale is [`material_scale`].
+/// Otherwise it is estimated
 /// from the root with the search's own leaf procedure: over `samples` determinized
 /// copies, `seat` plays a random action, the position is completed ([`settle`],
 /// `settle_horizon`) and rolled out (`len` actions); the scale is the
@@ -104,9 +106,8 @@ pub(crate) fn reward_scale<G: Game>(
     (settle_horizon, len): (usize, usize),
     rng: &mut Rng,
 ) -> f64 {
-    let material: f64 = root.unit_fates().iter().map(|f| f.points.abs()).sum();
-    if material > 0.0 {
-        return (material / (4.0 * f64::from(root.seats().max(1)))).max(MIN_SCALE);
+    if let Some(scale) = material_scale(root) {
+        return scale;
     }
     let mut sum_sq = 0.0;
     let mut n = 0u32;

@@ -291,12 +291,14 @@ fn verdict(published: f64, ci: [f64; 2]) -> &'static str {
 /// verdicts on [`BLOCKS`] consecutive blocks of the matchups (each fitted on its own):
 /// an `over-costed` or `under-costed` verdict is *stable* when every block's value lies
 /// on the same side of the published points. Unstable verdicts, too few matchups to
-/// test, and negative values are explained in the notes.
+/// test, and negative values are explained in the notes; the advice for mostly drawn
+/// battles depends on the `agents` that fought them.
 pub fn fit_values(
     roster: &[RosterEntry],
     matchups: &[Matchup],
     points: f64,
     seat_term: bool,
+    agents: &[String],
 ) -> Result<CalibrateReport, LabError> {
     let mut report = fit_once(roster, matchups, points, seat_term)?;
     let m = matchups.len();
@@ -338,7 +340,7 @@ pub fn fit_values(
             BLOCKS * MIN_BLOCK
         ));
     }
-    undetermined(&mut report);
+    undetermined(&mut report, agents);
     for u in &report.units {
         if let (Some(f), Some(ci)) = (u.fair, u.fair_ci95) {
             if f < 0.0 {
@@ -360,26 +362,8 @@ pub fn fit_values(
     Ok(report)
 }
 
-/// The advice for mostly drawn battles names a stronger agent; when the battles were
-/// already fought by the strongest level (`hard` in every seat), it says what else
-/// would tell more instead of suggesting the agents just used.
-pub fn name_the_way_on(report: &mut CalibrateReport, agents: &[String]) {
-    if agents.is_empty() || agents.iter().any(|a| a.trim() != STRONGEST) {
-        return;
-    }
-    for note in &mut report.notes {
-        *note = note.replace(
-            STRONGER,
-            "these agents are the strongest level already: a longer or more decisive \
-             scenario, or a trained model that beats `hard` (docs/agents.md, Training), \
-             would tell more per battle",
-        );
-    }
-}
-
-/// The strongest level, and the advice that names it.
+/// The strongest level: battles it fought drawn are not helped by naming it.
 const STRONGEST: &str = "hard";
-const STRONGER: &str = "a stronger agent (`--agents hard`) draws fewer and tells more per battle";
 
 /// The verdicts the data cannot support become `undetermined` (issue 37 §5: a
 /// Stratoyager calibration called a unit "fair" with an interval of ±18,000 points),
@@ -390,12 +374,20 @@ const STRONGER: &str = "a stronger agent (`--agents hard`) draws fewer and tells
 /// - a `fair` verdict whose interval is wider than half the published points either
 ///   side (it could not tell a fair price from half or one and a half of it);
 /// - an `over-costed` or `under-costed` verdict the blocks contradict (unstable).
-fn undetermined(report: &mut CalibrateReport) {
+fn undetermined(report: &mut CalibrateReport, agents: &[String]) {
     let m = report.matchups as f64;
     let drawn = report.draws * 2 > report.matchups;
+    let strongest = !agents.is_empty() && agents.iter().all(|a| a.trim() == STRONGEST);
     let stronger = if drawn {
+        let way = if strongest {
+            "these agents are the strongest level already: a longer or more decisive \
+             scenario, or a trained model that beats `hard` (docs/agents.md, Training), \
+             would tell more per battle"
+        } else {
+            "a stronger agent (`--agents hard`) draws fewer and tells more per battle"
+        };
         format!(
-            "; {} of {} battles were drawn: {STRONGER}",
+            "; {} of {} battles were drawn: {way}",
             report.draws, report.matchups
         )
     } else {
@@ -778,7 +770,7 @@ mod tests {
     fn recovers_known_values() {
         let r = roster();
         let matchups = synthetic(6000, 11, |_| [20.0, 35.0, 90.0]);
-        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let rep = fit_values(&r, &matchups, 200.0, true, &[]).unwrap();
         assert!(rep.converged);
         assert!(rep.notes.is_empty(), "{:?}", rep.notes);
         let heavy = &rep.units[2];
@@ -811,7 +803,7 @@ mod tests {
                 [20.0, 35.0, 20.0]
             }
         });
-        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let rep = fit_values(&r, &matchups, 200.0, true, &[]).unwrap();
         let heavy = &rep.units[2];
         // The whole sample leans under-costed; the blocks disagree, so the data
         // cannot support it (issue 37 §5).
@@ -831,7 +823,7 @@ mod tests {
     fn too_few_matchups_to_test_is_said() {
         let r = roster();
         let matchups = synthetic(150, 7, |_| [20.0, 35.0, 200.0]);
-        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let rep = fit_values(&r, &matchups, 200.0, true, &[]).unwrap();
         assert!(rep.units.iter().all(|u| u.block_fair.is_empty()));
         if rep.units.iter().any(|u| u.verdict.ends_with("-costed")) {
             assert!(
@@ -848,7 +840,7 @@ mod tests {
     fn negative_values_are_explained() {
         let r = roster();
         let matchups = synthetic(6000, 13, |_| [-20.0, 35.0, 60.0]);
-        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let rep = fit_values(&r, &matchups, 200.0, true, &[]).unwrap();
         let light = &rep.units[0];
         assert!(light.fair.is_some_and(|f| f < 0.0), "{light:?}");
         assert!(
@@ -868,7 +860,7 @@ mod tests {
     fn values_from_battles_that_ignore_the_fleets_are_undetermined() {
         let r = roster();
         let matchups = synthetic(400, 17, |_| [0.001, 0.001, 0.001]);
-        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let rep = fit_values(&r, &matchups, 200.0, true, &[]).unwrap();
         if rep.logit_per_point.is_some() {
             assert!(
                 rep.units.iter().all(|u| u.verdict == "undetermined"),
@@ -900,7 +892,7 @@ mod tests {
         for mu in matchups.iter_mut().filter(|mu| mu.battle.index % 4 != 0) {
             mu.battle.winners = vec![0, 1];
         }
-        let rep = fit_values(&r, &matchups, 200.0, true).unwrap();
+        let rep = fit_values(&r, &matchups, 200.0, true, &[]).unwrap();
         assert_eq!(rep.draws, 150);
         for u in &rep.units {
             assert_eq!(u.verdict, "undetermined", "{u:?}");
@@ -917,8 +909,7 @@ mod tests {
             rep.notes
         );
         // Fought by `hard` already: the note says what else would tell more.
-        let mut by_hard = rep.clone();
-        name_the_way_on(&mut by_hard, &["hard".to_string()]);
+        let by_hard = fit_values(&r, &matchups, 200.0, true, &["hard".to_string()]).unwrap();
         assert!(
             by_hard.notes.iter().all(|n| !n.contains("--agents hard"))
                 && by_hard
@@ -928,8 +919,7 @@ mod tests {
             "{:?}",
             by_hard.notes
         );
-        let mut by_greedy = rep.clone();
-        name_the_way_on(&mut by_greedy, &["greedy".to_string()]);
+        let by_greedy = fit_values(&r, &matchups, 200.0, true, &["greedy".to_string()]).unwrap();
         assert_eq!(by_greedy.notes, rep.notes);
     }
 
@@ -944,6 +934,7 @@ mod tests {
                 &synthetic(6000, seed, |_| [20.0, 35.0, 90.0]),
                 200.0,
                 true,
+                &[],
             )
             .unwrap();
             for u in rep.units.iter().filter(|u| u.stable == Some(true)) {

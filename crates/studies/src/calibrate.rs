@@ -260,9 +260,14 @@ impl Step for Fit {
                 job.n
             )));
         }
-        let mut report = fit_values(&r.roster, &matchups, r.cfg.points, r.cfg.seat_term)
-            .map_err(|e| roster_error(job, e.to_string()))?;
-        orrery_lab::calibrate::name_the_way_on(&mut report, &r.cfg.agents);
+        let report = fit_values(
+            &r.roster,
+            &matchups,
+            r.cfg.points,
+            r.cfg.seat_term,
+            &r.cfg.agents,
+        )
+        .map_err(|e| roster_error(job, e.to_string()))?;
         Ok(Calibration {
             scenario: r.scenario.clone(),
             roster: r.roster.clone(),

@@ -9,8 +9,41 @@ mod server_support;
 use cli_support::{orrery, stdout, temp, text};
 use serde_json::{json, Value};
 use server_support::{temp_dir, Server};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+/// `orrery train GAME…` for a run of seconds into `dir`: one generation of two
+/// self-play games at `iterations` a decision, cut at `max_actions`, no duel, one
+/// epoch, a hidden layer of 8, one worker.
+fn train_args(game: &[&str], iterations: &str, max_actions: &str, dir: &Path) -> Vec<String> {
+    let mut args = vec!["train"];
+    args.extend_from_slice(game);
+    args.extend([
+        "--generations",
+        "1",
+        "--games",
+        "2",
+        "--iterations",
+        iterations,
+        "--max-actions",
+        max_actions,
+        "--duel-games",
+        "0",
+        "--epochs",
+        "1",
+        "--hidden",
+        "8",
+        "--jobs",
+        "1",
+        "--out",
+        dir.to_str().unwrap_or_default(),
+    ]);
+    args.into_iter().map(String::from).collect()
+}
+
+fn strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
 
 /// A Launch Fighters! model trained for a few seconds (once per test process).
 fn tiny_model() -> &'static PathBuf {
@@ -18,31 +51,8 @@ fn tiny_model() -> &'static PathBuf {
     MODEL.get_or_init(|| {
         let dir = temp("tiny-train");
         let _ = std::fs::remove_dir_all(&dir);
-        let out = orrery(
-            &[
-                "train",
-                "launch-fighters",
-                "--generations",
-                "1",
-                "--games",
-                "2",
-                "--iterations",
-                "4",
-                "--max-actions",
-                "300",
-                "--duel-games",
-                "0",
-                "--epochs",
-                "1",
-                "--hidden",
-                "8",
-                "--jobs",
-                "1",
-                "--out",
-                dir.to_str().unwrap(),
-            ],
-            "",
-        );
+        let args = train_args(&["launch-fighters"], "4", "300", &dir);
+        let out = orrery(&strs(&args), "");
         assert!(out.status.success(), "{}", text(&out.stderr));
         let log = std::fs::read_to_string(dir.join("log.jsonl")).unwrap();
         assert_eq!(log.lines().count(), 1, "one generation logged: {log}");
@@ -288,37 +298,11 @@ fn undecided_games_teach_the_evaluation_when_asked() {
     let run = |flag: bool, name: &str| {
         let dir = temp(name);
         let _ = std::fs::remove_dir_all(&dir);
-        let mut args: Vec<String> = [
-            "train",
-            "stratoyager",
-            "-s",
-            "dogfight",
-            "--generations",
-            "1",
-            "--games",
-            "2",
-            "--iterations",
-            "8",
-            "--max-actions",
-            "40",
-            "--duel-games",
-            "0",
-            "--epochs",
-            "1",
-            "--hidden",
-            "8",
-            "--jobs",
-            "1",
-            "--out",
-            dir.to_str().unwrap(),
-        ]
-        .iter()
-        .map(|a| a.to_string())
-        .collect();
+        let mut args = train_args(&["stratoyager", "-s", "dogfight"], "8", "40", &dir);
         if flag {
             args.push("--draws-by-evaluation".into());
         }
-        let out = orrery(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+        let out = orrery(&strs(&args), "");
         assert!(out.status.success(), "{}", text(&out.stderr));
         let p = orrery_train::Positions::read(&dir.join("gen-0001.positions")).unwrap();
         assert_eq!(p.decided, 0, "games cut at 40 actions are undecided");
@@ -350,7 +334,7 @@ fn undecided_games_teach_the_evaluation_when_asked() {
     );
     // The same run without the flag, in the same directory: another setting.
     args.retain(|a| a != "--draws-by-evaluation");
-    let again = orrery(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    let again = orrery(&strs(&args), "");
     assert!(!again.status.success());
     assert!(
         text(&again.stderr).contains("draws_by_evaluation"),

@@ -2,13 +2,13 @@
 //! driven by `playwright-core` from `tests/browser/`): Launch Fighters! against the
 //! AI by clicking, Stratoyager between two browsers with secret orders checked in
 //! each page's DOM, storage and WebSocket traffic, reload, replay, export and
-//! import, the fleet builder, and no console errors. The script is
-//! `tests/browser/e2e.mjs`; then `tests/browser/site.mjs` (issue 28): every ruleset
+//! import, the fleet builder, and no console errors. The scripts are
+//! `tests/browser/e2e.mjs`, `tests/browser/site.mjs` (issue 28): every ruleset
 //! against the AI at desktop and phone size, undo, hot seat, animation, the end
-//! screen and rematch, a random-seed game exported, imported and replayed; then
+//! screen and rematch, a random-seed game exported, imported and replayed, and
 //! `tests/browser/controls.mjs` (issue 37): controls that promise only what the
 //! server grants (undo, the action list, long names, the AI in several tabs and the
-//! quotas, the fleet builder's Start), at desktop and phone size.
+//! quotas, the fleet builder's Start), at desktop and phone size. The three run at once.
 //! Screenshots go to `target/browser-artifacts/`.
 //!
 //! Needs Node.js and Chromium (`.ci/run` installs both); `npm ci` runs here when
@@ -18,7 +18,8 @@
 mod server_support;
 
 use server_support::temp_dir;
-use std::path::Path;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn have(cmd: &str) -> bool {
@@ -49,40 +50,72 @@ fn the_browser_client_plays_end_to_end() {
             .expect("npm runs");
         assert!(st.success(), "npm ci in tests/browser failed");
     }
-    // Each script starts `orrery serve` itself (e2e.mjs kills and restarts it to test
-    // reconnection). Then the game site (issue 28): every ruleset at desktop and phone
-    // size, undo, hot seat, animation, the end screen and rematch, export → import →
-    // replay.
+    // Each script starts `orrery serve` itself on a port of its own and a data
+    // directory of its own (e2e.mjs kills and restarts it to test reconnection), so the
+    // three run at once: most of their time is waiting on the page and the AI, and
+    // together they take about half the time they take one after another. Then the
+    // game site (issue 28): every ruleset at desktop and phone size, undo, hot seat,
+    // animation, the end screen and rematch, export → import → replay.
     let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-artifacts");
-    run_script(&dir, "e2e.mjs", &chromium, &out, "[e2e] all passed");
-    run_script(&dir, "site.mjs", &chromium, &out, "[site] all passed");
-    run_script(
-        &dir,
-        "controls.mjs",
-        &chromium,
-        &out,
-        "[controls] all passed",
-    );
+    let running: Vec<_> = [
+        ("e2e.mjs", "[e2e] all passed"),
+        ("site.mjs", "[site] all passed"),
+        ("controls.mjs", "[controls] all passed"),
+    ]
+    .into_iter()
+    .map(|(script, passed)| (script, passed, start_script(&dir, script, &chromium, &out)))
+    .collect();
+    let failures: Vec<String> = running
+        .into_iter()
+        .filter_map(|(script, passed, run)| finish_script(script, run, &out, passed).err())
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
-/// Run one browser script on a fresh data directory; it must pass and say `passed`.
-fn run_script(dir: &Path, script: &str, chromium: &str, out: &Path, passed: &str) {
+/// A browser script running, its output going to files (not pipes, which would stall a
+/// script that writes while another is being waited for).
+struct Running {
+    child: std::process::Child,
+    stdout: PathBuf,
+    stderr: PathBuf,
+}
+
+/// Start one browser script on a fresh data directory.
+fn start_script(dir: &Path, script: &str, chromium: &str, out: &Path) -> Running {
     let data = temp_dir(script.trim_end_matches(".mjs"));
-    let run = Command::new("node")
+    let logs = temp_dir(&format!("{}-output", script.trim_end_matches(".mjs")));
+    let (stdout, stderr) = (logs.join("stdout"), logs.join("stderr"));
+    let child = Command::new("node")
         .arg(dir.join(script))
         .arg(env!("CARGO_BIN_EXE_orrery"))
         .arg(&data)
         .arg(out)
         .env("CHROMIUM", chromium)
-        .output()
+        .stdout(File::create(&stdout).expect("a log file"))
+        .stderr(File::create(&stderr).expect("a log file"))
+        .spawn()
         .expect("node runs");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let stderr = String::from_utf8_lossy(&run.stderr);
+    Running {
+        child,
+        stdout,
+        stderr,
+    }
+}
+
+/// Wait for a browser script: it must pass and say `passed`.
+fn finish_script(script: &str, mut run: Running, out: &Path, passed: &str) -> Result<(), String> {
+    let status = run.child.wait().expect("node is waited for");
+    let stdout = std::fs::read_to_string(&run.stdout).unwrap_or_default();
+    let stderr = std::fs::read_to_string(&run.stderr).unwrap_or_default();
     println!("{stdout}");
-    assert!(
-        run.status.success(),
-        "{script} failed (screenshots in {}):\n{stdout}\n{stderr}",
-        out.display()
-    );
-    assert!(stdout.contains(passed), "{script}: no `{passed}`");
+    if !status.success() {
+        return Err(format!(
+            "{script} failed (screenshots in {}):\n{stdout}\n{stderr}",
+            out.display()
+        ));
+    }
+    if !stdout.contains(passed) {
+        return Err(format!("{script}: no `{passed}`"));
+    }
+    Ok(())
 }

@@ -40,6 +40,9 @@ enum Flaw {
     /// declaring it (`Game::DETERMINIZE_ASKS_AGAIN`): its copy is a world the seat's
     /// own view tells apart.
     ForgetfulDeterminize,
+    /// Action ids for learning shift with the round: an id means another bid, and a
+    /// bid takes another id, as the game goes on.
+    DriftingIds,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -127,6 +130,17 @@ impl Game for Broken {
             Flaw::LeakyDescription => format!("bid {} (table: {})", a.amount, pending(&self.inner)),
             _ => self.inner.describe_action(viewer, a),
         }
+    }
+    fn action_space(&self) -> usize {
+        if self.flaw == Flaw::DriftingIds {
+            8
+        } else {
+            0
+        }
+    }
+    fn action_id(&self, _seat: Seat, a: &Bid) -> Option<usize> {
+        let round = self.inner.view(None).round as usize;
+        (self.flaw == Flaw::DriftingIds).then(|| (usize::from(a.amount) + round) % 8)
     }
     fn validate(&self) -> Result<(), StateError> {
         match self.flaw {
@@ -217,6 +231,19 @@ fn a_leaky_view_is_caught() {
     assert!(
         v.iter()
             .any(|m| m.contains("secret commitment through view at")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn action_ids_that_change_meaning_during_the_game_are_caught() {
+    let v = violations(Flaw::DriftingIds);
+    assert!(
+        v.iter().any(|m| m.contains("action id") && m.contains(" meant ")),
+        "{v:?}"
+    );
+    assert!(
+        v.iter().any(|m| m.contains(" had id ") && m.contains(" and now ")),
         "{v:?}"
     );
 }

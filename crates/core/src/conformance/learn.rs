@@ -7,17 +7,19 @@ use crate::learn::{action_ids, check_ids, observation};
 use crate::{Game, Seat};
 use std::collections::HashMap;
 
-pub(super) struct Learning {
+pub(super) struct Learning<A> {
     space: usize,
     /// Each seat's observation length at set-up.
     lengths: Vec<usize>,
-    /// A seat's id → the move (as JSON) it meant for that seat, and back.
-    meaning: HashMap<(Seat, usize), String>,
+    /// A seat's id → the move it meant for that seat.
+    meaning: HashMap<(Seat, usize), A>,
+    /// A seat's move (as JSON) → its id, written when an id is first met (an id that
+    /// keeps its move needs no new look: the move had that id already).
     id_of: HashMap<(Seat, String), usize>,
 }
 
-impl Learning {
-    pub(super) fn new<G: Game>(game: &G) -> Self {
+impl<A: Clone + PartialEq + serde::Serialize> Learning<A> {
+    pub(super) fn new<G: Game<Action = A>>(game: &G) -> Self {
         Learning {
             space: game.action_space(),
             lengths: (0..game.seats())
@@ -28,11 +30,11 @@ impl Learning {
         }
     }
 
-    pub(super) fn check<G: Game>(
+    pub(super) fn check<G: Game<Action = A>>(
         &mut self,
         game: &G,
         seat: Seat,
-        legal: &[G::Action],
+        legal: &[A],
         out: &mut Vec<String>,
         tag: &str,
         step: usize,
@@ -45,21 +47,24 @@ impl Learning {
             out.push(format!("{tag} step {step}: seat {seat}: {why}"));
             return;
         }
+        let json = |a: &A| serde_json::to_string(a).unwrap_or_default();
         for (a, id) in legal.iter().zip(ids.iter().flatten()) {
-            let json = serde_json::to_string(a).unwrap_or_default();
-            if let Some(was) = self.meaning.get(&(seat, *id)) {
-                if *was != json {
-                    out.push(format!(
-                        "{tag} step {step}: seat {seat}'s action id {id} meant {was} and now {json}"
-                    ));
+            match self.meaning.get(&(seat, *id)) {
+                Some(was) if was == a => continue,
+                Some(was) => out.push(format!(
+                    "{tag} step {step}: seat {seat}'s action id {id} meant {} and now {}",
+                    json(was),
+                    json(a)
+                )),
+                None => {
+                    self.meaning.insert((seat, *id), a.clone());
                 }
-            } else {
-                self.meaning.insert((seat, *id), json.clone());
             }
-            if let Some(was) = self.id_of.insert((seat, json.clone()), *id) {
+            if let Some(was) = self.id_of.insert((seat, json(a)), *id) {
                 if was != *id {
                     out.push(format!(
-                        "{tag} step {step}: seat {seat}'s {json} had id {was} and now {id}"
+                        "{tag} step {step}: seat {seat}'s {} had id {was} and now {id}",
+                        json(a)
                     ));
                 }
             }

@@ -56,6 +56,7 @@ use crate::{
 };
 use channels::{first_difference, probes, readings};
 use serde_json::Value;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How hard to look.
 #[derive(Clone, Debug)]
@@ -143,6 +144,15 @@ pub struct Report {
 }
 
 impl Report {
+    /// Add another run's counts and violations to this one.
+    fn absorb(&mut self, other: Report) {
+        self.games += other.games;
+        self.actions += other.actions;
+        self.simultaneous_checks += other.simultaneous_checks;
+        self.illegal_rejected += other.illegal_rejected;
+        self.violations.extend(other.violations);
+    }
+
     /// Panics with every violation listed if there are any (for `#[test]`s).
     pub fn assert_clean(&self) {
         assert!(
@@ -167,20 +177,55 @@ pub fn run<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
 
 /// [`run`], with extra seat-facing channels (e.g. agent suggestions) in the leak
 /// checks.
+///
+/// The games are shared among the machine's cores (each game is seeded on its own, so
+/// the report is the same however many run at once: its violations come in game
+/// order); the run stops after the first game that takes it past 50 violations.
 pub fn run_with<G: Game>(
     scenarios: &[G::Scenario],
     cfg: &Config,
     channels: &[Channel<G>],
 ) -> Report {
+    let games: Vec<(usize, u64)> = (0..scenarios.len())
+        .flat_map(|si| (0..cfg.games).map(move |i| (si, cfg.first_seed + i as u64)))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let violations = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(games.len())
+        .max(1);
+    let play = || {
+        let mut done = Vec::new();
+        while violations.load(Ordering::Relaxed) <= 50 {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(si, seed)) = games.get(k) else {
+                break;
+            };
+            let mut one = Report::default();
+            play_one_with::<G>(&scenarios[si], seed, cfg, channels, &mut one, si);
+            violations.fetch_add(one.violations.len(), Ordering::Relaxed);
+            done.push((k, one));
+        }
+        done
+    };
+    let mut played: Vec<(usize, Report)> = if workers == 1 {
+        play()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(play)).collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    };
+    played.sort_by_key(|(k, _)| *k);
     let mut report = Report::default();
-    for (si, scenario) in scenarios.iter().enumerate() {
-        for i in 0..cfg.games {
-            let seed = cfg.first_seed + i as u64;
-            play_one_with::<G>(scenario, seed, cfg, channels, &mut report, si);
-            report.games += 1;
-            if report.violations.len() > 50 {
-                return report;
-            }
+    for (_, one) in played {
+        report.absorb(Report { games: 1, ..one });
+        if report.violations.len() > 50 {
+            break;
         }
     }
     report
@@ -200,11 +245,7 @@ pub fn run_forced_dice<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Repo
                 ..cfg.clone()
             },
         );
-        total.games += r.games;
-        total.actions += r.actions;
-        total.simultaneous_checks += r.simultaneous_checks;
-        total.illegal_rejected += r.illegal_rejected;
-        total.violations.extend(r.violations);
+        total.absorb(r);
     }
     total
 }
@@ -443,7 +484,12 @@ fn check_step<G: Game>(
         to_move,
         legal,
     } = mover;
-    let hash = game.state_hash();
+    // The hash recorded after the last action is this state's (a save and load keeps
+    // it, as checked where it happens), unless dice were forced since.
+    let hash = match record.actions.last().and_then(|a| a.hash) {
+        Some(h) if cfg.forced_faces.is_empty() => h,
+        _ => game.state_hash(),
+    };
     // Listed actions apply.
     for _ in 0..cfg.legal_samples.min(legal.len()) {
         let a = &legal[chooser.index(legal.len())];

@@ -17,7 +17,8 @@
 use criterion::{black_box, Criterion};
 use orrery_agents::{Agent, Budget, HeuristicAgent, MctsAgent};
 use orrery_black_skies::BlackSkies;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stgv2::Stgv2;
 use orrery_stratoyager::Stratoyager;
@@ -34,7 +35,7 @@ const BS_WARMUP: usize = 8;
 /// The built-in scenario `name` of `G`, after `warmup` random actions (more until
 /// the most seats are to move, within a few actions); returns it and the seat to
 /// decide.
-fn position<G: Game>(name: &str, warmup: usize) -> (G, Seat) {
+fn position<G: FullGame>(name: &str, warmup: usize) -> (G, Seat) {
     let Some(sc) = G::scenarios().into_iter().find(|s| s.name == name) else {
         panic!("{} has no built-in scenario {name}", G::ID);
     };
@@ -66,7 +67,7 @@ fn position<G: Game>(name: &str, warmup: usize) -> (G, Seat) {
     (g, seat)
 }
 
-fn bench<G: Game>(c: &mut Criterion, name: &str, g: &G, seat: Seat) {
+fn bench<G: FullGame>(c: &mut Criterion, name: &str, g: &G, seat: Seat) {
     let mut group = c.benchmark_group(format!("agents/{}/{name}", G::ID));
     group
         .sample_size(10)
@@ -92,7 +93,7 @@ fn bench<G: Game>(c: &mut Criterion, name: &str, g: &G, seat: Seat) {
 }
 
 /// MCTS iterations per second and the heuristic's decision time, measured now.
-fn summary<G: Game>(name: &str, g: &G, seat: Seat) {
+fn summary<G: FullGame>(name: &str, g: &G, seat: Seat) {
     let mut iterations = 0u64;
     let mut nodes = 0usize;
     let mut scale = 0.0;

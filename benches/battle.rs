@@ -16,7 +16,8 @@
 use criterion::{black_box, Criterion};
 use orrery_agents::{Agent, RandomAgent};
 use orrery_black_skies::BlackSkies;
-use orrery_core::{Game, Rng};
+use orrery_core::FullGame;
+use orrery_core::Rng;
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stgv2::Stgv2;
 use orrery_stratoyager::Stratoyager;
@@ -27,7 +28,7 @@ use std::time::{Duration, Instant};
 const SEEDS: [u64; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /// The built-in scenario `name` of `G`.
-fn scenario<G: Game>(name: &str) -> G::Scenario {
+fn scenario<G: FullGame>(name: &str) -> G::Scenario {
     match G::scenarios().into_iter().find(|s| s.name == name) {
         Some(s) => s.scenario,
         None => panic!("{} has no built-in scenario {name}", G::ID),
@@ -35,7 +36,7 @@ fn scenario<G: Game>(name: &str) -> G::Scenario {
 }
 
 /// Play one battle with random agents; returns the finished game.
-fn battle<G: Game>(scenario: &G::Scenario, seed: u64) -> G {
+fn battle<G: FullGame>(scenario: &G::Scenario, seed: u64) -> G {
     let mut game = match G::setup(scenario, seed) {
         Ok(g) => g,
         Err(e) => panic!("the scenario does not set up: {e}"),
@@ -72,14 +73,14 @@ fn raw_dice(seed: u64, n: u64) -> u64 {
 }
 
 /// Dice drawn by the battle of each seed in [`SEEDS`].
-fn draws_per_seed<G: Game>(sc: &G::Scenario) -> Vec<u64> {
+fn draws_per_seed<G: FullGame>(sc: &G::Scenario) -> Vec<u64> {
     SEEDS
         .iter()
         .map(|&s| battle::<G>(sc, s).rng().draws())
         .collect()
 }
 
-fn bench<G: Game>(c: &mut Criterion, name: &str, sc: &G::Scenario, draws: &[u64]) {
+fn bench<G: FullGame>(c: &mut Criterion, name: &str, sc: &G::Scenario, draws: &[u64]) {
     let mut group = c.benchmark_group(format!("{}/{name}", G::ID));
     group
         .sample_size(10)
@@ -119,7 +120,7 @@ fn average(min: Duration, mut f: impl FnMut(usize)) -> Duration {
 }
 
 /// Battles per second and the battle / raw dice ratio, measured now.
-fn summary<G: Game>(name: &str, sc: &G::Scenario, draws: &[u64]) {
+fn summary<G: FullGame>(name: &str, sc: &G::Scenario, draws: &[u64]) {
     let battle_avg = average(Duration::from_secs(3), |k| {
         black_box(battle::<G>(sc, SEEDS[k]).state_hash());
     });

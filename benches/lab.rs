@@ -12,7 +12,7 @@
 
 use criterion::{black_box, Criterion};
 use orrery_agents::Budget;
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_lab::{play_batch, BattleRecord};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 const BATTLES: usize = 200;
 
 /// The built-in scenario `name` of `G`.
-fn scenario<G: Game>(name: &str) -> G::Scenario {
+fn scenario<G: FullGame>(name: &str) -> G::Scenario {
     match G::scenarios().into_iter().find(|s| s.name == name) {
         Some(s) => s.scenario,
         None => panic!("{} has no built-in scenario {name}", G::ID),
@@ -30,7 +30,7 @@ fn scenario<G: Game>(name: &str) -> G::Scenario {
 }
 
 /// The batch: `BATTLES` battles from seed 1, random agents, on `jobs` threads.
-fn batch<G: Game>(sc: &G::Scenario, jobs: usize) -> Vec<BattleRecord> {
+fn batch<G: FullGame>(sc: &G::Scenario, jobs: usize) -> Vec<BattleRecord> {
     let agents = ["random".to_string()];
     match play_batch::<G>(
         sc,
@@ -47,7 +47,7 @@ fn batch<G: Game>(sc: &G::Scenario, jobs: usize) -> Vec<BattleRecord> {
     }
 }
 
-fn bench<G: Game>(c: &mut Criterion, name: &str, sc: &G::Scenario) {
+fn bench<G: FullGame>(c: &mut Criterion, name: &str, sc: &G::Scenario) {
     let mut group = c.benchmark_group(format!("lab/{}-{name}-{BATTLES}", G::ID));
     group
         .sample_size(10)
@@ -62,7 +62,7 @@ fn bench<G: Game>(c: &mut Criterion, name: &str, sc: &G::Scenario) {
 }
 
 /// The fastest of `runs` timings of the batch on `jobs` threads.
-fn best<G: Game>(sc: &G::Scenario, jobs: usize, runs: usize) -> Duration {
+fn best<G: FullGame>(sc: &G::Scenario, jobs: usize, runs: usize) -> Duration {
     (0..runs)
         .map(|_| {
             let start = Instant::now();
@@ -74,7 +74,7 @@ fn best<G: Game>(sc: &G::Scenario, jobs: usize, runs: usize) -> Duration {
 }
 
 /// Speed-up from 1 to 2 jobs, measured now, interleaved so both see the same machine.
-fn summary<G: Game>(name: &str, sc: &G::Scenario) {
+fn summary<G: FullGame>(name: &str, sc: &G::Scenario) {
     assert_eq!(
         batch::<G>(sc, 1),
         batch::<G>(sc, 2),

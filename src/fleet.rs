@@ -1,6 +1,6 @@
 //! `orrery fleet check FILE [--ruleset ID] [--json]`: validate a fleet file and show
 //! its costs. The ruleset reads its own format and writes the report
-//! ([`orrery_core::Game::fleet_check`]); nothing here names a ruleset.
+//! ([`orrery_core::Files::fleet_check`]); nothing here names a ruleset.
 
 use anyhow::{bail, Context, Result};
 use orrery_core::FileError;
@@ -26,7 +26,7 @@ pub enum FleetCommand {
 }
 
 /// Check `file`. Without `ruleset`, the file's own top-level keys say whose it is
-/// ([`orrery_core::Game::fleet_file_keys`]: `[[ships]]` or `[[ship]]`…), so a broken
+/// ([`orrery_core::Files::fleet_file_keys`]: `[[ships]]` or `[[ship]]`…), so a broken
 /// file is reported in its own ruleset's terms. When the keys name no ruleset or
 /// several, it is tried under every ruleset that has fleet files: the one that accepts
 /// it reports, or, when none does, the problems under each one tried are listed.

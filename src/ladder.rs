@@ -7,7 +7,8 @@ use crate::rulesets::{self, WithGame};
 use crate::sim::{agent_list, jobs, progress, scenario};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use orrery_core::{signed_for_reading, Game};
+use orrery_core::signed_for_reading;
+use orrery_core::FullGame;
 use orrery_lab::elo::{Sprt, SprtVerdict};
 use orrery_lab::ladder::{games_per_pairing, pairings, LadderConfig, LadderReport, Schedule};
 use std::fmt::Write as _;
@@ -91,7 +92,7 @@ struct Ladder<'a>(&'a LadderArgs, LadderConfig);
 
 impl WithGame for Ladder<'_> {
     type Out = Result<LadderReport>;
-    fn with<G: Game>(self) -> Result<LadderReport> {
+    fn with<G: FullGame>(self) -> Result<LadderReport> {
         let (a, cfg) = (self.0, self.1);
         let mut scenarios = Vec::new();
         if a.scenario.is_empty() {

@@ -3,7 +3,7 @@
 //! fractions; with `--json` one JSON object.
 //!
 //! Each ruleset describes its calculators as data ([`orrery_core::Game::
-//! odds_calculators`]) and computes them ([`orrery_core::Game::odds_calculate`]); the
+//! odds_calculators`]) and computes them ([`orrery_core::Odds::odds_calculate`]); the
 //! subcommands `orrery odds RULESET NAME --PARAM …` are built here from that
 //! description, so nothing here names a ruleset.
 

@@ -6,7 +6,8 @@
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use orrery_core::{signed_for_reading, Game};
+use orrery_core::signed_for_reading;
+use orrery_core::FullGame;
 use orrery_studies::sim::{SimJob, SimResult};
 use orrery_studies::ScenarioArg;
 use std::fmt::Write as _;
@@ -77,7 +78,10 @@ pub(crate) fn jobs(jobs: Option<usize>) -> Result<usize> {
 }
 
 /// The scenario named by `--scenario` (built-in name or file), typed.
-pub(crate) fn scenario<G: Game>(ruleset: &str, arg: Option<&str>) -> Result<(String, G::Scenario)> {
+pub(crate) fn scenario<G: FullGame>(
+    ruleset: &str,
+    arg: Option<&str>,
+) -> Result<(String, G::Scenario)> {
     Ok(orrery_studies::scenario::<G>(
         ruleset,
         &scenario_arg(ruleset, arg)?,

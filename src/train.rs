@@ -5,7 +5,7 @@
 use anyhow::{anyhow, Result};
 use clap::Args;
 use indicatif::ProgressBar;
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_train::{Generation, Progress, Provenance, TrainConfig};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -102,7 +102,7 @@ struct Run<'a> {
 
 impl orrery_rulesets::WithGame for Run<'_> {
     type Out = Result<Vec<Generation>>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         let a = self.a;
         let (name, scenario) = crate::sim::scenario::<G>(&a.ruleset, a.scenario.as_deref())?;
         let cfg = TrainConfig {
@@ -201,7 +201,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
 
 /// 64,32, the first layer narrowed where the scenario's observation is so long that
 /// the model would pass 1 MB (STGv2's node graph).
-fn default_hidden<G: Game>(scenario: &G::Scenario) -> Vec<usize> {
+fn default_hidden<G: FullGame>(scenario: &G::Scenario) -> Vec<usize> {
     let observation = G::setup(scenario, 1)
         .map(|g| orrery_core::learn::observation(&g, orrery_core::Seat(0)).len())
         .unwrap_or(0);

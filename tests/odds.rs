@@ -2,6 +2,7 @@
 //! cases, clear errors) and the engine protocol's `odds` command on real Launch
 //! Fighters! and Stratoyager positions (loaded with `load_state`).
 
+use orrery_core::Odds;
 use orrery_core::{Game, Seat};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};

@@ -1,5 +1,5 @@
 //! Issue 28 item 7, "rules at hand": every ruleset of the list has a rules page for
-//! players and a glossary (`Game::rules_page`), the glossary's rule ids are sections of
+//! players and a glossary (`Presentation::rules_page`), the glossary's rule ids are sections of
 //! the page, and every abbreviation the ruleset's texts really show is explained.
 
 use orrery_agents::Budget;

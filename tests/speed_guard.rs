@@ -15,7 +15,7 @@
 //! It only runs in optimised builds (`cargo test --release`, as `.ci/run` does); a
 //! debug build's ratios mean nothing.
 
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_lab::speed;
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
@@ -59,7 +59,7 @@ fn ratio(mut work: impl FnMut() -> f64) -> f64 {
 struct Measure(Map<String, Value>);
 
 impl orrery_rulesets::Visit for Measure {
-    fn visit<G: Game>(&mut self) {
+    fn visit<G: FullGame>(&mut self) {
         let sc = &G::scenarios()[0];
         let random = ratio(|| {
             let (mut decisions, mut cpu, mut seed) = (0u64, 0.0, 1u64);

@@ -1,11 +1,12 @@
 //! `Learn`: one game held for a learning environment, typed (no JSON on a step): the
-//! ruleset's fixed action ids ([`Game::action_id`]) and observation
-//! ([`Game::observe`] of the seat's view), what `orrery.pettingzoo` builds on.
+//! ruleset's fixed action ids ([`Learning::action_id`]) and observation
+//! ([`Learning::observe`] of the seat's view), what `orrery.pettingzoo` builds on.
 
 use crate::{coded, engine_error, scenario_arg, write, Locked};
 use orrery_agents::{by_name_with, Budget};
 use orrery_core::learn::{observation_named, Features};
-use orrery_core::{ActionError, Game, Record, RecordedAction, Seat};
+use orrery_core::FullGame;
+use orrery_core::{ActionError, Record, RecordedAction, Seat};
 use orrery_protocol::ProtocolError;
 use orrery_rulesets::{dispatch, WithGame};
 use pyo3::prelude::*;
@@ -57,7 +58,7 @@ struct Listed<A> {
 }
 
 #[derive(Clone)]
-struct Held<G: Game> {
+struct Held<G: FullGame> {
     game: G,
     /// The scenario, to set up again on a reset, and as the record writes it.
     typed: Arc<G::Scenario>,
@@ -74,7 +75,7 @@ fn unlisted() -> String {
     "the legal actions were not listed".to_string()
 }
 
-impl<G: Game> Held<G> {
+impl<G: FullGame> Held<G> {
     /// List `seat`'s legal actions once per state.
     fn list(&mut self, seat: Seat) -> Result<&Listed<G::Action>, String> {
         if !matches!(&self.legal, Some(l) if l.seat == seat) {
@@ -113,7 +114,7 @@ impl<G: Game> Held<G> {
     }
 }
 
-impl<G: Game> LearnGame for Held<G> {
+impl<G: FullGame> LearnGame for Held<G> {
     fn seats(&self) -> u8 {
         self.game.seats()
     }
@@ -260,7 +261,7 @@ struct Make<'a> {
 
 impl WithGame for Make<'_> {
     type Out = Result<Box<dyn LearnGame>, PyErr>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         let (_, scenario) = orrery_studies::scenario::<G>(self.ruleset, self.scenario)
             .map_err(|e| coded("unknown_scenario", e.to_string()))?;
         let game =
@@ -276,7 +277,7 @@ struct Load<'a>(&'a Record);
 
 impl WithGame for Load<'_> {
     type Out = Result<Box<dyn LearnGame>, PyErr>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         let record = self.0;
         let mut typed = None;
         let game = record
@@ -308,7 +309,7 @@ impl WithGame for Load<'_> {
 
 /// The environment's hold on `game`, set up from `scenario` (`json` as the record
 /// writes it) and `seed`, with no action recorded.
-fn held<G: Game>(
+fn held<G: FullGame>(
     game: G,
     scenario: G::Scenario,
     json: Arc<serde_json::Value>,
@@ -571,7 +572,7 @@ impl Learn {
 /// The Rust engine alone, for the environments' overhead figure: `steps` random legal
 /// actions (whole games, set up again from `seed + k` as each ends), each step
 /// listing the legal actions and applying one; with `ids`, also numbering every legal
-/// action ([`Game::action_id`]). Returns the seconds taken.
+/// action ([`Learning::action_id`]). Returns the seconds taken.
 #[pyfunction]
 #[pyo3(signature = (ruleset, scenario, seed, steps, ids=false))]
 fn engine_random_steps(
@@ -591,7 +592,7 @@ fn engine_random_steps(
     }
     impl WithGame for Run<'_> {
         type Out = Result<f64, String>;
-        fn with<G: Game>(self) -> Self::Out {
+        fn with<G: FullGame>(self) -> Self::Out {
             let (_, scenario) = orrery_studies::scenario::<G>(self.ruleset, self.scenario)
                 .map_err(|e| e.to_string())?;
             let mut rng = orrery_core::Rng::seed_from(self.seed);

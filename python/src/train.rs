@@ -4,7 +4,7 @@
 
 use crate::{coded, parse, scenario_arg, write};
 use orrery_agents::model::ValueModel;
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_studies::ScenarioArg;
 use orrery_train::{Positions, Provenance, TrainConfig, TrainError};
 use pyo3::prelude::*;
@@ -52,7 +52,7 @@ fn job(text: &str) -> PyResult<Job> {
 
 /// The typed scenario and the run's settings: the defaults of `orrery train`, then
 /// the job's (a setting the run does not have is refused by name).
-fn config<G: Game>(job: &Job) -> PyResult<(G::Scenario, TrainConfig)> {
+fn config<G: FullGame>(job: &Job) -> PyResult<(G::Scenario, TrainConfig)> {
     let (name, scenario) = orrery_studies::scenario::<G>(&job.ruleset, &job.scenario)
         .map_err(|e| coded("invalid_setup", e.to_string()))?;
     let mut base = TrainConfig::new(G::ID, &name);
@@ -101,7 +101,7 @@ struct Part<'a> {
 
 impl orrery_rulesets::WithGame for Part<'_> {
     type Out = PyResult<Vec<u8>>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         let (scenario, cfg) = config::<G>(self.job)?;
         let model = model_of(self.model)?;
         let end = self.end.min(cfg.games);
@@ -163,7 +163,7 @@ fn train_games(job: &str) -> PyResult<usize> {
     struct Games<'a>(&'a Job);
     impl orrery_rulesets::WithGame for Games<'_> {
         type Out = PyResult<usize>;
-        fn with<G: Game>(self) -> Self::Out {
+        fn with<G: FullGame>(self) -> Self::Out {
             Ok(config::<G>(self.0)?.1.games)
         }
     }
@@ -186,7 +186,7 @@ struct Run<'a> {
 
 impl orrery_rulesets::WithGame for Run<'_> {
     type Out = PyResult<Vec<orrery_train::Generation>>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         let (scenario, cfg) = config::<G>(self.job)?;
         let threads = self.threads.max(1);
         let elsewhere = |generation: usize, model: Option<Arc<ValueModel>>| {

@@ -7,7 +7,8 @@
 //! and prints AGENT's wins, draws and losses with a 95 % Wilson interval.
 
 use orrery_agents::{by_name_with, Agent, Budget};
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
 
@@ -17,7 +18,7 @@ struct LegacyGreedy {
     rng: Rng,
 }
 
-impl<G: Game> Agent<G> for LegacyGreedy {
+impl<G: FullGame> Agent<G> for LegacyGreedy {
     fn name(&self) -> &str {
         "legacy-greedy"
     }
@@ -65,7 +66,7 @@ impl<G: Game> Agent<G> for LegacyGreedy {
 }
 
 /// (wins, draws, losses) of `name` against the legacy greedy over `games` games.
-fn measure<G: Game>(name: &str, games: u64, budget: Budget) -> (u32, u32, u32) {
+fn measure<G: FullGame>(name: &str, games: u64, budget: Budget) -> (u32, u32, u32) {
     let scenario = G::scenarios()[0].scenario.clone();
     let (mut w, mut d, mut l) = (0, 0, 0);
     for seed in 1..=games {

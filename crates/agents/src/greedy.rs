@@ -1,7 +1,8 @@
 //! The greedy agent: one ply of look-ahead over the ruleset's search abstraction.
 
 use crate::Agent;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 
 /// One-ply greedy look-ahead.
 ///
@@ -9,15 +10,15 @@ use orrery_core::{Game, Rng, Seat};
 /// the game **determinized** for its seat ([`Game::determinize`]: other seats' secrets
 /// resampled, the generator reseeded from the agent's own, so it never sees the real
 /// dice to come), applies the action, lets the step it belongs to resolve (the other
-/// seats answer with [`Game::sample_action`], its own further answers of a secret step
+/// seats answer with [`SearchHints::sample_action`], its own further answers of a secret step
 /// with [`Game::default_action`] — the same completion as [`crate::HeuristicAgent`]'s,
 /// with no further horizon) and scores the result with the ruleset's
-/// [`Game::evaluate`] plus [`GreedyAgent::WIN_BONUS`] if the copy is over and this
+/// [`SearchHints::evaluate`] plus [`GreedyAgent::WIN_BONUS`] if the copy is over and this
 /// seat is among the winners. The mean over the samples is the candidate's value (one
 /// sample when nothing random happened); the best wins, ties broken uniformly by the
 /// agent's generator.
 ///
-/// **Candidates:** [`Game::search_actions`], the ruleset's representative subset
+/// **Candidates:** [`SearchHints::search_actions`], the ruleset's representative subset
 /// (every one legal; it leaves out plays that only waste, such as dice gathered and
 /// not rolled); when there are more than [`GreedyAgent::sample_cap`] (default
 /// [`GreedyAgent::DEFAULT_SAMPLE_CAP`]), a uniform random sample of that many.
@@ -60,7 +61,7 @@ impl GreedyAgent {
         self.sample_cap
     }
 
-    fn evaluate<G: Game>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
+    fn evaluate<G: FullGame>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
         let mut total = 0.0;
         let mut n = 0u32;
         for _ in 0..Self::SAMPLES {
@@ -94,7 +95,7 @@ impl GreedyAgent {
     }
 }
 
-impl<G: Game> Agent<G> for GreedyAgent {
+impl<G: FullGame> Agent<G> for GreedyAgent {
     fn name(&self) -> &str {
         "greedy"
     }

@@ -2,9 +2,10 @@
 //! the step it belongs to has resolved.
 
 use crate::{outcome_reward, Agent};
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 
-/// One-ply look-ahead over [`Game::search_actions`], scored with [`Game::evaluate`].
+/// One-ply look-ahead over [`SearchHints::search_actions`], scored with [`SearchHints::evaluate`].
 ///
 /// For each candidate the agent takes `samples` times (default
 /// [`HeuristicAgent::DEFAULT_SAMPLES`]):
@@ -14,22 +15,22 @@ use orrery_core::{Game, Rng, Seat};
 /// 2. applies the candidate;
 /// 3. **completes the position**: while the agent's commitment is
 ///    still secret (the step has not resolved, [`Game::unrevealed`] > 0) every seat
-///    that owes an answer gives one — the others with [`Game::sample_action`], the
+///    that owes an answer gives one — the others with [`SearchHints::sample_action`], the
 ///    agent's own remaining answers of that step with [`Game::default_action`] —
-///    and then the other seats go on with [`Game::sample_action`] until control
+///    and then the other seats go on with [`SearchHints::sample_action`] until control
 ///    comes back to the agent, the game ends or `horizon` (default
 ///    [`HeuristicAgent::DEFAULT_HORIZON`]) further actions have been played. So a Stratoyager maneuver is judged after the
 ///    movement has resolved against a sampled enemy maneuver, and a sequential
 ///    move after the replies it allows;
-/// 4. scores the copy: [`Game::evaluate`] plus ±[`HeuristicAgent::WIN_VALUE`] for a
+/// 4. scores the copy: [`SearchHints::evaluate`] plus ±[`HeuristicAgent::WIN_VALUE`] for a
 ///    finished game won or lost.
 ///
 /// The candidate's value is the mean over the samples; the best value wins, ties
 /// broken uniformly by the agent's generator. A sample after which no other seat
 /// acted and no die was drawn is taken as exact and not repeated (the copies would
-/// only differ in hidden information, which [`Game::evaluate`] should not read).
+/// only differ in hidden information, which [`SearchHints::evaluate`] should not read).
 ///
-/// **Abstraction:** the agent only considers [`Game::search_actions`] (the ruleset's
+/// **Abstraction:** the agent only considers [`SearchHints::search_actions`] (the ruleset's
 /// representative subset, every one legal); the opponents and its own later answers
 /// in a step are modelled by the random and default policies.
 #[derive(Clone, Debug)]
@@ -71,7 +72,7 @@ impl HeuristicAgent {
     }
 
     /// Mean value of `action` for `seat`, or `None` if no copy accepted it.
-    fn value<G: Game>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
+    fn value<G: FullGame>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
         let mut total = 0.0;
         let mut n = 0u32;
         for _ in 0..self.samples {
@@ -102,8 +103,8 @@ impl HeuristicAgent {
     }
 }
 
-/// [`Game::evaluate`] plus the win/loss term of [`HeuristicAgent::WIN_VALUE`].
-fn score<G: Game>(game: &G, seat: Seat) -> f64 {
+/// [`SearchHints::evaluate`] plus the win/loss term of [`HeuristicAgent::WIN_VALUE`].
+fn score<G: FullGame>(game: &G, seat: Seat) -> f64 {
     let v = game.evaluate(seat);
     match outcome_reward(game, seat) {
         Some(r) if r >= 1.0 => v + HeuristicAgent::WIN_VALUE,
@@ -115,14 +116,19 @@ fn score<G: Game>(game: &G, seat: Seat) -> f64 {
 /// How the other seats answer in a look-ahead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Answer {
-    /// [`Game::sample_action`]: the random agent (the heuristic's documented model).
+    /// [`SearchHints::sample_action`]: the random agent (the heuristic's documented model).
     Uniform,
-    /// [`Game::playout_action`]: the ruleset's cheap opponent model (the search's).
+    /// [`SearchHints::playout_action`]: the ruleset's cheap opponent model (the search's).
     Playout,
 }
 
 impl Answer {
-    pub(crate) fn action<G: Game>(self, game: &G, seat: Seat, rng: &mut Rng) -> Option<G::Action> {
+    pub(crate) fn action<G: FullGame>(
+        self,
+        game: &G,
+        seat: Seat,
+        rng: &mut Rng,
+    ) -> Option<G::Action> {
         match self {
             Answer::Uniform => game.sample_action(seat, rng),
             Answer::Playout => game.playout_action(seat, rng),
@@ -138,7 +144,7 @@ const SETTLE_CAP: usize = 256;
 /// played after the step resolved; the answers completing the step itself do not
 /// count, up to [`SETTLE_CAP`]); see [`HeuristicAgent`]. The other seats answer as
 /// `others_play` says. Returns how many actions other seats made.
-pub(crate) fn settle<G: Game>(
+pub(crate) fn settle<G: FullGame>(
     game: &mut G,
     seat: Seat,
     horizon: usize,
@@ -178,7 +184,7 @@ pub(crate) fn settle<G: Game>(
     others
 }
 
-impl<G: Game> Agent<G> for HeuristicAgent {
+impl<G: FullGame> Agent<G> for HeuristicAgent {
     fn name(&self) -> &str {
         "heuristic"
     }

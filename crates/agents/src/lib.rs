@@ -5,16 +5,16 @@
 //! game's: the same seed and the same game position always give the same choice
 //! (for [`MctsAgent`], only under an iteration budget, see [`Budget`]).
 //!
-//! - [`RandomAgent`] (`random`): [`Game::sample_action`] (uniform over the legal
+//! - [`RandomAgent`] (`random`): [`SearchHints::sample_action`] (uniform over the legal
 //!   actions unless the ruleset documents otherwise).
 //! - [`GreedyAgent`] (`greedy`): one-ply look-ahead on copies of the state whose dice
 //!   have been reseeded from the agent's own generator, maximising the ruleset's
-//!   [`Game::evaluate`] (plus a small bonus for a finished game it wins).
+//!   [`SearchHints::evaluate`] (plus a small bonus for a finished game it wins).
 //! - [`DefaultAgent`] (`default`): the ruleset's timeout answer
 //!   ([`Game::default_action`]).
-//! - [`HeuristicAgent`] (`heuristic`): one ply over [`Game::search_actions`], each
+//! - [`HeuristicAgent`] (`heuristic`): one ply over [`SearchHints::search_actions`], each
 //!   candidate judged after the other seats have answered the same secret step and
-//!   play has come back to the agent ([`Game::evaluate`], averaged over samples).
+//!   play has come back to the agent ([`SearchHints::evaluate`], averaged over samples).
 //! - [`MctsAgent`] (`mcts`): information-set Monte Carlo tree search within a
 //!   [`Budget`].
 //! - [`NoviceAgent`] (`novice`): the heuristic's choice one time in ten, a random
@@ -42,7 +42,8 @@ pub use mcts::{MctsAgent, MctsConfig, SearchStats};
 pub use novice::NoviceAgent;
 pub use random::RandomAgent;
 
-use orrery_core::{Game, Seat};
+use orrery_core::FullGame;
+use orrery_core::Seat;
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -50,17 +51,17 @@ use thiserror::Error;
 /// the seat. Never the full state, whose hidden parts the seat may not read.
 /// The view enters through [`Game::knowledge_digest`], which rulesets compute
 /// without building the view or writing it as text (issue 26).
-pub fn decision_seed<G: Game>(seed: u64, game: &G, seat: Seat) -> u64 {
+pub fn decision_seed<G: FullGame>(seed: u64, game: &G, seat: Seat) -> u64 {
     orrery_core::digest(&(seed, game.knowledge_digest(seat), seat.0))
 }
 
 /// A generator for one decision (see [`decision_seed`]).
-pub(crate) fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> orrery_core::Rng {
+pub(crate) fn decision_rng<G: FullGame>(seed: u64, game: &G, seat: Seat) -> orrery_core::Rng {
     orrery_core::Rng::seed_from(decision_seed(seed, game, seat))
 }
 
 /// Something that picks actions for a seat.
-pub trait Agent<G: Game>: Send {
+pub trait Agent<G: FullGame>: Send {
     /// The agent's name, as accepted by [`by_name`].
     fn name(&self) -> &str;
 
@@ -199,7 +200,7 @@ impl Budget {
 }
 
 /// Build the agent called `name`, seeded with `seed`, with the agent's default budget.
-pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
+pub fn by_name<G: FullGame>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
     by_name_with(name, seed, Budget::default())
 }
 
@@ -207,7 +208,7 @@ pub fn by_name<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, Unkn
 /// thinking within `budget` (only `mcts` uses it; the other agents ignore it; a level
 /// brings its own iteration budget where `budget` sets none). A budget suffix in the
 /// name (`mcts@5000`, see [`split_spec`]) overrides `budget`.
-pub fn by_name_with<G: Game>(
+pub fn by_name_with<G: FullGame>(
     name: &str,
     seed: u64,
     budget: Budget,
@@ -247,7 +248,7 @@ pub fn by_name_with<G: Game>(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DefaultAgent;
 
-impl<G: Game> Agent<G> for DefaultAgent {
+impl<G: FullGame> Agent<G> for DefaultAgent {
     fn name(&self) -> &str {
         "default"
     }
@@ -261,7 +262,7 @@ impl<G: Game> Agent<G> for DefaultAgent {
 /// ([`orrery_core::conformance::run_with`]): what each agent, seeded alike, suggests
 /// for the seat and the suggestion's description as the seat reads it. A searching
 /// agent runs on a small iteration budget so the check stays deterministic.
-pub fn conformance_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
+pub fn conformance_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> {
     // Every agent, and the search on two root-parallel trees (issue 27).
     let parallel = Budget {
         threads: Some(2),
@@ -290,7 +291,7 @@ pub fn conformance_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<
 
 /// What an agent tells `seat` as a channel: its pick and the pick's words (`null`
 /// without one).
-fn suggestion<G: Game>(agent: &mut dyn Agent<G>, game: &G, seat: Seat) -> serde_json::Value {
+fn suggestion<G: FullGame>(agent: &mut dyn Agent<G>, game: &G, seat: Seat) -> serde_json::Value {
     match agent.choose(game, seat) {
         Some(a) => serde_json::json!({
             "action": serde_json::to_value(&a).unwrap_or_default(),
@@ -305,7 +306,7 @@ fn suggestion<G: Game>(agent: &mut dyn Agent<G>, game: &G, seat: Seat) -> serde_
 /// mixed half and half as `learned` plays and alone, so that what the network reads
 /// (the seat's observation) is compared across worlds the seat cannot tell apart in
 /// every ruleset, shipped model or not.
-fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
+fn learned_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> {
     // One model per observation length (scenarios of one ruleset differ in shape).
     type Models = std::sync::Mutex<std::collections::HashMap<usize, Arc<model::ValueModel>>>;
     let model: Arc<Models> = Arc::default();
@@ -350,7 +351,7 @@ fn learned_channels<G: Game>() -> Vec<orrery_core::conformance::Channel<G>> {
 /// answer, a refused answer or a game past [`Game::action_bound`] is an error naming
 /// the game (agents with a time budget, as `mcts` by default, make the count depend
 /// on the machine: name them with an iteration budget, `mcts@200`).
-pub fn duel_wins<G: Game>(
+pub fn duel_wins<G: FullGame>(
     scenario: &G::Scenario,
     candidate: &str,
     opponent: &str,
@@ -394,13 +395,13 @@ pub fn duel_wins<G: Game>(
 /// points (the search's leaf reward without a model; ½ for an even position). `None`
 /// where the ruleset reports no units' points. What `orrery train
 /// --draws-by-evaluation` teaches for a game that ends undecided (issue 38).
-pub fn evaluation_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {
+pub fn evaluation_reward<G: FullGame>(game: &G, seat: Seat) -> Option<f64> {
     mcts::material_reward(game, seat)
 }
 
 /// The value of a finished game for `seat` on a 0–1 scale: 1 for a sole win, 0.5 for
 /// a shared win or draw, 0 for a loss; `None` while the game goes on.
-pub(crate) fn outcome_reward<G: Game>(game: &G, seat: Seat) -> Option<f64> {
+pub(crate) fn outcome_reward<G: FullGame>(game: &G, seat: Seat) -> Option<f64> {
     let o = game.outcome()?;
     Some(if !o.winners.contains(&seat) {
         0.0

@@ -12,7 +12,8 @@
 //! made), the header, then every layer's weights (row by row, `outputs × inputs`) and
 //! biases as little-endian `f32`s.
 
-use orrery_core::{Game, Seat};
+use orrery_core::FullGame;
+use orrery_core::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -75,7 +76,7 @@ pub struct ModelHeader {
     pub scenario: String,
     /// The observation length ([`orrery_core::learn::observation`]).
     pub observation: usize,
-    /// The game's action space when trained ([`Game::action_space`]; for reference).
+    /// The game's action space when trained ([`Learning::action_space`]; for reference).
     pub action_space: usize,
     /// Layer sizes, input first, the single value output last.
     pub layers: Vec<usize>,
@@ -158,7 +159,7 @@ impl ValueModel {
     /// (the observation read, the network run) is checked as a channel in every
     /// ruleset whether or not one ships a trained model. Refused (as [`ValueModel::new`]
     /// refuses) for a game that observes nothing.
-    pub fn untrained<G: Game>(
+    pub fn untrained<G: FullGame>(
         game: &G,
         scenario: &str,
         hidden: &[usize],
@@ -297,7 +298,7 @@ impl ValueModel {
     }
 
     /// May this model judge `game`? The same ruleset and observation length.
-    pub fn fits<G: Game>(&self, game: &G, file: &str) -> Result<(), ModelError> {
+    pub fn fits<G: FullGame>(&self, game: &G, file: &str) -> Result<(), ModelError> {
         if self.header.ruleset != G::ID {
             return Err(ModelError::WrongRuleset {
                 file: file.to_string(),
@@ -360,7 +361,7 @@ impl ValueModel {
     }
 
     /// `seat`'s chance to win in `game`, read from its view only.
-    pub fn value_of<G: Game>(&self, game: &G, seat: Seat) -> f32 {
+    pub fn value_of<G: FullGame>(&self, game: &G, seat: Seat) -> f32 {
         self.value(&orrery_core::learn::observation(game, seat))
     }
 }
@@ -385,7 +386,7 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// The models this process knows: those a user loaded (`--model FILE`, Python's
-/// `orrery.load_model`), then those the rulesets ship ([`Game::trained_models`]), each
+/// `orrery.load_model`), then those the rulesets ship ([`Learning::trained_models`]), each
 /// read once. A learned agent asks for one that fits its game.
 static LOADED: Mutex<Vec<(String, Arc<ValueModel>)>> = Mutex::new(Vec::new());
 
@@ -424,7 +425,7 @@ pub fn unload_files() {
 /// The model a learned agent uses for `game`: the last loaded file that fits, else a
 /// shipped one that fits, else `None` (the agent then searches with the ruleset's own
 /// evaluation). Files that do not fit are passed over.
-pub fn for_game<G: Game>(game: &G) -> Option<Arc<ValueModel>> {
+pub fn for_game<G: FullGame>(game: &G) -> Option<Arc<ValueModel>> {
     {
         let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
         let mut misfits = Vec::new();

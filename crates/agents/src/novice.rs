@@ -2,11 +2,12 @@
 //! think about otherwise. The `easy` level (issue 27: levels a clear margin apart).
 
 use crate::{Agent, HeuristicAgent};
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 
 /// Plays like [`HeuristicAgent`] on a decision with probability
 /// [`NoviceAgent::THINKS_PERCENT`] %, and otherwise picks uniformly among the ruleset's
-/// [`Game::search_actions`] (sensible-looking moves, never the random agent's
+/// [`SearchHints::search_actions`] (sensible-looking moves, never the random agent's
 /// flights off the table). Both draws come from the agent's own generator, seeded
 /// per decision from what the seat knows, like every agent.
 #[derive(Clone, Debug)]
@@ -27,7 +28,7 @@ impl NoviceAgent {
     }
 }
 
-impl<G: Game> Agent<G> for NoviceAgent {
+impl<G: FullGame> Agent<G> for NoviceAgent {
     fn name(&self) -> &str {
         "novice"
     }

@@ -1,9 +1,10 @@
 //! The random agent.
 
 use crate::Agent;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 
-/// Plays [`Game::sample_action`] with its own generator: uniform over the legal
+/// Plays [`SearchHints::sample_action`] with its own generator: uniform over the legal
 /// actions by default; rulesets with huge legal sets override `sample_action` (and
 /// document the distribution) so the agent need not list them all.
 #[derive(Clone, Debug)]
@@ -21,7 +22,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<G: FullGame> Agent<G> for RandomAgent {
     fn name(&self) -> &str {
         "random"
     }

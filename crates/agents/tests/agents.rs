@@ -1,13 +1,15 @@
 use orrery_agents::{by_name_with, Agent, Budget, GreedyAgent, RandomAgent, AGENT_NAMES};
 use orrery_core::toy::{BidScenario, SealedBids};
+use orrery_core::FullGame;
 use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateHash,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use serde::{Deserialize, Serialize};
 
 /// Play a whole game with one agent per seat; returns the final game and the list of
 /// (seat, action) taken. Panics if an agent picks an illegal action.
-fn play<G: Game>(mut game: G, agents: &mut [Box<dyn Agent<G>>]) -> (G, Vec<(Seat, G::Action)>) {
+fn play<G: FullGame>(mut game: G, agents: &mut [Box<dyn Agent<G>>]) -> (G, Vec<(Seat, G::Action)>) {
     let mut trace = Vec::new();
     let bound = game.action_bound();
     while !game.is_terminal() {
@@ -30,7 +32,7 @@ fn play<G: Game>(mut game: G, agents: &mut [Box<dyn Agent<G>>]) -> (G, Vec<(Seat
 }
 
 /// Every agent by name; `mcts` on a small iteration budget (deterministic, fast).
-fn by_name<G: Game>(
+fn by_name<G: FullGame>(
     name: &str,
     seed: u64,
 ) -> Result<Box<dyn Agent<G>>, orrery_agents::UnknownAgent> {
@@ -310,6 +312,16 @@ impl Game for Race {
         &mut self.rng
     }
 }
+
+impl Presentation for Race {}
+
+impl Odds for Race {}
+
+impl Files for Race {}
+
+impl SearchHints for Race {}
+
+impl Learning for Race {}
 
 #[test]
 fn race_is_a_conforming_game() {

@@ -4,12 +4,13 @@
 //! others, then about the first again (as after an undo) answers it the same way.
 
 use orrery_agents::{by_name_with, Budget, AGENT_NAMES};
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
 
 /// Positions along a random game: (game, seat to move).
-fn positions<G: Game>(seed: u64, n: usize) -> Vec<(G, Seat)> {
+fn positions<G: FullGame>(seed: u64, n: usize) -> Vec<(G, Seat)> {
     let scenario = G::scenarios()[0].scenario.clone();
     let mut g = G::setup(&scenario, seed).expect("set-up");
     let mut rng = Rng::seed_from(seed);
@@ -27,7 +28,7 @@ fn positions<G: Game>(seed: u64, n: usize) -> Vec<(G, Seat)> {
     out
 }
 
-fn same_answer_after_other_positions<G: Game>() {
+fn same_answer_after_other_positions<G: FullGame>() {
     let ps = positions::<G>(11, 6);
     assert!(ps.len() >= 3);
     for &name in AGENT_NAMES {

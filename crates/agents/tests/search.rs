@@ -5,11 +5,13 @@ use orrery_agents::{
     by_name_with, Agent, Budget, HeuristicAgent, MctsAgent, RandomAgent, AGENT_NAMES,
 };
 use orrery_core::toy::{Bid, BidScenario, SealedBids};
+use orrery_core::FullGame;
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
 
-fn scenario<G: Game>(name: &str) -> G::Scenario {
+fn scenario<G: FullGame>(name: &str) -> G::Scenario {
     G::scenarios()
         .into_iter()
         .find(|s| s.name == name)
@@ -17,13 +19,13 @@ fn scenario<G: Game>(name: &str) -> G::Scenario {
         .scenario
 }
 
-fn game<G: Game>(name: &str, seed: u64) -> G {
+fn game<G: FullGame>(name: &str, seed: u64) -> G {
     G::setup(&scenario::<G>(name), seed).expect("scenario sets up")
 }
 
 /// Play to the end, checking every choice is legal and leaves the game unchanged;
 /// returns the sole winner, if any.
-fn play<G: Game>(mut g: G, agents: &mut [Box<dyn Agent<G>>]) -> Option<Seat> {
+fn play<G: FullGame>(mut g: G, agents: &mut [Box<dyn Agent<G>>]) -> Option<Seat> {
     let bound = g.action_bound();
     let mut steps = 0;
     while !g.is_terminal() {
@@ -47,7 +49,7 @@ fn play<G: Game>(mut g: G, agents: &mut [Box<dyn Agent<G>>]) -> Option<Seat> {
     (o.winners.len() == 1).then(|| o.winners[0])
 }
 
-fn agent<G: Game>(name: &str, seed: u64) -> Box<dyn Agent<G>> {
+fn agent<G: FullGame>(name: &str, seed: u64) -> Box<dyn Agent<G>> {
     by_name_with(name, seed, Budget::iterations(20)).expect("known agent")
 }
 
@@ -197,7 +199,7 @@ fn mcts_ignores_hidden_stratoyager_orders() {
 
 /// Sole wins of agent `a` (built by `make`) against the random agent over `games`
 /// games, seats alternating.
-fn wins_against_random<G: Game>(
+fn wins_against_random<G: FullGame>(
     sc: &str,
     games: u64,
     make: impl Fn(u64) -> Box<dyn Agent<G>>,

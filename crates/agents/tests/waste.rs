@@ -3,13 +3,13 @@
 //! the table edge without reason)". Measured over whole games between agents.
 
 use orrery_agents::{by_name_with, Agent, Budget};
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_launch_fighters::{Event as LfEvent, LaunchFighters};
 use orrery_stratoyager::{Event as SyEvent, Stratoyager};
 
 /// Play one game of the ruleset's default scenario between two copies of `agent`;
 /// every event in order.
-fn events<G: Game>(agent: &str, seed: u64) -> Vec<G::Event> {
+fn events<G: FullGame>(agent: &str, seed: u64) -> Vec<G::Event> {
     let scenario = G::scenarios()[0].scenario.clone();
     let mut g = G::setup(&scenario, seed).expect("set-up");
     let mut agents: Vec<Box<dyn Agent<G>>> = (0..2)

@@ -216,7 +216,7 @@ impl Grid {
     }
 
     /// Uniform over the legal deployments: the one at `rng.index(n)` of the `n` in
-    /// the list, one draw, as [`orrery_core::Game::sample_action`]'s default draws
+    /// the list, one draw, as [`orrery_core::SearchHints::sample_action`]'s default draws
     /// from the whole list (the same action for the same generator).
     pub(crate) fn sample(&self, rng: &mut Rng) -> Option<Action> {
         let masks: Vec<u64> = (0..self.layout.rows.len()).map(|r| self.mask(r)).collect();
@@ -243,7 +243,7 @@ impl Grid {
 mod tests {
     use super::*;
     use crate::scenario::builtin;
-    use orrery_core::Game;
+    use orrery_core::{Game, SearchHints};
 
     /// The list as it was built before the grid: every candidate through
     /// `deploy_spots`.

@@ -121,12 +121,12 @@ fn group_id(sizes: &[u8], es: usize) -> Option<usize> {
 }
 
 impl BlackSkies {
-    /// [`orrery_core::Game::action_space`].
+    /// [`orrery_core::Learning::action_space`].
     pub(crate) fn learn_space(&self) -> usize {
         2 * Layout::of(self).sizes().iter().sum::<usize>()
     }
 
-    /// [`orrery_core::Game::action_id`]: reads the table's size and the numbers of
+    /// [`orrery_core::Learning::action_id`]: reads the table's size and the numbers of
     /// elements and fighters, all public and fixed.
     pub(crate) fn learn_id(&self, seat: Seat, action: &Action) -> Option<usize> {
         if seat.0 > 1 {

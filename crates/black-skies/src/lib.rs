@@ -46,6 +46,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
     Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use state::{Phase, Status};
 
 impl Game for BlackSkies {
@@ -125,10 +126,6 @@ impl Game for BlackSkies {
         self.ending_words(outcome)
     }
 
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.evaluation(seat)
-    }
-
     fn progress(&self) -> Progress {
         Progress {
             turn: self.turn,
@@ -169,31 +166,6 @@ impl Game for BlackSkies {
         self.default_answer(seat)
     }
 
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_answers(seat)
-    }
-
-    /// Uniform over the legal actions, drawn as the default draws (one
-    /// `rng.index(n)` over the list, so the same action for the same generator);
-    /// deployments are counted on the grid instead of listed (`deploy.rs`).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        if self.outcome.is_none() && self.phase == (Phase::Deploy { seat }) {
-            return deploy::Grid::new(self, seat).and_then(|grid| grid.sample(rng));
-        }
-        let mut legal = self.answers(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = rng.index(legal.len());
-        Some(legal.swap_remove(i))
-    }
-
-    /// The opponent model of the searches' look-ahead (`model.rs`): the best target,
-    /// the option that stands best, mostly the card whose best option stands best.
-    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.playout_answer(seat, rng)
-    }
-
     fn unit_fates(&self) -> Vec<UnitFate> {
         self.fighters
             .iter()
@@ -206,6 +178,76 @@ impl Game for BlackSkies {
             .collect()
     }
 
+    fn action_bound(&self) -> usize {
+        let per_turn: usize = 1 + self
+            .elements
+            .iter()
+            .map(|e| {
+                2 + e
+                    .fighters
+                    .iter()
+                    .map(|&f| self.design_of(self.fighter(f)).weapons.len())
+                    .sum::<usize>()
+            })
+            .sum::<usize>();
+        2 * self.elements.len() + self.turns as usize * per_turn + 16
+    }
+}
+
+impl Presentation for BlackSkies {
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint(self, seat)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse(self, seat, text).map(|a| vec![a]))
+    }
+
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        render::describe(self, viewer, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        render::event_text(self, event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        board::render_text(self, viewer)
+    }
+}
+
+impl Odds for BlackSkies {
+    /// An attack (BS-09) and a piloting check (BS-07).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calculate(name, args)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
+    }
+
+    /// A card's (or option's) speeds, chances and paths (`odds.rs`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.preview_of(seat, action)
+    }
+}
+
+impl Files for BlackSkies {
     /// Scenario files in TOML (docs/black-skies.md).
     fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
         Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
@@ -253,56 +295,40 @@ impl Game for BlackSkies {
     fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
         scenario.points.take().map(f64::from)
     }
+}
 
-    /// An attack (BS-09) and a piloting check (BS-07).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calculators())
+impl SearchHints for BlackSkies {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.evaluation(seat)
     }
 
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calculate(name, args)
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_answers(seat)
     }
 
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
+    /// Uniform over the legal actions, drawn as the default draws (one
+    /// `rng.index(n)` over the list, so the same action for the same generator);
+    /// deployments are counted on the grid instead of listed (`deploy.rs`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if self.outcome.is_none() && self.phase == (Phase::Deploy { seat }) {
+            return deploy::Grid::new(self, seat).and_then(|grid| grid.sample(rng));
+        }
+        let mut legal = self.answers(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
     }
 
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
+    /// The opponent model of the searches' look-ahead (`model.rs`): the best target,
+    /// the option that stands best, mostly the card whose best option stands best.
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.playout_answer(seat, rng)
     }
+}
 
-    /// A card's (or option's) speeds, chances and paths (`odds.rs`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.preview_of(seat, action)
-    }
-
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse(self, seat, text).map(|a| vec![a]))
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        render::describe(self, viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        render::event_text(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        board::render_text(self, viewer)
-    }
-
+impl Learning for BlackSkies {
     /// The answers numbered block by block (`learn.rs`, docs/learning/black-skies.md).
     fn action_space(&self) -> usize {
         self.learn_space()
@@ -314,21 +340,6 @@ impl Game for BlackSkies {
 
     fn observe(view: &BsView, out: &mut orrery_core::learn::Features) {
         learn::observe(view, out)
-    }
-
-    fn action_bound(&self) -> usize {
-        let per_turn: usize = 1 + self
-            .elements
-            .iter()
-            .map(|e| {
-                2 + e
-                    .fighters
-                    .iter()
-                    .map(|&f| self.design_of(self.fighter(f)).weapons.len())
-                    .sum::<usize>()
-            })
-            .sum::<usize>();
-        2 * self.elements.len() + self.turns as usize * per_turn + 16
     }
 }
 

@@ -6,6 +6,7 @@
 use orrery_black_skies::state::Phase;
 use orrery_black_skies::testkit::{place, scenario, started};
 use orrery_black_skies::{Action, BlackSkies};
+use orrery_core::SearchHints;
 use orrery_core::{Game, Seat};
 
 #[test]
@@ -66,7 +67,7 @@ fn bs09_search_leaves_out_hold_while_a_target_is_in_arc() {
     assert!(search.iter().all(|a| legal.contains(a)));
 }
 
-/// The search's opponent model (`Game::playout_action`, issue 27) answers only with
+/// The search's opponent model (`SearchHints::playout_action`, issue 27) answers only with
 /// legal actions, through whole games from set-up to BS-12's end, and fires whenever
 /// the weapon asked about has a target (BS-09: firing costs nothing).
 #[test]

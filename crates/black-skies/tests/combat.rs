@@ -7,6 +7,7 @@ use orrery_black_skies::event::Event;
 use orrery_black_skies::state::Phase;
 use orrery_black_skies::testkit::{place, scenario, started};
 use orrery_black_skies::{Action, BlackSkies};
+use orrery_core::Odds;
 use orrery_core::{Game, OddsArgs, OddsValue, Rng, Seat};
 use orrery_table::{Heading, Point, Sector};
 

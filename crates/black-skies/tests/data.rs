@@ -5,6 +5,7 @@ use orrery_black_skies::catalogue::{pilot_points, Armour, Weight};
 use orrery_black_skies::scenario::{catalogue, parse_scenario, side_points};
 use orrery_black_skies::testkit::scenario;
 use orrery_black_skies::BlackSkies;
+use orrery_core::Files;
 use orrery_core::Game;
 
 /// BS-15's worked line: "Black Tiger 9 + 3 + 3×3 + 2 + 4 = 27; with two trained

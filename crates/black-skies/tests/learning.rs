@@ -7,6 +7,7 @@ use orrery_black_skies::state::Phase;
 use orrery_black_skies::testkit::scenario;
 use orrery_black_skies::{Action, BlackSkies, Wing};
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::Learning;
 use orrery_core::{Game, Rng, Seat};
 use std::collections::HashMap;
 

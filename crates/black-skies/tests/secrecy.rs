@@ -6,6 +6,7 @@ use orrery_black_skies::event::Event;
 use orrery_black_skies::state::Phase;
 use orrery_black_skies::testkit::scenario;
 use orrery_black_skies::{Action, BlackSkies};
+use orrery_core::Presentation;
 use orrery_core::{Game, Rng, Seat, Session};
 
 const A: Seat = Seat(0);

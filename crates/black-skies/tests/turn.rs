@@ -8,6 +8,7 @@ use orrery_black_skies::scenario::Asteroid;
 use orrery_black_skies::state::{Phase, Status};
 use orrery_black_skies::testkit::{fly_card, place, scenario, started};
 use orrery_black_skies::{Action, BlackSkies, Wing};
+use orrery_core::Presentation;
 use orrery_core::{Game, Seat};
 use orrery_table::Point;
 

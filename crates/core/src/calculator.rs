@@ -1,4 +1,4 @@
-//! A ruleset's stand-alone odds calculators ([`crate::Game::odds_calculators`]),
+//! A ruleset's stand-alone odds calculators ([`crate::Odds::odds_calculators`]),
 //! described as data so that any front end (a command line, a server's form) can
 //! offer them without naming the ruleset: each calculator's name, what it computes
 //! and the parameters it takes, with their kinds, ranges, defaults and the pairs

@@ -1,6 +1,6 @@
 //! What a ruleset reads from its own data files for a front end that does not know
-//! the format: fleet files checked and costed ([`crate::Game::fleet_check`]) and
-//! roster files for calibration ([`crate::Game::read_roster`]).
+//! the format: fleet files checked and costed ([`crate::Files::fleet_check`]) and
+//! roster files for calibration ([`crate::Files::read_roster`]).
 
 use crate::{RosterEntry, SetupError};
 use thiserror::Error;

@@ -47,7 +47,7 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// A ruleset's rules for players, for the browser's rules page ([`Game::rules_page`]).
+/// A ruleset's rules for players, for the browser's rules page ([`Presentation::rules_page`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulesPage {
     /// A summary written for players, in Markdown; each section's heading starts with
@@ -147,7 +147,7 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// `view(Some(seat))` will do if it tells apart views that differ in anything that
     /// changes during a game (MCTS keys its information sets by it); static parts
     /// (the map, unit cards) and parts derived from others (scores) may be left out,
-    /// and a seat's [`Game::search_actions`] should follow from it (MCTS lists them
+    /// and a seat's [`SearchHints::search_actions`] should follow from it (MCTS lists them
     /// once per node); but it must read nothing the view does not show (checked by
     /// [`crate::conformance`] against worlds the seat cannot tell apart). The default
     /// digests the whole view ([`crate::digest`]); rulesets whose views are costly to
@@ -177,13 +177,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// their sides, say what the score counts and why the game ended.
     fn ending_for(&self, outcome: &Outcome) -> Ending {
         crate::default_ending(self, outcome)
-    }
-
-    /// How good the position looks for `seat` (higher is better): the per-ruleset
-    /// evaluation hook of look-ahead agents. The default is `seat`'s score minus the
-    /// best other seat's score; rulesets add material, damage and position.
-    fn evaluate(&self, seat: Seat) -> f64 {
-        score_margin(&self.scores(), seat)
     }
 
     /// Turn and phase, for status lines.
@@ -242,47 +235,82 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         self.legal_actions(seat).into_iter().next()
     }
 
-    /// The actions a search agent considers for `seat`: the ruleset's documented
-    /// abstraction of a large legal set (representative maneuvers, sensible
-    /// placements…). Every action returned must be legal; it must not be empty when
-    /// `seat` is to move. The default is every legal action.
-    fn search_actions(&self, seat: Seat) -> Vec<Self::Action> {
-        self.legal_actions(seat)
-    }
-
-    /// One legal action for `seat` drawn with `rng` (the random agent, rollouts),
-    /// ideally without listing every legal action. `None` when `seat` has none. The
-    /// default draws uniformly from [`Game::legal_actions`]; rulesets with huge lists
-    /// override it (and document the distribution).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
-        let mut legal = self.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = rng.index(legal.len());
-        Some(legal.swap_remove(i))
-    }
-
-    /// The action `seat` plays inside a searching agent's look-ahead (the MCTS leaf
-    /// completion and rollouts, issue 27): an opponent model better than uniform and
-    /// far cheaper than a search, e.g. a maneuver card that keeps the enemy in the
-    /// arc. It must return a legal action (`None` only when `seat` has none) and read
-    /// only what `seat` may see (it runs on determinized copies, where the other
-    /// seats' secrets are samples, but a model that reads them would learn to answer
-    /// orders it cannot know). The default is [`Game::sample_action`].
-    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
-        self.sample_action(seat, rng)
-    }
-
     /// What became of every unit so far (the lab's per-unit-type survival). The
     /// default reports nothing.
     fn unit_fates(&self) -> Vec<UnitFate> {
         Vec::new()
     }
 
+    /// Check every invariant of the ruleset on a state that did not come from
+    /// [`Game::setup`] and [`Game::apply`] (a saved state loaded from a file or a
+    /// client): counts within their cards, seats that exist, units on the map and not
+    /// stacked, secrets only where the rules keep them… Report every problem at once.
+    /// A state that passes must be playable: no panic, no hang, every seat to move
+    /// has a legal action and every listed action is accepted. Every state reached
+    /// by play passes (checked by [`crate::conformance`], which also corrupts saved
+    /// states one field at a time and requires each to be refused or playable). Must
+    /// not panic on any deserializable state.
+    fn validate(&self) -> Result<(), StateError> {
+        Ok(())
+    }
+
+    /// Did the step from `before` to this state make anything hidden known to anyone,
+    /// beyond dice and secret orders: a card drawn from a face-down pile, a face-down
+    /// card turned up, a deck reshuffled? Such a step is final: undoing it would let a
+    /// player look and choose again ([`crate::may_undo`]). Dice (draws from
+    /// [`Game::rng`]) and other seats' secret commitments ([`Game::unrevealed`]) are
+    /// checked by the session itself. The default: nothing else is ever hidden. The
+    /// conformance suite checks every undo it allows against two determinizations.
+    fn revealed_since(&self, before: &Self) -> bool {
+        let _ = before;
+        false
+    }
+
+    /// May `seat` take back the action that led from `before` to this state? The
+    /// session already refuses anything that rolled dice or revealed something hidden
+    /// ([`crate::may_undo`]); a ruleset refuses more when its rules make an order
+    /// final once given (e.g. Stratoyager's arcade mode, SY-26). The default allows it.
+    fn may_take_back(&self, before: &Self, seat: Seat) -> bool {
+        let _ = (before, seat);
+        true
+    }
+
+    /// Does `seat`'s legal `action` end the game, as far as `seat` can know? A front
+    /// end then asks "this ends the game: sure?" before it is sent. The default
+    /// applies it to a copy ([`crate::surely_ends_game`]): true when the copy is over
+    /// and the action rolled no die and revealed nothing. A ruleset may mark more
+    /// (an action that gives up the last unit able to win), never anything hidden.
+    fn ends_game(&self, seat: Seat, action: &Self::Action) -> bool {
+        crate::surely_ends_game(self, seat, action)
+    }
+
+    /// An upper bound on the number of actions any game can take; the conformance
+    /// suite fails a game that runs longer.
+    fn action_bound(&self) -> usize {
+        100_000
+    }
+
+    /// A stable hash of the whole state.
+    fn state_hash(&self) -> StateHash {
+        stable_hash(self)
+    }
+
+    /// True when the game is over.
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+}
+
+/// How a ruleset is shown to people (a capability of [`Game`]): one-line texts of
+/// actions and events for logs and menus, a text board for terminals, quick order
+/// entry, the glossary, the rules page and the browser's scripts. Words are made here,
+/// above the rules; every text is built from what its reader may know (checked by
+/// [`crate::conformance`]). Every method has a default, so a ruleset that shows
+/// nothing of its own writes `impl Presentation for MyGame {}`.
+pub trait Presentation: Game {
     /// What `seat` may type to answer its current question directly, for a terminal
     /// to show beside a list too long to read (e.g. "type `place X Y course H speed
-    /// S`, e.g. `place 12 1 course 0 speed 5`"): the forms [`Game::parse_action`]
+    /// S`, e.g. `place 12 1 course 0 speed 5`"): the forms [`Presentation::parse_action`]
     /// reads, with an example that is legal now. `None` (the default): no hint.
     fn input_hint(&self, _seat: Seat) -> Option<String> {
         None
@@ -295,6 +323,109 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         ""
     }
 
+    /// The ruleset's rules for players and its glossary, for the browser's rules page
+    /// and the tooltips on abbreviations ([`RulesPage`]). Data for front ends, like
+    /// [`Presentation::glossary`]; the rules stay in Rust. `None` (the default): no page.
+    fn rules_page() -> Option<RulesPage> {
+        None
+    }
+
+    /// The ruleset's board for browsers: the source of a JavaScript module whose
+    /// default export draws this ruleset's view (docs/web.md). Data for front ends,
+    /// like the glossary; the rules stay in Rust. `None` (the default): the browser
+    /// shows the view without a board.
+    fn board_script() -> Option<&'static str> {
+        None
+    }
+
+    /// The ruleset's fleet builder for browsers: the source of a JavaScript module
+    /// whose default export lays out a form that writes the ruleset's own files
+    /// (docs/web.md, "Fleet builder"). The server checks what it writes. `None` (the
+    /// default): the ruleset has no builder.
+    fn builder_script() -> Option<&'static str> {
+        None
+    }
+
+    /// A one-line description of an action for logs and menus, as `viewer` (`None` =
+    /// spectator) may read it: computed only from what `viewer` may know, so asking
+    /// for the description of any action never reveals another seat's secret (checked
+    /// by [`crate::conformance`]). For `Some(seat)` the action is read as `seat`'s
+    /// answer to its current question.
+    fn describe_action(&self, viewer: Option<Seat>, action: &Self::Action) -> String {
+        let _ = viewer;
+        serde_json::to_string(action).unwrap_or_default()
+    }
+
+    /// A one-line description of an event for narrated logs.
+    fn describe_event(&self, event: &Self::Event) -> String {
+        serde_json::to_string(event).unwrap_or_default()
+    }
+
+    /// Quick order entry for people at a terminal: read `text` (e.g. `acc 3, turn port
+    /// 2, yaw 6`) as `seat`'s answer to its current question. `None` when the ruleset
+    /// has no quick entry; `Some(Ok(actions))`: the first is the answer now, the rest
+    /// are intentions the front end may offer at the seat's next questions (they are
+    /// checked again then); `Some(Err(why))` says what is wrong with the text.
+    fn parse_action(&self, _seat: Seat, _text: &str) -> Option<Result<Vec<Self::Action>, String>> {
+        None
+    }
+
+    /// A readable text rendering of what `viewer` sees (maps, unit cards) for
+    /// terminals. The default pretty-prints the view as JSON.
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        serde_json::to_string_pretty(&self.view(viewer)).unwrap_or_default()
+    }
+}
+
+/// Exact odds (a capability of [`Game`]): stand-alone calculators (`orrery odds`) and
+/// the odds and preview of an action a seat may play now. Every method has a default
+/// (no odds).
+pub trait Odds: Game {
+    /// The ruleset's stand-alone exact-odds calculators (`orrery odds ID NAME …`),
+    /// described as data for any front end. `None` (the default): it has none.
+    fn odds_calculators() -> Option<OddsCalculators> {
+        None
+    }
+
+    /// Run odds calculator `name` of [`Odds::odds_calculators`] on `args`, which are
+    /// checked against its description first ([`OddsCalculators::checked`]).
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        let _ = args;
+        Err(OddsError::UnknownCalculator {
+            ruleset: Self::ID.to_string(),
+            name: name.to_string(),
+            known: String::new(),
+        })
+    }
+
+    /// The exact odds of `action` for `seat` if it is an attack legal now: chance to
+    /// hit, damage distribution, chance the target is removed (shape documented by
+    /// the ruleset). `None` for anything else.
+    fn action_odds(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// What `action` would do if `seat` played it now, as far as `seat` may know:
+    /// for planners that show a move's result before it is committed (e.g. a
+    /// maneuver's path, end position and stress dice). Computed by the rules, never
+    /// by the front end; shape documented by the ruleset. `None` (the default): no
+    /// preview for this action.
+    fn preview_action(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// [`Odds::action_odds`] as one line a player reads at a glance (e.g. "hit
+    /// 58.3% (direct 2.8%), destroys 0.0%"), for terminals and menus. The default
+    /// gives none.
+    fn action_odds_text(&self, _seat: Seat, _action: &Self::Action) -> Option<String> {
+        None
+    }
+}
+
+/// The ruleset's own files (a capability of [`Game`]): scenario files, rosters and
+/// forces for calibration, fleet files. Every method has a default (JSON scenarios
+/// only, no rosters, no fleet files).
+pub trait Files: Game {
     /// Read a scenario written in the ruleset's own file format (TOML for the shipped
     /// rulesets, documented with each), naming `file`, the field and the reason in
     /// every problem. It only reads: [`Game::setup`] checks the scenario's rules.
@@ -356,145 +487,59 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn fleet_file_keys() -> &'static [&'static str] {
         &[]
     }
+}
 
-    /// The ruleset's stand-alone exact-odds calculators (`orrery odds ID NAME …`),
-    /// described as data for any front end. `None` (the default): it has none.
-    fn odds_calculators() -> Option<OddsCalculators> {
-        None
+/// Hints for look-ahead agents (a capability of [`Game`]): an evaluation, the
+/// abstraction of a large legal list a search considers, a cheap sampler and the
+/// opponent model of rollouts. Every method has a default built from the rules
+/// alone (score margin, every legal action, uniform draws).
+pub trait SearchHints: Game {
+    /// How good the position looks for `seat` (higher is better): the per-ruleset
+    /// evaluation hook of look-ahead agents. The default is `seat`'s score minus the
+    /// best other seat's score; rulesets add material, damage and position.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        score_margin(&self.scores(), seat)
     }
 
-    /// Run odds calculator `name` of [`Game::odds_calculators`] on `args`, which are
-    /// checked against its description first ([`OddsCalculators::checked`]).
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        let _ = args;
-        Err(OddsError::UnknownCalculator {
-            ruleset: Self::ID.to_string(),
-            name: name.to_string(),
-            known: String::new(),
-        })
+    /// The actions a search agent considers for `seat`: the ruleset's documented
+    /// abstraction of a large legal set (representative maneuvers, sensible
+    /// placements…). Every action returned must be legal; it must not be empty when
+    /// `seat` is to move. The default is every legal action.
+    fn search_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
     }
 
-    /// The exact odds of `action` for `seat` if it is an attack legal now: chance to
-    /// hit, damage distribution, chance the target is removed (shape documented by
-    /// the ruleset). `None` for anything else.
-    fn action_odds(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
-        None
+    /// One legal action for `seat` drawn with `rng` (the random agent, rollouts),
+    /// ideally without listing every legal action. `None` when `seat` has none. The
+    /// default draws uniformly from [`Game::legal_actions`]; rulesets with huge lists
+    /// override it (and document the distribution).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
+        let mut legal = self.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
     }
 
-    /// What `action` would do if `seat` played it now, as far as `seat` may know:
-    /// for planners that show a move's result before it is committed (e.g. a
-    /// maneuver's path, end position and stress dice). Computed by the rules, never
-    /// by the front end; shape documented by the ruleset. `None` (the default): no
-    /// preview for this action.
-    fn preview_action(&self, _seat: Seat, _action: &Self::Action) -> Option<serde_json::Value> {
-        None
+    /// The action `seat` plays inside a searching agent's look-ahead (the MCTS leaf
+    /// completion and rollouts, issue 27): an opponent model better than uniform and
+    /// far cheaper than a search, e.g. a maneuver card that keeps the enemy in the
+    /// arc. It must return a legal action (`None` only when `seat` has none) and read
+    /// only what `seat` may see (it runs on determinized copies, where the other
+    /// seats' secrets are samples, but a model that reads them would learn to answer
+    /// orders it cannot know). The default is [`SearchHints::sample_action`].
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Self::Action> {
+        self.sample_action(seat, rng)
     }
+}
 
-    /// The ruleset's rules for players and its glossary, for the browser's rules page
-    /// and the tooltips on abbreviations ([`RulesPage`]). Data for front ends, like
-    /// [`Game::glossary`]; the rules stay in Rust. `None` (the default): no page.
-    fn rules_page() -> Option<RulesPage> {
-        None
-    }
-
-    /// The ruleset's board for browsers: the source of a JavaScript module whose
-    /// default export draws this ruleset's view (docs/web.md). Data for front ends,
-    /// like the glossary; the rules stay in Rust. `None` (the default): the browser
-    /// shows the view without a board.
-    fn board_script() -> Option<&'static str> {
-        None
-    }
-
-    /// The ruleset's fleet builder for browsers: the source of a JavaScript module
-    /// whose default export lays out a form that writes the ruleset's own files
-    /// (docs/web.md, "Fleet builder"). The server checks what it writes. `None` (the
-    /// default): the ruleset has no builder.
-    fn builder_script() -> Option<&'static str> {
-        None
-    }
-
-    /// [`Game::action_odds`] as one line a player reads at a glance (e.g. "hit
-    /// 58.3% (direct 2.8%), destroys 0.0%"), for terminals and menus. The default
-    /// gives none.
-    fn action_odds_text(&self, _seat: Seat, _action: &Self::Action) -> Option<String> {
-        None
-    }
-
-    /// A one-line description of an action for logs and menus, as `viewer` (`None` =
-    /// spectator) may read it: computed only from what `viewer` may know, so asking
-    /// for the description of any action never reveals another seat's secret (checked
-    /// by [`crate::conformance`]). For `Some(seat)` the action is read as `seat`'s
-    /// answer to its current question.
-    fn describe_action(&self, viewer: Option<Seat>, action: &Self::Action) -> String {
-        let _ = viewer;
-        serde_json::to_string(action).unwrap_or_default()
-    }
-
-    /// Check every invariant of the ruleset on a state that did not come from
-    /// [`Game::setup`] and [`Game::apply`] (a saved state loaded from a file or a
-    /// client): counts within their cards, seats that exist, units on the map and not
-    /// stacked, secrets only where the rules keep them… Report every problem at once.
-    /// A state that passes must be playable: no panic, no hang, every seat to move
-    /// has a legal action and every listed action is accepted. Every state reached
-    /// by play passes (checked by [`crate::conformance`], which also corrupts saved
-    /// states one field at a time and requires each to be refused or playable). Must
-    /// not panic on any deserializable state.
-    fn validate(&self) -> Result<(), StateError> {
-        Ok(())
-    }
-
-    /// Did the step from `before` to this state make anything hidden known to anyone,
-    /// beyond dice and secret orders: a card drawn from a face-down pile, a face-down
-    /// card turned up, a deck reshuffled? Such a step is final: undoing it would let a
-    /// player look and choose again ([`crate::may_undo`]). Dice (draws from
-    /// [`Game::rng`]) and other seats' secret commitments ([`Game::unrevealed`]) are
-    /// checked by the session itself. The default: nothing else is ever hidden. The
-    /// conformance suite checks every undo it allows against two determinizations.
-    fn revealed_since(&self, before: &Self) -> bool {
-        let _ = before;
-        false
-    }
-
-    /// May `seat` take back the action that led from `before` to this state? The
-    /// session already refuses anything that rolled dice or revealed something hidden
-    /// ([`crate::may_undo`]); a ruleset refuses more when its rules make an order
-    /// final once given (e.g. Stratoyager's arcade mode, SY-26). The default allows it.
-    fn may_take_back(&self, before: &Self, seat: Seat) -> bool {
-        let _ = (before, seat);
-        true
-    }
-
-    /// Does `seat`'s legal `action` end the game, as far as `seat` can know? A front
-    /// end then asks "this ends the game: sure?" before it is sent. The default
-    /// applies it to a copy ([`crate::surely_ends_game`]): true when the copy is over
-    /// and the action rolled no die and revealed nothing. A ruleset may mark more
-    /// (an action that gives up the last unit able to win), never anything hidden.
-    fn ends_game(&self, seat: Seat, action: &Self::Action) -> bool {
-        crate::surely_ends_game(self, seat, action)
-    }
-
-    /// A one-line description of an event for narrated logs.
-    fn describe_event(&self, event: &Self::Event) -> String {
-        serde_json::to_string(event).unwrap_or_default()
-    }
-
-    /// Quick order entry for people at a terminal: read `text` (e.g. `acc 3, turn port
-    /// 2, yaw 6`) as `seat`'s answer to its current question. `None` when the ruleset
-    /// has no quick entry; `Some(Ok(actions))`: the first is the answer now, the rest
-    /// are intentions the front end may offer at the seat's next questions (they are
-    /// checked again then); `Some(Err(why))` says what is wrong with the text.
-    fn parse_action(&self, _seat: Seat, _text: &str) -> Option<Result<Vec<Self::Action>, String>> {
-        None
-    }
-
-    /// A readable text rendering of what `viewer` sees (maps, unit cards) for
-    /// terminals. The default pretty-prints the view as JSON.
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        serde_json::to_string_pretty(&self.view(viewer)).unwrap_or_default()
-    }
-
+/// The encoding for learning agents (a capability of [`Game`], [`crate::learn`]):
+/// fixed action ids and a seat's observation as numbers, and the trained models the
+/// ruleset ships. Every method has a default (no encoding, no models).
+pub trait Learning: Game {
     /// The size of this game's fixed action space for learning agents
-    /// ([`crate::learn`]): every id [`Game::action_id`] gives in any state of this game
+    /// ([`crate::learn`]): every id [`Learning::action_id`] gives in any state of this game
     /// is below it. Read from the set-up state (it may depend on the scenario); 0 =
     /// the ruleset numbers no actions.
     fn action_space(&self) -> usize {
@@ -518,27 +563,18 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// The learned evaluations this ruleset ships (issue 38): `(file name, bytes)` of
     /// weights files `orrery train` wrote (the agents crate reads them; the file says
     /// which scenario shape it fits). `hard` searches with the one that fits the game,
-    /// else with [`Game::evaluate`]. The default ships none.
+    /// else with [`SearchHints::evaluate`]. The default ships none.
     fn trained_models() -> &'static [(&'static str, &'static [u8])] {
         &[]
     }
-
-    /// An upper bound on the number of actions any game can take; the conformance
-    /// suite fails a game that runs longer.
-    fn action_bound(&self) -> usize {
-        100_000
-    }
-
-    /// A stable hash of the whole state.
-    fn state_hash(&self) -> StateHash {
-        stable_hash(self)
-    }
-
-    /// True when the game is over.
-    fn is_terminal(&self) -> bool {
-        self.outcome().is_some()
-    }
 }
+
+/// Everything a front end may ask of a ruleset: its rules ([`Game`]) and every
+/// capability, each with its defaults. The registry lists `FullGame`s; code that needs
+/// less asks for less (`G: Game + SearchHints`).
+pub trait FullGame: Game + Presentation + Odds + Files + SearchHints + Learning {}
+
+impl<G: Game + Presentation + Odds + Files + SearchHints + Learning> FullGame for G {}
 
 /// Convenience: deserialize a scenario written in JSON.
 pub fn scenario_from_json<G: Game>(v: serde_json::Value) -> Result<G::Scenario, SetupError> {

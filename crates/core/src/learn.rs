@@ -1,7 +1,7 @@
 //! What learning environments (the Python package's PettingZoo environments) need of a
-//! ruleset: a fixed numbering of its moves ([`Game::action_space`],
-//! [`Game::action_id`]) and a seat's view written as a flat vector of numbers
-//! ([`Game::observe`]).
+//! ruleset: a fixed numbering of its moves ([`Learning::action_space`],
+//! [`Learning::action_id`]) and a seat's view written as a flat vector of numbers
+//! ([`Learning::observe`]).
 //!
 //! The numbering follows OpenSpiel's *distinct actions*: an id means the same move
 //! whenever it is legal, two legal actions of one state never share an id, and every
@@ -9,7 +9,7 @@
 //! from the seat's [`Game::View`] alone, so it can never tell a seat what its view
 //! does not; its length is the same in every state of a game.
 
-use crate::{Game, Seat};
+use crate::{Learning, Seat};
 use std::fmt;
 
 /// A seat's view written as numbers, one named field at a time. The names are kept
@@ -92,15 +92,15 @@ impl Features {
     }
 }
 
-/// `seat`'s observation of `game` ([`Game::observe`] of its view).
-pub fn observation<G: Game>(game: &G, seat: Seat) -> Vec<f32> {
+/// `seat`'s observation of `game` ([`Learning::observe`] of its view).
+pub fn observation<G: Learning>(game: &G, seat: Seat) -> Vec<f32> {
     let mut f = Features::new();
     G::observe(&game.view(Some(seat)), &mut f);
     f.into_values()
 }
 
 /// `seat`'s observation of `game` with the name of every number.
-pub fn observation_named<G: Game>(game: &G, seat: Seat) -> Features {
+pub fn observation_named<G: Learning>(game: &G, seat: Seat) -> Features {
     let mut f = Features::named();
     G::observe(&game.view(Some(seat)), &mut f);
     f
@@ -108,7 +108,7 @@ pub fn observation_named<G: Game>(game: &G, seat: Seat) -> Features {
 
 /// The ids of `legal` (`seat`'s legal actions, in order): `None` where the ruleset
 /// gives an action no id.
-pub fn action_ids<G: Game>(game: &G, seat: Seat, legal: &[G::Action]) -> Vec<Option<usize>> {
+pub fn action_ids<G: Learning>(game: &G, seat: Seat, legal: &[G::Action]) -> Vec<Option<usize>> {
     legal.iter().map(|a| game.action_id(seat, a)).collect()
 }
 

@@ -1,4 +1,4 @@
-use crate::{ActionError, Game, Seat, SetupError, StateHash};
+use crate::{ActionError, Game, Presentation, Seat, SetupError, StateHash};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
@@ -172,7 +172,7 @@ pub fn seat_record<G: Game>(record: &Record, game: &G, viewer: Option<Seat>) -> 
 /// acted; anything else is described as a spectator reads it before it was played.
 /// What every front end prints or sends for an action (`orrery play`, the server), and
 /// a channel of the conformance suite's leak check.
-pub fn action_seen_by<G: Game>(
+pub fn action_seen_by<G: Presentation>(
     before: &G,
     after: &G,
     seat: Seat,

@@ -9,6 +9,7 @@
 use crate::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
 };
+use crate::{Files, Learning, Odds, Presentation, SearchHints};
 use serde::{Deserialize, Serialize};
 
 /// Set-up: how many players and rounds.
@@ -279,6 +280,16 @@ impl Game for SealedBids {
     }
 }
 
+impl Presentation for SealedBids {}
+
+impl Odds for SealedBids {}
+
+impl Files for SealedBids {}
+
+impl SearchHints for SealedBids {}
+
+impl Learning for SealedBids {}
+
 /// *Take-Away* set-up: the stones in the pile.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PileScenario {
@@ -442,6 +453,33 @@ impl Game for TakeAway {
         usize::from(self.start)
     }
 
+    fn validate(&self) -> Result<(), StateError> {
+        let mut problems = Vec::new();
+        if self.stones > self.start || self.start > 60 {
+            problems.push(format!(
+                "stones: {} of a pile of {} (at most 60)",
+                self.stones, self.start
+            ));
+        }
+        if self.next.0 > 1 || self.winner.is_some_and(|w| w.0 > 1) {
+            problems.push("seats are 0 and 1".into());
+        }
+        if (self.stones == 0) != self.winner.is_some() {
+            problems.push("a winner exactly when the pile is empty".into());
+        }
+        StateError::check(problems)
+    }
+}
+
+impl Presentation for TakeAway {}
+
+impl Odds for TakeAway {}
+
+impl Files for TakeAway {}
+
+impl SearchHints for TakeAway {}
+
+impl Learning for TakeAway {
     fn action_space(&self) -> usize {
         3
     }
@@ -458,22 +496,5 @@ impl Game for TakeAway {
             format_args!("to_move_mine"),
             view.viewer.is_some() && view.to_move == view.viewer,
         );
-    }
-
-    fn validate(&self) -> Result<(), StateError> {
-        let mut problems = Vec::new();
-        if self.stones > self.start || self.start > 60 {
-            problems.push(format!(
-                "stones: {} of a pile of {} (at most 60)",
-                self.stones, self.start
-            ));
-        }
-        if self.next.0 > 1 || self.winner.is_some_and(|w| w.0 > 1) {
-            problems.push("seats are 0 and 1".into());
-        }
-        if (self.stones == 0) != self.winner.is_some() {
-            problems.push("a winner exactly when the pile is empty".into());
-        }
-        StateError::check(problems)
     }
 }

@@ -125,23 +125,6 @@ impl Game for Broken {
     fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()
     }
-    fn describe_action(&self, viewer: Option<Seat>, a: &Bid) -> String {
-        match self.flaw {
-            Flaw::LeakyDescription => format!("bid {} (table: {})", a.amount, pending(&self.inner)),
-            _ => self.inner.describe_action(viewer, a),
-        }
-    }
-    fn action_space(&self) -> usize {
-        if self.flaw == Flaw::DriftingIds {
-            8
-        } else {
-            0
-        }
-    }
-    fn action_id(&self, _seat: Seat, a: &Bid) -> Option<usize> {
-        let round = self.inner.view(None).round as usize;
-        (self.flaw == Flaw::DriftingIds).then(|| (usize::from(a.amount) + round) % 8)
-    }
     fn validate(&self) -> Result<(), StateError> {
         match self.flaw {
             Flaw::TrustsSaves => Ok(()),
@@ -203,6 +186,36 @@ impl Game for Broken {
     }
 }
 
+impl Presentation for Broken {
+    fn describe_action(&self, viewer: Option<Seat>, a: &Bid) -> String {
+        match self.flaw {
+            Flaw::LeakyDescription => format!("bid {} (table: {})", a.amount, pending(&self.inner)),
+            _ => self.inner.describe_action(viewer, a),
+        }
+    }
+}
+
+impl Odds for Broken {}
+
+impl Files for Broken {}
+
+impl SearchHints for Broken {}
+
+impl Learning for Broken {
+    fn action_space(&self) -> usize {
+        if self.flaw == Flaw::DriftingIds {
+            8
+        } else {
+            0
+        }
+    }
+
+    fn action_id(&self, _seat: Seat, a: &Bid) -> Option<usize> {
+        let round = self.inner.view(None).round as usize;
+        (self.flaw == Flaw::DriftingIds).then(|| (usize::from(a.amount) + round) % 8)
+    }
+}
+
 /// The toy's pending bids, read from its saved form (the fields are private).
 fn pending(g: &SealedBids) -> String {
     serde_json::to_value(g)
@@ -239,11 +252,13 @@ fn a_leaky_view_is_caught() {
 fn action_ids_that_change_meaning_during_the_game_are_caught() {
     let v = violations(Flaw::DriftingIds);
     assert!(
-        v.iter().any(|m| m.contains("action id") && m.contains(" meant ")),
+        v.iter()
+            .any(|m| m.contains("action id") && m.contains(" meant ")),
         "{v:?}"
     );
     assert!(
-        v.iter().any(|m| m.contains(" had id ") && m.contains(" and now ")),
+        v.iter()
+            .any(|m| m.contains(" had id ") && m.contains(" and now ")),
         "{v:?}"
     );
 }

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p orrery-lab --example speed [-- RULESET…] [--battles N] [--only random|mcts|heuristic]`
 
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_lab::speed;
 
 struct Figures {
@@ -15,7 +15,7 @@ struct Figures {
 }
 
 impl Figures {
-    fn with<G: Game>(&self) {
+    fn with<G: FullGame>(&self) {
         let sc = &G::scenarios()[0];
         let reference = speed::reference(200);
         let run = |what: &str| self.only.as_deref().is_none_or(|o| o == what);

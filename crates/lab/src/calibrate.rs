@@ -20,7 +20,8 @@ use crate::fit::{invert_spd, logistic};
 use crate::stats::{Summary, Z95};
 use crate::{decision_seed, play_indexed, run_range, BattleRecord, LabError};
 use orrery_agents::Budget;
-use orrery_core::{Game, Rng, RosterEntry, SetupError};
+use orrery_core::FullGame;
+use orrery_core::{Rng, RosterEntry, SetupError};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
@@ -83,7 +84,7 @@ pub fn compose(roster: &[RosterEntry], points: f64, rng: &mut Rng) -> Vec<u32> {
     counts
 }
 
-/// The unit names of a fleet, for [`Game::with_forces`].
+/// The unit names of a fleet, for [`Files::with_forces`].
 pub fn fleet_names(roster: &[RosterEntry], counts: &[u32]) -> Vec<String> {
     roster
         .iter()
@@ -139,7 +140,7 @@ pub fn check_roster(roster: &[RosterEntry], points: f64) -> Result<(), LabError>
 pub const MAX_UNITS: usize = 10_000;
 
 /// Play the matchups: compositions from `roster` at `cfg.points`, forces put into
-/// `base` by `build` (normally [`Game::with_forces`]).
+/// `base` by `build` (normally [`Files::with_forces`]).
 pub fn play_matchups<G, B>(
     base: &G::Scenario,
     roster: &[RosterEntry],
@@ -148,7 +149,7 @@ pub fn play_matchups<G, B>(
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Matchup>, LabError>
 where
-    G: Game,
+    G: FullGame,
     B: Fn(&G::Scenario, &[Vec<String>]) -> Result<G::Scenario, SetupError> + Sync,
 {
     play_matchups_range::<G, B>(base, roster, build, cfg, 0..cfg.n, tick)
@@ -164,7 +165,7 @@ pub fn play_matchups_range<G, B>(
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Matchup>, LabError>
 where
-    G: Game,
+    G: FullGame,
     B: Fn(&G::Scenario, &[Vec<String>]) -> Result<G::Scenario, SetupError> + Sync,
 {
     if cfg.n == 0 {

@@ -34,7 +34,7 @@ use crate::elo::{fit_ratings, Fitted, Pairwise, Scores, Sprt, SprtVerdict, Tally
 use crate::stats::Proportion;
 use crate::{check_agents, play_indexed, run_batch, seats_of, LabError};
 use orrery_agents::Budget;
-use orrery_core::Game;
+use orrery_core::FullGame;
 use serde::Serialize;
 
 /// Who plays whom.
@@ -203,7 +203,7 @@ fn tally_result(winners: &[u8], seat: u8) -> f64 {
 
 /// Play a ladder on `scenarios` (name, scenario; all with the same seat count);
 /// `tick` is called after every game.
-pub fn run<G: Game>(
+pub fn run<G: FullGame>(
     scenarios: &[(String, G::Scenario)],
     cfg: &LadderConfig,
     tick: &(dyn Fn() + Sync),
@@ -416,6 +416,7 @@ fn report<S>(
 mod tests {
     use super::*;
     use orrery_core::toy::SealedBids;
+    use orrery_core::Game;
 
     fn scenarios(players: u8) -> Vec<(String, <SealedBids as Game>::Scenario)> {
         let mut s = SealedBids::scenarios().remove(0).scenario;

@@ -23,7 +23,8 @@ pub mod speed;
 pub mod stats;
 
 use orrery_agents::{by_name_with, Budget, AGENT_NAMES};
-use orrery_core::{Game, Seat, UnitFate};
+use orrery_core::FullGame;
+use orrery_core::{Seat, UnitFate};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -65,7 +66,7 @@ pub fn decision_seed(base: u64, n: u64) -> u64 {
 }
 
 /// Check that every name is an agent [`by_name_with`] builds.
-pub fn check_agents<G: Game>(names: &[String]) -> Result<(), LabError> {
+pub fn check_agents<G: FullGame>(names: &[String]) -> Result<(), LabError> {
     if names.is_empty() {
         return Err(LabError::Input("at least one agent is needed".into()));
     }
@@ -109,7 +110,7 @@ impl BattleRecord {
 /// (cycled if shorter). Seat `s`'s `n`th decision is made by a fresh agent seeded
 /// with `decision_seed(seat_seed(seed, s), n)`, exactly as `orrery battle --seed
 /// SEED` does, so any battle of a batch can be replayed and narrated there.
-pub fn play<G: Game>(
+pub fn play<G: FullGame>(
     scenario: &G::Scenario,
     seed: u64,
     agents: &[String],
@@ -118,7 +119,7 @@ pub fn play<G: Game>(
     play_indexed::<G>(scenario, 0, seed, agents, budget)
 }
 
-fn play_indexed<G: Game>(
+fn play_indexed<G: FullGame>(
     scenario: &G::Scenario,
     index: usize,
     seed: u64,
@@ -241,7 +242,7 @@ pub fn seat_agents(agents: &[String], seats: usize, index: usize, rotate: bool) 
 /// Play battles `0..n` of `scenario`: battle `i` has seed `seed + i` and the agents
 /// of [`seat_agents`]`(agents, seats, i, rotate)`.
 #[allow(clippy::too_many_arguments)]
-pub fn play_batch<G: Game>(
+pub fn play_batch<G: FullGame>(
     scenario: &G::Scenario,
     seed: u64,
     n: usize,
@@ -256,7 +257,7 @@ pub fn play_batch<G: Game>(
 
 /// Battles `range` of the batch [`play_batch`] plays (a part of it, for a cluster).
 #[allow(clippy::too_many_arguments)]
-pub fn play_range<G: Game>(
+pub fn play_range<G: FullGame>(
     scenario: &G::Scenario,
     seed: u64,
     range: Range<usize>,
@@ -276,7 +277,7 @@ pub fn play_range<G: Game>(
 }
 
 /// The number of seats of `scenario` (set up once with `seed` to find out).
-pub fn seats_of<G: Game>(scenario: &G::Scenario, seed: u64) -> Result<usize, LabError> {
+pub fn seats_of<G: FullGame>(scenario: &G::Scenario, seed: u64) -> Result<usize, LabError> {
     let game = G::setup(scenario, seed).map_err(|e| LabError::Battle {
         seed,
         why: format!("set-up: {e}"),
@@ -288,6 +289,7 @@ pub fn seats_of<G: Game>(scenario: &G::Scenario, seed: u64) -> Result<usize, Lab
 mod tests {
     use super::*;
     use orrery_core::toy::SealedBids;
+    use orrery_core::Game;
 
     fn scenario() -> <SealedBids as Game>::Scenario {
         SealedBids::scenarios().remove(0).scenario

@@ -5,9 +5,10 @@
 
 use orrery_agents::conformance_channels;
 use orrery_core::conformance::{run_with, Config};
+use orrery_core::FullGame;
 use orrery_core::Game;
 
-fn named<G: Game>(name: &str) -> G::Scenario {
+fn named<G: FullGame>(name: &str) -> G::Scenario {
     G::scenarios()
         .into_iter()
         .find(|s| s.name == name)
@@ -15,12 +16,12 @@ fn named<G: Game>(name: &str) -> G::Scenario {
         .scenario
 }
 
-fn check<G: Game>(scenarios: &[&str], games: usize) {
+fn check<G: FullGame>(scenarios: &[&str], games: usize) {
     let chosen: Vec<G::Scenario> = scenarios.iter().map(|n| named::<G>(n)).collect();
     check_scenarios::<G>(&chosen, games);
 }
 
-fn check_scenarios<G: Game>(chosen: &[G::Scenario], games: usize) {
+fn check_scenarios<G: FullGame>(chosen: &[G::Scenario], games: usize) {
     let cfg = Config {
         games,
         legal_samples: 1,

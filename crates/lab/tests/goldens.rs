@@ -11,6 +11,7 @@
 
 use orrery_agents::conformance_channels;
 use orrery_core::conformance::{fingerprint, Golden};
+use orrery_core::FullGame;
 use orrery_core::Game;
 use std::collections::BTreeMap;
 
@@ -18,7 +19,7 @@ const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/goldens.txt");
 const SEEDS: u64 = 2;
 
 /// `ruleset scenario seed` → fingerprint, for every scenario of `G`.
-fn prints<G: Game>(out: &mut BTreeMap<String, String>) {
+fn prints<G: FullGame>(out: &mut BTreeMap<String, String>) {
     let channels = conformance_channels::<G>();
     let golden = Golden::default();
     for s in G::scenarios() {
@@ -80,7 +81,7 @@ fn compare(id: &str, now: BTreeMap<String, String>) {
     );
 }
 
-fn check<G: Game>() {
+fn check<G: FullGame>() {
     let mut now = BTreeMap::new();
     prints::<G>(&mut now);
     assert!(!now.is_empty());

@@ -51,6 +51,7 @@ use orrery_core::{
     OddsError, OddsReport, Outcome, Progress, Rng, RosterEntry, RosterFile, Seat, SetupError,
     StateError, UnitFate,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use state::{Decision, Phase};
 
 /// Which part of the rules answers the current question.
@@ -202,10 +203,6 @@ impl Game for LaunchFighters {
         self.ending_words(outcome)
     }
 
-    fn evaluate(&self, seat: Seat) -> f64 {
-        evaluate::evaluate(self, seat)
-    }
-
     /// The turn and the phase's name, as the view's `phase` field writes it; the
     /// view's sibling fields (`step`, `segment`, `index`) say where in the phase.
     fn progress(&self) -> Progress {
@@ -231,22 +228,57 @@ impl Game for LaunchFighters {
         default_action::default_action(self, seat)
     }
 
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_moves(seat)
-    }
-
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample_move(seat, rng)
-    }
-
     fn unit_fates(&self) -> Vec<UnitFate> {
         self.fates()
     }
 
+    fn action_bound(&self) -> usize {
+        // Per turn every unit moves and activates a bounded number of times; be generous.
+        (self.turn_limit as usize + 1) * (self.units.len() + 4) * 60
+    }
+}
+
+impl Presentation for LaunchFighters {
     fn glossary() -> &'static str {
         glossary::GLOSSARY
     }
 
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
+        render::describe_action(self, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        render::describe_event(self, event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        render::render_text(self, viewer)
+    }
+}
+
+impl Odds for LaunchFighters {
+    /// Barrages (LF-11) and dogfights (LF-12).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calc::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calc::calculate(name, args)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
+    }
+}
+
+impl Files for LaunchFighters {
     /// Scenario files in TOML (docs/launch-fighters-data.md).
     fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
         Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
@@ -283,39 +315,23 @@ impl Game for LaunchFighters {
     fn fleet_file_keys() -> &'static [&'static str] {
         &["ships", "designs", "cannons"]
     }
+}
 
-    /// Barrages (LF-11) and dogfights (LF-12).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calc::calculators())
+impl SearchHints for LaunchFighters {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        evaluate::evaluate(self, seat)
     }
 
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calc::calculate(name, args)
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_moves(seat)
     }
 
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_move(seat, rng)
     }
+}
 
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
-        render::describe_action(self, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        render::describe_event(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        render::render_text(self, viewer)
-    }
-
+impl Learning for LaunchFighters {
     /// The sizes of [`learn`]'s blocks, read from the battle's units and map.
     fn action_space(&self) -> usize {
         learn::action_space(self)
@@ -327,10 +343,5 @@ impl Game for LaunchFighters {
 
     fn observe(view: &LfView, out: &mut orrery_core::learn::Features) {
         learn::observe(view, out)
-    }
-
-    fn action_bound(&self) -> usize {
-        // Per turn every unit moves and activates a bounded number of times; be generous.
-        (self.turn_limit as usize + 1) * (self.units.len() + 4) * 60
     }
 }

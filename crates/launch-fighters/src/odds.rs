@@ -14,7 +14,7 @@
 //! the loser's defence: winner's roll > 2 × loser's roll is a direct hit, else a hit —
 //! even when the defender wins."
 //!
-//! [`crate::LaunchFighters`]'s `Game::action_odds` (in `odds/game.rs`) applies these to
+//! [`crate::LaunchFighters`]'s `Odds::action_odds` (in `odds/game.rs`) applies these to
 //! the real state; `odds/calc.rs` offers them as stand-alone calculators.
 
 pub mod calc;

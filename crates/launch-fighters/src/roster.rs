@@ -1,4 +1,4 @@
-//! Roster files for calibration ([`orrery_core::Game::read_roster`]): a design file
+//! Roster files for calibration ([`orrery_core::Files::read_roster`]): a design file
 //! (a `[[designs]]` list like the Blue Book, or one design; docs/launch-fighters-data.md)
 //! whose designs, costed by LF-18 under the scenario's optional rules (LF-19), are
 //! the unit types fleets are drawn from.

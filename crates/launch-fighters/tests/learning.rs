@@ -3,6 +3,7 @@
 //! whole random games, and observations of one length with a name for every number.
 
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::Learning;
 use orrery_core::{Game, Rng, Seat};
 use orrery_hex::{Dir, Hex};
 use orrery_launch_fighters::learn::{subset_rank, subsets};

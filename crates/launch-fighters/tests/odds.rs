@@ -5,6 +5,7 @@
 mod attack_support;
 
 use attack_support::*;
+use orrery_core::Odds;
 use orrery_core::{Game, Seat};
 use orrery_hex::Dir;
 use orrery_launch_fighters::odds::{add as lf_add, barrage, dogfight, Defense, Prob};
@@ -326,7 +327,7 @@ fn formation_matches_the_engine() {
 }
 
 /// `orrery odds launch-fighters barrage --dice 3 --defense 4` as the calculator hook
-/// (`Game::odds_calculate`) writes it: the table and the one-line JSON.
+/// (`Odds::odds_calculate`) writes it: the table and the one-line JSON.
 #[test]
 fn the_barrage_calculator_writes_the_table_and_the_json() {
     use orrery_core::{OddsArgs, OddsValue::Integer};

@@ -6,6 +6,7 @@
 mod attack_support;
 
 use attack_support::*;
+use orrery_core::Presentation;
 use orrery_core::{Game, Seat};
 use orrery_hex::Dir;
 use orrery_launch_fighters::data::{parse_scenario, scenario_problems};

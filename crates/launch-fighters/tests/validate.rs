@@ -1,6 +1,7 @@
 //! Issue 8 §3: a saved Launch Fighters! state must pass every invariant of the rules
 //! (`Game::validate`), every problem listed with its field, or be refused.
 
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng};
 use orrery_launch_fighters::state::Location;
 use orrery_launch_fighters::LaunchFighters;

@@ -3,8 +3,9 @@
 
 use crate::ProtocolError;
 use orrery_agents::Budget;
+use orrery_core::FullGame;
 use orrery_core::{
-    stable_hash_bytes, Audience, Ending, Game, Logged, Record, Seat, SeatRecord, Session, StateHash,
+    stable_hash_bytes, Audience, Ending, Logged, Record, Seat, SeatRecord, Session, StateHash,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::{to_raw_value, RawValue};
@@ -106,7 +107,7 @@ pub trait DynGame: Send {
     /// view alone (issue 38): `{"seat", "value", "model"}`; `no_model` when no model
     /// fits this game (see [`orrery_agents::model::for_game`]).
     fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError>;
-    /// The exact odds of `action` for `seat` ([`orrery_core::Game::action_odds`]):
+    /// The exact odds of `action` for `seat` ([`orrery_core::Odds::action_odds`]):
     /// `illegal_action` unless it is an attack roll legal now.
     fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
         let _ = (seat, action);
@@ -114,31 +115,31 @@ pub trait DynGame: Send {
             "this game gives no odds".to_string(),
         ))
     }
-    /// What `action` would do for `seat` now ([`orrery_core::Game::preview_action`]):
+    /// What `action` would do for `seat` now ([`orrery_core::Odds::preview_action`]):
     /// `illegal_action` unless it is legal now and the ruleset previews it.
     fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError>;
     /// Whether `seat` may play `action` now (it reads as an action of this ruleset
     /// and is among the legal ones).
     fn is_legal(&self, seat: Seat, action: &Value) -> bool;
     /// One description per action of `legal_raw(seat)`, in the same order
-    /// ([`orrery_core::Game::describe_action`] as `seat` reads it).
+    /// ([`orrery_core::Presentation::describe_action`] as `seat` reads it).
     fn legal_text(&self, seat: Seat) -> Vec<String>;
-    /// [`orrery_core::Game::action_odds_text`]: the odds of `action` in one line, or
+    /// [`orrery_core::Odds::action_odds_text`]: the odds of `action` in one line, or
     /// `None` when it is not an attack (or does not read as an action).
     fn odds_text(&self, seat: Seat, action: &Value) -> Option<String>;
     /// One-line description of an action as `viewer` (`None` = spectator) may read it
-    /// ([`orrery_core::Game::describe_action`]); the action must deserialize.
+    /// ([`orrery_core::Presentation::describe_action`]); the action must deserialize.
     fn describe_action(
         &self,
         viewer: Option<Seat>,
         action: &Value,
     ) -> Result<String, ProtocolError>;
     fn render_text(&self, viewer: Option<Seat>) -> String;
-    /// The ruleset's in-game glossary ([`orrery_core::Game::glossary`]).
+    /// The ruleset's in-game glossary ([`orrery_core::Presentation::glossary`]).
     fn glossary(&self) -> &'static str;
-    /// What `seat` may type for its current question ([`orrery_core::Game::input_hint`]).
+    /// What `seat` may type for its current question ([`orrery_core::Presentation::input_hint`]).
     fn input_hint(&self, seat: Seat) -> Option<String>;
-    /// Quick order entry ([`orrery_core::Game::parse_action`]): the actions as JSON.
+    /// Quick order entry ([`orrery_core::Presentation::parse_action`]): the actions as JSON.
     fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
     fn can_undo(&self) -> bool;
     /// Take back the last action unless it rolled dice or revealed another seat's
@@ -191,7 +192,7 @@ pub trait DynGame: Send {
 
 /// [`DynGame`] for a concrete [`Game`].
 #[derive(Clone)]
-pub struct SessionGame<G: Game> {
+pub struct SessionGame<G: FullGame> {
     session: Session<G>,
     replayable: bool,
     /// Every event so far (all audiences), as JSON entries.
@@ -216,7 +217,7 @@ impl LogEntry {
     }
 }
 
-impl<G: Game> SessionGame<G> {
+impl<G: FullGame> SessionGame<G> {
     /// The game with its log: the set-up's events ([`Session::setup_events`], its
     /// rolls, with `seat` null) first.
     pub fn new(session: Session<G>) -> Self {
@@ -326,7 +327,7 @@ pub fn raw_null() -> Box<RawValue> {
 
 /// An event's description; a ruleset that fails describing it (a bug) must not leave
 /// the game half-applied, so the failure becomes a placeholder text.
-fn event_text<G: Game>(g: &G, event: &G::Event) -> String {
+fn event_text<G: FullGame>(g: &G, event: &G::Event) -> String {
     catch_unwind(AssertUnwindSafe(|| g.describe_event(event)))
         .unwrap_or_else(|_| "(the ruleset could not describe this event)".to_string())
 }
@@ -338,7 +339,7 @@ fn audience_json(a: &Audience) -> Value {
 /// Check a freshly deserialized state: every invariant of the ruleset
 /// ([`Game::validate`], all problems listed), then that it answers the basic
 /// questions without failing, so that a malformed save cannot crash later requests.
-fn sanity_check<G: Game>(g: &G) -> Result<(), String> {
+fn sanity_check<G: FullGame>(g: &G) -> Result<(), String> {
     match catch_unwind(AssertUnwindSafe(|| g.validate())) {
         Ok(Ok(())) => {}
         Ok(Err(e)) => {
@@ -375,7 +376,7 @@ fn sanity_check<G: Game>(g: &G) -> Result<(), String> {
     }
 }
 
-impl<G: Game> DynGame for SessionGame<G> {
+impl<G: FullGame> DynGame for SessionGame<G> {
     fn ruleset(&self) -> &'static str {
         G::ID
     }

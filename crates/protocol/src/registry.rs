@@ -1,9 +1,10 @@
 //! The rulesets an engine offers, by id.
 
 use crate::{DynGame, ProtocolError, SessionGame};
+use orrery_core::FullGame;
 use orrery_core::{
-    scenario_from_json, FileError, FleetCheck, Game, OddsArgs, OddsCalculators, OddsError,
-    OddsReport, Record, RosterEntry, Session, SetupError, UnitFate,
+    scenario_from_json, FileError, FleetCheck, OddsArgs, OddsCalculators, OddsError, OddsReport,
+    Record, RosterEntry, Session, SetupError, UnitFate,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -62,30 +63,30 @@ pub trait Ruleset: Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError>;
     /// A built-in scenario as JSON (`None` = the default one).
     fn scenario_json(&self, name: Option<&str>) -> Result<Value, ProtocolError>;
-    /// Read a scenario file in the ruleset's own format ([`Game::scenario_from_text`])
+    /// Read a scenario file in the ruleset's own format ([`Files::scenario_from_text`])
     /// into scenario JSON; `None` when the ruleset reads JSON scenarios only.
     fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>>;
     /// Set `scenario` up (every rule of the ruleset's set-up is checked) and list
     /// the forces it fields.
     fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError>;
-    /// Check a fleet file in the ruleset's own format ([`Game::fleet_check`]); `None`
+    /// Check a fleet file in the ruleset's own format ([`Files::fleet_check`]); `None`
     /// when the ruleset has no fleet files.
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>>;
     /// The top-level keys that mark a fleet file as this ruleset's
-    /// ([`Game::fleet_file_keys`]).
+    /// ([`Files::fleet_file_keys`]).
     fn fleet_file_keys(&self) -> &'static [&'static str];
-    /// The ruleset's board module for browsers ([`Game::board_script`]).
+    /// The ruleset's board module for browsers ([`Presentation::board_script`]).
     fn board_script(&self) -> Option<&'static str>;
-    /// The ruleset's fleet builder module for browsers ([`Game::builder_script`]).
+    /// The ruleset's fleet builder module for browsers ([`Presentation::builder_script`]).
     fn builder_script(&self) -> Option<&'static str>;
-    /// The ruleset's rules page and glossary ([`Game::rules_page`]).
+    /// The ruleset's rules page and glossary ([`Presentation::rules_page`]).
     fn rules_page(&self) -> Option<orrery_core::RulesPage>;
     /// The unit types forces are drawn from in the default scenario, with their
-    /// points ([`Game::roster`]), for fleet builders.
+    /// points ([`Files::roster`]), for fleet builders.
     fn roster(&self) -> Vec<RosterEntry>;
-    /// The ruleset's stand-alone odds calculators ([`Game::odds_calculators`]).
+    /// The ruleset's stand-alone odds calculators ([`Odds::odds_calculators`]).
     fn odds_calculators(&self) -> Option<OddsCalculators>;
-    /// Run one of them ([`Game::odds_calculate`]).
+    /// Run one of them ([`Odds::odds_calculate`]).
     fn odds_calculate(&self, name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError>;
 }
 
@@ -95,7 +96,7 @@ struct RulesetOf<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: Game> RulesetOf<G> {
+impl<G: FullGame> RulesetOf<G> {
     fn work_out_info() -> RulesetInfo {
         RulesetInfo {
             id: G::ID.to_string(),
@@ -143,7 +144,7 @@ impl<G: Game> RulesetOf<G> {
     }
 }
 
-impl<G: Game> Ruleset for RulesetOf<G> {
+impl<G: FullGame> Ruleset for RulesetOf<G> {
     fn info(&self) -> RulesetInfo {
         self.info.get_or_init(Self::work_out_info).clone()
     }
@@ -242,7 +243,7 @@ impl Registry {
     }
 
     /// Offer ruleset `G` (replacing any ruleset with the same id).
-    pub fn register<G: Game>(&mut self) {
+    pub fn register<G: FullGame>(&mut self) {
         let entry: Box<dyn Ruleset> = Box::new(RulesetOf::<G> {
             info: std::sync::OnceLock::new(),
             game: PhantomData,
@@ -255,7 +256,7 @@ impl Registry {
     }
 
     /// Builder form of [`Registry::register`].
-    pub fn with<G: Game>(mut self) -> Self {
+    pub fn with<G: FullGame>(mut self) -> Self {
         self.register::<G>();
         self
     }

@@ -2,6 +2,7 @@ use orrery_core::toy::SealedBids;
 use orrery_core::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use orrery_protocol::{serve, Engine, ProtocolError, Registry, ScenarioSpec, COMMANDS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -998,6 +999,9 @@ impl Game for Touchy {
     fn rng_mut(&mut self) -> &mut Rng {
         &mut self.rng
     }
+}
+
+impl Presentation for Touchy {
     fn describe_action(&self, _viewer: Option<Seat>, a: &u32) -> String {
         if *a == 13 {
             panic!("unlucky");
@@ -1005,6 +1009,14 @@ impl Game for Touchy {
         format!("add {a}")
     }
 }
+
+impl Odds for Touchy {}
+
+impl Files for Touchy {}
+
+impl SearchHints for Touchy {}
+
+impl Learning for Touchy {}
 
 #[test]
 fn a_seats_record_keeps_other_seats_secrets_and_the_seed() {

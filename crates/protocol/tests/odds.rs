@@ -1,10 +1,11 @@
-//! The `odds` command: answers `Game::action_odds` for a legal attack, and
+//! The `odds` command: answers `Odds::action_odds` for a legal attack, and
 //! `illegal_action` for anything else (a game without odds, a non-attack, a seat not
 //! to move, an action that does not parse); never fails the engine.
 
 use orrery_core::toy::SealedBids;
 use orrery_core::SetupError;
 use orrery_core::{ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat};
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use orrery_protocol::{Engine, Registry, COMMANDS};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -86,6 +87,11 @@ impl Game for Duel {
     fn rng_mut(&mut self) -> &mut Rng {
         &mut self.rng
     }
+}
+
+impl Presentation for Duel {}
+
+impl Odds for Duel {
     /// Action 0 is a pass (no odds); `n` ≥ 1 hits on a d6 of `n`+.
     fn action_odds(&self, seat: Seat, a: &u8) -> Option<Value> {
         if *a == 0 || !self.legal_actions(seat).contains(a) {
@@ -94,6 +100,12 @@ impl Game for Duel {
         Some(json!({"p_hit": f64::from(7 - a) / 6.0}))
     }
 }
+
+impl Files for Duel {}
+
+impl SearchHints for Duel {}
+
+impl Learning for Duel {}
 
 fn registry() -> Registry {
     let mut r = Registry::new();

@@ -5,6 +5,7 @@
 //! files, odds, fleet files, rosters) is a hook of [`Game`]. **Adding a ruleset is one
 //! line in [`rulesets!`]** (and its crate as a dependency of this one).
 
+use orrery_core::FullGame;
 use orrery_core::Game;
 use orrery_protocol::Registry;
 
@@ -12,12 +13,12 @@ use orrery_protocol::Registry;
 /// written once against [`Game`], like the lab, runs on the concrete type).
 pub trait WithGame {
     type Out;
-    fn with<G: Game>(self) -> Self::Out;
+    fn with<G: FullGame>(self) -> Self::Out;
 }
 
 /// Something to do with every ruleset in turn.
 pub trait Visit {
-    fn visit<G: Game>(&mut self);
+    fn visit<G: FullGame>(&mut self);
 }
 
 macro_rules! rulesets {
@@ -46,7 +47,7 @@ rulesets! {
 pub fn ids() -> Vec<&'static str> {
     struct Ids(Vec<&'static str>);
     impl Visit for Ids {
-        fn visit<G: Game>(&mut self) {
+        fn visit<G: FullGame>(&mut self) {
             self.0.push(G::ID);
         }
     }
@@ -63,7 +64,7 @@ pub fn dispatch<F: WithGame>(id: &str, f: F) -> Option<F::Out> {
         out: Option<F::Out>,
     }
     impl<F: WithGame> Visit for Dispatch<'_, F> {
-        fn visit<G: Game>(&mut self) {
+        fn visit<G: FullGame>(&mut self) {
             if G::ID == self.id {
                 if let Some(f) = self.f.take() {
                     self.out = Some(f.with::<G>());
@@ -84,7 +85,7 @@ pub fn dispatch<F: WithGame>(id: &str, f: F) -> Option<F::Out> {
 pub fn registry() -> Registry {
     struct Register(Registry);
     impl Visit for Register {
-        fn visit<G: Game>(&mut self) {
+        fn visit<G: FullGame>(&mut self) {
             self.0.register::<G>();
         }
     }
@@ -105,7 +106,7 @@ mod tests {
         struct Id;
         impl WithGame for Id {
             type Out = &'static str;
-            fn with<G: Game>(self) -> &'static str {
+            fn with<G: FullGame>(self) -> &'static str {
                 G::ID
             }
         }
@@ -122,7 +123,7 @@ mod tests {
     fn every_ruleset_numbers_its_actions_and_observes_its_views() {
         struct Learning(Vec<String>);
         impl Visit for Learning {
-            fn visit<G: Game>(&mut self) {
+            fn visit<G: FullGame>(&mut self) {
                 for s in G::scenarios() {
                     let g = G::setup(&s.scenario, 1).expect("a built-in scenario sets up");
                     let obs = orrery_core::learn::observation_named(&g, orrery_core::Seat(0));

@@ -3,7 +3,8 @@
 //! listed and each computes from arguments built from its own description; its fleet
 //! files and roster files are read through the registry and dispatch.
 
-use orrery_core::{Game, OddsArgs, OddsCalculator, OddsValue, ParamKind};
+use orrery_core::FullGame;
+use orrery_core::{OddsArgs, OddsCalculator, OddsValue, ParamKind};
 use orrery_rulesets::{dispatch, ids, registry, WithGame};
 
 /// Small arguments the description allows: every required parameter (even one
@@ -101,7 +102,7 @@ fn roster_files_and_points_limits_are_reached_by_dispatch() {
     struct Roster;
     impl WithGame for Roster {
         type Out = bool;
-        fn with<G: Game>(self) -> bool {
+        fn with<G: FullGame>(self) -> bool {
             let Some(s) = G::scenarios().into_iter().next() else {
                 return false;
             };

@@ -83,7 +83,7 @@ async fn about_legal_action<T>(
 }
 
 /// `POST /api/games/{id}/odds` with `{"action": A}`: the exact odds of `A` for the
-/// token's seat (`Game::action_odds`) and the one-line summary; both `null` when `A`
+/// token's seat (`Odds::action_odds`) and the one-line summary; both `null` when `A`
 /// is legal but no attack.
 pub async fn odds(
     State(hub): Hubs,
@@ -117,7 +117,7 @@ pub async fn estimate(
 }
 
 /// `POST /api/games/{id}/preview` with `{"action": A}`: what `A` would do for the
-/// token's seat now (`Game::preview_action`), e.g. a maneuver's path and stress dice;
+/// token's seat now (`Odds::preview_action`), e.g. a maneuver's path and stress dice;
 /// `null` when `A` is legal but the ruleset previews nothing for it.
 pub async fn preview(
     State(hub): Hubs,

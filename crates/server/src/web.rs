@@ -1,6 +1,6 @@
 //! The browser client: pages, scripts and styles embedded in the binary (so
 //! `orrery serve` needs nothing else installed), and each ruleset's board module
-//! from its own crate (`Game::board_script`). The client uses only the public API.
+//! from its own crate (`Presentation::board_script`). The client uses only the public API.
 
 use crate::api::Hubs;
 use crate::error::ApiError;

@@ -1,6 +1,6 @@
 //! The legal answers (issue 26: listed, walked and drawn without building what is
 //! not needed): every candidate answer in a stable order, the legal ones among
-//! them, and a random legal answer drawn as [`orrery_core::Game::sample_action`]'s default
+//! them, and a random legal answer drawn as [`orrery_core::SearchHints::sample_action`]'s default
 //! draws it.
 
 use crate::action::{Action, Item};
@@ -205,7 +205,7 @@ impl Stgv2 {
 
     /// One legal answer of `seat` drawn uniformly with `rng` (one draw of
     /// `rng.index(n)` over the `n` legal answers, the `i`-th in the order of
-    /// [`Stgv2::answers`]: the draw of [`orrery_core::Game::sample_action`]'s default), card
+    /// [`Stgv2::answers`]: the draw of [`orrery_core::SearchHints::sample_action`]'s default), card
     /// plays drawn without building an action for each. `None` when `seat` has none.
     pub fn sample_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if matches!(

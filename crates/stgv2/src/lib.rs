@@ -47,6 +47,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
     Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use std::ops::ControlFlow;
 
 impl Game for Stgv2 {
@@ -128,12 +129,6 @@ impl Game for Stgv2 {
         self.ending_words(outcome)
     }
 
-    /// The lead in rounds still needed to reach the Spendys target at the income the
-    /// ships, cells and outposts bring (`value.rs`).
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.position_value(seat)
-    }
-
     fn progress(&self) -> Progress {
         Progress {
             turn: self.round,
@@ -202,25 +197,6 @@ impl Game for Stgv2 {
         }
     }
 
-    /// Legal actions, with cell placements cut to those that place every cell
-    /// they can and moves to ships not parked where they earn (`value.rs`,
-    /// `search_menu`).
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_menu(seat)
-    }
-
-    /// A plain collector (`value.rs`, `collector_answer`): the search's model of the
-    /// other seats.
-    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.collector_answer(seat, rng)
-    }
-
-    /// Uniform over the legal actions, as the default draws it (the same action
-    /// for the same generator), without listing them (`Stgv2::sample_answer`).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample_answer(seat, rng)
-    }
-
     /// Every ship, worth what its hull and its assets cost on the Supply List
     /// (ST-15; a Shuttle as much as an Engine).
     fn unit_fates(&self) -> Vec<UnitFate> {
@@ -247,21 +223,43 @@ impl Game for Stgv2 {
             .collect()
     }
 
-    /// Scenario files in TOML (docs/stgv2.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    fn action_bound(&self) -> usize {
+        let ships = self.ships.len().max(8) * 4;
+        let per_turn = 8 + 3 * ships * 26 + ships * 6 + 8 + 200;
+        20 + (self.rules.rounds as usize + 1) * self.players.len() * per_turn
+    }
+}
+
+impl Presentation for Stgv2 {
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
     }
 
-    /// What a seat may start with beyond the seed's starting state, at Supply List
-    /// prices (`scenario::roster`): `orrery calibrate` fits what each is worth.
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        scenario::roster(scenario)
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint(self, seat)
     }
 
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        scenario::with_forces(base, forces)
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse(self, seat, text).map(|a| vec![a]))
     }
 
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        self.describe(viewer, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        self.event_text(event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        self.field_text(viewer)
+    }
+}
+
+impl Odds for Stgv2 {
     fn odds_calculators() -> Option<OddsCalculators> {
         Some(odds::calculators())
     }
@@ -299,34 +297,53 @@ impl Game for Stgv2 {
             _ => None,
         }
     }
+}
 
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
+impl Files for Stgv2 {
+    /// Scenario files in TOML (docs/stgv2.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
     }
 
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint(self, seat)
+    /// What a seat may start with beyond the seed's starting state, at Supply List
+    /// prices (`scenario::roster`): `orrery calibrate` fits what each is worth.
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        scenario::roster(scenario)
     }
 
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse(self, seat, text).map(|a| vec![a]))
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        scenario::with_forces(base, forces)
+    }
+}
+
+impl SearchHints for Stgv2 {
+    /// The lead in rounds still needed to reach the Spendys target at the income the
+    /// ships, cells and outposts bring (`value.rs`).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.position_value(seat)
     }
 
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        self.describe(viewer, action)
+    /// Legal actions, with cell placements cut to those that place every cell
+    /// they can and moves to ships not parked where they earn (`value.rs`,
+    /// `search_menu`).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_menu(seat)
     }
 
-    fn describe_event(&self, event: &Event) -> String {
-        self.event_text(event)
+    /// A plain collector (`value.rs`, `collector_answer`): the search's model of the
+    /// other seats.
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.collector_answer(seat, rng)
     }
 
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        self.field_text(viewer)
+    /// Uniform over the legal actions, as the default draws it (the same action
+    /// for the same generator), without listing them (`Stgv2::sample_answer`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_answer(seat, rng)
     }
+}
 
+impl Learning for Stgv2 {
     /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
     /// damage choices, attempts, purchases, and the steps' `next`s.
     /// The sizes of [`learn`]'s blocks, ship fields bounded by the cap of ship slots.
@@ -340,12 +357,6 @@ impl Game for Stgv2 {
 
     fn observe(view: &StView, out: &mut orrery_core::learn::Features) {
         learn::observe(view, out)
-    }
-
-    fn action_bound(&self) -> usize {
-        let ships = self.ships.len().max(8) * 4;
-        let per_turn = 8 + 3 * ships * 26 + ships * 6 + 8 + 200;
-        20 + (self.rules.rounds as usize + 1) * self.players.len() * per_turn
     }
 }
 

@@ -293,7 +293,7 @@ impl Stgv2 {
             })
     }
 
-    /// The look-ahead's opponent model ([`orrery_core::Game::playout_action`]): a
+    /// The look-ahead's opponent model ([`orrery_core::SearchHints::playout_action`]): a
     /// plain collector. Cells go to ACTION for every ship that can attempt, the rest to
     /// DEFEND then ATTACK (ST-06); ships stay put (a set being followed plays its first
     /// card, an open set is ended); no attacks; every attempt is made (ST-13); at the

@@ -2,6 +2,7 @@
 //! `search_actions`, judged by `evaluate`) beats the random agent, and the search menu
 //! offers only legal answers.
 
+use orrery_core::SearchHints;
 use orrery_core::{Game, Seat};
 use orrery_stgv2::state::Step;
 use orrery_stgv2::testkit::{scenario, started};

@@ -1,5 +1,6 @@
 //! The field and the set-up (ST-01…ST-05).
 
+use orrery_core::Files;
 use orrery_core::{Game, Seat};
 use orrery_nodes::{Dir, Node, Tile};
 use orrery_stgv2::action::Action;

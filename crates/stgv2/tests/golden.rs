@@ -4,6 +4,9 @@
 //! the fingerprint.
 
 use orrery_core::conformance::Print;
+use orrery_core::Odds;
+use orrery_core::Presentation;
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng, Seat};
 use orrery_stgv2::{Action, Stgv2};
 

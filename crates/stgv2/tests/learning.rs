@@ -4,6 +4,7 @@
 //! every number that the hidden pile order does not change.
 
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::Learning;
 use orrery_core::{Game, Rng, Seat};
 use orrery_nodes::Dir;
 use orrery_stgv2::learn::MAX_SHIPS;

@@ -1,5 +1,6 @@
 //! Exact odds against Monte Carlo runs of the real rules code (ST-11, ST-13).
 
+use orrery_core::Odds;
 use orrery_core::{Game, OddsArgs, OddsValue, Rng, Seat};
 use orrery_stgv2::action::Action;
 use orrery_stgv2::combat::{roll_pool, volley_hits};

@@ -174,12 +174,12 @@ fn combat_id(o: &CombatOrder, n: usize) -> Option<usize> {
 }
 
 impl Stratoyager {
-    /// The size of the action space ([`orrery_core::Game::action_space`]).
+    /// The size of the action space ([`orrery_core::Learning::action_space`]).
     pub(crate) fn learn_space(&self) -> usize {
         2 * Layout::of(self).sizes().iter().sum::<usize>()
     }
 
-    /// The id of `seat`'s answer ([`orrery_core::Game::action_id`]): reads only the
+    /// The id of `seat`'s answer ([`orrery_core::Learning::action_id`]): reads only the
     /// unit count, the force sizes and the table, all public and fixed.
     pub(crate) fn learn_id(&self, seat: Seat, action: &Action) -> Option<usize> {
         if seat.0 > 1 {

@@ -51,6 +51,7 @@ use orrery_core::{
     ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
     Outcome, Progress, Rng, RosterEntry, RosterFile, Seat, SetupError, StateError, UnitFate,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 
 impl Game for Stratoyager {
     type Scenario = Scenario;
@@ -158,10 +159,6 @@ impl Game for Stratoyager {
         orrery_core::surely_ends_game(self, seat, action)
     }
 
-    fn evaluate(&self, seat: Seat) -> f64 {
-        evaluate::evaluate(self, seat)
-    }
-
     /// The turn and the phase's name, as the view's `phase` field writes it; the
     /// view's sibling fields (`step`, `segment`, `index`) say where in the phase.
     fn progress(&self) -> Progress {
@@ -225,67 +222,19 @@ impl Game for Stratoyager {
         secrets::default_action(self, seat)
     }
 
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_answers(seat)
-    }
-
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample_answer(seat, rng)
-    }
-
     fn unit_fates(&self) -> Vec<UnitFate> {
         self.fates()
     }
 
-    /// Scenario files in TOML (docs/stratoyager-data.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    fn action_bound(&self) -> usize {
+        // Per turn each unit answers at most a card, a plan, a yaw, a leave, a combat
+        // action and one Fire at Will per later segment; plus deployment and arrivals.
+        let n = self.units.len();
+        (self.options.turns as usize + 2) * n * (8 + n) + 4 * n + 16
     }
+}
 
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        search::roster(scenario)
-    }
-
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        search::with_forces(base, forces)
-    }
-
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points.take().map(f64::from)
-    }
-
-    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
-    fn read_roster(
-        base: &Scenario,
-        scenario: &str,
-        text: &str,
-        file: &str,
-    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
-        Some(roster::read_roster(base, scenario, text, file))
-    }
-
-    /// Attacks (SY-17, SY-19) and Hull Stress (SY-09).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calc::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calc::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-
-    /// A Movement Action's path, end position, facing and stress dice (`preview.rs`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.preview_of(seat, action)
-    }
-
+impl Presentation for Stratoyager {
     // The rules page, the board and the fleet builder (`web/`).
     orrery_core::web_assets!();
 
@@ -312,7 +261,76 @@ impl Game for Stratoyager {
     fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
         Some(quick::parse_order(self, seat, text))
     }
+}
 
+impl Odds for Stratoyager {
+    /// Attacks (SY-17, SY-19) and Hull Stress (SY-09).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(odds::calc::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        odds::calc::calculate(name, args)
+    }
+
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.odds_of(seat, action)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        self.odds_line(seat, action)
+    }
+
+    /// A Movement Action's path, end position, facing and stress dice (`preview.rs`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        self.preview_of(seat, action)
+    }
+}
+
+impl Files for Stratoyager {
+    /// Scenario files in TOML (docs/stratoyager-data.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        search::roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        search::with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
+    fn read_roster(
+        base: &Scenario,
+        scenario: &str,
+        text: &str,
+        file: &str,
+    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
+        Some(roster::read_roster(base, scenario, text, file))
+    }
+}
+
+impl SearchHints for Stratoyager {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        evaluate::evaluate(self, seat)
+    }
+
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_answers(seat)
+    }
+
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_answer(seat, rng)
+    }
+}
+
+impl Learning for Stratoyager {
     /// The answers numbered block by block (`learn.rs`, docs/learning/stratoyager.md).
     fn action_space(&self) -> usize {
         self.learn_space()
@@ -324,12 +342,5 @@ impl Game for Stratoyager {
 
     fn observe(view: &SyView, out: &mut orrery_core::learn::Features) {
         learn::observe(view, out)
-    }
-
-    fn action_bound(&self) -> usize {
-        // Per turn each unit answers at most a card, a plan, a yaw, a leave, a combat
-        // action and one Fire at Will per later segment; plus deployment and arrivals.
-        let n = self.units.len();
-        (self.options.turns as usize + 2) * n * (8 + n) + 4 * n + 16
     }
 }

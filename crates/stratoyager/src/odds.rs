@@ -16,7 +16,7 @@
 //! SY-09: "a die fails on ≥ 4 (Retrofitted Civilian: natural ≥ 3). Fails: 1 Greyout,
 //! 2 Blackout, 3 Blackout + lose 1 Structure (shields do not absorb), 4+ destroyed."
 //!
-//! `odds/game.rs` applies these to the real state (`Game::action_odds`); `odds/calc.rs`
+//! `odds/game.rs` applies these to the real state (`Odds::action_odds`); `odds/calc.rs`
 //! offers them as stand-alone calculators.
 
 pub mod calc;

@@ -1,4 +1,4 @@
-//! `Game::preview_action` for Basic Stratoyager: what a Movement Action will do,
+//! `Odds::preview_action` for Basic Stratoyager: what a Movement Action will do,
 //! shown to its planner before it is committed (the browser's maneuver planner).
 //!
 //! Shape: `{"kind":"maneuver","unit","realigned","path":[{x,y}…],"end":{x,y},
@@ -7,7 +7,7 @@
 //! second (SY-07); `realigned` is SY-08's realigning yaw. Collisions (SY-11) and
 //! obstacles are not foreseen: they depend on where the other side's units end,
 //! which is secret until both have planned (SY-14). `stress` is the Hull Stress roll
-//! (SY-09) as `Game::action_odds` gives it.
+//! (SY-09) as `Odds::action_odds` gives it.
 
 use crate::action::Action;
 use crate::movement::fly;

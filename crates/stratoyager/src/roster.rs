@@ -1,4 +1,4 @@
-//! Roster files for calibration ([`orrery_core::Game::read_roster`]): a `[[unit]]`
+//! Roster files for calibration ([`orrery_core::Files::read_roster`]): a `[[unit]]`
 //! list of parameter cards in the format of `data/roster.toml` (docs/stratoyager-data.md),
 //! which replaces the scenario's roster.
 

@@ -1,5 +1,6 @@
 //! Whole games with random answers: the sequence settles and ends.
 
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng};
 use orrery_stratoyager::Stratoyager;
 

@@ -4,6 +4,7 @@
 //! not reach the other side's observation.
 
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::Learning;
 use orrery_core::{Game, Rng, Seat};
 use orrery_stratoyager::action::{Action, CombatOrder, MissileOrder};
 use orrery_stratoyager::state::Phase;

@@ -3,6 +3,7 @@
 //! rolls, damage rolls, shields, structure) and `combat::missile_damage_phase` on
 //! reseeded clones of one position; every frequency within 4 standard errors.
 
+use orrery_core::Odds;
 use orrery_core::{Game, Seat};
 use orrery_stratoyager::combat::{missile_damage_phase, resolve_combat};
 use orrery_stratoyager::event::Weapon;
@@ -436,7 +437,7 @@ fn maneuvers_answer_their_hull_stress_odds() {
 }
 
 /// `orrery odds stratoyager hull-stress …` as the calculator hook
-/// (`Game::odds_calculate`) writes it: the table, the one-line JSON, the default
+/// (`Odds::odds_calculate`) writes it: the table, the one-line JSON, the default
 /// `--fail-on 4` and its range.
 #[test]
 fn the_hull_stress_calculator_writes_the_table_and_the_json() {

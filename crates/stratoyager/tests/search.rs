@@ -1,6 +1,8 @@
 //! The hooks for search agents and the lab: the sampler and the search abstraction
 //! only offer listed answers, unit fates, the roster and forces built from it.
 
+use orrery_core::Files;
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng, Seat};
 use orrery_stratoyager::state::{AskKind, Place};
 use orrery_stratoyager::testkit::scenario;

@@ -3,6 +3,7 @@
 //! other side can observe does not depend on the order given, the record hides it,
 //! undo cannot reach past a reveal, and determinization forgets it.
 
+use orrery_core::Presentation;
 use orrery_core::{seat_record, Game, Logged, Rng, Seat, Session};
 use orrery_stratoyager::action::Action;
 use orrery_stratoyager::event::Event;

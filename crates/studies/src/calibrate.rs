@@ -4,7 +4,8 @@
 
 use crate::{agent_list, budget_json, merged, scenario, ScenarioArg, StudyError};
 use orrery_agents::Budget;
-use orrery_core::{Game, RosterEntry, SetupError};
+use orrery_core::FullGame;
+use orrery_core::{RosterEntry, SetupError};
 use orrery_lab::calibrate::{
     fit_values, play_matchups_range, CalibrateConfig, CalibrateReport, Matchup,
 };
@@ -19,9 +20,9 @@ const MAX_ROSTER: usize = 1000;
 /// Where the unit types come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Roster {
-    /// The ruleset's built-in roster ([`Game::roster`]).
+    /// The ruleset's built-in roster ([`Files::roster`]).
     Default,
-    /// A roster file's text ([`Game::read_roster`]) and its name for messages.
+    /// A roster file's text ([`Files::read_roster`]) and its name for messages.
     File { name: String, text: String },
 }
 
@@ -66,7 +67,7 @@ type Build<'a, S> = &'a (dyn Fn(&S, &[Vec<String>]) -> Result<S, SetupError> + S
 /// What to do once the job's scenario, roster and points are known.
 trait Step {
     type Out;
-    fn go<G: Game>(
+    fn go<G: FullGame>(
         self,
         job: &CalibrateJob,
         base: &G::Scenario,
@@ -82,7 +83,7 @@ struct Resolved {
     cfg: CalibrateConfig,
 }
 
-fn resolve<G: Game, S: Step>(job: &CalibrateJob, step: S) -> Result<S::Out, StudyError> {
+fn resolve<G: FullGame, S: Step>(job: &CalibrateJob, step: S) -> Result<S::Out, StudyError> {
     if job.n == 0 {
         return Err(StudyError::Input("-n must be at least 1".into()));
     }
@@ -177,7 +178,7 @@ struct Dispatch<'a, S: Step> {
 
 impl<S: Step> WithGame for Dispatch<'_, S> {
     type Out = Result<S::Out, StudyError>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         resolve::<G, S>(self.job, self.step)
     }
 }
@@ -195,7 +196,7 @@ struct PlayPart<'a> {
 
 impl Step for PlayPart<'_> {
     type Out = Vec<Matchup>;
-    fn go<G: Game>(
+    fn go<G: FullGame>(
         self,
         job: &CalibrateJob,
         base: &G::Scenario,
@@ -239,7 +240,7 @@ struct Fit(Vec<Matchup>);
 
 impl Step for Fit {
     type Out = Calibration;
-    fn go<G: Game>(
+    fn go<G: FullGame>(
         self,
         job: &CalibrateJob,
         _base: &G::Scenario,
@@ -287,7 +288,7 @@ struct Check;
 
 impl Step for Check {
     type Out = ();
-    fn go<G: Game>(
+    fn go<G: FullGame>(
         self,
         _job: &CalibrateJob,
         base: &G::Scenario,

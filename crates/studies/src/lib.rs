@@ -9,7 +9,7 @@
 pub mod calibrate;
 pub mod sim;
 
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_protocol::ScenarioSpec;
 use serde::Serialize;
 use serde_json::Value;
@@ -47,7 +47,7 @@ pub fn unknown_ruleset(id: &str) -> StudyError {
 
 /// The scenario of `arg`, typed, with its name: a built-in one by name (or the
 /// first), or one written out (named by its `name` field, else as given).
-pub fn scenario<G: Game>(
+pub fn scenario<G: FullGame>(
     ruleset: &str,
     arg: &ScenarioArg,
 ) -> Result<(String, G::Scenario), StudyError> {

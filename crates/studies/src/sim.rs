@@ -5,7 +5,7 @@
 
 use crate::{agent_list, budget_json, merged, scenario, turn_limit, ScenarioArg, StudyError};
 use orrery_agents::Budget;
-use orrery_core::Game;
+use orrery_core::FullGame;
 use orrery_lab::sim::{report, SimReport};
 use orrery_lab::BattleRecord;
 use orrery_rulesets::{dispatch, WithGame};
@@ -51,13 +51,13 @@ struct Plan<'a>(&'a SimJob);
 
 impl WithGame for Plan<'_> {
     type Out = Result<SimPlan, StudyError>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         typed::<G>(self.0).map(|(plan, _, _)| plan)
     }
 }
 
 /// Check the job and find its scenario, seats and rotation.
-fn typed<G: Game>(job: &SimJob) -> Result<(SimPlan, G::Scenario, Vec<String>), StudyError> {
+fn typed<G: FullGame>(job: &SimJob) -> Result<(SimPlan, G::Scenario, Vec<String>), StudyError> {
     if job.n == 0 {
         return Err(StudyError::Input("-n must be at least 1".into()));
     }
@@ -99,7 +99,7 @@ struct Play<'a> {
 
 impl WithGame for Play<'_> {
     type Out = Result<Vec<BattleRecord>, StudyError>;
-    fn with<G: Game>(self) -> Self::Out {
+    fn with<G: FullGame>(self) -> Self::Out {
         let (plan, scenario, agents) = typed::<G>(self.job)?;
         Ok(orrery_lab::play_range::<G>(
             &scenario,

@@ -1,4 +1,4 @@
-//! The random agent's draw ([`orrery_core::Game::sample_action`]) for the long
+//! The random agent's draw ([`orrery_core::SearchHints::sample_action`]) for the long
 //! questions, by rejection: a candidate is drawn uniformly from the candidates
 //! `menu.rs` tests for the full list (each a number, nothing listed), and kept if
 //! `check_answer` accepts it. Every legal answer is one candidate, so the draw stays
@@ -233,7 +233,7 @@ impl Warfleets {
         xs
     }
 
-    /// The random agent's draw ([`orrery_core::Game::sample_action`]): uniform over
+    /// The random agent's draw ([`orrery_core::SearchHints::sample_action`]): uniform over
     /// the legal answers ([`Warfleets::answers`]). Orders, markers and deployment are drawn
     /// by rejection from their candidates (this module), other questions with one
     /// `rng.index(n)` over the list as the default draws; a question whose

@@ -1,5 +1,5 @@
-//! The action numbering for learning agents ([`orrery_core::Game::action_space`],
-//! [`orrery_core::Game::action_id`]); the observation is in `observe.rs`. The
+//! The action numbering for learning agents ([`orrery_core::Learning::action_space`],
+//! [`orrery_core::Learning::action_id`]); the observation is in `observe.rs`. The
 //! encoding, field by field, is in `docs/learning/warfleets.md`.
 //!
 //! Every position an answer carries is a whole-inch point (WFO-01), so a point is
@@ -305,13 +305,13 @@ fn has_system(g: &Warfleets, id: u8, system: System) -> bool {
         .any(|u| matches!(u.kind, UpgradeKind::System { system: s } if s == system))
 }
 
-/// [`orrery_core::Game::action_space`]: the shared blocks and both seats' blocks.
+/// [`orrery_core::Learning::action_space`]: the shared blocks and both seats' blocks.
 pub(crate) fn action_space(g: &Warfleets) -> usize {
     let l = Layout::new(g);
     l.shared() + l.seat_block(Seat(0)) + l.seat_block(Seat(1))
 }
 
-/// [`orrery_core::Game::action_id`].
+/// [`orrery_core::Learning::action_id`].
 pub(crate) fn action_id(g: &Warfleets, seat: Seat, a: &Action) -> Option<usize> {
     let l = Layout::new(g);
     if let Some(id) = l.shared_id(g, a) {

@@ -56,6 +56,7 @@ use orrery_core::{
     OddsError, OddsReport, Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError,
     UnitFate,
 };
+use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 
 impl Game for Warfleets {
     type Scenario = Scenario;
@@ -125,13 +126,6 @@ impl Game for Warfleets {
         self.ending_words(outcome)
     }
 
-    /// Markers carried, each fleet's strength left (points weighted by working
-    /// upgrades or squadron health), and which side's ships are nearer the markers
-    /// still on the table (`rules.rs`, `position_value`).
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.position_value(seat)
-    }
-
     fn progress(&self) -> Progress {
         Progress {
             turn: u32::from(self.round),
@@ -177,17 +171,6 @@ impl Game for Warfleets {
         pick.or(legal.first()).cloned()
     }
 
-    /// Uniform over the legal answers; orders and deployment drawn by rejection
-    /// from their candidates without listing them (`draw.rs`, [`Warfleets::sample`]).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample(seat, rng)
-    }
-
-    /// Coarse grids and an order menu (`answers.rs`, `order_menu`).
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_answers(seat)
-    }
-
     fn unit_fates(&self) -> Vec<UnitFate> {
         self.models
             .iter()
@@ -200,35 +183,47 @@ impl Game for Warfleets {
             .collect()
     }
 
-    /// Scenario files in TOML (docs/warfleets.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    /// Markers and deployment, then per round at most: every model's activation
+    /// (start questions, order, shots, after-abilities), returns and damage choices,
+    /// squadrons placed aside after each ship move or push (FB-08) and repair
+    /// choices (Repair Bay 1, Defiant 2 per ship).
+    fn action_bound(&self) -> usize {
+        let n = self.models.len();
+        let per_round = n * (4 + 8 + 4) + n * 8 + 16 + 2 * n * n + 3 * n;
+        10 + 3 * n + usize::from(self.rounds) * per_round
+    }
+}
+
+impl Presentation for Warfleets {
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn glossary() -> &'static str {
+        glossary::GLOSSARY
     }
 
-    /// Every hull with the standard outfit, and `Destroyer + X` for every weapon,
-    /// system, hero and title (WFO-06): `orrery calibrate` fits a value for each.
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        fleetfile::roster(&scenario.catalogue)
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        quick::hint(self, seat)
     }
 
-    /// Forces by roster name (WFO-06).
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        fleetfile::with_forces(base, forces)
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(quick::parse(self, seat, text).map(|a| vec![a]))
     }
 
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points_limit.take().map(f64::from)
+    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
+        self.describe(viewer, action)
     }
 
-    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
-        Some(fleetfile::check(text, file))
+    fn describe_event(&self, event: &Event) -> String {
+        self.event_text(event)
     }
 
-    /// A list's `[[ship]]` and `[[squadron]]` entries.
-    fn fleet_file_keys() -> &'static [&'static str] {
-        &["ship", "squadron"]
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        self.table_text(viewer)
     }
+}
 
+impl Odds for Warfleets {
     fn odds_calculators() -> Option<OddsCalculators> {
         Some(odds::calculators())
     }
@@ -280,7 +275,60 @@ impl Game for Warfleets {
             "exit": p.exit,
         }))
     }
+}
 
+impl Files for Warfleets {
+    /// Scenario files in TOML (docs/warfleets.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// Every hull with the standard outfit, and `Destroyer + X` for every weapon,
+    /// system, hero and title (WFO-06): `orrery calibrate` fits a value for each.
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        fleetfile::roster(&scenario.catalogue)
+    }
+
+    /// Forces by roster name (WFO-06).
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        fleetfile::with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points_limit.take().map(f64::from)
+    }
+
+    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
+        Some(fleetfile::check(text, file))
+    }
+
+    /// A list's `[[ship]]` and `[[squadron]]` entries.
+    fn fleet_file_keys() -> &'static [&'static str] {
+        &["ship", "squadron"]
+    }
+}
+
+impl SearchHints for Warfleets {
+    /// Markers carried, each fleet's strength left (points weighted by working
+    /// upgrades or squadron health), and which side's ships are nearer the markers
+    /// still on the table (`rules.rs`, `position_value`).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.position_value(seat)
+    }
+
+    /// Uniform over the legal answers; orders and deployment drawn by rejection
+    /// from their candidates without listing them (`draw.rs`, [`Warfleets::sample`]).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample(seat, rng)
+    }
+
+    /// Coarse grids and an order menu (`answers.rs`, `order_menu`).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        self.search_answers(seat)
+    }
+}
+
+impl Learning for Warfleets {
     /// The fixed numbering of answers for learning agents (`learn.rs`,
     /// docs/learning/warfleets.md): blocks of ids for the answers naming a model,
     /// then one block per seat; positions are cells of the whole-inch grid.
@@ -295,43 +343,6 @@ impl Game for Warfleets {
     /// The view as numbers (`observe.rs`, docs/learning/warfleets.md).
     fn observe(view: &WfView, out: &mut orrery_core::learn::Features) {
         observe::observe(view, out)
-    }
-
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse(self, seat, text).map(|a| vec![a]))
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        self.describe(viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        self.event_text(event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        self.table_text(viewer)
-    }
-
-    /// Markers and deployment, then per round at most: every model's activation
-    /// (start questions, order, shots, after-abilities), returns and damage choices,
-    /// squadrons placed aside after each ship move or push (FB-08) and repair
-    /// choices (Repair Bay 1, Defiant 2 per ship).
-    fn action_bound(&self) -> usize {
-        let n = self.models.len();
-        let per_round = n * (4 + 8 + 4) + n * 8 + 16 + 2 * n * n + 3 * n;
-        10 + 3 * n + usize::from(self.rounds) * per_round
     }
 }
 

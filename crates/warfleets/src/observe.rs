@@ -1,4 +1,4 @@
-//! A seat's view as numbers for learning agents ([`orrery_core::Game::observe`]),
+//! A seat's view as numbers for learning agents ([`orrery_core::Learning::observe`]),
 //! field by field in `docs/learning/warfleets.md`. Everything is read from the
 //! [`WfView`]; its length depends only on the scenario (models, their upgrades, the
 //! rounds, the terrain pieces and the Expert Sappers), never on the state.
@@ -165,7 +165,7 @@ fn gun(out: &mut Features, name: GunName, g: Option<&Gun>) {
     }
 }
 
-/// [`orrery_core::Game::observe`].
+/// [`orrery_core::Learning::observe`].
 pub(crate) fn observe(v: &WfView, out: &mut Features) {
     let me = v.viewer.unwrap_or(Seat(0));
     let mine = |s: Seat| s == me;

@@ -21,7 +21,7 @@ pub struct Scenario {
     pub about: String,
     /// The agreed fleet size ("300 pts to start, 450 pts for full games").
     pub points: u32,
-    /// `orrery calibrate`'s limit, taken once ([`orrery_core::Game::take_points_limit`]).
+    /// `orrery calibrate`'s limit, taken once ([`orrery_core::Files::take_points_limit`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points_limit: Option<u32>,
     /// "The game ends after 4 rounds."

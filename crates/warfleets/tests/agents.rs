@@ -3,6 +3,7 @@
 //! abstraction offers only legal answers, far fewer than the full lists.
 
 use orrery_core::Game;
+use orrery_core::SearchHints;
 use orrery_warfleets::state::Step;
 use orrery_warfleets::testkit::{scenario, started};
 use orrery_warfleets::Warfleets;

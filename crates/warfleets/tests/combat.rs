@@ -3,6 +3,7 @@
 //! systems that change a shot, and the exact odds against hand counts and the real
 //! rules' dice.
 
+use orrery_core::Odds;
 use orrery_core::{Game, OddsArgs, OddsValue, Rng, Seat};
 use orrery_table::{Heading, Point, Shape};
 use orrery_warfleets::catalogue::Special;

@@ -2,6 +2,7 @@
 //! each upgrade once, Broadside on the side), FB-02 (heroes and titles), FB-03 (force
 //! organisation), points, and every problem reported with file, field and reason.
 
+use orrery_core::Files;
 use orrery_core::Game;
 use orrery_warfleets::catalogue::{read_catalogue, Catalogue, CATALOGUE_TOML};
 use orrery_warfleets::fleet::{FleetSpec, ShipSpec, SquadronSpec};

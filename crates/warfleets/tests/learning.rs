@@ -3,6 +3,8 @@
 //! with a name for every number.
 
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named, Features};
+use orrery_core::Learning;
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng, Seat};
 use orrery_table::Heading;
 use orrery_warfleets::state::{Edge, Step};

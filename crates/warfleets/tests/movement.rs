@@ -2,6 +2,8 @@
 //! (ramming, pushes), FB-10 (leaving and returning), FB-14 (terrain), FB-17 (markers
 //! picked up), FB-19 (mines, Vanguard).
 
+use orrery_core::Presentation;
+use orrery_core::SearchHints;
 use orrery_core::{Game, Seat};
 use orrery_table::{Point, Shape};
 use orrery_warfleets::state::{Status, Step};

@@ -2,6 +2,7 @@
 //! winning), FB-18 (morale, surrender), FB-20 (deployment), FB-19 (heroes, titles and
 //! after-activation systems), FB-15 (Repair Bay, Defiant).
 
+use orrery_core::Presentation;
 use orrery_core::{Game, Seat};
 use orrery_warfleets::catalogue::{Class, Special};
 use orrery_warfleets::event::Event;

@@ -2,6 +2,7 @@
 //! deployment) is uniform over the legal answers: at positions of each kind, every
 //! legal answer is drawn about equally often and nothing else is drawn.
 
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng};
 use orrery_warfleets::state::Step;
 use orrery_warfleets::{Action, Warfleets};

@@ -17,16 +17,16 @@
 //! 4. *Complete the leaf* (unless a learned value alone judges it, as it is;
 //!    [`MctsConfig::model_weight`]): like [`crate::HeuristicAgent`], the position is played on
 //!    until the step of the last seat that acted has resolved and control is back
-//!    with that seat (other seats answer with [`Game::playout_action`], the
+//!    with that seat (other seats answer with [`SearchHints::playout_action`], the
 //!    ruleset's opponent model, uniform unless it says otherwise; its own
 //!    remaining secret answers are [`Game::default_action`]; at most
 //!    [`MctsConfig::settle_horizon`] actions after the step resolved), then rolled
-//!    out with [`Game::playout_action`] for [`MctsConfig::rollout_len`] actions
+//!    out with [`SearchHints::playout_action`] for [`MctsConfig::rollout_len`] actions
 //!    (default 0: long random rollouts were measured to hurt — random Stratoyager
 //!    pilots fly off the table and drown the signal — so a leaf is judged by the
 //!    evaluation once its step has resolved, and depth comes from the tree).
 //! 5. *Score*: a finished game gives 1 / 0.5 / 0 (sole win / shared win or draw /
-//!    loss); otherwise every seat's [`Game::evaluate`] is squashed to 0..1 with a
+//!    loss); otherwise every seat's [`SearchHints::evaluate`] is squashed to 0..1 with a
 //!    logistic whose scale is set once per decision (the ruleset's material if it
 //!    reports [`Game::unit_fates`], else the typical evaluation swing of the leaf
 //!    procedure measured from the root; see `rollout::reward_scale`). With a
@@ -42,7 +42,7 @@
 //! the opponent's side beyond what it may know). The tree is really a graph with
 //! transpositions merged; a path that would revisit a node stops there.
 //!
-//! **Abstraction:** edges are [`Game::search_actions`] (the ruleset's
+//! **Abstraction:** edges are [`SearchHints::search_actions`] (the ruleset's
 //! representative subset), opened in a random order as a node's visits grow.
 //!
 //! The final choice is the most visited root action. A root with a single search
@@ -59,7 +59,8 @@ mod tree;
 use crate::heuristic::{settle, Answer};
 use crate::model::ValueModel;
 use crate::{Agent, Budget};
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tree::{Selection, Tree};
@@ -165,7 +166,7 @@ impl MctsAgent {
     }
 
     /// The model the search judges `game`'s leaves with, if any.
-    pub fn model_for<G: Game>(&self, game: &G) -> Option<Arc<ValueModel>> {
+    pub fn model_for<G: FullGame>(&self, game: &G) -> Option<Arc<ValueModel>> {
         match &self.model {
             Some(m) => Some(m.clone()),
             None if self.learned => crate::model::for_game(game),
@@ -207,7 +208,7 @@ impl MctsAgent {
         (self.budget.iterations, millis.map(Duration::from_millis))
     }
 
-    fn search<G: Game>(&mut self, game: &G, seat: Seat, actions: Vec<G::Action>) -> G::Action {
+    fn search<G: FullGame>(&mut self, game: &G, seat: Seat, actions: Vec<G::Action>) -> G::Action {
         let start = Instant::now();
         let limits = self.limits();
         let cfg = self.config;
@@ -313,7 +314,7 @@ struct Search<'a, G> {
     model: Option<&'a ValueModel>,
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: FullGame> Search<'_, G> {
     /// Grow `tree` (its root inserted) until the limits, with `rng`; returns the
     /// iterations run.
     fn grow(&self, tree: &mut Tree<G::Action>, rng: &mut Rng) -> u32 {
@@ -390,7 +391,7 @@ impl<G: Game> Search<'_, G> {
     }
 }
 
-impl<G: Game> Agent<G> for MctsAgent {
+impl<G: FullGame> Agent<G> for MctsAgent {
     fn name(&self) -> &str {
         if self.learned {
             "learned"

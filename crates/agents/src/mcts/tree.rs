@@ -1,7 +1,8 @@
 //! The search tree: nodes are information sets, found through a table keyed by what
 //! the seat to act can see.
 
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::FullGame;
+use orrery_core::{Rng, Seat};
 use std::collections::HashMap;
 
 /// An information set: the seat to act and the digest of what it knows
@@ -12,7 +13,7 @@ use std::collections::HashMap;
 pub(crate) type Key = (Seat, u64);
 
 /// The key of the information set of `seat` in `game`.
-pub(crate) fn key<G: Game>(game: &G, seat: Seat) -> Key {
+pub(crate) fn key<G: FullGame>(game: &G, seat: Seat) -> Key {
     (seat, game.knowledge_digest(seat))
 }
 
@@ -28,7 +29,7 @@ pub(crate) struct Edge {
 #[derive(Clone, Debug)]
 pub(crate) struct Node<A> {
     pub seat: Seat,
-    /// The seat's [`Game::search_actions`] in a shuffled order: progressive widening
+    /// The seat's [`SearchHints::search_actions`] in a shuffled order: progressive widening
     /// opens them in this order.
     pub actions: Vec<A>,
     pub edges: Vec<Edge>,

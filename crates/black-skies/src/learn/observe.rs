@@ -1,4 +1,4 @@
-//! A seat's view as numbers ([`orrery_core::Game::observe`]), from [`BsView`] alone:
+//! A seat's view as numbers ([`orrery_core::Learning::observe`]), from [`BsView`] alone:
 //! the other side's face-down cards and unflipped deck places are not in it. Its
 //! length is fixed by the scenario: `e` elements, `f` fighters, `w` = the most weapons
 //! a fighter carries, `es` = the larger side's elements, `a` asteroids. "Mine" = the

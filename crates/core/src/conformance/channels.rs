@@ -3,7 +3,7 @@
 //! can be compared channel by channel.
 
 use super::{mutate, to_json};
-use crate::{Game, Rng, Seat};
+use crate::{FullGame, Rng, Seat};
 use serde_json::Value;
 
 /// A seat-facing channel added by the caller, e.g. an agent's suggestion and its text
@@ -43,7 +43,7 @@ pub(super) fn spread<A: Clone>(actions: &[A]) -> Vec<A> {
 /// The actions to ask about: every seat's listed actions in `base` (spread), and a
 /// few malformed ones, so that descriptions, odds and refusals of actions a seat may
 /// *not* take are covered too.
-pub(super) fn probes<G: Game>(base: &G, salt: u64) -> Vec<G::Action> {
+pub(super) fn probes<G: FullGame>(base: &G, salt: u64) -> Vec<G::Action> {
     let mut out = Vec::new();
     for s in Seat::all(base.seats()) {
         out.extend(spread(&base.legal_actions(s)));
@@ -65,7 +65,7 @@ pub(super) fn probes<G: Game>(base: &G, salt: u64) -> Vec<G::Action> {
 
 /// What `viewer` (`None` = spectator) learns from `game` through every channel,
 /// asking about `probes`. `salt` seeds the sampler so both worlds draw alike.
-pub(super) fn readings<G: Game>(
+pub(super) fn readings<G: FullGame>(
     game: &G,
     viewer: Option<Seat>,
     probes: &[G::Action],

@@ -3,7 +3,7 @@
 
 use super::channels::clip;
 use super::to_json;
-use crate::{Game, Rng};
+use crate::{FullGame, Rng};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -109,7 +109,7 @@ pub(super) fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
 
 /// Play up to `steps` random actions from `game`, checking it as a loaded state must
 /// behave. `Err` says what went wrong.
-fn playable<G: Game>(mut game: G, steps: usize, rng: &mut Rng) -> Result<(), String> {
+fn playable<G: FullGame>(mut game: G, steps: usize, rng: &mut Rng) -> Result<(), String> {
     for step in 0..steps {
         let to_move = game.to_move();
         let n = game.seats();
@@ -155,7 +155,7 @@ fn playable<G: Game>(mut game: G, steps: usize, rng: &mut Rng) -> Result<(), Str
 
 /// Corrupt `state` (a game's JSON) `count` times, one node each, and check that every
 /// corrupted state is refused or playable. Violations are pushed to `out`.
-pub(super) fn check_corruptions<G: Game>(
+pub(super) fn check_corruptions<G: FullGame>(
     state: &Value,
     count: usize,
     steps: usize,
@@ -197,7 +197,7 @@ pub(super) fn check_corruptions<G: Game>(
 }
 
 /// `validate` on a state reached by play: it must pass, and must not panic.
-pub(super) fn check_valid<G: Game>(game: &G, tag: &str, out: &mut Vec<String>) {
+pub(super) fn check_valid<G: FullGame>(game: &G, tag: &str, out: &mut Vec<String>) {
     match catch_unwind(AssertUnwindSafe(|| game.validate())) {
         Ok(Ok(())) => {}
         Ok(Err(e)) => out.push(format!(

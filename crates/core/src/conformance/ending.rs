@@ -2,10 +2,10 @@
 //! seat, numbers rounded for reading, results that agree with the outcome), absent
 //! before, and built only from what every seat may know.
 
-use crate::{ending_after_resign, Ending, Game, Rng, Seat};
+use crate::{ending_after_resign, Ending, FullGame, Rng, Seat};
 
 /// Every problem with `game`'s ending (`game` is over).
-pub(super) fn check_final<G: Game>(game: &G, salt: u64, out: &mut Vec<String>, tag: &str) {
+pub(super) fn check_final<G: FullGame>(game: &G, salt: u64, out: &mut Vec<String>, tag: &str) {
     let Some(ending) = game.ending() else {
         out.push(format!("{tag}: the game is over but ending() is None"));
         return;
@@ -35,7 +35,7 @@ pub(super) fn check_final<G: Game>(game: &G, salt: u64, out: &mut Vec<String>, t
 
 /// While the game runs: no ending yet, and a resignation's ending reads nothing that
 /// `seat` may not know (`world` is one `seat` cannot tell from `game`).
-pub(super) fn check_running<G: Game>(
+pub(super) fn check_running<G: FullGame>(
     game: &G,
     world: &G,
     seat: Seat,
@@ -55,7 +55,7 @@ pub(super) fn check_running<G: Game>(
     }
 }
 
-fn check_words<G: Game>(game: &G, ending: &Ending, out: &mut Vec<String>, tag: &str) {
+fn check_words<G: FullGame>(game: &G, ending: &Ending, out: &mut Vec<String>, tag: &str) {
     let seats = usize::from(game.seats());
     if ending.sides.len() != seats
         || ending

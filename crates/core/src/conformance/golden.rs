@@ -23,7 +23,7 @@
 
 use super::channels::{probes, readings, Channel};
 use super::to_json;
-use crate::{stable_hash_bytes, Game, Rng, Seat, Session};
+use crate::{stable_hash_bytes, FullGame, Rng, Seat, Session};
 
 /// How a fingerprint plays its game.
 #[derive(Clone, Copy, Debug)]
@@ -77,9 +77,9 @@ impl Print {
 }
 
 /// The fingerprint of one random game of `scenario` from `seed`: actions drawn with
-/// [`Game::sample_action`] from a generator of its own, so the game is the same
+/// [`SearchHints::sample_action`] from a generator of its own, so the game is the same
 /// whenever the rules are.
-pub fn fingerprint<G: Game>(
+pub fn fingerprint<G: FullGame>(
     scenario: &G::Scenario,
     seed: u64,
     golden: &Golden,

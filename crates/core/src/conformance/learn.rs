@@ -4,7 +4,7 @@
 //! keeps its set-up length with finite numbers.
 
 use crate::learn::{action_ids, check_ids, observation};
-use crate::{Game, Seat};
+use crate::{FullGame, Seat};
 use std::collections::HashMap;
 
 pub(super) struct Learning<A> {
@@ -19,7 +19,7 @@ pub(super) struct Learning<A> {
 }
 
 impl<A: Clone + PartialEq + serde::Serialize> Learning<A> {
-    pub(super) fn new<G: Game<Action = A>>(game: &G) -> Self {
+    pub(super) fn new<G: FullGame<Action = A>>(game: &G) -> Self {
         Learning {
             space: game.action_space(),
             lengths: (0..game.seats())
@@ -30,7 +30,7 @@ impl<A: Clone + PartialEq + serde::Serialize> Learning<A> {
         }
     }
 
-    pub(super) fn check<G: Game<Action = A>>(
+    pub(super) fn check<G: FullGame<Action = A>>(
         &mut self,
         game: &G,
         seat: Seat,

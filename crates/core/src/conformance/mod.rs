@@ -7,7 +7,7 @@
 //! - `to_move` is empty exactly when the game is over, and every seat to move has at
 //!   least one legal action;
 //! - sampled listed actions apply (on copies), and the chosen one applies;
-//! - [`Game::sample_action`] and [`Game::search_actions`] offer only listed actions;
+//! - [`SearchHints::sample_action`] and [`SearchHints::search_actions`] offer only listed actions;
 //! - actions from a seat that is not to move are answered [`ActionError::NotYourTurn`]
 //!   and any action once the game is over [`ActionError::GameOver`] (the protocol's
 //!   error table, alike in every ruleset), and malformed or mutated actions that are
@@ -52,7 +52,7 @@ pub use channels::Channel;
 pub use golden::{fingerprint, Golden, Print};
 
 use crate::{
-    action_seen_by, may_undo, seat_record, ActionError, Game, Record, RecordedAction, Rng, Seat,
+    action_seen_by, may_undo, seat_record, ActionError, FullGame, Record, RecordedAction, Rng, Seat,
 };
 use channels::{first_difference, probes, readings};
 use serde_json::Value;
@@ -171,7 +171,7 @@ impl Report {
 }
 
 /// Run the suite over the given scenarios.
-pub fn run<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
+pub fn run<G: FullGame>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
     run_with::<G>(scenarios, cfg, &[])
 }
 
@@ -181,7 +181,7 @@ pub fn run<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
 /// The games are shared among the machine's cores (each game is seeded on its own, so
 /// the report is the same however many run at once: its violations come in game
 /// order); the run stops after the first game that takes it past 50 violations.
-pub fn run_with<G: Game>(
+pub fn run_with<G: FullGame>(
     scenarios: &[G::Scenario],
     cfg: &Config,
     channels: &[Channel<G>],
@@ -234,7 +234,7 @@ pub fn run_with<G: Game>(
 /// [`run`] with the dice forced to their extremes ([`Config::forced_faces`]): every
 /// die its highest face, every die its lowest, then the two in turn (at most 24 forced
 /// dice a step), where every seat can fall at once; the games of all three.
-pub fn run_forced_dice<G: Game>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
+pub fn run_forced_dice<G: FullGame>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
     let high_low: Vec<u32> = [u32::MAX, 1].repeat(12);
     let mut total = Report::default();
     for faces in [vec![u32::MAX; 24], vec![1; 24], high_low] {
@@ -255,7 +255,7 @@ fn to_json<T: serde::Serialize>(v: &T) -> Value {
 }
 
 /// Play one random game, checking the contract as it goes.
-pub fn play_one<G: Game>(
+pub fn play_one<G: FullGame>(
     scenario: &G::Scenario,
     seed: u64,
     cfg: &Config,
@@ -265,7 +265,7 @@ pub fn play_one<G: Game>(
     play_one_with::<G>(scenario, seed, cfg, &[], report, scenario_index);
 }
 
-fn play_one_with<G: Game>(
+fn play_one_with<G: FullGame>(
     scenario: &G::Scenario,
     seed: u64,
     cfg: &Config,
@@ -436,7 +436,7 @@ fn play_one_with<G: Game>(
 
 /// `unrevealed(s)` counts actions `s` made: it can never exceed their number, and
 /// [`Game::is_secret`] marks exactly that many of them.
-fn check_unrevealed<G: Game>(
+fn check_unrevealed<G: FullGame>(
     game: &G,
     record: &Record,
     report: &mut Report,
@@ -468,7 +468,7 @@ struct Mover<'a, A> {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn check_step<G: Game>(
+fn check_step<G: FullGame>(
     game: &G,
     mover: Mover<'_, G::Action>,
     record: &Record,
@@ -588,7 +588,7 @@ fn check_step<G: Game>(
 /// is secret (several seats to move, or it stays unrevealed), nobody else may tell
 /// the two worlds apart through any channel.
 #[allow(clippy::too_many_arguments)]
-fn check_commitment<G: Game>(
+fn check_commitment<G: FullGame>(
     game: &G,
     seat: Seat,
     to_move: &[Seat],
@@ -702,7 +702,7 @@ const FOLLOW: usize = 6;
 /// would let an agent's choice, even through its random stream, depend on the other
 /// seat's hidden cards; the check at the commitment alone cannot see that.
 #[allow(clippy::too_many_arguments)]
-fn follow_twins<G: Game>(
+fn follow_twins<G: FullGame>(
     mut g1: G,
     mut g2: G,
     committed: Seat,
@@ -766,7 +766,7 @@ fn follow_twins<G: Game>(
 
 /// Status and view name the phase alike: where a view has a `phase` field it is the
 /// status's phase string (issue 9: one type in `status` and `view`).
-fn check_phase<G: Game>(game: &G, seat: Seat, report: &mut Report, tag: &str, step: usize) {
+fn check_phase<G: FullGame>(game: &G, seat: Seat, report: &mut Report, tag: &str, step: usize) {
     let phase = game.progress().phase;
     for viewer in [None, Some(seat)] {
         let v = to_json(&game.view(viewer));
@@ -784,7 +784,7 @@ fn check_phase<G: Game>(game: &G, seat: Seat, report: &mut Report, tag: &str, st
 /// changed since the last checked step, its digest must have changed too (MCTS keys
 /// its information sets by the digest, so two views digesting alike would share one
 /// node).
-fn check_digest_tells_apart<G: Game>(
+fn check_digest_tells_apart<G: FullGame>(
     game: &G,
     known: &mut [Option<(G::View, u64)>],
     report: &mut Report,
@@ -812,7 +812,7 @@ fn check_digest_tells_apart<G: Game>(
 /// included, and a look-ahead agent must start from the same copy in both (so
 /// [`Game::determinize`] may not read what it replaces: it puts it in a canonical
 /// order first).
-fn check_hidden<G: Game>(
+fn check_hidden<G: FullGame>(
     game: &G,
     channels: &[Channel<G>],
     chooser: &mut Rng,
@@ -877,7 +877,7 @@ fn check_hidden<G: Game>(
 /// seat cannot tell apart (the state before, determinized for it with two
 /// generators): its view and its events after must be the same in both.
 #[allow(clippy::too_many_arguments)]
-fn check_undo<G: Game>(
+fn check_undo<G: FullGame>(
     before: &G,
     after: &G,
     seat: Seat,

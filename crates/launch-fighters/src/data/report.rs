@@ -1,4 +1,4 @@
-//! `orrery fleet check FILE` written out ([`orrery_core::Game::fleet_check`]): the
+//! `orrery fleet check FILE` written out ([`orrery_core::Files::fleet_check`]): the
 //! [`FleetReport`] as pretty JSON and as a table of every ship's stats and cost
 //! (LF-18) with the cost worked out beneath, or every problem of the file.
 

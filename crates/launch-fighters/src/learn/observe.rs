@@ -1,4 +1,4 @@
-//! A seat's view as numbers ([`orrery_core::Game::observe`]). The field list, its
+//! A seat's view as numbers ([`orrery_core::Learning::observe`]). The field list, its
 //! order and its normalization are in `docs/learning/launch-fighters.md`.
 //!
 //! Seats are written *relative to the viewer*: `seat+k` is the seat k places after

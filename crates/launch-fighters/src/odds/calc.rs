@@ -1,5 +1,5 @@
 //! The stand-alone odds calculators of `orrery odds launch-fighters …`
-//! ([`orrery_core::Game::odds_calculators`]): one barrage (LF-11) and one dogfight
+//! ([`orrery_core::Odds::odds_calculators`]): one barrage (LF-11) and one dogfight
 //! (LF-12), from the numbers a player reads off the map.
 
 use super::{barrage, dogfight, terrain_modifier, Defense};

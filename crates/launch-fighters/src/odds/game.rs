@@ -1,4 +1,4 @@
-//! `Game::action_odds` for Launch Fighters!: the exact odds of a `Barrage`, a
+//! `Odds::action_odds` for Launch Fighters!: the exact odds of a `Barrage`, a
 //! `Formation` or a `Dogfight` that is legal now, from the real state.
 //!
 //! Shapes (documented in docs/odds.md):

@@ -1,4 +1,4 @@
-//! [`orrery_core::Game::action_odds_text`] for Launch Fighters!: the odds of a barrage,
+//! [`orrery_core::Odds::action_odds_text`] for Launch Fighters!: the odds of a barrage,
 //! formation or dogfight in one line, from the same numbers `action_odds` answers.
 
 use crate::action::Action;

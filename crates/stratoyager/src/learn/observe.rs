@@ -1,4 +1,4 @@
-//! A side's view as numbers ([`orrery_core::Game::observe`]), from [`SyView`] alone.
+//! A side's view as numbers ([`orrery_core::Learning::observe`]), from [`SyView`] alone.
 //! Its length is fixed by the scenario: `n` units (every unit has a slot all game,
 //! in id order), `r` parameter cards in the roster and `o` obstacles. Positions are
 //! divided by the table's size, counts by what the scenario allows; "mine" means

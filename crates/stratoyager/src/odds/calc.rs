@@ -1,5 +1,5 @@
 //! The stand-alone odds calculators of `orrery odds stratoyager …`
-//! ([`orrery_core::Game::odds_calculators`]): one attack roll and its damage (SY-17,
+//! ([`orrery_core::Odds::odds_calculators`]): one attack roll and its damage (SY-17,
 //! SY-19) and one Hull Stress roll (SY-09), from the numbers a player reads off the
 //! cards.
 

@@ -1,4 +1,4 @@
-//! `Game::action_odds` for Basic Stratoyager: the exact odds of the attacks in a
+//! `Odds::action_odds` for Basic Stratoyager: the exact odds of the attacks in a
 //! Combat Action or a Fire at Will shot that is legal now, from the real state.
 //!
 //! Every attack uses what `combat::resolve_combat` would use: THT from

@@ -1,4 +1,4 @@
-//! [`orrery_core::Game::action_odds_text`] for Basic Stratoyager: the odds of an
+//! [`orrery_core::Odds::action_odds_text`] for Basic Stratoyager: the odds of an
 //! attack order or of a Movement Action's Hull Stress roll in one line, from the same
 //! numbers `action_odds` answers.
 

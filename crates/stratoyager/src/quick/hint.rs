@@ -1,4 +1,4 @@
-//! [`orrery_core::Game::input_hint`] for Basic Stratoyager: the quick order for the
+//! [`orrery_core::Presentation::input_hint`] for Basic Stratoyager: the quick order for the
 //! questions whose lists are too long to read (placing, entering), with the ranges the
 //! legal answers span and an example that is legal now.
 

@@ -1,7 +1,7 @@
 //! The greedy agent: one ply of look-ahead over the ruleset's search abstraction.
 
 use crate::Agent;
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 
 /// One-ply greedy look-ahead.
@@ -61,7 +61,12 @@ impl GreedyAgent {
         self.sample_cap
     }
 
-    fn evaluate<G: FullGame>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
+    fn evaluate<G: Game + SearchHints + Learning>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        action: &G::Action,
+    ) -> Option<f64> {
         let mut total = 0.0;
         let mut n = 0u32;
         for _ in 0..Self::SAMPLES {
@@ -95,7 +100,7 @@ impl GreedyAgent {
     }
 }
 
-impl<G: FullGame> Agent<G> for GreedyAgent {
+impl<G: Game + SearchHints + Learning> Agent<G> for GreedyAgent {
     fn name(&self) -> &str {
         "greedy"
     }

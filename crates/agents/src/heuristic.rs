@@ -2,7 +2,7 @@
 //! the step it belongs to has resolved.
 
 use crate::{outcome_reward, Agent};
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 
 /// One-ply look-ahead over [`SearchHints::search_actions`], scored with [`SearchHints::evaluate`].
@@ -72,7 +72,12 @@ impl HeuristicAgent {
     }
 
     /// Mean value of `action` for `seat`, or `None` if no copy accepted it.
-    fn value<G: FullGame>(&mut self, game: &G, seat: Seat, action: &G::Action) -> Option<f64> {
+    fn value<G: Game + SearchHints + Learning>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        action: &G::Action,
+    ) -> Option<f64> {
         let mut total = 0.0;
         let mut n = 0u32;
         for _ in 0..self.samples {
@@ -104,7 +109,7 @@ impl HeuristicAgent {
 }
 
 /// [`SearchHints::evaluate`] plus the win/loss term of [`HeuristicAgent::WIN_VALUE`].
-fn score<G: FullGame>(game: &G, seat: Seat) -> f64 {
+fn score<G: Game + SearchHints + Learning>(game: &G, seat: Seat) -> f64 {
     let v = game.evaluate(seat);
     match outcome_reward(game, seat) {
         Some(r) if r >= 1.0 => v + HeuristicAgent::WIN_VALUE,
@@ -123,7 +128,7 @@ pub(crate) enum Answer {
 }
 
 impl Answer {
-    pub(crate) fn action<G: FullGame>(
+    pub(crate) fn action<G: Game + SearchHints + Learning>(
         self,
         game: &G,
         seat: Seat,
@@ -144,7 +149,7 @@ const SETTLE_CAP: usize = 256;
 /// played after the step resolved; the answers completing the step itself do not
 /// count, up to [`SETTLE_CAP`]); see [`HeuristicAgent`]. The other seats answer as
 /// `others_play` says. Returns how many actions other seats made.
-pub(crate) fn settle<G: FullGame>(
+pub(crate) fn settle<G: Game + SearchHints + Learning>(
     game: &mut G,
     seat: Seat,
     horizon: usize,
@@ -184,7 +189,7 @@ pub(crate) fn settle<G: FullGame>(
     others
 }
 
-impl<G: FullGame> Agent<G> for HeuristicAgent {
+impl<G: Game + SearchHints + Learning> Agent<G> for HeuristicAgent {
     fn name(&self) -> &str {
         "heuristic"
     }

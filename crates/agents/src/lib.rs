@@ -42,8 +42,8 @@ pub use mcts::{MctsAgent, MctsConfig, SearchStats};
 pub use novice::NoviceAgent;
 pub use random::RandomAgent;
 
-use orrery_core::FullGame;
 use orrery_core::Seat;
+use orrery_core::{FullGame, Game, Learning, SearchHints};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -51,17 +51,21 @@ use thiserror::Error;
 /// the seat. Never the full state, whose hidden parts the seat may not read.
 /// The view enters through [`Game::knowledge_digest`], which rulesets compute
 /// without building the view or writing it as text (issue 26).
-pub fn decision_seed<G: FullGame>(seed: u64, game: &G, seat: Seat) -> u64 {
+pub fn decision_seed<G: Game + SearchHints + Learning>(seed: u64, game: &G, seat: Seat) -> u64 {
     orrery_core::digest(&(seed, game.knowledge_digest(seat), seat.0))
 }
 
 /// A generator for one decision (see [`decision_seed`]).
-pub(crate) fn decision_rng<G: FullGame>(seed: u64, game: &G, seat: Seat) -> orrery_core::Rng {
+pub(crate) fn decision_rng<G: Game + SearchHints + Learning>(
+    seed: u64,
+    game: &G,
+    seat: Seat,
+) -> orrery_core::Rng {
     orrery_core::Rng::seed_from(decision_seed(seed, game, seat))
 }
 
 /// Something that picks actions for a seat.
-pub trait Agent<G: FullGame>: Send {
+pub trait Agent<G: Game + SearchHints + Learning>: Send {
     /// The agent's name, as accepted by [`by_name`].
     fn name(&self) -> &str;
 
@@ -200,7 +204,10 @@ impl Budget {
 }
 
 /// Build the agent called `name`, seeded with `seed`, with the agent's default budget.
-pub fn by_name<G: FullGame>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
+pub fn by_name<G: Game + SearchHints + Learning>(
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, UnknownAgent> {
     by_name_with(name, seed, Budget::default())
 }
 
@@ -208,7 +215,7 @@ pub fn by_name<G: FullGame>(name: &str, seed: u64) -> Result<Box<dyn Agent<G>>, 
 /// thinking within `budget` (only `mcts` uses it; the other agents ignore it; a level
 /// brings its own iteration budget where `budget` sets none). A budget suffix in the
 /// name (`mcts@5000`, see [`split_spec`]) overrides `budget`.
-pub fn by_name_with<G: FullGame>(
+pub fn by_name_with<G: Game + SearchHints + Learning>(
     name: &str,
     seed: u64,
     budget: Budget,
@@ -248,7 +255,7 @@ pub fn by_name_with<G: FullGame>(
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DefaultAgent;
 
-impl<G: FullGame> Agent<G> for DefaultAgent {
+impl<G: Game + SearchHints + Learning> Agent<G> for DefaultAgent {
     fn name(&self) -> &str {
         "default"
     }
@@ -351,7 +358,7 @@ fn learned_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> 
 /// answer, a refused answer or a game past [`Game::action_bound`] is an error naming
 /// the game (agents with a time budget, as `mcts` by default, make the count depend
 /// on the machine: name them with an iteration budget, `mcts@200`).
-pub fn duel_wins<G: FullGame>(
+pub fn duel_wins<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     candidate: &str,
     opponent: &str,
@@ -395,13 +402,16 @@ pub fn duel_wins<G: FullGame>(
 /// points (the search's leaf reward without a model; ½ for an even position). `None`
 /// where the ruleset reports no units' points. What `orrery train
 /// --draws-by-evaluation` teaches for a game that ends undecided (issue 38).
-pub fn evaluation_reward<G: FullGame>(game: &G, seat: Seat) -> Option<f64> {
+pub fn evaluation_reward<G: Game + SearchHints + Learning>(game: &G, seat: Seat) -> Option<f64> {
     mcts::material_reward(game, seat)
 }
 
 /// The value of a finished game for `seat` on a 0–1 scale: 1 for a sole win, 0.5 for
 /// a shared win or draw, 0 for a loss; `None` while the game goes on.
-pub(crate) fn outcome_reward<G: FullGame>(game: &G, seat: Seat) -> Option<f64> {
+pub(crate) fn outcome_reward<G: Game + SearchHints + Learning>(
+    game: &G,
+    seat: Seat,
+) -> Option<f64> {
     let o = game.outcome()?;
     Some(if !o.winners.contains(&seat) {
         0.0

@@ -12,8 +12,8 @@
 //! made), the header, then every layer's weights (row by row, `outputs × inputs`) and
 //! biases as little-endian `f32`s.
 
-use orrery_core::FullGame;
 use orrery_core::Seat;
+use orrery_core::{Game, Learning, SearchHints};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -159,7 +159,7 @@ impl ValueModel {
     /// (the observation read, the network run) is checked as a channel in every
     /// ruleset whether or not one ships a trained model. Refused (as [`ValueModel::new`]
     /// refuses) for a game that observes nothing.
-    pub fn untrained<G: FullGame>(
+    pub fn untrained<G: Game + SearchHints + Learning>(
         game: &G,
         scenario: &str,
         hidden: &[usize],
@@ -298,7 +298,11 @@ impl ValueModel {
     }
 
     /// May this model judge `game`? The same ruleset and observation length.
-    pub fn fits<G: FullGame>(&self, game: &G, file: &str) -> Result<(), ModelError> {
+    pub fn fits<G: Game + SearchHints + Learning>(
+        &self,
+        game: &G,
+        file: &str,
+    ) -> Result<(), ModelError> {
         if self.header.ruleset != G::ID {
             return Err(ModelError::WrongRuleset {
                 file: file.to_string(),
@@ -361,7 +365,7 @@ impl ValueModel {
     }
 
     /// `seat`'s chance to win in `game`, read from its view only.
-    pub fn value_of<G: FullGame>(&self, game: &G, seat: Seat) -> f32 {
+    pub fn value_of<G: Game + SearchHints + Learning>(&self, game: &G, seat: Seat) -> f32 {
         self.value(&orrery_core::learn::observation(game, seat))
     }
 }
@@ -425,7 +429,7 @@ pub fn unload_files() {
 /// The model a learned agent uses for `game`: the last loaded file that fits, else a
 /// shipped one that fits, else `None` (the agent then searches with the ruleset's own
 /// evaluation). Files that do not fit are passed over.
-pub fn for_game<G: FullGame>(game: &G) -> Option<Arc<ValueModel>> {
+pub fn for_game<G: Game + SearchHints + Learning>(game: &G) -> Option<Arc<ValueModel>> {
     {
         let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
         let mut misfits = Vec::new();

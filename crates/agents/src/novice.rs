@@ -2,7 +2,7 @@
 //! think about otherwise. The `easy` level (issue 27: levels a clear margin apart).
 
 use crate::{Agent, HeuristicAgent};
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 
 /// Plays like [`HeuristicAgent`] on a decision with probability
@@ -28,7 +28,7 @@ impl NoviceAgent {
     }
 }
 
-impl<G: FullGame> Agent<G> for NoviceAgent {
+impl<G: Game + SearchHints + Learning> Agent<G> for NoviceAgent {
     fn name(&self) -> &str {
         "novice"
     }

@@ -1,7 +1,7 @@
 //! The random agent.
 
 use crate::Agent;
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 
 /// Plays [`SearchHints::sample_action`] with its own generator: uniform over the legal
@@ -22,7 +22,7 @@ impl RandomAgent {
     }
 }
 
-impl<G: FullGame> Agent<G> for RandomAgent {
+impl<G: Game + SearchHints + Learning> Agent<G> for RandomAgent {
     fn name(&self) -> &str {
         "random"
     }

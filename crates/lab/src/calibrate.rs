@@ -20,7 +20,7 @@ use crate::fit::{invert_spd, logistic};
 use crate::stats::{Summary, Z95};
 use crate::{decision_seed, play_indexed, run_range, BattleRecord, LabError};
 use orrery_agents::Budget;
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, RosterEntry, SetupError};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
@@ -149,7 +149,7 @@ pub fn play_matchups<G, B>(
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Matchup>, LabError>
 where
-    G: FullGame,
+    G: Game + SearchHints + Learning,
     B: Fn(&G::Scenario, &[Vec<String>]) -> Result<G::Scenario, SetupError> + Sync,
 {
     play_matchups_range::<G, B>(base, roster, build, cfg, 0..cfg.n, tick)
@@ -165,7 +165,7 @@ pub fn play_matchups_range<G, B>(
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Matchup>, LabError>
 where
-    G: FullGame,
+    G: Game + SearchHints + Learning,
     B: Fn(&G::Scenario, &[Vec<String>]) -> Result<G::Scenario, SetupError> + Sync,
 {
     if cfg.n == 0 {

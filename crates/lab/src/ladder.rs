@@ -34,7 +34,7 @@ use crate::elo::{fit_ratings, Fitted, Pairwise, Scores, Sprt, SprtVerdict, Tally
 use crate::stats::Proportion;
 use crate::{check_agents, play_indexed, run_batch, seats_of, LabError};
 use orrery_agents::Budget;
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use serde::Serialize;
 
 /// Who plays whom.
@@ -203,7 +203,7 @@ fn tally_result(winners: &[u8], seat: u8) -> f64 {
 
 /// Play a ladder on `scenarios` (name, scenario; all with the same seat count);
 /// `tick` is called after every game.
-pub fn run<G: FullGame>(
+pub fn run<G: Game + SearchHints + Learning>(
     scenarios: &[(String, G::Scenario)],
     cfg: &LadderConfig,
     tick: &(dyn Fn() + Sync),

@@ -23,7 +23,7 @@ pub mod speed;
 pub mod stats;
 
 use orrery_agents::{by_name_with, Budget, AGENT_NAMES};
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Seat, UnitFate};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -66,7 +66,7 @@ pub fn decision_seed(base: u64, n: u64) -> u64 {
 }
 
 /// Check that every name is an agent [`by_name_with`] builds.
-pub fn check_agents<G: FullGame>(names: &[String]) -> Result<(), LabError> {
+pub fn check_agents<G: Game + SearchHints + Learning>(names: &[String]) -> Result<(), LabError> {
     if names.is_empty() {
         return Err(LabError::Input("at least one agent is needed".into()));
     }
@@ -110,7 +110,7 @@ impl BattleRecord {
 /// (cycled if shorter). Seat `s`'s `n`th decision is made by a fresh agent seeded
 /// with `decision_seed(seat_seed(seed, s), n)`, exactly as `orrery battle --seed
 /// SEED` does, so any battle of a batch can be replayed and narrated there.
-pub fn play<G: FullGame>(
+pub fn play<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     seed: u64,
     agents: &[String],
@@ -119,7 +119,7 @@ pub fn play<G: FullGame>(
     play_indexed::<G>(scenario, 0, seed, agents, budget)
 }
 
-fn play_indexed<G: FullGame>(
+fn play_indexed<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     index: usize,
     seed: u64,
@@ -242,7 +242,7 @@ pub fn seat_agents(agents: &[String], seats: usize, index: usize, rotate: bool) 
 /// Play battles `0..n` of `scenario`: battle `i` has seed `seed + i` and the agents
 /// of [`seat_agents`]`(agents, seats, i, rotate)`.
 #[allow(clippy::too_many_arguments)]
-pub fn play_batch<G: FullGame>(
+pub fn play_batch<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     seed: u64,
     n: usize,
@@ -257,7 +257,7 @@ pub fn play_batch<G: FullGame>(
 
 /// Battles `range` of the batch [`play_batch`] plays (a part of it, for a cluster).
 #[allow(clippy::too_many_arguments)]
-pub fn play_range<G: FullGame>(
+pub fn play_range<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     seed: u64,
     range: Range<usize>,
@@ -277,7 +277,10 @@ pub fn play_range<G: FullGame>(
 }
 
 /// The number of seats of `scenario` (set up once with `seed` to find out).
-pub fn seats_of<G: FullGame>(scenario: &G::Scenario, seed: u64) -> Result<usize, LabError> {
+pub fn seats_of<G: Game + SearchHints + Learning>(
+    scenario: &G::Scenario,
+    seed: u64,
+) -> Result<usize, LabError> {
     let game = G::setup(scenario, seed).map_err(|e| LabError::Battle {
         seed,
         why: format!("set-up: {e}"),

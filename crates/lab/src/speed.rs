@@ -11,7 +11,7 @@
 
 use crate::{play, LabError};
 use orrery_agents::{Agent, Budget, HeuristicAgent, MctsAgent};
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 use std::hint::black_box;
 use std::time::Duration;
@@ -79,7 +79,7 @@ impl Timed {
 
 /// Play `battles` random battles of `scenario` (seeds `seed`, `seed + 1`, …) exactly
 /// as `orrery sim --agents random` does, and count their decisions.
-pub fn random_battles<G: FullGame>(
+pub fn random_battles<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     battles: u64,
     seed: u64,
@@ -100,7 +100,7 @@ pub fn random_battles<G: FullGame>(
 /// (set-up seeds `seed`, `seed + 1`, …), after `skip` random actions, every
 /// `every`-th decision point where the seat to decide has at least two search
 /// actions. Each comes with the seat to decide (the last of those to move).
-pub fn positions<G: FullGame>(
+pub fn positions<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     seed: u64,
     skip: usize,
@@ -138,7 +138,7 @@ pub fn positions<G: FullGame>(
 
 /// MCTS with a fixed budget of `iterations` per decision at each of `positions`:
 /// iterations run and the time they took.
-pub fn mcts<G: FullGame>(positions: &[(G, Seat)], iterations: u32) -> Timed {
+pub fn mcts<G: Game + SearchHints + Learning>(positions: &[(G, Seat)], iterations: u32) -> Timed {
     let start = CpuClock::now();
     let mut count = 0u64;
     for (i, (g, seat)) in positions.iter().enumerate() {
@@ -153,7 +153,7 @@ pub fn mcts<G: FullGame>(positions: &[(G, Seat)], iterations: u32) -> Timed {
 }
 
 /// One heuristic decision at each of `positions`.
-pub fn heuristic<G: FullGame>(positions: &[(G, Seat)]) -> Timed {
+pub fn heuristic<G: Game + SearchHints + Learning>(positions: &[(G, Seat)]) -> Timed {
     let start = CpuClock::now();
     for (i, (g, seat)) in positions.iter().enumerate() {
         let mut a = HeuristicAgent::new(i as u64);

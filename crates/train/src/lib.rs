@@ -28,7 +28,7 @@ pub use fit::{fit, FitStats};
 pub use play::{duel, self_play, Positions};
 
 use orrery_agents::model::{ModelError, ValueModel};
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use serde::{Deserialize, Serialize};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -331,7 +331,7 @@ pub type Provenance = serde_json::Map<String, serde_json::Value>;
 /// Train `G` on `scenario` per `cfg` in `dir`, resuming what is there, with
 /// `threads` self-play workers (the result does not depend on them). Returns every
 /// generation of the run, those done before included.
-pub fn train<G: FullGame>(
+pub fn train<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     cfg: &TrainConfig,
     dir: &Path,
@@ -368,7 +368,7 @@ pub type SelfPlayer<'a> =
 /// [`train`], its self-play games played by `self_play` (elsewhere: a Ray cluster
 /// from Python, `orrery.train`); the fit and the duels run here on `threads`. The
 /// same settings give the same run wherever the games were played.
-pub fn train_with<G: FullGame>(
+pub fn train_with<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     cfg: &TrainConfig,
     dir: &Path,

@@ -3,8 +3,8 @@
 use crate::{io, TrainConfig, TrainError};
 use orrery_agents::model::ValueModel;
 use orrery_agents::{Agent, Budget, MctsAgent};
-use orrery_core::FullGame;
 use orrery_core::{digest, Rng, Seat};
+use orrery_core::{Game, Learning, SearchHints};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -181,7 +181,7 @@ fn searcher(seed: u64, cfg: &TrainConfig, model: Option<&Arc<ValueModel>>) -> Mc
 /// What each seat learns from a finished game: its result, except that an undecided
 /// game teaches each seat its standing by the evaluation when the run asks
 /// ([`TrainConfig::draws_by_evaluation`]); and whether the game was decided.
-fn targets<G: FullGame>(game: &G, cfg: &TrainConfig) -> (Vec<f32>, bool) {
+fn targets<G: Game + SearchHints + Learning>(game: &G, cfg: &TrainConfig) -> (Vec<f32>, bool) {
     let (r, decided) = results(game);
     // Undecided: no outcome (cut), or every seat a winner or none (a draw). A shared
     // win of some seats over others keeps its results (the losers lost).
@@ -200,7 +200,7 @@ fn targets<G: FullGame>(game: &G, cfg: &TrainConfig) -> (Vec<f32>, bool) {
 }
 
 /// Each seat's result of a finished game (½ each for a game cut short).
-fn results<G: FullGame>(game: &G) -> (Vec<f32>, bool) {
+fn results<G: Game + SearchHints + Learning>(game: &G) -> (Vec<f32>, bool) {
     let seats = usize::from(game.seats());
     match game.outcome() {
         Some(o) => {
@@ -224,7 +224,7 @@ fn results<G: FullGame>(game: &G) -> (Vec<f32>, bool) {
 
 /// One self-play game: every seat's observation at every decision, with the seat's
 /// final result.
-fn one_game<G: FullGame>(
+fn one_game<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     cfg: &TrainConfig,
     model: Option<&Arc<ValueModel>>,
@@ -280,7 +280,7 @@ fn one_game<G: FullGame>(
 /// the ruleset's evaluation), on `threads` workers; their positions in game order.
 /// Game `i` depends only on the run's seed, the generation, `i` and the model, so
 /// parts played anywhere and appended in order equal the whole.
-pub fn self_play<G: FullGame>(
+pub fn self_play<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     cfg: &TrainConfig,
     model: Option<Arc<ValueModel>>,
@@ -314,7 +314,7 @@ pub fn self_play<G: FullGame>(
 /// The score (0..1, a draw ½) of `new` against `old` (`None`: the ruleset's own
 /// evaluation) over the run's duel games, seats swapped game by game: in game `i` the
 /// new model holds seat `i mod seats`, the old one the others.
-pub fn duel<G: FullGame>(
+pub fn duel<G: Game + SearchHints + Learning>(
     scenario: &G::Scenario,
     cfg: &TrainConfig,
     new: Arc<ValueModel>,

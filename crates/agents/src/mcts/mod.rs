@@ -59,7 +59,7 @@ mod tree;
 use crate::heuristic::{settle, Answer};
 use crate::model::ValueModel;
 use crate::{Agent, Budget};
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -166,7 +166,7 @@ impl MctsAgent {
     }
 
     /// The model the search judges `game`'s leaves with, if any.
-    pub fn model_for<G: FullGame>(&self, game: &G) -> Option<Arc<ValueModel>> {
+    pub fn model_for<G: Game + SearchHints + Learning>(&self, game: &G) -> Option<Arc<ValueModel>> {
         match &self.model {
             Some(m) => Some(m.clone()),
             None if self.learned => crate::model::for_game(game),
@@ -208,7 +208,12 @@ impl MctsAgent {
         (self.budget.iterations, millis.map(Duration::from_millis))
     }
 
-    fn search<G: FullGame>(&mut self, game: &G, seat: Seat, actions: Vec<G::Action>) -> G::Action {
+    fn search<G: Game + SearchHints + Learning>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        actions: Vec<G::Action>,
+    ) -> G::Action {
         let start = Instant::now();
         let limits = self.limits();
         let cfg = self.config;
@@ -314,7 +319,7 @@ struct Search<'a, G> {
     model: Option<&'a ValueModel>,
 }
 
-impl<G: FullGame> Search<'_, G> {
+impl<G: Game + SearchHints + Learning> Search<'_, G> {
     /// Grow `tree` (its root inserted) until the limits, with `rng`; returns the
     /// iterations run.
     fn grow(&self, tree: &mut Tree<G::Action>, rng: &mut Rng) -> u32 {
@@ -391,7 +396,7 @@ impl<G: FullGame> Search<'_, G> {
     }
 }
 
-impl<G: FullGame> Agent<G> for MctsAgent {
+impl<G: Game + SearchHints + Learning> Agent<G> for MctsAgent {
     fn name(&self) -> &str {
         if self.learned {
             "learned"

@@ -3,13 +3,13 @@
 use crate::heuristic::{settle, Answer};
 use crate::model::ValueModel;
 use crate::outcome_reward;
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 
 /// Play at most `len` actions with [`SearchHints::playout_action`], the seat to act being the
 /// first in [`Game::to_move`] (a random game's order; secret answers are hidden from
 /// the others' views, so the order does not leak them).
-pub(crate) fn rollout<G: FullGame>(game: &mut G, len: usize, rng: &mut Rng) {
+pub(crate) fn rollout<G: Game + SearchHints + Learning>(game: &mut G, len: usize, rng: &mut Rng) {
     for _ in 0..len {
         let Some(&mover) = game.to_move().first() else {
             return;
@@ -28,7 +28,7 @@ pub(crate) fn rollout<G: FullGame>(game: &mut G, len: usize, rng: &mut Rng) {
 /// mixed with weight `model_weight` with the learned value of each seat's
 /// observation when a `model` judges (in a duel the two seats' estimates averaged,
 /// `v₀` and `1 − v₁`, so the rewards sum to one).
-pub(crate) fn rewards<G: FullGame>(
+pub(crate) fn rewards<G: Game + SearchHints + Learning>(
     game: &G,
     scale: f64,
     model: Option<&ValueModel>,
@@ -68,14 +68,17 @@ pub(crate) fn rewards<G: FullGame>(
 /// `seat`'s reward from the ruleset's evaluation alone on the material scale
 /// ([`material_scale`]): what the search's leaf would say of the position without a
 /// model. `None` where the ruleset reports no units' points.
-pub(crate) fn material_reward<G: FullGame>(game: &G, seat: Seat) -> Option<f64> {
+pub(crate) fn material_reward<G: Game + SearchHints + Learning>(
+    game: &G,
+    seat: Seat,
+) -> Option<f64> {
     material_scale(game).map(|scale| squash(game.evaluate(seat), scale))
 }
 
 /// The total points of the units ([`Game::unit_fates`]) over four times the seats
 /// (at least [`MIN_SCALE`]): in a duel, losing half of one side then costs about
 /// 0.75–0.9 of reward. `None` where the ruleset reports no units' points.
-fn material_scale<G: FullGame>(game: &G) -> Option<f64> {
+fn material_scale<G: Game + SearchHints + Learning>(game: &G) -> Option<f64> {
     let material: f64 = game.unit_fates().iter().map(|f| f.points.abs()).sum();
     (material > 0.0).then(|| (material / (4.0 * f64::from(game.seats().max(1)))).max(MIN_SCALE))
 }
@@ -100,7 +103,7 @@ pub(crate) const MIN_SCALE: f64 = 1.0;
 /// `settle_horizon`) and rolled out (`len` actions); the scale is the
 /// root-mean-square change of `seat`'s evaluation, i.e. the typical swing at the
 /// depth a leaf is judged. Either way it is at least [`MIN_SCALE`].
-pub(crate) fn reward_scale<G: FullGame>(
+pub(crate) fn reward_scale<G: Game + SearchHints + Learning>(
     root: &G,
     seat: Seat,
     samples: usize,

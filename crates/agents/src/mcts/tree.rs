@@ -1,7 +1,7 @@
 //! The search tree: nodes are information sets, found through a table keyed by what
 //! the seat to act can see.
 
-use orrery_core::FullGame;
+use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
 use std::collections::HashMap;
 
@@ -13,7 +13,7 @@ use std::collections::HashMap;
 pub(crate) type Key = (Seat, u64);
 
 /// The key of the information set of `seat` in `game`.
-pub(crate) fn key<G: FullGame>(game: &G, seat: Seat) -> Key {
+pub(crate) fn key<G: Game + SearchHints + Learning>(game: &G, seat: Seat) -> Key {
     (seat, game.knowledge_digest(seat))
 }
 

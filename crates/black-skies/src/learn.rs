@@ -22,7 +22,9 @@
 use crate::action::{Action, Wing};
 use crate::maneuver::{MANEUVERS, MAX_SPEED};
 use crate::state::BlackSkies;
+use crate::view::BsView;
 use orrery_core::learn::{below, seat_block_id};
+use orrery_core::Learning;
 use orrery_core::Seat;
 
 mod observe;
@@ -120,15 +122,15 @@ fn group_id(sizes: &[u8], es: usize) -> Option<usize> {
     Some((1 << n) - 1 + cuts)
 }
 
-impl BlackSkies {
-    /// [`orrery_core::Learning::action_space`].
-    pub(crate) fn learn_space(&self) -> usize {
+impl Learning for BlackSkies {
+    /// The answers numbered block by block (docs/learning/black-skies.md).
+    fn action_space(&self) -> usize {
         2 * Layout::of(self).sizes().iter().sum::<usize>()
     }
 
-    /// [`orrery_core::Learning::action_id`]: reads the table's size and the numbers of
-    /// elements and fighters, all public and fixed.
-    pub(crate) fn learn_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+    /// Reads the table's size and the numbers of elements and fighters, all public and
+    /// fixed.
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
         if seat.0 > 1 {
             return None;
         }
@@ -164,5 +166,9 @@ impl BlackSkies {
             Action::Card { card } => (CARD, below(usize::from(*card).checked_sub(1)?, CARDS)?),
         };
         Some(seat_block_id(seat, &lay.sizes(), block, within))
+    }
+
+    fn observe(view: &BsView, out: &mut orrery_core::learn::Features) {
+        observe(view, out)
     }
 }

@@ -32,6 +32,7 @@ pub mod rules;
 pub mod scenario;
 mod secrets;
 pub mod state;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod validate;
 pub mod view;
@@ -43,10 +44,9 @@ pub use state::BlackSkies;
 pub use view::BsView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
-    Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
+    UnitFate,
 };
-use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use state::{Phase, Status};
 
 impl Game for BlackSkies {
@@ -191,155 +191,6 @@ impl Game for BlackSkies {
             })
             .sum::<usize>();
         2 * self.elements.len() + self.turns as usize * per_turn + 16
-    }
-}
-
-impl Presentation for BlackSkies {
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse(self, seat, text).map(|a| vec![a]))
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        render::describe(self, viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        render::event_text(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        board::render_text(self, viewer)
-    }
-}
-
-impl Odds for BlackSkies {
-    /// An attack (BS-09) and a piloting check (BS-07).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-
-    /// A card's (or option's) speeds, chances and paths (`odds.rs`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.preview_of(seat, action)
-    }
-}
-
-impl Files for BlackSkies {
-    /// Scenario files in TOML (docs/black-skies.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
-    }
-
-    /// Every fighter type of the catalogue, flown by trained pilots (skill 2).
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        scenario
-            .catalogue
-            .iter()
-            .map(|d| RosterEntry {
-                name: d.name.clone(),
-                points: f64::from(d.points() + catalogue::pilot_points(ROSTER_SKILL)),
-            })
-            .collect()
-    }
-
-    /// Forces by fighter type: consecutive fighters of one type pair up into
-    /// elements (an odd one flies alone, BS-05), all with trained pilots.
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        if forces.len() != 2 {
-            return Err(SetupError::one("Black Skies has two sides"));
-        }
-        let mut s = base.clone();
-        for (side, names) in s.sides.iter_mut().zip(forces) {
-            side.elements.clear();
-            for name in names {
-                if !base.catalogue.iter().any(|d| &d.name == name) {
-                    return Err(SetupError::one(format!("unknown fighter `{name}`")));
-                }
-                match side.elements.last_mut() {
-                    Some(e) if &e.fighter == name && e.pilots.len() == 1 => {
-                        e.pilots.push(ROSTER_SKILL)
-                    }
-                    _ => side.elements.push(scenario::ElementSpec {
-                        fighter: name.clone(),
-                        pilots: vec![ROSTER_SKILL],
-                    }),
-                }
-            }
-        }
-        Ok(s)
-    }
-
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points.take().map(f64::from)
-    }
-}
-
-impl SearchHints for BlackSkies {
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.evaluation(seat)
-    }
-
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_answers(seat)
-    }
-
-    /// Uniform over the legal actions, drawn as the default draws (one
-    /// `rng.index(n)` over the list, so the same action for the same generator);
-    /// deployments are counted on the grid instead of listed (`deploy.rs`).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        if self.outcome.is_none() && self.phase == (Phase::Deploy { seat }) {
-            return deploy::Grid::new(self, seat).and_then(|grid| grid.sample(rng));
-        }
-        let mut legal = self.answers(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = rng.index(legal.len());
-        Some(legal.swap_remove(i))
-    }
-
-    /// The opponent model of the searches' look-ahead (`model.rs`): the best target,
-    /// the option that stands best, mostly the card whose best option stands best.
-    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.playout_answer(seat, rng)
-    }
-}
-
-impl Learning for BlackSkies {
-    /// The answers numbered block by block (`learn.rs`, docs/learning/black-skies.md).
-    fn action_space(&self) -> usize {
-        self.learn_space()
-    }
-
-    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
-        self.learn_id(seat, action)
-    }
-
-    fn observe(view: &BsView, out: &mut orrery_core::learn::Features) {
-        learn::observe(view, out)
     }
 }
 

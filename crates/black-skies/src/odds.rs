@@ -10,6 +10,7 @@ use crate::render::pilot_check;
 use crate::state::{BlackSkies, Phase};
 use crate::BlackSkies as Game_;
 use orrery_core::prob::{odds_table, Count, Prob};
+use orrery_core::Odds;
 use orrery_core::{
     counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,
     Seat,
@@ -169,31 +170,6 @@ fn attack_table(o: &crate::combat::AttackOdds, shot: &Shot) -> String {
 }
 
 impl BlackSkies {
-    /// The odds of a legal shot: [`crate::combat::AttackOdds`] with the band and the
-    /// final accuracy.
-    pub fn odds_of(&self, seat: Seat, action: &Action) -> Option<Value> {
-        let (band, shot) = self.shot_of(seat, action)?;
-        let o = attack(&shot);
-        let mut v = serde_json::to_value(&o).ok()?;
-        v["band"] = json!(band.name());
-        v["accuracy"] = json!(shot.accuracy);
-        v["die"] = json!(format!("d{}", shot.die));
-        Some(v)
-    }
-
-    pub fn odds_line(&self, seat: Seat, action: &Action) -> Option<String> {
-        let (band, shot) = self.shot_of(seat, action)?;
-        let o = attack(&shot);
-        Some(format!(
-            "{} range, hit on ≤{} per die: one die {:.0}%, destroys {:.1}%, cripples {:.1}%",
-            band.name(),
-            shot.accuracy,
-            100.0 * o.p_hit.p,
-            100.0 * o.p_destroyed.p,
-            100.0 * o.p_crippled.p
-        ))
-    }
-
     fn shot_of(&self, seat: Seat, action: &Action) -> Option<(Band, Shot)> {
         let Action::Fire { target } = action else {
             return None;
@@ -211,14 +187,45 @@ impl BlackSkies {
         let w = self.design_of(f).weapons.get(usize::from(weapon))?;
         shot_at(self, f, w, self.fighter(*target))
     }
+}
 
-    /// What an answer would do. A deployment: where each fighter of the element
-    /// goes (`{element, fighters, at, heading}`). A maneuver: for a card being put
-    /// down (after an activation or in set-up), every option; for an option of a
-    /// revealed card, that one. Each gives the speeds, the chance each
-    /// pilot passes, and each fighter's path and end if it passes and if it fails
-    /// (BS-06–BS-08). Collisions are left out (they depend on where others will be).
-    pub fn preview_of(&self, seat: Seat, action: &Action) -> Option<Value> {
+impl Odds for BlackSkies {
+    /// An attack (BS-09) and a piloting check (BS-07).
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        calculate(name, args)
+    }
+
+    /// The odds of a legal shot: [`crate::combat::AttackOdds`] with the band and the
+    /// final accuracy.
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        let (band, shot) = self.shot_of(seat, action)?;
+        let o = attack(&shot);
+        let mut v = serde_json::to_value(&o).ok()?;
+        v["band"] = json!(band.name());
+        v["accuracy"] = json!(shot.accuracy);
+        v["die"] = json!(format!("d{}", shot.die));
+        Some(v)
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        let (band, shot) = self.shot_of(seat, action)?;
+        let o = attack(&shot);
+        Some(format!(
+            "{} range, hit on ≤{} per die: one die {:.0}%, destroys {:.1}%, cripples {:.1}%",
+            band.name(),
+            shot.accuracy,
+            100.0 * o.p_hit.p,
+            100.0 * o.p_destroyed.p,
+            100.0 * o.p_crippled.p
+        ))
+    }
+
+    /// A card's (or option's) speeds, chances and paths (`odds.rs`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
         let (element, list): (u8, Vec<(u8, u8)>) = match (&self.phase, action) {
             (Phase::Card { element }, Action::Card { card }) => (
                 *element,

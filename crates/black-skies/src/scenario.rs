@@ -2,6 +2,7 @@
 
 use crate::catalogue::{pilot_points, Armour, Design, Thruster, Weapon, Weight, DIE_NAMES};
 use crate::state::{BlackSkies, Element, Fighter, Phase, Status};
+use orrery_core::{Files, RosterEntry};
 use orrery_core::{NamedScenario, Rng, Seat, SetupError};
 use orrery_data::{read_embedded_lenient, DataError, Embedded, Reader};
 use orrery_table::{Heading, Point, Sector};
@@ -567,4 +568,54 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<BlackSkies, SetupError> {
         outcome: None,
         rng,
     })
+}
+
+impl Files for BlackSkies {
+    /// Scenario files in TOML (docs/black-skies.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// Every fighter type of the catalogue, flown by trained pilots (skill 2).
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        scenario
+            .catalogue
+            .iter()
+            .map(|d| RosterEntry {
+                name: d.name.clone(),
+                points: f64::from(d.points() + crate::catalogue::pilot_points(crate::ROSTER_SKILL)),
+            })
+            .collect()
+    }
+
+    /// Forces by fighter type: consecutive fighters of one type pair up into
+    /// elements (an odd one flies alone, BS-05), all with trained pilots.
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        if forces.len() != 2 {
+            return Err(SetupError::one("Black Skies has two sides"));
+        }
+        let mut s = base.clone();
+        for (side, names) in s.sides.iter_mut().zip(forces) {
+            side.elements.clear();
+            for name in names {
+                if !base.catalogue.iter().any(|d| &d.name == name) {
+                    return Err(SetupError::one(format!("unknown fighter `{name}`")));
+                }
+                match side.elements.last_mut() {
+                    Some(e) if &e.fighter == name && e.pilots.len() == 1 => {
+                        e.pilots.push(crate::ROSTER_SKILL)
+                    }
+                    _ => side.elements.push(ElementSpec {
+                        fighter: name.clone(),
+                        pilots: vec![crate::ROSTER_SKILL],
+                    }),
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
 }

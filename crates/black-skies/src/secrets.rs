@@ -6,6 +6,7 @@ use crate::action::{Action, Wing};
 use crate::combat::{bearing, shot_in, Band};
 use crate::maneuver::{ends_within, fly_end, options, some_end_within, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Fighter, Phase};
+use orrery_core::SearchHints;
 use orrery_core::{score_margin, Rng, Seat};
 use orrery_table::{Heading, Point, Sector};
 
@@ -174,140 +175,6 @@ impl BlackSkies {
             _ => None,
         };
         pick.or_else(|| legal.into_iter().next())
-    }
-
-    /// The agents' abstraction of the legal set: deployments every 6" heading in (and
-    /// 30° either side) with two wing places; set-up speeds 4, 8 and 12 for the next
-    /// element not yet in the deck; cards (first ones too) and options with a way to
-    /// keep every fighter on the table this activation and the next (all of them if
-    /// none has); everything else as listed.
-    pub fn search_answers(&self, seat: Seat) -> Vec<Action> {
-        let legal = self.answers(seat);
-        let inward = if seat == Seat(0) { 0 } else { 180 };
-        let keep: Vec<Action> = match &self.phase {
-            Phase::Deploy { .. } => legal
-                .iter()
-                .filter(|a| match a {
-                    Action::Deploy {
-                        x,
-                        heading,
-                        wing,
-                        y,
-                        ..
-                    } => {
-                        let dh = (i32::from(*heading) - inward).rem_euclid(360);
-                        x % 6 == 0
-                            && (dh == 0 || dh == 30 || dh == 330)
-                            && matches!(
-                                wing,
-                                None | Some(Wing::BehindLeft) | Some(Wing::AbreastRight)
-                            )
-                            && self.from_edge(seat, orrery_table::Point::new(0.0, f64::from(*y)))
-                                as i32
-                                == 3
-                    }
-                    _ => false,
-                })
-                .cloned()
-                .collect(),
-            Phase::Ready => match self.uncarded(seat) {
-                Some(element) => self.sane(element, &legal),
-                None => {
-                    let next = self.unready(seat).first().copied();
-                    legal
-                        .iter()
-                        .filter(|a| {
-                            matches!(a, Action::Speed { element, speed }
-                                if Some(*element) == next && matches!(speed, 4 | 8 | 12))
-                        })
-                        .cloned()
-                        .collect()
-                }
-            },
-            Phase::Card { element } => self.sane(*element, &legal),
-            Phase::Maneuver { element } => {
-                let element = *element;
-                let card = self.element(element).shown.unwrap_or(1);
-                let cards = self.card_list(element);
-                legal
-                    .iter()
-                    .filter(|a| {
-                        matches!(a, Action::Maneuver { option }
-                            if crate::maneuver::maneuver(card, *option)
-                                .is_some_and(|m| self.option_is_sane(element, m, &cards)))
-                    })
-                    .cloned()
-                    .collect()
-            }
-            // BS-09: firing costs nothing and targets never fire back, so Hold is
-            // worth weighing only for a crippled fighter whose weapons differ (holding
-            // one keeps the shot for a better one).
-            Phase::Fire { fighter, .. } => {
-                let f = self.fighter(*fighter);
-                let weapons = &self.design_of(f).weapons;
-                let choosy = self.crippled(f) && weapons.iter().any(|w| w != &weapons[0]);
-                legal
-                    .iter()
-                    .filter(|a| choosy || !matches!(a, Action::Hold))
-                    .cloned()
-                    .collect()
-            }
-            _ => legal.clone(),
-        };
-        if keep.is_empty() {
-            legal.into_iter().take(64).collect()
-        } else {
-            keep
-        }
-    }
-
-    /// How good the table looks for `seat`: the score margin (BS-12), the points of
-    /// Hull each side keeps, for every fighter the damage its guns could do from where
-    /// it is (and the enemy's to it), how close it is to the nearest enemy and how
-    /// straight it points at it, whether any card can keep it on the table, and
-    /// where `seat`'s own face-down cards will take
-    /// its elements (the best option of each: off the table loses the fighters, the
-    /// guns it would bring to bear count). Only `seat`'s own
-    /// cards are read; in set-up the other side's speeds are read as they stand, so
-    /// agents call it on copies determinized for `seat` (as they do).
-    pub fn evaluation(&self, seat: Seat) -> f64 {
-        let guns = self.gunnery();
-        let mut v = score_margin(&self.score_list(), seat);
-        for f in self.fighters.iter().filter(|f| f.flying()) {
-            let sign = if f.seat == seat { 1.0 } else { -1.0 };
-            let max = f64::from(self.max_hull(f));
-            let worth = f64::from(self.points(f));
-            v += sign * 0.3 * worth * f64::from(f.hull) / max;
-            // Guns bear after a move: where it stands now counts for a little.
-            v += sign * 0.3 * self.firepower(&guns, f, f.pos, f.heading);
-            // Closing on the nearest enemy and pointing at it (guns face front).
-            if let Some((d, aim)) = self.nearest_enemy(f) {
-                v += sign * (aim - 0.05 * d);
-            }
-        }
-        // Each element's next move: its own card when `seat` knows it, else the best
-        // of its cards (the enemy is assumed to pick well).
-        for e in self.elements.iter() {
-            if self.flying(e.id).next().is_none() {
-                continue;
-            }
-            let known = match self.phase {
-                Phase::Maneuver { element } if element == e.id => e.shown,
-                _ if e.seat == seat => e.card,
-                _ => None,
-            };
-            let all = self.card_list(e.id);
-            let cards = match known {
-                Some(ref c) => std::slice::from_ref(c),
-                None => &all[..],
-            };
-            let best = cards
-                .iter()
-                .map(|&c| self.card_prospect(&guns, e.id, c, &all))
-                .fold(f64::NEG_INFINITY, f64::max);
-            v += if e.seat == seat { best } else { -best };
-        }
-        v
     }
 
     /// Distance to the nearest enemy on the table and the cosine of its bearing.
@@ -535,5 +402,162 @@ fn sector_index(s: Sector) -> u8 {
         Sector::Rear => 3,
         Sector::RearRight => 4,
         Sector::FrontRight => 5,
+    }
+}
+
+impl SearchHints for BlackSkies {
+    /// How good the table looks for `seat`: the score margin (BS-12), the points of
+    /// Hull each side keeps, for every fighter the damage its guns could do from where
+    /// it is (and the enemy's to it), how close it is to the nearest enemy and how
+    /// straight it points at it, whether any card can keep it on the table, and
+    /// where `seat`'s own face-down cards will take
+    /// its elements (the best option of each: off the table loses the fighters, the
+    /// guns it would bring to bear count). Only `seat`'s own
+    /// cards are read; in set-up the other side's speeds are read as they stand, so
+    /// agents call it on copies determinized for `seat` (as they do).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let guns = self.gunnery();
+        let mut v = score_margin(&self.score_list(), seat);
+        for f in self.fighters.iter().filter(|f| f.flying()) {
+            let sign = if f.seat == seat { 1.0 } else { -1.0 };
+            let max = f64::from(self.max_hull(f));
+            let worth = f64::from(self.points(f));
+            v += sign * 0.3 * worth * f64::from(f.hull) / max;
+            // Guns bear after a move: where it stands now counts for a little.
+            v += sign * 0.3 * self.firepower(&guns, f, f.pos, f.heading);
+            // Closing on the nearest enemy and pointing at it (guns face front).
+            if let Some((d, aim)) = self.nearest_enemy(f) {
+                v += sign * (aim - 0.05 * d);
+            }
+        }
+        // Each element's next move: its own card when `seat` knows it, else the best
+        // of its cards (the enemy is assumed to pick well).
+        for e in self.elements.iter() {
+            if self.flying(e.id).next().is_none() {
+                continue;
+            }
+            let known = match self.phase {
+                Phase::Maneuver { element } if element == e.id => e.shown,
+                _ if e.seat == seat => e.card,
+                _ => None,
+            };
+            let all = self.card_list(e.id);
+            let cards = match known {
+                Some(ref c) => std::slice::from_ref(c),
+                None => &all[..],
+            };
+            let best = cards
+                .iter()
+                .map(|&c| self.card_prospect(&guns, e.id, c, &all))
+                .fold(f64::NEG_INFINITY, f64::max);
+            v += if e.seat == seat { best } else { -best };
+        }
+        v
+    }
+
+    /// The agents' abstraction of the legal set: deployments every 6" heading in (and
+    /// 30° either side) with two wing places; set-up speeds 4, 8 and 12 for the next
+    /// element not yet in the deck; cards (first ones too) and options with a way to
+    /// keep every fighter on the table this activation and the next (all of them if
+    /// none has); everything else as listed.
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        let legal = self.answers(seat);
+        let inward = if seat == Seat(0) { 0 } else { 180 };
+        let keep: Vec<Action> = match &self.phase {
+            Phase::Deploy { .. } => legal
+                .iter()
+                .filter(|a| match a {
+                    Action::Deploy {
+                        x,
+                        heading,
+                        wing,
+                        y,
+                        ..
+                    } => {
+                        let dh = (i32::from(*heading) - inward).rem_euclid(360);
+                        x % 6 == 0
+                            && (dh == 0 || dh == 30 || dh == 330)
+                            && matches!(
+                                wing,
+                                None | Some(Wing::BehindLeft) | Some(Wing::AbreastRight)
+                            )
+                            && self.from_edge(seat, orrery_table::Point::new(0.0, f64::from(*y)))
+                                as i32
+                                == 3
+                    }
+                    _ => false,
+                })
+                .cloned()
+                .collect(),
+            Phase::Ready => match self.uncarded(seat) {
+                Some(element) => self.sane(element, &legal),
+                None => {
+                    let next = self.unready(seat).first().copied();
+                    legal
+                        .iter()
+                        .filter(|a| {
+                            matches!(a, Action::Speed { element, speed }
+                                if Some(*element) == next && matches!(speed, 4 | 8 | 12))
+                        })
+                        .cloned()
+                        .collect()
+                }
+            },
+            Phase::Card { element } => self.sane(*element, &legal),
+            Phase::Maneuver { element } => {
+                let element = *element;
+                let card = self.element(element).shown.unwrap_or(1);
+                let cards = self.card_list(element);
+                legal
+                    .iter()
+                    .filter(|a| {
+                        matches!(a, Action::Maneuver { option }
+                            if crate::maneuver::maneuver(card, *option)
+                                .is_some_and(|m| self.option_is_sane(element, m, &cards)))
+                    })
+                    .cloned()
+                    .collect()
+            }
+            // BS-09: firing costs nothing and targets never fire back, so Hold is
+            // worth weighing only for a crippled fighter whose weapons differ (holding
+            // one keeps the shot for a better one).
+            Phase::Fire { fighter, .. } => {
+                let f = self.fighter(*fighter);
+                let weapons = &self.design_of(f).weapons;
+                let choosy = self.crippled(f) && weapons.iter().any(|w| w != &weapons[0]);
+                legal
+                    .iter()
+                    .filter(|a| choosy || !matches!(a, Action::Hold))
+                    .cloned()
+                    .collect()
+            }
+            _ => legal.clone(),
+        };
+        if keep.is_empty() {
+            legal.into_iter().take(64).collect()
+        } else {
+            keep
+        }
+    }
+
+    /// Uniform over the legal actions, drawn as the default draws (one
+    /// `rng.index(n)` over the list, so the same action for the same generator);
+    /// deployments are counted on the grid instead of listed (`deploy.rs`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if self.outcome.is_none() && self.phase == (Phase::Deploy { seat }) {
+            return crate::deploy::Grid::new(self, seat).and_then(|grid| grid.sample(rng));
+        }
+        let mut legal = self.answers(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
+    }
+
+    /// The opponent model of the searches' look-ahead (`model.rs`): the best target,
+    /// the option that stands best, mostly the card whose best option stands best.
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.playout_answer(seat, rng)
     }
 }

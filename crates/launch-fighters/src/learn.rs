@@ -74,6 +74,8 @@ pub(crate) use observe::observe;
 use crate::action::{Action, SquadronFate};
 use crate::state::{LaunchFighters, Unit};
 use crate::types::{Stat, UnitId};
+use crate::LfView;
+use orrery_core::Learning;
 use orrery_core::Seat;
 use orrery_hex::{Dir, Hex};
 
@@ -407,4 +409,19 @@ pub(crate) fn action_id(g: &LaunchFighters, seat: Seat, action: &Action) -> Opti
         Action::EndRepairs => (22, me),
     };
     Some(l.start(block) + offset)
+}
+
+impl Learning for LaunchFighters {
+    /// The sizes of [`learn`]'s blocks, read from the battle's units and map.
+    fn action_space(&self) -> usize {
+        action_space(self)
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        action_id(self, seat, action)
+    }
+
+    fn observe(view: &LfView, out: &mut orrery_core::learn::Features) {
+        observe(view, out)
+    }
 }

@@ -34,6 +34,7 @@ pub mod roster;
 pub mod search;
 mod sequence;
 pub mod state;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 pub mod types;
 mod validate;
@@ -47,11 +48,9 @@ pub use types::*;
 pub use view::LfView;
 
 use orrery_core::{
-    ActionError, FileError, FleetCheck, Game, Logged, NamedScenario, OddsArgs, OddsCalculators,
-    OddsError, OddsReport, Outcome, Progress, Rng, RosterEntry, RosterFile, Seat, SetupError,
-    StateError, UnitFate,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
+    UnitFate,
 };
-use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use state::{Decision, Phase};
 
 /// Which part of the rules answers the current question.
@@ -235,113 +234,5 @@ impl Game for LaunchFighters {
     fn action_bound(&self) -> usize {
         // Per turn every unit moves and activates a bounded number of times; be generous.
         (self.turn_limit as usize + 1) * (self.units.len() + 4) * 60
-    }
-}
-
-impl Presentation for LaunchFighters {
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
-        render::describe_action(self, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        render::describe_event(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        render::render_text(self, viewer)
-    }
-}
-
-impl Odds for LaunchFighters {
-    /// Barrages (LF-11) and dogfights (LF-12).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calc::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calc::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-}
-
-impl Files for LaunchFighters {
-    /// Scenario files in TOML (docs/launch-fighters-data.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
-    }
-
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        search::roster(scenario)
-    }
-
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        search::with_forces(base, forces)
-    }
-
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points.take().map(f64::from)
-    }
-
-    /// Design files (docs/launch-fighters-data.md) as rosters.
-    fn read_roster(
-        base: &Scenario,
-        _scenario: &str,
-        text: &str,
-        file: &str,
-    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
-        Some(roster::read_roster(base, text, file))
-    }
-
-    /// Fleet and design files (docs/launch-fighters-data.md), costed by LF-18.
-    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
-        Some(data::check_written(text, file))
-    }
-
-    /// A fleet's `[[ships]]`, a design file's `[[designs]]` or a lone design's stats.
-    fn fleet_file_keys() -> &'static [&'static str] {
-        &["ships", "designs", "cannons"]
-    }
-}
-
-impl SearchHints for LaunchFighters {
-    fn evaluate(&self, seat: Seat) -> f64 {
-        evaluate::evaluate(self, seat)
-    }
-
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_moves(seat)
-    }
-
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample_move(seat, rng)
-    }
-}
-
-impl Learning for LaunchFighters {
-    /// The sizes of [`learn`]'s blocks, read from the battle's units and map.
-    fn action_space(&self) -> usize {
-        learn::action_space(self)
-    }
-
-    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
-        learn::action_id(self, seat, action)
-    }
-
-    fn observe(view: &LfView, out: &mut orrery_core::learn::Features) {
-        learn::observe(view, out)
     }
 }

@@ -14,6 +14,9 @@
 use crate::event::BarrageResult;
 use crate::state::{LaunchFighters, Phase, Unit, UnitKind};
 use crate::types::{Stat, UnitId};
+use crate::Action;
+use crate::Event;
+use orrery_core::Presentation;
 use orrery_core::Seat;
 use orrery_hex::Hex;
 use std::fmt::Write as _;
@@ -21,6 +24,27 @@ use std::fmt::Write as _;
 mod board;
 mod describe;
 pub use board::render_text;
+impl Presentation for LaunchFighters {
+    fn glossary() -> &'static str {
+        crate::glossary::GLOSSARY
+    }
+
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
+        describe_action(self, action)
+    }
+
+    fn describe_event(&self, event: &Event) -> String {
+        describe_event(self, event)
+    }
+
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        render_text(self, viewer)
+    }
+}
+
 #[cfg(test)]
 use board::render_with_scores;
 pub use describe::{describe_action, describe_event};

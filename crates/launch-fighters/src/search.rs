@@ -39,6 +39,9 @@
 use crate::action::Action;
 use crate::state::{LaunchFighters, Location, Phase, Unit, UnitKind};
 use crate::types::{Fleet, Scenario, ShipDesign};
+use orrery_core::Files;
+use orrery_core::SearchHints;
+use orrery_core::{FileError, FleetCheck, RosterFile};
 use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_hex::{Arc, Dir, Hex};
 use std::collections::HashMap;
@@ -179,24 +182,6 @@ impl LaunchFighters {
             .filter(|u| u.owner != seat)
             .filter_map(|u| Some((u.hex()?, u.ship().map(|s| s.facing))))
             .collect()
-    }
-
-    /// The search abstraction of the legal list (see the module doc).
-    pub fn search_moves(&self, seat: Seat) -> Vec<Action> {
-        let legal = self.without_waste(seat, self.legal_actions(seat));
-        if legal.len() <= SMALL {
-            return legal;
-        }
-        let out = match legal.first() {
-            Some(Action::Move { .. }) => self.search_movement(seat, &legal),
-            Some(Action::Place { .. }) => self.search_placement(seat, &legal),
-            _ => self.search_thinned(&legal),
-        };
-        if out.is_empty() {
-            spread(&legal, SMALL)
-        } else {
-            out
-        }
     }
 
     /// Issue 9 §1: "an agent never gathers dice it will not roll unless stopping is
@@ -498,29 +483,6 @@ impl LaunchFighters {
         out
     }
 
-    /// One legal action drawn with `rng` (module doc for the distribution).
-    pub fn sample_move(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        if !self.to_move().contains(&seat) {
-            return None;
-        }
-        let direct = match self.phase {
-            Phase::Placement if self.pending.is_empty() => self.sample_placement(seat, rng),
-            Phase::Movement { .. } if self.pending.is_empty() => self.sample_movement(seat, rng),
-            _ => None,
-        };
-        if let Some(a) = direct {
-            if self.check(seat, &a).is_ok() {
-                return Some(a);
-            }
-        }
-        let mut legal = self.legal_actions(seat);
-        if legal.is_empty() {
-            return None;
-        }
-        let i = rng.index(legal.len());
-        Some(legal.swap_remove(i))
-    }
-
     fn sample_placement(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if self.placement_actor() != Some(seat) {
             return None;
@@ -721,4 +683,90 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
         fleets,
         ..base.clone()
     })
+}
+
+impl SearchHints for LaunchFighters {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        crate::evaluate::evaluate(self, seat)
+    }
+
+    /// The search abstraction of the legal list (see the module doc).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        let legal = self.without_waste(seat, self.legal_actions(seat));
+        if legal.len() <= SMALL {
+            return legal;
+        }
+        let out = match legal.first() {
+            Some(Action::Move { .. }) => self.search_movement(seat, &legal),
+            Some(Action::Place { .. }) => self.search_placement(seat, &legal),
+            _ => self.search_thinned(&legal),
+        };
+        if out.is_empty() {
+            spread(&legal, SMALL)
+        } else {
+            out
+        }
+    }
+
+    /// One legal action drawn with `rng` (module doc for the distribution).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        if !self.to_move().contains(&seat) {
+            return None;
+        }
+        let direct = match self.phase {
+            Phase::Placement if self.pending.is_empty() => self.sample_placement(seat, rng),
+            Phase::Movement { .. } if self.pending.is_empty() => self.sample_movement(seat, rng),
+            _ => None,
+        };
+        if let Some(a) = direct {
+            if self.check(seat, &a).is_ok() {
+                return Some(a);
+            }
+        }
+        let mut legal = self.legal_actions(seat);
+        if legal.is_empty() {
+            return None;
+        }
+        let i = rng.index(legal.len());
+        Some(legal.swap_remove(i))
+    }
+}
+
+impl Files for LaunchFighters {
+    /// Scenario files in TOML (docs/launch-fighters-data.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(crate::data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// Design files (docs/launch-fighters-data.md) as rosters.
+    fn read_roster(
+        base: &Scenario,
+        _scenario: &str,
+        text: &str,
+        file: &str,
+    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
+        Some(crate::roster::read_roster(base, text, file))
+    }
+
+    /// Fleet and design files (docs/launch-fighters-data.md), costed by LF-18.
+    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
+        Some(crate::data::check_written(text, file))
+    }
+
+    /// A fleet's `[[ships]]`, a design file's `[[designs]]` or a lone design's stats.
+    fn fleet_file_keys() -> &'static [&'static str] {
+        &["ships", "designs", "cannons"]
+    }
 }

@@ -46,6 +46,8 @@ pub(crate) use observe::observe;
 use crate::action::{Action, Item};
 pub use crate::economy::MAX_SHIPS;
 use crate::state::{Asset, Stgv2};
+use crate::StView;
+use orrery_core::Learning;
 use orrery_core::Seat;
 use orrery_nodes::{Dir, Node};
 
@@ -203,4 +205,21 @@ pub(crate) fn action_id(g: &Stgv2, seat: Seat, action: &Action) -> Option<usize>
         Action::Next => (11, me),
     };
     Some(l.start(block) + offset)
+}
+
+impl Learning for Stgv2 {
+    /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
+    /// damage choices, attempts, purchases, and the steps' `next`s.
+    /// The sizes of [`learn`]'s blocks, ship fields bounded by the cap of ship slots.
+    fn action_space(&self) -> usize {
+        action_space(self)
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        action_id(self, seat, action)
+    }
+
+    fn observe(view: &StView, out: &mut orrery_core::learn::Features) {
+        observe(view, out)
+    }
 }

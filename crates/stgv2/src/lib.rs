@@ -29,6 +29,7 @@ pub mod render;
 pub mod rules;
 pub mod scenario;
 pub mod state;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod validate;
 pub mod value;
@@ -44,10 +45,9 @@ pub use state::Stgv2;
 pub use view::StView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
-    Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError, UnitFate,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
+    UnitFate,
 };
-use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 use std::ops::ControlFlow;
 
 impl Game for Stgv2 {
@@ -227,136 +227,6 @@ impl Game for Stgv2 {
         let ships = self.ships.len().max(8) * 4;
         let per_turn = 8 + 3 * ships * 26 + ships * 6 + 8 + 200;
         20 + (self.rules.rounds as usize + 1) * self.players.len() * per_turn
-    }
-}
-
-impl Presentation for Stgv2 {
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse(self, seat, text).map(|a| vec![a]))
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        self.describe(viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        self.event_text(event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        self.field_text(viewer)
-    }
-}
-
-impl Odds for Stgv2 {
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-
-    /// `follow`: every position the ship could end at with the set
-    /// (`{"reachable": [pos…]}`); `card`: the path (`{"path", "to", "blocked"}`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        if self.check(seat, action).is_err() {
-            return None;
-        }
-        match action {
-            Action::Follow { set, ship } => Some(serde_json::json!({
-                "reachable": self.reachable(*set, *ship, 0),
-            })),
-            Action::Card { dirs } => {
-                let p = self.current_plays().into_iter().find(|p| &p.dirs == dirs)?;
-                Some(serde_json::json!({
-                    "path": p.path,
-                    "to": p.path.last(),
-                    "blocked": p.blocked,
-                }))
-            }
-            _ => None,
-        }
-    }
-}
-
-impl Files for Stgv2 {
-    /// Scenario files in TOML (docs/stgv2.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
-    }
-
-    /// What a seat may start with beyond the seed's starting state, at Supply List
-    /// prices (`scenario::roster`): `orrery calibrate` fits what each is worth.
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        scenario::roster(scenario)
-    }
-
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        scenario::with_forces(base, forces)
-    }
-}
-
-impl SearchHints for Stgv2 {
-    /// The lead in rounds still needed to reach the Spendys target at the income the
-    /// ships, cells and outposts bring (`value.rs`).
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.position_value(seat)
-    }
-
-    /// Legal actions, with cell placements cut to those that place every cell
-    /// they can and moves to ships not parked where they earn (`value.rs`,
-    /// `search_menu`).
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_menu(seat)
-    }
-
-    /// A plain collector (`value.rs`, `collector_answer`): the search's model of the
-    /// other seats.
-    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.collector_answer(seat, rng)
-    }
-
-    /// Uniform over the legal actions, as the default draws it (the same action
-    /// for the same generator), without listing them (`Stgv2::sample_answer`).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample_answer(seat, rng)
-    }
-}
-
-impl Learning for Stgv2 {
-    /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
-    /// damage choices, attempts, purchases, and the steps' `next`s.
-    /// The sizes of [`learn`]'s blocks, ship fields bounded by the cap of ship slots.
-    fn action_space(&self) -> usize {
-        learn::action_space(self)
-    }
-
-    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
-        learn::action_id(self, seat, action)
-    }
-
-    fn observe(view: &StView, out: &mut orrery_core::learn::Features) {
-        learn::observe(view, out)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::combat::die_chart;
 use crate::state::{Step, Stgv2};
 use crate::words::spendys;
 use orrery_core::prob::{odds_table, pow6, Count, Prob, EXACT_DICE};
+use orrery_core::Odds;
 use orrery_core::{
     counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,
     Seat,
@@ -315,10 +316,18 @@ fn claim_odds() -> Prob {
     num.prob(den)
 }
 
-impl Stgv2 {
+impl Odds for Stgv2 {
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        calculate(name, args)
+    }
+
     /// The odds of a legal attack: the attack, the return fire and the chance each
     /// principal is destroyed (ST-11, ST-12).
-    pub fn odds_of(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
         let &Action::Attack { ship, target } = action else {
             return None;
         };
@@ -357,9 +366,9 @@ impl Stgv2 {
         }))
     }
 
-    /// [`Stgv2::odds_of`] as one line.
-    pub fn odds_line(&self, seat: Seat, action: &Action) -> Option<String> {
-        let v = self.odds_of(seat, action)?;
+    /// [`Odds::action_odds`] as one line.
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        let v = self.action_odds(seat, action)?;
         let hit = 1.0 - v["attack"]["hits"]["0"].as_f64().unwrap_or(1.0);
         let back = v["return_fire"]["hits"]["0"]
             .as_f64()
@@ -371,6 +380,28 @@ impl Stgv2 {
             100.0 * back,
             100.0 * v["attacker_destroyed"].as_f64().unwrap_or(0.0),
         ))
+    }
+
+    /// `follow`: every position the ship could end at with the set
+    /// (`{"reachable": [pos…]}`); `card`: the path (`{"path", "to", "blocked"}`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        if self.check(seat, action).is_err() {
+            return None;
+        }
+        match action {
+            Action::Follow { set, ship } => Some(serde_json::json!({
+                "reachable": self.reachable(*set, *ship, 0),
+            })),
+            Action::Card { dirs } => {
+                let p = self.current_plays().into_iter().find(|p| &p.dirs == dirs)?;
+                Some(serde_json::json!({
+                    "path": p.path,
+                    "to": p.path.last(),
+                    "blocked": p.blocked,
+                }))
+            }
+            _ => None,
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
 use crate::words::{dirs_text, spendys};
+use orrery_core::Presentation;
 use orrery_core::{counted, Seat};
 use orrery_nodes::Node;
 use std::collections::BTreeMap;
@@ -106,9 +107,192 @@ impl Stgv2 {
             _ => "· ".into(),
         }
     }
+}
+
+fn phase_words(p: Phase) -> &'static str {
+    match p {
+        Phase::Combat => "attack another player's ship (or move)",
+        Phase::Action => "construct an outpost or collect Spendys (or move)",
+        Phase::Purchase => "buy (or move), then end the turn",
+    }
+}
+
+impl Presentation for Stgv2 {
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn glossary() -> &'static str {
+        crate::glossary::GLOSSARY
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        crate::quick::hint(self, seat)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
+    }
+
+    /// One line for an action, as `viewer` may read it (everything is public).
+    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
+        let ship = |id: ShipId| {
+            if usize::from(id) < self.ships.len() {
+                format!("ship {} ({})", ship_letter(id), id)
+            } else {
+                format!("ship {id}")
+            }
+        };
+        match action {
+            Action::Start { node } => format!("start at corner {node}, level 0"),
+            Action::Cells {
+                moves,
+                attack,
+                defend,
+                action,
+            } => format!(
+                "place cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"
+            ),
+            Action::Follow { set, ship: id } => format!("move {} with set {set}", ship(*id)),
+            Action::Card { dirs } => {
+                let end = self
+                    .current_plays()
+                    .into_iter()
+                    .find(|p| &p.dirs == dirs)
+                    .map(|p| {
+                        let to = p.path.last().copied();
+                        format!(
+                            " → {}{}",
+                            to.map(|t| t.to_string()).unwrap_or_default(),
+                            if p.blocked { " (blocked there)" } else { "" }
+                        )
+                    })
+                    .unwrap_or_default();
+                format!("card: {}{end}", dirs_text(dirs))
+            }
+            Action::EndSet => "end this set (the other ships stay)".into(),
+            Action::Attack { ship: x, target } => format!("{} attacks {}", ship(*x), ship(*target)),
+            Action::Lose { asset } => format!("remove {}", asset.with_article()),
+            Action::Act { ship: x, cluster } => {
+                let what = self
+                    .clusters
+                    .get(usize::from(*cluster))
+                    .map(|c| {
+                        if c.outpost.is_some() {
+                            "collect revenue"
+                        } else {
+                            "construct an outpost"
+                        }
+                    })
+                    .unwrap_or("act");
+                format!("{} tries to {what} at cluster {cluster}", ship(*x))
+            }
+            Action::Buy { item, ship: None } => {
+                format!(
+                    "buy {} ({})",
+                    item.with_article(),
+                    spendys(self.price(*item))
+                )
+            }
+            Action::Buy {
+                item,
+                ship: Some(x),
+            } => {
+                format!(
+                    "buy {} for {} ({})",
+                    item.with_article(),
+                    ship(*x),
+                    spendys(self.price(*item))
+                )
+            }
+            Action::BuyShip { at } => {
+                format!("buy a ship at {at} ({})", spendys(self.rules.prices.ship))
+            }
+            Action::Next => match self.step.phase() {
+                Some(Phase::Purchase) => "end the turn".into(),
+                Some(p) => format!("end step {} ({})", p.number(), p.name()),
+                None => "next".into(),
+            },
+        }
+    }
+
+    fn describe_event(&self, e: &Event) -> String {
+        let l = ship_letter;
+        match e {
+            Event::FirstDrawn { seat, players } => {
+                format!("seat {seat} is drawn to play first (1 of {players}, ST-05)")
+            }
+            Event::Started { seat, ship, at } => format!("seat {seat}'s ship {} starts at {at}", l(*ship)),
+            Event::TurnStarted { seat, round } => format!("round {round}: seat {seat}'s turn"),
+            Event::CellsPlaced { seat, moves, attack, defend, action } => format!(
+                "seat {seat} places cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"
+            ),
+            Event::SetDrawn { seat, set, cards } => format!(
+                "seat {seat} draws set {set}: {}",
+                cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+            ),
+            Event::DeckReshuffled { deck } => format!("the {deck} deck's discards are reshuffled"),
+            Event::Moved { ship, card, path } => format!(
+                "ship {} plays {} → {}",
+                l(*ship),
+                card.name(),
+                path.last().map(|p| p.to_string()).unwrap_or_default()
+            ),
+            Event::Blocked { ship, at } => format!("ship {} stops at {at} for this set", l(*ship)),
+            Event::SetDone { set } => format!("set {set} done"),
+            Event::Battle { attacker, target, volleys } => format!(
+                "ship {} attacks ship {}: {}",
+                l(*attacker),
+                l(*target),
+                volleys
+                    .iter()
+                    .map(|v| format!(
+                        "{} vs {} → {}",
+                        v.attack_totals.iter().max().unwrap_or(&0),
+                        v.defense_totals.iter().max().unwrap_or(&0),
+                        counted(v.hits as usize, "hit", "hits")
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; return fire ")
+            ),
+            Event::Lost { ship, asset } => format!("ship {} loses {}", l(*ship), asset.with_article()),
+            Event::Destroyed { ship, spendys_lost } => {
+                format!("ship {} is destroyed ({} Spendys lost)", l(*ship), spendys(*spendys_lost))
+            }
+            Event::Eliminated { seat } => format!("seat {seat} is eliminated"),
+            Event::ActionRolled { ship, cluster, player, bank, cards } => format!(
+                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {}",
+                l(*ship),
+                player[0],
+                player[1],
+                bank[0],
+                bank[1],
+                counted(*cards as usize, "card", "cards")
+            ),
+            Event::OutpostBuilt { seat, cluster } => format!("seat {seat} builds an outpost on cluster {cluster}"),
+            Event::OutpostFailed { seat, cluster } => format!("seat {seat} draws no Claim at cluster {cluster}"),
+            Event::Revenue { ship, cards, total } => {
+                let cards: Vec<String> = cards.iter().map(|&c| spendys(c)).collect();
+                format!("ship {} collects {} Spendys ({})", l(*ship), spendys(*total), cards.join(" + "))
+            }
+            Event::Deposited { ship, spendys: n } => format!("ship {} deposits {} Spendys ON station", l(*ship), spendys(*n)),
+            Event::Bought { seat, item, ship, price } => match ship {
+                Some(x) => format!("seat {seat} buys {} for ship {} ({})", item.with_article(), l(*x), spendys(*price)),
+                None => format!("seat {seat} buys {} ({})", item.with_article(), spendys(*price)),
+            },
+            Event::ShipBought { seat, ship, at, price } => {
+                format!("seat {seat} buys ship {} at {at} ({})", l(*ship), spendys(*price))
+            }
+            Event::PhaseStarted { phase } => format!("step {}: {}", phase.number(), phase.name()),
+            Event::TurnEnded { seat } => format!("seat {seat}'s turn ends"),
+            Event::Won { seats, reason } => format!(
+                "winner(s): {} — {reason}",
+                seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
 
     /// The whole screen for `viewer`.
-    pub fn field_text(&self, viewer: Option<Seat>) -> String {
+    fn render_text(&self, viewer: Option<Seat>) -> String {
         let mut s = String::new();
         let step = match &self.step {
             Step::Start { seat } => format!(
@@ -285,171 +469,5 @@ impl Stgv2 {
             );
         }
         s
-    }
-
-    /// One line for an action, as `viewer` may read it (everything is public).
-    pub fn describe(&self, _viewer: Option<Seat>, action: &Action) -> String {
-        let ship = |id: ShipId| {
-            if usize::from(id) < self.ships.len() {
-                format!("ship {} ({})", ship_letter(id), id)
-            } else {
-                format!("ship {id}")
-            }
-        };
-        match action {
-            Action::Start { node } => format!("start at corner {node}, level 0"),
-            Action::Cells {
-                moves,
-                attack,
-                defend,
-                action,
-            } => format!(
-                "place cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"
-            ),
-            Action::Follow { set, ship: id } => format!("move {} with set {set}", ship(*id)),
-            Action::Card { dirs } => {
-                let end = self
-                    .current_plays()
-                    .into_iter()
-                    .find(|p| &p.dirs == dirs)
-                    .map(|p| {
-                        let to = p.path.last().copied();
-                        format!(
-                            " → {}{}",
-                            to.map(|t| t.to_string()).unwrap_or_default(),
-                            if p.blocked { " (blocked there)" } else { "" }
-                        )
-                    })
-                    .unwrap_or_default();
-                format!("card: {}{end}", dirs_text(dirs))
-            }
-            Action::EndSet => "end this set (the other ships stay)".into(),
-            Action::Attack { ship: x, target } => format!("{} attacks {}", ship(*x), ship(*target)),
-            Action::Lose { asset } => format!("remove {}", asset.with_article()),
-            Action::Act { ship: x, cluster } => {
-                let what = self
-                    .clusters
-                    .get(usize::from(*cluster))
-                    .map(|c| {
-                        if c.outpost.is_some() {
-                            "collect revenue"
-                        } else {
-                            "construct an outpost"
-                        }
-                    })
-                    .unwrap_or("act");
-                format!("{} tries to {what} at cluster {cluster}", ship(*x))
-            }
-            Action::Buy { item, ship: None } => {
-                format!(
-                    "buy {} ({})",
-                    item.with_article(),
-                    spendys(self.price(*item))
-                )
-            }
-            Action::Buy {
-                item,
-                ship: Some(x),
-            } => {
-                format!(
-                    "buy {} for {} ({})",
-                    item.with_article(),
-                    ship(*x),
-                    spendys(self.price(*item))
-                )
-            }
-            Action::BuyShip { at } => {
-                format!("buy a ship at {at} ({})", spendys(self.rules.prices.ship))
-            }
-            Action::Next => match self.step.phase() {
-                Some(Phase::Purchase) => "end the turn".into(),
-                Some(p) => format!("end step {} ({})", p.number(), p.name()),
-                None => "next".into(),
-            },
-        }
-    }
-
-    pub fn event_text(&self, e: &Event) -> String {
-        let l = ship_letter;
-        match e {
-            Event::FirstDrawn { seat, players } => {
-                format!("seat {seat} is drawn to play first (1 of {players}, ST-05)")
-            }
-            Event::Started { seat, ship, at } => format!("seat {seat}'s ship {} starts at {at}", l(*ship)),
-            Event::TurnStarted { seat, round } => format!("round {round}: seat {seat}'s turn"),
-            Event::CellsPlaced { seat, moves, attack, defend, action } => format!(
-                "seat {seat} places cells: MOVE +{moves}, ATTACK +{attack}, DEFEND +{defend}, ACTION +{action}"
-            ),
-            Event::SetDrawn { seat, set, cards } => format!(
-                "seat {seat} draws set {set}: {}",
-                cards.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
-            ),
-            Event::DeckReshuffled { deck } => format!("the {deck} deck's discards are reshuffled"),
-            Event::Moved { ship, card, path } => format!(
-                "ship {} plays {} → {}",
-                l(*ship),
-                card.name(),
-                path.last().map(|p| p.to_string()).unwrap_or_default()
-            ),
-            Event::Blocked { ship, at } => format!("ship {} stops at {at} for this set", l(*ship)),
-            Event::SetDone { set } => format!("set {set} done"),
-            Event::Battle { attacker, target, volleys } => format!(
-                "ship {} attacks ship {}: {}",
-                l(*attacker),
-                l(*target),
-                volleys
-                    .iter()
-                    .map(|v| format!(
-                        "{} vs {} → {}",
-                        v.attack_totals.iter().max().unwrap_or(&0),
-                        v.defense_totals.iter().max().unwrap_or(&0),
-                        counted(v.hits as usize, "hit", "hits")
-                    ))
-                    .collect::<Vec<_>>()
-                    .join("; return fire ")
-            ),
-            Event::Lost { ship, asset } => format!("ship {} loses {}", l(*ship), asset.with_article()),
-            Event::Destroyed { ship, spendys_lost } => {
-                format!("ship {} is destroyed ({} Spendys lost)", l(*ship), spendys(*spendys_lost))
-            }
-            Event::Eliminated { seat } => format!("seat {seat} is eliminated"),
-            Event::ActionRolled { ship, cluster, player, bank, cards } => format!(
-                "ship {} at cluster {cluster}: {}+{} vs bank {}+{} → {}",
-                l(*ship),
-                player[0],
-                player[1],
-                bank[0],
-                bank[1],
-                counted(*cards as usize, "card", "cards")
-            ),
-            Event::OutpostBuilt { seat, cluster } => format!("seat {seat} builds an outpost on cluster {cluster}"),
-            Event::OutpostFailed { seat, cluster } => format!("seat {seat} draws no Claim at cluster {cluster}"),
-            Event::Revenue { ship, cards, total } => {
-                let cards: Vec<String> = cards.iter().map(|&c| spendys(c)).collect();
-                format!("ship {} collects {} Spendys ({})", l(*ship), spendys(*total), cards.join(" + "))
-            }
-            Event::Deposited { ship, spendys: n } => format!("ship {} deposits {} Spendys ON station", l(*ship), spendys(*n)),
-            Event::Bought { seat, item, ship, price } => match ship {
-                Some(x) => format!("seat {seat} buys {} for ship {} ({})", item.with_article(), l(*x), spendys(*price)),
-                None => format!("seat {seat} buys {} ({})", item.with_article(), spendys(*price)),
-            },
-            Event::ShipBought { seat, ship, at, price } => {
-                format!("seat {seat} buys ship {} at {at} ({})", l(*ship), spendys(*price))
-            }
-            Event::PhaseStarted { phase } => format!("step {}: {}", phase.number(), phase.name()),
-            Event::TurnEnded { seat } => format!("seat {seat}'s turn ends"),
-            Event::Won { seats, reason } => format!(
-                "winner(s): {} — {reason}",
-                seats.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
-            ),
-        }
-    }
-}
-
-fn phase_words(p: Phase) -> &'static str {
-    match p {
-        Phase::Combat => "attack another player's ship (or move)",
-        Phase::Action => "construct an outpost or collect Spendys (or move)",
-        Phase::Purchase => "buy (or move), then end the turn",
     }
 }

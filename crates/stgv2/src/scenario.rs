@@ -4,6 +4,8 @@
 
 use crate::deck::Deck;
 use crate::state::{Assets, Cluster, Columns, Player, Ship, Step, Stgv2};
+use orrery_core::Files;
+use orrery_core::RosterEntry;
 use orrery_core::{NamedScenario, Rng, Seat, SetupError};
 use orrery_data::{DataError, Reader};
 use orrery_nodes::{Field, Node, Pos, Tile};
@@ -588,4 +590,21 @@ pub fn setup(s: &Scenario, seed: u64) -> Result<Stgv2, SetupError> {
         rng,
         grid: Default::default(),
     })
+}
+
+impl Files for Stgv2 {
+    /// Scenario files in TOML (docs/stgv2.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// What a seat may start with beyond the seed's starting state, at Supply List
+    /// prices (`scenario::roster`): `orrery calibrate` fits what each is worth.
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        with_forces(base, forces)
+    }
 }

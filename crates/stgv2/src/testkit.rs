@@ -3,7 +3,7 @@
 
 use crate::state::{Assets, Ship, ShipId, Step, Stgv2};
 use crate::{Action, Scenario};
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Presentation, Seat};
 use orrery_nodes::{Node, Pos};
 
 /// A shipped scenario by name.
@@ -68,7 +68,7 @@ pub fn assets(weapon: u8, shield: u8, engine: u8) -> Assets {
 pub fn play(g: &mut Stgv2, a: Action) {
     let seat = g.to_move()[0];
     if let Err(e) = g.apply(seat, &a) {
-        panic!("{a:?} refused: {e}\n{}", g.field_text(None));
+        panic!("{a:?} refused: {e}\n{}", g.render_text(None));
     }
 }
 

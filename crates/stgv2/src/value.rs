@@ -4,6 +4,7 @@
 
 use crate::action::{Action, Item};
 use crate::state::{Phase, Ship, Step, Stgv2};
+use orrery_core::SearchHints;
 use orrery_core::{Rng, Seat};
 use orrery_nodes::{Node, Pos};
 use std::ops::ControlFlow;
@@ -62,23 +63,6 @@ fn rate_of(g: &Stgv2, seat: Seat, s: &Ship) -> f64 {
 }
 
 impl Stgv2 {
-    /// `seat`'s lead in the race to the Spendys target (ST-18), in Spendys: the best
-    /// other seat's rounds still needed minus its own, times [`ROUND_VALUE`], plus a
-    /// little for the ships' fighting assets.
-    pub fn position_value(&self, seat: Seat) -> f64 {
-        let mine = self.worth(seat);
-        let best = (0..self.players.len())
-            .map(|i| Seat(i as u8))
-            .filter(|&s| s != seat)
-            .map(|s| self.worth(s))
-            .fold(f64::NEG_INFINITY, f64::max);
-        if best.is_finite() {
-            mine - best
-        } else {
-            mine
-        }
-    }
-
     /// Rounds `seat` still needs to hold the target ON station (ST-18), at its expected
     /// income: the attempts a round (ships able to collect, at most the ACTION cells
     /// it owns, ST-06/ST-13) times [`COLLECT_YIELD`].
@@ -147,11 +131,97 @@ impl Stgv2 {
         w
     }
 
-    /// The search menu: every legal action, except that cell placements are cut to
-    /// those placing as many cells as fit, a bought ship goes to the lowest free level
-    /// of each corner, and of the card plays ending on the same position (stopped or
-    /// not) only the first is kept. Never empty when the seat is to move.
-    pub fn search_menu(&self, seat: Seat) -> Vec<Action> {
+    /// `seat`'s ships with an asset next to a cluster they may work (ST-13).
+    fn able_ships(&self, seat: Seat) -> usize {
+        self.fleet(seat)
+            .filter(|s| s.assets.count() > 0)
+            .filter(|s| {
+                self.clusters.iter().any(|c| {
+                    (c.outpost.is_none() || c.outpost == Some(seat))
+                        && s.pos.node.is_neighbour(c.node)
+                })
+            })
+            .count()
+    }
+
+    /// Is ship `id` worth moving: not parked where it earns (next to a cluster it may
+    /// work, and next to its station when that cluster has a corner there: ST-13,
+    /// ST-14), carrying Spendys, or near an enemy ship it could attack (ST-10)?
+    pub fn restless(&self, seat: Seat, id: crate::state::ShipId) -> bool {
+        let s = self.ship(id);
+        if s.off > 0 {
+            return true;
+        }
+        let station = self.stations[seat.index()];
+        let at_station = s.pos.node.is_neighbour(station);
+        let parked = self.clusters.iter().any(|c| {
+            (c.outpost.is_none() || c.outpost == Some(seat))
+                && s.pos.node.is_neighbour(c.node)
+                && (at_station || c.node.steps_to(station) > 2)
+        });
+        if !parked {
+            return true;
+        }
+        s.assets.weapon > 0
+            && self.ships.iter().any(|e| {
+                e.alive
+                    && e.seat != seat
+                    && self.player(e.seat).bought_ship
+                    && e.pos.node.steps_to(s.pos.node) <= 3
+            })
+    }
+
+    /// The free position next to `seat`'s station nearest a cluster it may work
+    /// (lowest level first), if a ship may be bought there (ST-15).
+    fn ship_spot(&self, seat: Seat) -> Option<Pos> {
+        let station = self.stations[seat.index()];
+        let near = |n: Node| {
+            self.clusters
+                .iter()
+                .filter(|c| c.outpost.is_none() || c.outpost == Some(seat))
+                .map(|c| n.steps_to(c.node))
+                .min()
+                .unwrap_or(99)
+        };
+        let mut best: Option<(u32, Pos)> = None;
+        for node in station.neighbours() {
+            let d = near(node);
+            if best.is_some_and(|(b, _)| b <= d) {
+                continue;
+            }
+            for z in 0..self.field.levels {
+                let at = Pos { node, z };
+                if self.buy_ship_problem(seat, at).is_none() {
+                    best = Some((d, at));
+                    break;
+                }
+            }
+        }
+        best.map(|(_, at)| at)
+    }
+}
+
+impl SearchHints for Stgv2 {
+    /// The lead in rounds still needed to reach the Spendys target at the income the
+    /// ships, cells and outposts bring (`value.rs`).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        let mine = self.worth(seat);
+        let best = (0..self.players.len())
+            .map(|i| Seat(i as u8))
+            .filter(|&s| s != seat)
+            .map(|s| self.worth(s))
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best.is_finite() {
+            mine - best
+        } else {
+            mine
+        }
+    }
+
+    /// Legal actions, with cell placements cut to those that place every cell
+    /// they can and moves to ships not parked where they earn (`value.rs`,
+    /// `search_menu`).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
         if let Step::Moving {
             following: Some(_), ..
         } = &self.step
@@ -253,54 +323,9 @@ impl Stgv2 {
         }
     }
 
-    /// `seat`'s ships with an asset next to a cluster they may work (ST-13).
-    fn able_ships(&self, seat: Seat) -> usize {
-        self.fleet(seat)
-            .filter(|s| s.assets.count() > 0)
-            .filter(|s| {
-                self.clusters.iter().any(|c| {
-                    (c.outpost.is_none() || c.outpost == Some(seat))
-                        && s.pos.node.is_neighbour(c.node)
-                })
-            })
-            .count()
-    }
-
-    /// Is ship `id` worth moving: not parked where it earns (next to a cluster it may
-    /// work, and next to its station when that cluster has a corner there: ST-13,
-    /// ST-14), carrying Spendys, or near an enemy ship it could attack (ST-10)?
-    pub fn restless(&self, seat: Seat, id: crate::state::ShipId) -> bool {
-        let s = self.ship(id);
-        if s.off > 0 {
-            return true;
-        }
-        let station = self.stations[seat.index()];
-        let at_station = s.pos.node.is_neighbour(station);
-        let parked = self.clusters.iter().any(|c| {
-            (c.outpost.is_none() || c.outpost == Some(seat))
-                && s.pos.node.is_neighbour(c.node)
-                && (at_station || c.node.steps_to(station) > 2)
-        });
-        if !parked {
-            return true;
-        }
-        s.assets.weapon > 0
-            && self.ships.iter().any(|e| {
-                e.alive
-                    && e.seat != seat
-                    && self.player(e.seat).bought_ship
-                    && e.pos.node.steps_to(s.pos.node) <= 3
-            })
-    }
-
-    /// The look-ahead's opponent model ([`orrery_core::SearchHints::playout_action`]): a
-    /// plain collector. Cells go to ACTION for every ship that can attempt, the rest to
-    /// DEFEND then ATTACK (ST-06); ships stay put (a set being followed plays its first
-    /// card, an open set is ended); no attacks; every attempt is made (ST-13); at the
-    /// station an empty hull gets a Weapon, and while fewer ships than ACTION cells
-    /// can work a ship is bought next to the station, nearest a cluster (ST-15).
-    /// Reads only the public board and the seat's own Play Board.
-    pub fn collector_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+    /// A plain collector (`value.rs`, `collector_answer`): the search's model of the
+    /// other seats.
+    fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if self.mover() != Some(seat) || self.outcome.is_some() {
             return None;
         }
@@ -389,32 +414,9 @@ impl Stgv2 {
         self.sample_answer(seat, rng)
     }
 
-    /// The free position next to `seat`'s station nearest a cluster it may work
-    /// (lowest level first), if a ship may be bought there (ST-15).
-    fn ship_spot(&self, seat: Seat) -> Option<Pos> {
-        let station = self.stations[seat.index()];
-        let near = |n: Node| {
-            self.clusters
-                .iter()
-                .filter(|c| c.outpost.is_none() || c.outpost == Some(seat))
-                .map(|c| n.steps_to(c.node))
-                .min()
-                .unwrap_or(99)
-        };
-        let mut best: Option<(u32, Pos)> = None;
-        for node in station.neighbours() {
-            let d = near(node);
-            if best.is_some_and(|(b, _)| b <= d) {
-                continue;
-            }
-            for z in 0..self.field.levels {
-                let at = Pos { node, z };
-                if self.buy_ship_problem(seat, at).is_none() {
-                    best = Some((d, at));
-                    break;
-                }
-            }
-        }
-        best.map(|(_, at)| at)
+    /// Uniform over the legal actions, as the default draws it (the same action
+    /// for the same generator), without listing them (`Stgv2::sample_answer`).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample_answer(seat, rng)
     }
 }

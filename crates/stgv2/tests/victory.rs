@@ -4,7 +4,7 @@
 //! once. Every game runs on its own thread with a deadline, so a hang fails the test
 //! instead of stalling the run.
 
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Presentation, Rng, Seat};
 use orrery_stgv2::action::Action;
 use orrery_stgv2::state::{Phase, ShipId, Step};
 use orrery_stgv2::testkit::*;
@@ -182,7 +182,7 @@ fn play_out(g: &mut Stgv2, seed: u64) {
     let bound = g.action_bound();
     for _ in 0..bound {
         if let Err(e) = g.validate() {
-            panic!("{e}\n{}", g.field_text(None));
+            panic!("{e}\n{}", g.render_text(None));
         }
         if g.outcome().is_some() {
             assert!(g.to_move().is_empty());

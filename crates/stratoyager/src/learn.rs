@@ -27,7 +27,9 @@
 use crate::action::{Action, CombatOrder, MissileOrder};
 use crate::state::Stratoyager;
 use crate::types::{Driver, Edge, Maneuver, MissileKind, Plan, UnitId, MAX_START_SPEED};
+use crate::SyView;
 use orrery_core::learn::{below, seat_block_id};
+use orrery_core::Learning;
 use orrery_core::Seat;
 
 mod observe;
@@ -173,15 +175,15 @@ fn combat_id(o: &CombatOrder, n: usize) -> Option<usize> {
     })
 }
 
-impl Stratoyager {
-    /// The size of the action space ([`orrery_core::Learning::action_space`]).
-    pub(crate) fn learn_space(&self) -> usize {
+impl Learning for Stratoyager {
+    /// The answers numbered block by block (`learn.rs`, docs/learning/stratoyager.md).
+    fn action_space(&self) -> usize {
         2 * Layout::of(self).sizes().iter().sum::<usize>()
     }
 
     /// The id of `seat`'s answer ([`orrery_core::Learning::action_id`]): reads only the
     /// unit count, the force sizes and the table, all public and fixed.
-    pub(crate) fn learn_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
         if seat.0 > 1 {
             return None;
         }
@@ -233,5 +235,9 @@ impl Stratoyager {
             Action::Combat(order) => (COMBAT, combat_id(order, lay.n)?),
         };
         Some(seat_block_id(seat, &lay.sizes(), block, within))
+    }
+
+    fn observe(view: &SyView, out: &mut orrery_core::learn::Features) {
+        observe(view, out)
     }
 }

@@ -34,6 +34,7 @@ mod sequence;
 pub mod setup;
 pub mod state;
 pub mod stress;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod turn;
 pub mod types;
@@ -48,10 +49,9 @@ pub use types::*;
 pub use view::SyView;
 
 use orrery_core::{
-    ActionError, Game, Logged, NamedScenario, OddsArgs, OddsCalculators, OddsError, OddsReport,
-    Outcome, Progress, Rng, RosterEntry, RosterFile, Seat, SetupError, StateError, UnitFate,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
+    UnitFate,
 };
-use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 
 impl Game for Stratoyager {
     type Scenario = Scenario;
@@ -231,116 +231,5 @@ impl Game for Stratoyager {
         // action and one Fire at Will per later segment; plus deployment and arrivals.
         let n = self.units.len();
         (self.options.turns as usize + 2) * n * (8 + n) + 4 * n + 16
-    }
-}
-
-impl Presentation for Stratoyager {
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint::input_hint(self, seat)
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        render::describe_action(self, viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        render::describe_event(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        render::render_text(self, viewer)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse_order(self, seat, text))
-    }
-}
-
-impl Odds for Stratoyager {
-    /// Attacks (SY-17, SY-19) and Hull Stress (SY-09).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calc::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calc::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-
-    /// A Movement Action's path, end position, facing and stress dice (`preview.rs`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.preview_of(seat, action)
-    }
-}
-
-impl Files for Stratoyager {
-    /// Scenario files in TOML (docs/stratoyager-data.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
-    }
-
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        search::roster(scenario)
-    }
-
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        search::with_forces(base, forces)
-    }
-
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points.take().map(f64::from)
-    }
-
-    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
-    fn read_roster(
-        base: &Scenario,
-        scenario: &str,
-        text: &str,
-        file: &str,
-    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
-        Some(roster::read_roster(base, scenario, text, file))
-    }
-}
-
-impl SearchHints for Stratoyager {
-    fn evaluate(&self, seat: Seat) -> f64 {
-        evaluate::evaluate(self, seat)
-    }
-
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_answers(seat)
-    }
-
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample_answer(seat, rng)
-    }
-}
-
-impl Learning for Stratoyager {
-    /// The answers numbered block by block (`learn.rs`, docs/learning/stratoyager.md).
-    fn action_space(&self) -> usize {
-        self.learn_space()
-    }
-
-    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
-        self.learn_id(seat, action)
-    }
-
-    fn observe(view: &SyView, out: &mut orrery_core::learn::Features) {
-        learn::observe(view, out)
     }
 }

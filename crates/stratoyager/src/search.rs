@@ -42,6 +42,9 @@ use crate::action::{Action, CombatOrder};
 use crate::movement::{check_plan, fly, max_thrust};
 use crate::state::{AskKind, Place, Stratoyager, Unit};
 use crate::types::{Driver, Edge, Maneuver, Plan, Scenario, UnitId, UnitType, MAX_START_SPEED};
+use orrery_core::Files;
+use orrery_core::RosterFile;
+use orrery_core::SearchHints;
 use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_table::{in_front_arc, Hour, Point};
 
@@ -118,36 +121,6 @@ impl Stratoyager {
             .collect();
         v.sort_by(|a, b| a.pos.dist(unit.pos).total_cmp(&b.pos.dist(unit.pos)));
         v
-    }
-
-    /// The search abstraction of `seat`'s current question (module doc).
-    pub fn search_answers(&self, seat: Seat) -> Vec<Action> {
-        let Some((i, kind, id)) = self.question(seat) else {
-            return Vec::new();
-        };
-        let proposed = match kind {
-            AskKind::Place => self.search_place(seat, id),
-            AskKind::Enter => self.search_enter(seat, id),
-            AskKind::Maneuver => self.search_maneuver(id),
-            AskKind::Yaw => self.search_yaw(id),
-            AskKind::Combat => return self.without_needless_eject(id, self.answers(i)),
-            _ => return self.answers(i),
-        };
-        let mut out: Vec<Action> = Vec::new();
-        for a in proposed {
-            if !out.contains(&a) && self.check_answer(i, &a).is_ok() {
-                out.push(a);
-            }
-        }
-        if kind == AskKind::Maneuver {
-            out = self.without_reckless(id, out);
-        }
-        if out.is_empty() {
-            if let Some(a) = self.default_action(seat) {
-                out.push(a);
-            }
-        }
-        out
     }
 
     /// Issue 9 §1: an agent "never throws a unit away … without reason". Eject (SY-25;
@@ -398,28 +371,6 @@ impl Stratoyager {
         out
     }
 
-    /// One answer to `seat`'s current question drawn with `rng` (module doc).
-    pub fn sample_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        let (i, kind, id) = self.question(seat)?;
-        let direct = match kind {
-            AskKind::Place => self.sample_place(seat, id, rng),
-            AskKind::Enter => self.sample_enter(seat, id, rng),
-            AskKind::Maneuver => self.sample_plan(id, rng).map(Action::Maneuver),
-            _ => None,
-        };
-        if let Some(a) = direct {
-            if self.check_answer(i, &a).is_ok() {
-                return Some(a);
-            }
-        }
-        let mut all = self.answers(i);
-        if all.is_empty() {
-            return None;
-        }
-        let k = rng.index(all.len());
-        Some(all.swap_remove(k))
-    }
-
     /// A free spot drawn uniformly among `n` candidates (`spot(k)`, `None` when taken):
     /// rejection sampling (a few tries, each uniform), then a uniform draw from the
     /// free ones listed — uniform over the free spots either way.
@@ -605,4 +556,91 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
         return Err(SetupError::new(problems));
     }
     Ok(out)
+}
+
+impl SearchHints for Stratoyager {
+    fn evaluate(&self, seat: Seat) -> f64 {
+        crate::evaluate::evaluate(self, seat)
+    }
+
+    /// The search abstraction of `seat`'s current question (module doc).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        let Some((i, kind, id)) = self.question(seat) else {
+            return Vec::new();
+        };
+        let proposed = match kind {
+            AskKind::Place => self.search_place(seat, id),
+            AskKind::Enter => self.search_enter(seat, id),
+            AskKind::Maneuver => self.search_maneuver(id),
+            AskKind::Yaw => self.search_yaw(id),
+            AskKind::Combat => return self.without_needless_eject(id, self.answers(i)),
+            _ => return self.answers(i),
+        };
+        let mut out: Vec<Action> = Vec::new();
+        for a in proposed {
+            if !out.contains(&a) && self.check_answer(i, &a).is_ok() {
+                out.push(a);
+            }
+        }
+        if kind == AskKind::Maneuver {
+            out = self.without_reckless(id, out);
+        }
+        if out.is_empty() {
+            if let Some(a) = self.default_action(seat) {
+                out.push(a);
+            }
+        }
+        out
+    }
+
+    /// One answer to `seat`'s current question drawn with `rng` (module doc).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        let (i, kind, id) = self.question(seat)?;
+        let direct = match kind {
+            AskKind::Place => self.sample_place(seat, id, rng),
+            AskKind::Enter => self.sample_enter(seat, id, rng),
+            AskKind::Maneuver => self.sample_plan(id, rng).map(Action::Maneuver),
+            _ => None,
+        };
+        if let Some(a) = direct {
+            if self.check_answer(i, &a).is_ok() {
+                return Some(a);
+            }
+        }
+        let mut all = self.answers(i);
+        if all.is_empty() {
+            return None;
+        }
+        let k = rng.index(all.len());
+        Some(all.swap_remove(k))
+    }
+}
+
+impl Files for Stratoyager {
+    /// Scenario files in TOML (docs/stratoyager-data.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(crate::data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
+    fn read_roster(
+        base: &Scenario,
+        scenario: &str,
+        text: &str,
+        file: &str,
+    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
+        Some(crate::roster::read_roster(base, scenario, text, file))
+    }
 }

@@ -5,6 +5,8 @@
 use crate::catalogue::{Ability, Catalogue, Class, Special, System};
 use crate::fleet::{fleet_from, report_problems, FleetSpec, ShipSpec, SquadronSpec};
 use crate::scenario::Scenario;
+use crate::Warfleets;
+use orrery_core::Files;
 use orrery_core::{FileError, FleetCheck, RosterEntry, SetupError};
 use orrery_data::Reader;
 use serde::Serialize;
@@ -267,4 +269,35 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
         return Err(SetupError::new(problems));
     }
     Ok(s)
+}
+
+impl Files for Warfleets {
+    /// Scenario files in TOML (docs/warfleets.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(crate::scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    /// Every hull with the standard outfit, and `Destroyer + X` for every weapon,
+    /// system, hero and title (WFO-06): `orrery calibrate` fits a value for each.
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        roster(&scenario.catalogue)
+    }
+
+    /// Forces by roster name (WFO-06).
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points_limit.take().map(f64::from)
+    }
+
+    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
+        Some(check(text, file))
+    }
+
+    /// A list's `[[ship]]` and `[[squadron]]` entries.
+    fn fleet_file_keys() -> &'static [&'static str] {
+        &["ship", "squadron"]
+    }
 }

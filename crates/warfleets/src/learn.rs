@@ -33,6 +33,8 @@
 use crate::action::{Action, GunRef};
 use crate::catalogue::{Ability, Class, System};
 use crate::state::{Edge, UpgradeKind, Warfleets};
+use crate::WfView;
+use orrery_core::Learning;
 use orrery_core::Seat;
 
 /// Depth rows of the deployment zone block: whole-inch depths 0–12 from the edge.
@@ -324,4 +326,22 @@ pub(crate) fn action_id(g: &Warfleets, seat: Seat, a: &Action) -> Option<usize> 
             _ => return None,
         };
     l.seat_id(seat, a).map(|i| base + i)
+}
+
+impl Learning for Warfleets {
+    /// The fixed numbering of answers for learning agents (`learn.rs`,
+    /// docs/learning/warfleets.md): blocks of ids for the answers naming a model,
+    /// then one block per seat; positions are cells of the whole-inch grid.
+    fn action_space(&self) -> usize {
+        action_space(self)
+    }
+
+    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
+        action_id(self, seat, action)
+    }
+
+    /// The view as numbers (`observe.rs`, docs/learning/warfleets.md).
+    fn observe(view: &WfView, out: &mut orrery_core::learn::Features) {
+        crate::observe::observe(view, out)
+    }
 }

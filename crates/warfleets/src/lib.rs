@@ -41,6 +41,7 @@ pub mod scenario;
 mod shots;
 pub mod state;
 pub mod terrain;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 mod validate;
 pub mod view;
@@ -52,11 +53,9 @@ pub use state::Warfleets;
 pub use view::WfView;
 
 use orrery_core::{
-    ActionError, FileError, FleetCheck, Game, Logged, NamedScenario, OddsArgs, OddsCalculators,
-    OddsError, OddsReport, Outcome, Progress, Rng, RosterEntry, Seat, SetupError, StateError,
+    ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
     UnitFate,
 };
-use orrery_core::{Files, Learning, Odds, Presentation, SearchHints};
 
 impl Game for Warfleets {
     type Scenario = Scenario;
@@ -191,158 +190,6 @@ impl Game for Warfleets {
         let n = self.models.len();
         let per_round = n * (4 + 8 + 4) + n * 8 + 16 + 2 * n * n + 3 * n;
         10 + 3 * n + usize::from(self.rounds) * per_round
-    }
-}
-
-impl Presentation for Warfleets {
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(quick::parse(self, seat, text).map(|a| vec![a]))
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        self.describe(viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        self.event_text(event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        self.table_text(viewer)
-    }
-}
-
-impl Odds for Warfleets {
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(odds::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        odds::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        let Action::Fire { gun, target } = action else {
-            return None;
-        };
-        let state::Step::Fire { model, .. } = &self.step else {
-            return None;
-        };
-        if self.model(*model).seat != seat {
-            return None;
-        }
-        self.odds_line_of(*model, *gun, *target)
-    }
-
-    /// Where a ship's order ends (`{"to": {x, y}, "heading", "path", "exit"}`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        let state::Step::Order { model, .. } = &self.step else {
-            return None;
-        };
-        if self.model(*model).seat != seat || self.check(seat, action).is_err() {
-            return None;
-        }
-        let (took, pivot, turn, target) = match *action {
-            Action::Move { pivot, turn } => (state::Took::Move, pivot, turn, None),
-            Action::Cruise { pivot, turn } => (state::Took::Cruise, pivot, turn, None),
-            Action::Ram {
-                target,
-                pivot,
-                turn,
-            } => (state::Took::Ram, pivot, turn, Some(target)),
-            _ => return None,
-        };
-        let p = self.plan_ship(*model, took, pivot, turn, target).ok()?;
-        Some(serde_json::json!({
-            "path": p.points,
-            "to": p.points.last(),
-            "heading": p.heading.degrees(),
-            "exit": p.exit,
-        }))
-    }
-}
-
-impl Files for Warfleets {
-    /// Scenario files in TOML (docs/warfleets.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(scenario::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
-    }
-
-    /// Every hull with the standard outfit, and `Destroyer + X` for every weapon,
-    /// system, hero and title (WFO-06): `orrery calibrate` fits a value for each.
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        fleetfile::roster(&scenario.catalogue)
-    }
-
-    /// Forces by roster name (WFO-06).
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        fleetfile::with_forces(base, forces)
-    }
-
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points_limit.take().map(f64::from)
-    }
-
-    fn fleet_check(text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
-        Some(fleetfile::check(text, file))
-    }
-
-    /// A list's `[[ship]]` and `[[squadron]]` entries.
-    fn fleet_file_keys() -> &'static [&'static str] {
-        &["ship", "squadron"]
-    }
-}
-
-impl SearchHints for Warfleets {
-    /// Markers carried, each fleet's strength left (points weighted by working
-    /// upgrades or squadron health), and which side's ships are nearer the markers
-    /// still on the table (`rules.rs`, `position_value`).
-    fn evaluate(&self, seat: Seat) -> f64 {
-        self.position_value(seat)
-    }
-
-    /// Uniform over the legal answers; orders and deployment drawn by rejection
-    /// from their candidates without listing them (`draw.rs`, [`Warfleets::sample`]).
-    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
-        self.sample(seat, rng)
-    }
-
-    /// Coarse grids and an order menu (`answers.rs`, `order_menu`).
-    fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        self.search_answers(seat)
-    }
-}
-
-impl Learning for Warfleets {
-    /// The fixed numbering of answers for learning agents (`learn.rs`,
-    /// docs/learning/warfleets.md): blocks of ids for the answers naming a model,
-    /// then one block per seat; positions are cells of the whole-inch grid.
-    fn action_space(&self) -> usize {
-        learn::action_space(self)
-    }
-
-    fn action_id(&self, seat: Seat, action: &Action) -> Option<usize> {
-        learn::action_id(self, seat, action)
-    }
-
-    /// The view as numbers (`observe.rs`, docs/learning/warfleets.md).
-    fn observe(view: &WfView, out: &mut orrery_core::learn::Features) {
-        observe::observe(view, out)
     }
 }
 

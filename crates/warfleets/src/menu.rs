@@ -8,6 +8,8 @@ use crate::choices::Interrupt;
 use crate::geometry::grid_around;
 use crate::movement::pivots;
 use crate::state::{Edge, Step, Warfleets};
+use orrery_core::Rng;
+use orrery_core::SearchHints;
 use orrery_core::Seat;
 use orrery_table::{Heading, Point};
 
@@ -16,17 +18,6 @@ impl Warfleets {
     /// ½" pivots, 15° turns).
     pub fn answers(&self, seat: Seat) -> Vec<Action> {
         self.offered(seat, false)
-    }
-
-    /// The answers a search agent considers: coarse grids of positions and the
-    /// order menu of [`Self::order_menu`]; everything else in full.
-    pub fn search_answers(&self, seat: Seat) -> Vec<Action> {
-        let v = self.offered(seat, true);
-        if v.is_empty() {
-            self.offered(seat, false)
-        } else {
-            v
-        }
     }
 
     fn offered(&self, seat: Seat, coarse: bool) -> Vec<Action> {
@@ -363,4 +354,29 @@ pub(crate) fn grid(width: f64, height: f64, step: f64) -> Vec<Point> {
         y += step;
     }
     v
+}
+
+impl SearchHints for Warfleets {
+    /// Markers carried, each fleet's strength left (points weighted by working
+    /// upgrades or squadron health), and which side's ships are nearer the markers
+    /// still on the table (`rules.rs`, `position_value`).
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.position_value(seat)
+    }
+
+    /// Uniform over the legal answers; orders and deployment drawn by rejection
+    /// from their candidates without listing them (`draw.rs`, [`Warfleets::sample`]).
+    fn sample_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
+        self.sample(seat, rng)
+    }
+
+    /// Coarse grids and an order menu (`answers.rs`, `order_menu`).
+    fn search_actions(&self, seat: Seat) -> Vec<Action> {
+        let v = self.offered(seat, true);
+        if v.is_empty() {
+            self.offered(seat, false)
+        } else {
+            v
+        }
+    }
 }

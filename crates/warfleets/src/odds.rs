@@ -4,6 +4,7 @@ use crate::action::{Action, GunRef};
 use crate::combat::{attack_odds, block_number, hit_number, AttackOdds, Numbers};
 use crate::state::{Step, Warfleets};
 use orrery_core::prob::odds_table;
+use orrery_core::Odds;
 use orrery_core::{
     counted, Game, OddsArgs, OddsCalculator, OddsCalculators, OddsError, OddsParam, OddsReport,
     Seat,
@@ -102,26 +103,6 @@ impl Warfleets {
         Some(self.numbers(shooter, &g, gun == GunRef::Turret, target))
     }
 
-    /// The odds of a legal `Fire`: `{"hit_on", "block_on", "hits": {"0": p, …},
-    /// "damage": {"0": p, …}}` (Blast's extra hits and Shield Booster are not
-    /// included).
-    pub fn odds_of(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        let Action::Fire { gun, target } = action else {
-            return None;
-        };
-        let Step::Fire { model, .. } = &self.step else {
-            return None;
-        };
-        if self.model(*model).seat != seat {
-            return None;
-        }
-        let n = self.shot_numbers(*model, *gun, *target)?;
-        let o = attack_odds(&n);
-        Some(
-            json!({"hit_on": o.hit_on, "block_on": o.block_on, "hits": o.hits, "damage": o.damage}),
-        )
-    }
-
     /// One line: "hits on 4+, blocks on 5+: 0 dmg 44%, 1 dmg 37%…".
     pub fn odds_line_of(&self, shooter: u8, gun: GunRef, target: u8) -> Option<String> {
         let n = self.shot_numbers(shooter, gun, target)?;
@@ -138,5 +119,75 @@ impl Warfleets {
                 .unwrap_or_default(),
             dmg.join(" ")
         ))
+    }
+}
+
+impl Odds for Warfleets {
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        calculate(name, args)
+    }
+
+    /// The odds of a legal `Fire`: `{"hit_on", "block_on", "hits": {"0": p, …},
+    /// "damage": {"0": p, …}}` (Blast's extra hits and Shield Booster are not
+    /// included).
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        let Action::Fire { gun, target } = action else {
+            return None;
+        };
+        let Step::Fire { model, .. } = &self.step else {
+            return None;
+        };
+        if self.model(*model).seat != seat {
+            return None;
+        }
+        let n = self.shot_numbers(*model, *gun, *target)?;
+        let o = attack_odds(&n);
+        Some(
+            json!({"hit_on": o.hit_on, "block_on": o.block_on, "hits": o.hits, "damage": o.damage}),
+        )
+    }
+
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        let Action::Fire { gun, target } = action else {
+            return None;
+        };
+        let crate::state::Step::Fire { model, .. } = &self.step else {
+            return None;
+        };
+        if self.model(*model).seat != seat {
+            return None;
+        }
+        self.odds_line_of(*model, *gun, *target)
+    }
+
+    /// Where a ship's order ends (`{"to": {x, y}, "heading", "path", "exit"}`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
+        let crate::state::Step::Order { model, .. } = &self.step else {
+            return None;
+        };
+        if self.model(*model).seat != seat || self.check(seat, action).is_err() {
+            return None;
+        }
+        let (took, pivot, turn, target) = match *action {
+            Action::Move { pivot, turn } => (crate::state::Took::Move, pivot, turn, None),
+            Action::Cruise { pivot, turn } => (crate::state::Took::Cruise, pivot, turn, None),
+            Action::Ram {
+                target,
+                pivot,
+                turn,
+            } => (crate::state::Took::Ram, pivot, turn, Some(target)),
+            _ => return None,
+        };
+        let p = self.plan_ship(*model, took, pivot, turn, target).ok()?;
+        Some(serde_json::json!({
+            "path": p.points,
+            "to": p.points.last(),
+            "heading": p.heading.degrees(),
+            "exit": p.exit,
+        }))
     }
 }

@@ -7,7 +7,7 @@
 use crate::action::{Action, GunRef};
 use crate::choices::Interrupt;
 use crate::state::{Step, Warfleets};
-use orrery_core::Seat;
+use orrery_core::{Presentation, Seat};
 use orrery_table::Heading;
 
 /// What `seat` may type now.
@@ -140,7 +140,7 @@ pub fn parse(g: &Warfleets, seat: Seat, text: &str) -> Result<Action, String> {
     if preview {
         return Err(format!(
             "preview: {} — type it again without `?` to give it",
-            g.describe(Some(seat), &action)
+            g.describe_action(Some(seat), &action)
         ));
     }
     Ok(action)

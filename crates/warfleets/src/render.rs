@@ -5,6 +5,7 @@ use crate::action::{Action, GunRef};
 use crate::event::Event;
 use crate::state::{Status, Step, Took, UpgradeKind, Warfleets};
 use crate::view::status_word;
+use orrery_core::Presentation;
 use orrery_core::Seat;
 use orrery_table::Point;
 
@@ -66,7 +67,53 @@ impl Warfleets {
         }
     }
 
-    pub fn describe(&self, _viewer: Option<Seat>, action: &Action) -> String {
+    /// The name of upgrade `i` of model `id`, if there is one.
+    fn upgrade_of(&self, id: u8, i: u8) -> Option<String> {
+        let m = self.models.get(usize::from(id))?;
+        m.upgrades
+            .get(usize::from(i))
+            .map(|u| self.upgrade_name(&u.kind))
+    }
+
+    pub fn upgrade_name(&self, k: &UpgradeKind) -> String {
+        match k {
+            UpgradeKind::System { system } => system.name().into(),
+            UpgradeKind::Weapon { weapon, mount } => {
+                format!(
+                    "{} ({})",
+                    self.catalogue.weapons[*weapon].name,
+                    mount.name()
+                )
+            }
+        }
+    }
+}
+
+/// The map letter of a model.
+pub fn label_char(id: u8, seat: Seat) -> char {
+    const P0: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    const P1: &[u8] = b"0123456789@$%&+=?^~<>{}()[]";
+    let set = if seat.0 == 0 { P0 } else { P1 };
+    set[usize::from(id) % set.len()] as char
+}
+
+impl Presentation for Warfleets {
+    // The rules page, the board and the fleet builder (`web/`).
+    orrery_core::web_assets!();
+
+    fn glossary() -> &'static str {
+        crate::glossary::GLOSSARY
+    }
+
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        crate::quick::hint(self, seat)
+    }
+
+    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
+        Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
+    }
+
+    fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
         let n = |id: u8| self.name_of(id);
         let who = self.acting().map(n).unwrap_or_default();
         match action {
@@ -192,28 +239,7 @@ impl Warfleets {
         }
     }
 
-    /// The name of upgrade `i` of model `id`, if there is one.
-    fn upgrade_of(&self, id: u8, i: u8) -> Option<String> {
-        let m = self.models.get(usize::from(id))?;
-        m.upgrades
-            .get(usize::from(i))
-            .map(|u| self.upgrade_name(&u.kind))
-    }
-
-    pub fn upgrade_name(&self, k: &UpgradeKind) -> String {
-        match k {
-            UpgradeKind::System { system } => system.name().into(),
-            UpgradeKind::Weapon { weapon, mount } => {
-                format!(
-                    "{} ({})",
-                    self.catalogue.weapons[*weapon].name,
-                    mount.name()
-                )
-            }
-        }
-    }
-
-    pub fn event_text(&self, e: &Event) -> String {
+    fn describe_event(&self, e: &Event) -> String {
         let n = |id: &u8| self.name_of(*id);
         match e {
             Event::RollOff {
@@ -433,7 +459,7 @@ impl Warfleets {
     }
 
     /// The table as characters (1 column = 1", 1 row = 2") and a roster.
-    pub fn table_text(&self, _viewer: Option<Seat>) -> String {
+    fn render_text(&self, _viewer: Option<Seat>) -> String {
         let cols = self.width.ceil() as usize + 1;
         let rows = (self.height / 2.0).ceil() as usize + 1;
         let mut grid = vec![vec![' '; cols]; rows];
@@ -549,12 +575,4 @@ impl Warfleets {
         }
         s
     }
-}
-
-/// The map letter of a model.
-pub fn label_char(id: u8, seat: Seat) -> char {
-    const P0: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    const P1: &[u8] = b"0123456789@$%&+=?^~<>{}()[]";
-    let set = if seat.0 == 0 { P0 } else { P1 };
-    set[usize::from(id) % set.len()] as char
 }

@@ -1,6 +1,6 @@
 //! `Learn`: one game held for a learning environment, typed (no JSON on a step): the
-//! ruleset's fixed action ids ([`Learning::action_id`]) and observation
-//! ([`Learning::observe`] of the seat's view), what `orrery.pettingzoo` builds on.
+//! ruleset's fixed action ids ([`Learning::action_id`](orrery_core::Learning::action_id)) and observation
+//! ([`Learning::observe`](orrery_core::Learning::observe) of the seat's view), what `orrery.pettingzoo` builds on.
 
 use crate::{coded, engine_error, scenario_arg, write, Locked};
 use orrery_agents::{by_name_with, Budget};
@@ -572,7 +572,7 @@ impl Learn {
 /// The Rust engine alone, for the environments' overhead figure: `steps` random legal
 /// actions (whole games, set up again from `seed + k` as each ends), each step
 /// listing the legal actions and applying one; with `ids`, also numbering every legal
-/// action ([`Learning::action_id`]). Returns the seconds taken.
+/// action ([`Learning::action_id`](orrery_core::Learning::action_id)). Returns the seconds taken.
 #[pyfunction]
 #[pyo3(signature = (ruleset, scenario, seed, steps, ids=false))]
 fn engine_random_steps(

@@ -26,6 +26,7 @@ mod learn;
 pub mod maneuver;
 mod model;
 pub mod odds;
+mod presentation;
 mod quick;
 pub mod render;
 pub mod rules;

@@ -1,4 +1,4 @@
-//! The opponent model of the searches' look-ahead (issue 27, [`SearchHints::playout_action`]):
+//! The opponent model of the searches' look-ahead (issue 27, [`SearchHints::playout_action`](orrery_core::SearchHints::playout_action)):
 //! how a seat answers inside an MCTS leaf completion, cheaply and from what it may
 //! see (positions, headings, speeds, Hull and its own cards; never the other side's
 //! face-down cards).
@@ -18,7 +18,7 @@
 //! The same judgement of a card weighs the other side's face-down cards when a copy
 //! is determinized ([`BlackSkies::believed_card`]).
 //!
-//! [`SearchHints::playout_action`]: orrery_core::SearchHints::playout_action
+//! [`SearchHints::playout_action`](orrery_core::SearchHints::playout_action): orrery_core::SearchHints::playout_action
 
 use crate::action::Action;
 use crate::combat::{bearing, final_accuracy, shot_in, weapons_allowed, Band};

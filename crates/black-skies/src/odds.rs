@@ -224,7 +224,12 @@ impl Odds for BlackSkies {
         ))
     }
 
-    /// A card's (or option's) speeds, chances and paths (`odds.rs`).
+    /// What an answer would do. A deployment: where each fighter of the element
+    /// goes (`{element, fighters, at, heading}`). A maneuver: for a card being put
+    /// down (after an activation or in set-up), every option; for an option of a
+    /// revealed card, that one. Each gives the speeds, the chance each
+    /// pilot passes, and each fighter's path and end if it passes and if it fails
+    /// (BS-06–BS-08). Collisions are left out (they depend on where others will be).
     fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
         let (element, list): (u8, Vec<(u8, u8)>) = match (&self.phase, action) {
             (Phase::Card { element }, Action::Card { card }) => (

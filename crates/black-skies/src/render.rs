@@ -7,7 +7,7 @@ use crate::event::Event;
 use crate::maneuver::{card_name, maneuver, options, speeds, Check};
 use crate::rules::Refusal;
 use crate::state::{BlackSkies, Fighter, Phase};
-use orrery_core::Presentation;
+
 use orrery_core::{ActionError, Seat};
 
 /// A fighter's label: its side's letter and its number on that side (`A1`, `A2`,
@@ -398,34 +398,5 @@ impl BlackSkies {
                 question(self, Some(seat))
             )),
         })
-    }
-}
-
-impl Presentation for BlackSkies {
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        crate::glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        crate::quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        describe(self, viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        event_text(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        crate::board::render_text(self, viewer)
     }
 }

@@ -6,7 +6,7 @@
 //! The numbering follows OpenSpiel's *distinct actions*: an id means the same move
 //! whenever it is legal, two legal actions of one state never share an id, and every
 //! id of a game is below the space its set-up state gives. The observation is written
-//! from the seat's [`Game::View`] alone, so it can never tell a seat what its view
+//! from the seat's [`Game::View`](crate::Game::View) alone, so it can never tell a seat what its view
 //! does not; its length is the same in every state of a game.
 
 use crate::{Learning, Seat};

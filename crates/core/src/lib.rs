@@ -15,9 +15,9 @@
 mod calculator;
 /// A ruleset's browser assets from its crate's `web/` folder — `rules.md` and
 /// `glossary.json` (the rules page), `board.js` (the board), `builder.js` (the fleet
-/// builder) — as the [`Game`] hooks `rules_page`, `board_script` and
-/// `builder_script`: one line inside a ruleset's `impl Game` (docs/web.md says what
-/// each file draws).
+/// builder) — as the [`Presentation`] methods `rules_page`, `board_script` and
+/// `builder_script`: one line inside a ruleset's `impl Presentation` (docs/web.md
+/// says what each file draws).
 #[macro_export]
 macro_rules! web_assets {
     () => {

@@ -84,7 +84,7 @@ pub fn compose(roster: &[RosterEntry], points: f64, rng: &mut Rng) -> Vec<u32> {
     counts
 }
 
-/// The unit names of a fleet, for [`Files::with_forces`].
+/// The unit names of a fleet, for [`Files::with_forces`](orrery_core::Files::with_forces).
 pub fn fleet_names(roster: &[RosterEntry], counts: &[u32]) -> Vec<String> {
     roster
         .iter()
@@ -140,7 +140,7 @@ pub fn check_roster(roster: &[RosterEntry], points: f64) -> Result<(), LabError>
 pub const MAX_UNITS: usize = 10_000;
 
 /// Play the matchups: compositions from `roster` at `cfg.points`, forces put into
-/// `base` by `build` (normally [`Files::with_forces`]).
+/// `base` by `build` (normally [`Files::with_forces`](orrery_core::Files::with_forces)).
 pub fn play_matchups<G, B>(
     base: &G::Scenario,
     roster: &[RosterEntry],

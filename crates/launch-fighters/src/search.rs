@@ -2,7 +2,7 @@
 //! unit fates, the roster and forces built from it. Heuristics, not rules: every
 //! action offered is taken from (or checked against) the exact legal list.
 //!
-//! # Search abstraction ([`LaunchFighters::search_moves`])
+//! # Search abstraction (`SearchHints::search_actions`)
 //!
 //! A legal list of at most [`SMALL`] actions is kept whole. Larger lists:
 //! - **Movement** (every hex within Move × six facings, per unit in the step): for
@@ -26,7 +26,7 @@
 //!   intercepts by nobody, each squadron alone, or the first three; one squadron per
 //!   launch hex. Every other action is kept.
 //!
-//! # Sampler ([`LaunchFighters::sample_move`])
+//! # Sampler (`SearchHints::sample_action`)
 //!
 //! Placement draws a ship, a hex and a facing uniformly: exactly uniform over the
 //! legal list (it is their product). Movement draws a unit uniformly among those to

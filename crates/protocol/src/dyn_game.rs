@@ -1,4 +1,4 @@
-//! The type-erased game: any [`Game`] behind one object-safe, JSON-in/JSON-out
+//! The type-erased game: any [`Game`](orrery_core::Game) behind one object-safe, JSON-in/JSON-out
 //! interface, wrapping an [`orrery_core::Session`] (record with hashes, undo).
 
 use crate::ProtocolError;
@@ -190,7 +190,7 @@ pub trait DynGame: Send {
     fn set_undo_depth(&mut self, depth: usize);
 }
 
-/// [`DynGame`] for a concrete [`Game`].
+/// [`DynGame`] for a concrete [`Game`](orrery_core::Game).
 #[derive(Clone)]
 pub struct SessionGame<G: FullGame> {
     session: Session<G>,
@@ -337,7 +337,7 @@ fn audience_json(a: &Audience) -> Value {
 }
 
 /// Check a freshly deserialized state: every invariant of the ruleset
-/// ([`Game::validate`], all problems listed), then that it answers the basic
+/// ([`Game::validate`](orrery_core::Game::validate), all problems listed), then that it answers the basic
 /// questions without failing, so that a malformed save cannot crash later requests.
 fn sanity_check<G: FullGame>(g: &G) -> Result<(), String> {
     match catch_unwind(AssertUnwindSafe(|| g.validate())) {

@@ -51,7 +51,7 @@ pub struct ScenarioCheck {
     pub units: Vec<UnitFate>,
 }
 
-/// One registered ruleset, type-erased. Implemented for every [`Game`] by
+/// One registered ruleset, type-erased. Implemented for every [`Game`](orrery_core::Game) by
 /// [`Registry::register`].
 pub trait Ruleset: Send + Sync {
     fn info(&self) -> RulesetInfo;
@@ -63,30 +63,30 @@ pub trait Ruleset: Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError>;
     /// A built-in scenario as JSON (`None` = the default one).
     fn scenario_json(&self, name: Option<&str>) -> Result<Value, ProtocolError>;
-    /// Read a scenario file in the ruleset's own format ([`Files::scenario_from_text`])
+    /// Read a scenario file in the ruleset's own format ([`Files::scenario_from_text`](orrery_core::Files::scenario_from_text))
     /// into scenario JSON; `None` when the ruleset reads JSON scenarios only.
     fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>>;
     /// Set `scenario` up (every rule of the ruleset's set-up is checked) and list
     /// the forces it fields.
     fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError>;
-    /// Check a fleet file in the ruleset's own format ([`Files::fleet_check`]); `None`
+    /// Check a fleet file in the ruleset's own format ([`Files::fleet_check`](orrery_core::Files::fleet_check)); `None`
     /// when the ruleset has no fleet files.
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>>;
     /// The top-level keys that mark a fleet file as this ruleset's
-    /// ([`Files::fleet_file_keys`]).
+    /// ([`Files::fleet_file_keys`](orrery_core::Files::fleet_file_keys)).
     fn fleet_file_keys(&self) -> &'static [&'static str];
-    /// The ruleset's board module for browsers ([`Presentation::board_script`]).
+    /// The ruleset's board module for browsers ([`Presentation::board_script`](orrery_core::Presentation::board_script)).
     fn board_script(&self) -> Option<&'static str>;
-    /// The ruleset's fleet builder module for browsers ([`Presentation::builder_script`]).
+    /// The ruleset's fleet builder module for browsers ([`Presentation::builder_script`](orrery_core::Presentation::builder_script)).
     fn builder_script(&self) -> Option<&'static str>;
-    /// The ruleset's rules page and glossary ([`Presentation::rules_page`]).
+    /// The ruleset's rules page and glossary ([`Presentation::rules_page`](orrery_core::Presentation::rules_page)).
     fn rules_page(&self) -> Option<orrery_core::RulesPage>;
     /// The unit types forces are drawn from in the default scenario, with their
-    /// points ([`Files::roster`]), for fleet builders.
+    /// points ([`Files::roster`](orrery_core::Files::roster)), for fleet builders.
     fn roster(&self) -> Vec<RosterEntry>;
-    /// The ruleset's stand-alone odds calculators ([`Odds::odds_calculators`]).
+    /// The ruleset's stand-alone odds calculators ([`Odds::odds_calculators`](orrery_core::Odds::odds_calculators)).
     fn odds_calculators(&self) -> Option<OddsCalculators>;
-    /// Run one of them ([`Odds::odds_calculate`]).
+    /// Run one of them ([`Odds::odds_calculate`](orrery_core::Odds::odds_calculate)).
     fn odds_calculate(&self, name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError>;
 }
 

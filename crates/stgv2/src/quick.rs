@@ -3,8 +3,8 @@
 //! `ship 3 2 0` (buy a ship at node (3,2) level 0), `start 1 2`, `end`, `next`.
 
 use crate::action::{Action, Item};
-use crate::render::ship_letter;
 use crate::state::{Asset, ShipId, Step, Stgv2};
+use crate::words::ship_letter;
 use orrery_core::Seat;
 use orrery_nodes::{Dir, Node, Pos};
 

@@ -4,21 +4,13 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
+pub use crate::words::ship_letter;
 use crate::words::{dirs_text, spendys};
 use orrery_core::Presentation;
 use orrery_core::{counted, Seat};
 use orrery_nodes::Node;
 use std::collections::BTreeMap;
 use std::fmt::Write;
-
-/// A ship's letter on the map: `a`…`z`, then `A`…`Z`, then `?`.
-pub fn ship_letter(id: ShipId) -> char {
-    match id {
-        0..=25 => (b'a' + id as u8) as char,
-        26..=51 => (b'A' + (id - 26) as u8) as char,
-        _ => '?',
-    }
-}
 
 fn assets_text(s: &Ship) -> String {
     let a = &s.assets;

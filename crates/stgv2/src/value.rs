@@ -202,8 +202,10 @@ impl Stgv2 {
 }
 
 impl SearchHints for Stgv2 {
-    /// The lead in rounds still needed to reach the Spendys target at the income the
-    /// ships, cells and outposts bring (`value.rs`).
+    /// `seat`'s lead in the race to the Spendys target (ST-18), in Spendys: the best
+    /// other seat's rounds still needed (at the income the ships, cells and outposts
+    /// bring) minus its own, times [`ROUND_VALUE`], plus a little for the ships'
+    /// fighting assets.
     fn evaluate(&self, seat: Seat) -> f64 {
         let mine = self.worth(seat);
         let best = (0..self.players.len())
@@ -218,9 +220,11 @@ impl SearchHints for Stgv2 {
         }
     }
 
-    /// Legal actions, with cell placements cut to those that place every cell
-    /// they can and moves to ships not parked where they earn (`value.rs`,
-    /// `search_menu`).
+    /// The search menu: every legal action, except that cell placements are cut to
+    /// those placing as many cells as fit, a bought ship goes to the lowest free level
+    /// of each corner, moves go to ships not parked where they earn, and of the card
+    /// plays ending on the same position (stopped or not) only the first is kept.
+    /// Never empty when the seat is to move.
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
         if let Step::Moving {
             following: Some(_), ..
@@ -323,8 +327,13 @@ impl SearchHints for Stgv2 {
         }
     }
 
-    /// A plain collector (`value.rs`, `collector_answer`): the search's model of the
-    /// other seats.
+    /// The look-ahead's opponent model: a plain collector. Cells go to ACTION for every
+    /// ship that can attempt, the rest to DEFEND then ATTACK (ST-06); ships stay put (a
+    /// set being followed plays its first card, an open set is ended); no attacks;
+    /// every attempt is made (ST-13); at the station an empty hull gets a Weapon, and
+    /// while fewer ships than ACTION cells can work a ship is bought next to the
+    /// station, nearest a cluster (ST-15). Reads only the public board and the seat's
+    /// own Play Board.
     fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if self.mover() != Some(seat) || self.outcome.is_some() {
             return None;

@@ -23,6 +23,7 @@ pub mod glossary;
 mod learn;
 pub mod movement;
 pub mod odds;
+mod presentation;
 mod preview;
 pub mod quick;
 pub mod render;

@@ -14,9 +14,7 @@
 use crate::state::{Place, Stratoyager, Unit};
 use crate::types::{Band, UnitId};
 use crate::view::SyView;
-use crate::Action;
-use crate::Event;
-use orrery_core::Presentation;
+
 use orrery_core::Seat;
 use orrery_table::{Hour, Point};
 
@@ -148,35 +146,6 @@ fn fmt_score(x: f64) -> String {
         format!("{x:.0}")
     } else {
         format!("{x:.1}")
-    }
-}
-
-impl Presentation for Stratoyager {
-    // The rules page, the board and the fleet builder (`web/`).
-    orrery_core::web_assets!();
-
-    fn glossary() -> &'static str {
-        crate::glossary::GLOSSARY
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        crate::quick::hint::input_hint(self, seat)
-    }
-
-    fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
-        describe_action(self, viewer, action)
-    }
-
-    fn describe_event(&self, event: &Event) -> String {
-        describe_event(self, event)
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        render_text(self, viewer)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(crate::quick::parse_order(self, seat, text))
     }
 }
 

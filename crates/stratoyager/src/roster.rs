@@ -5,6 +5,8 @@
 use crate::data::parse_roster;
 use crate::search;
 use crate::types::Scenario;
+use crate::Stratoyager;
+use orrery_core::{Files, RosterEntry};
 use orrery_core::{RosterFile, SetupError};
 use std::collections::BTreeSet;
 
@@ -37,4 +39,33 @@ pub fn read_roster(
         base,
         build: Box::new(search::with_forces),
     })
+}
+
+impl Files for Stratoyager {
+    /// Scenario files in TOML (docs/stratoyager-data.md).
+    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
+        Some(crate::data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
+    }
+
+    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
+        crate::search::roster(scenario)
+    }
+
+    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
+        crate::search::with_forces(base, forces)
+    }
+
+    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
+        scenario.points.take().map(f64::from)
+    }
+
+    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
+    fn read_roster(
+        base: &Scenario,
+        scenario: &str,
+        text: &str,
+        file: &str,
+    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
+        Some(read_roster(base, scenario, text, file))
+    }
 }

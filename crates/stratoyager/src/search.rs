@@ -2,7 +2,7 @@
 //! unit fates, the roster and forces built from it. Heuristics, not rules: every
 //! action offered is checked against the question's exact answers.
 //!
-//! # Search abstraction ([`Stratoyager::search_answers`])
+//! # Search abstraction (`SearchHints::search_actions`)
 //!
 //! - **Place** (8,280 answers): five spread x positions on the deployment row nearest
 //!   the enemy (the nearest free spot if one is taken), each with the course toward
@@ -28,7 +28,7 @@
 //! - **Deploy, Card, DogfightCard, Leave, FireAtWill, Combat**: every answer (short
 //!   lists), except Eject while the unit has more than 1 structure left.
 //!
-//! # Sampler ([`Stratoyager::sample_answer`])
+//! # Sampler (`SearchHints::sample_action`)
 //!
 //! Place: a free spot (rejection sampling over the whole-klick spots, then listing the
 //! free ones), a course and a speed, each uniform — exactly uniform over the
@@ -42,8 +42,6 @@ use crate::action::{Action, CombatOrder};
 use crate::movement::{check_plan, fly, max_thrust};
 use crate::state::{AskKind, Place, Stratoyager, Unit};
 use crate::types::{Driver, Edge, Maneuver, Plan, Scenario, UnitId, UnitType, MAX_START_SPEED};
-use orrery_core::Files;
-use orrery_core::RosterFile;
 use orrery_core::SearchHints;
 use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
 use orrery_table::{in_front_arc, Hour, Point};
@@ -613,34 +611,5 @@ impl SearchHints for Stratoyager {
         }
         let k = rng.index(all.len());
         Some(all.swap_remove(k))
-    }
-}
-
-impl Files for Stratoyager {
-    /// Scenario files in TOML (docs/stratoyager-data.md).
-    fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
-        Some(crate::data::parse_scenario(text, file).map_err(|e| SetupError::new(e.messages())))
-    }
-
-    fn roster(scenario: &Scenario) -> Vec<RosterEntry> {
-        roster(scenario)
-    }
-
-    fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
-        with_forces(base, forces)
-    }
-
-    fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {
-        scenario.points.take().map(f64::from)
-    }
-
-    /// `[[unit]]` card lists like `data/roster.toml` as rosters.
-    fn read_roster(
-        base: &Scenario,
-        scenario: &str,
-        text: &str,
-        file: &str,
-    ) -> Option<Result<RosterFile<Scenario>, SetupError>> {
-        Some(crate::roster::read_roster(base, scenario, text, file))
     }
 }

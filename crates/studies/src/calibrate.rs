@@ -20,9 +20,9 @@ const MAX_ROSTER: usize = 1000;
 /// Where the unit types come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Roster {
-    /// The ruleset's built-in roster ([`Files::roster`]).
+    /// The ruleset's built-in roster ([`Files::roster`](orrery_core::Files::roster)).
     Default,
-    /// A roster file's text ([`Files::read_roster`]) and its name for messages.
+    /// A roster file's text ([`Files::read_roster`](orrery_core::Files::read_roster)) and its name for messages.
     File { name: String, text: String },
 }
 

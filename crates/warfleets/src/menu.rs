@@ -1,6 +1,6 @@
 //! The lists of answers: every legal one (`answers`, WFO-01 makes the set finite),
-//! the coarser menu a search agent considers (`search_answers`), and the grids and
-//! order menus they are built from.
+//! the coarser menu a search agent considers (`SearchHints::search_actions`), and the
+//! grids and order menus they are built from.
 
 use crate::action::Action;
 use crate::catalogue::Class;
@@ -370,7 +370,8 @@ impl SearchHints for Warfleets {
         self.sample(seat, rng)
     }
 
-    /// Coarse grids and an order menu (`answers.rs`, `order_menu`).
+    /// The answers a search agent considers: coarse grids of positions and the order
+    /// menu of [`Self::order_menu`]; everything else in full.
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
         let v = self.offered(seat, true);
         if v.is_empty() {

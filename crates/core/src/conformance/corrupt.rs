@@ -1,5 +1,5 @@
 //! Saved states corrupted one field at a time: each must be refused (it does not
-//! deserialize, or [`Game::validate`] finds a problem) or stay playable.
+//! deserialize, or [`Game::validate`](crate::Game::validate) finds a problem) or stay playable.
 
 use super::channels::clip;
 use super::to_json;

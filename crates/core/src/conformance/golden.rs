@@ -77,7 +77,7 @@ impl Print {
 }
 
 /// The fingerprint of one random game of `scenario` from `seed`: actions drawn with
-/// [`SearchHints::sample_action`] from a generator of its own, so the game is the same
+/// [`SearchHints::sample_action`](crate::SearchHints::sample_action) from a generator of its own, so the game is the same
 /// whenever the rules are.
 pub fn fingerprint<G: FullGame>(
     scenario: &G::Scenario,

@@ -1,5 +1,5 @@
 //! The conformance suite every ruleset must pass (OpenSpiel's random-simulation test,
-//! extended): random games with random legal actions, checking the [`Game`] contract
+//! extended): random games with random legal actions, checking the [`Game`](crate::Game) contract
 //! at every step. A ruleset's tests call [`run`] with its scenarios; the report lists
 //! every violation found.
 //!
@@ -7,7 +7,7 @@
 //! - `to_move` is empty exactly when the game is over, and every seat to move has at
 //!   least one legal action;
 //! - sampled listed actions apply (on copies), and the chosen one applies;
-//! - [`SearchHints::sample_action`] and [`SearchHints::search_actions`] offer only listed actions;
+//! - [`SearchHints::sample_action`](crate::SearchHints::sample_action) and [`SearchHints::search_actions`](crate::SearchHints::search_actions) offer only listed actions;
 //! - actions from a seat that is not to move are answered [`ActionError::NotYourTurn`]
 //!   and any action once the game is over [`ActionError::GameOver`] (the protocol's
 //!   error table, alike in every ruleset), and malformed or mutated actions that are
@@ -21,7 +21,7 @@
 //!   actions tried, the caller's extra [`Channel`]s (agent suggestions and their
 //!   text), scores, progress, what a terminal prints for the action
 //!   ([`crate::action_seen_by`]) and what a look-ahead agent starts from
-//!   ([`Game::determinize`]);
+//!   ([`Game::determinize`](crate::Game::determinize));
 //! - hidden information itself varied (every `deep_every`-th step): the game and a
 //!   world the seat cannot tell from it (determinized for it: face-down piles
 //!   reordered, other seats' secrets and the dice generator drawn afresh) tell that
@@ -29,14 +29,14 @@
 //!   gives the same copy;
 //! - every undo [`crate::may_undo`] allows (on the same steps) is replayed in two
 //!   worlds the seats cannot tell apart: the step shows nobody anything hidden;
-//! - every state reached passes [`Game::validate`], and saved states corrupted one
+//! - every state reached passes [`Game::validate`](crate::Game::validate), and saved states corrupted one
 //!   field at a time are refused (by deserialization or `validate`) or stay
 //!   playable: no panic, seats to move have actions, listed actions apply;
 //! - `unrevealed(s)` never exceeds the number of actions seat `s` has made;
-//! - the game ends within [`Game::action_bound`] actions, also with the dice forced
+//! - the game ends within [`Game::action_bound`](crate::Game::action_bound) actions, also with the dice forced
 //!   to extremes ([`Config::forced_faces`]: every seat can fall at once);
 //! - a JSON save/load mid-game gives the same hash and the game goes on from it;
-//! - the ending in words ([`Game::ending`]) is there exactly once the game is over,
+//! - the ending in words ([`Game::ending`](crate::Game::ending)) is there exactly once the game is over,
 //!   with one side per seat, results that agree with the outcome, no number with
 //!   more than 2 decimals, and the same in every world a seat cannot tell from the
 //!   game (so is a resignation's, [`crate::ending_after_resign`], on deep steps);
@@ -435,7 +435,7 @@ fn play_one_with<G: FullGame>(
 }
 
 /// `unrevealed(s)` counts actions `s` made: it can never exceed their number, and
-/// [`Game::is_secret`] marks exactly that many of them.
+/// [`Game::is_secret`](crate::Game::is_secret) marks exactly that many of them.
 fn check_unrevealed<G: FullGame>(
     game: &G,
     record: &Record,
@@ -780,7 +780,7 @@ fn check_phase<G: FullGame>(game: &G, seat: Seat, report: &mut Report, tag: &str
     }
 }
 
-/// [`Game::knowledge_digest`] tells apart what its seat sees: when a seat's view
+/// [`Game::knowledge_digest`](crate::Game::knowledge_digest) tells apart what its seat sees: when a seat's view
 /// changed since the last checked step, its digest must have changed too (MCTS keys
 /// its information sets by the digest, so two views digesting alike would share one
 /// node).
@@ -810,7 +810,7 @@ fn check_digest_tells_apart<G: FullGame>(
 /// cannot tell from it (the game determinized for it: everything it may not know drawn
 /// afresh) must tell the seat the same through every channel, agents' suggestions
 /// included, and a look-ahead agent must start from the same copy in both (so
-/// [`Game::determinize`] may not read what it replaces: it puts it in a canonical
+/// [`Game::determinize`](crate::Game::determinize) may not read what it replaces: it puts it in a canonical
 /// order first).
 fn check_hidden<G: FullGame>(
     game: &G,

@@ -4,7 +4,7 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
-pub use crate::words::ship_letter;
+use crate::words::ship_letter;
 use crate::words::{dirs_text, spendys};
 use orrery_core::Presentation;
 use orrery_core::{counted, Seat};

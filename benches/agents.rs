@@ -37,7 +37,7 @@ const BS_WARMUP: usize = 8;
 /// decide.
 fn position<G: FullGame>(name: &str, warmup: usize) -> (G, Seat) {
     let Some(sc) = G::scenarios().into_iter().find(|s| s.name == name) else {
-        panic!("{} has no built-in scenario {name}", G::ID);
+        panic!("{} has no built-in scenario {name}", G::INFO.id);
     };
     let mut g = match G::setup(&sc.scenario, 1) {
         Ok(g) => g,
@@ -68,7 +68,7 @@ fn position<G: FullGame>(name: &str, warmup: usize) -> (G, Seat) {
 }
 
 fn bench<G: FullGame>(c: &mut Criterion, name: &str, g: &G, seat: Seat) {
-    let mut group = c.benchmark_group(format!("agents/{}/{name}", G::ID));
+    let mut group = c.benchmark_group(format!("agents/{}/{name}", G::INFO.id));
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
@@ -121,7 +121,7 @@ fn summary<G: FullGame>(name: &str, g: &G, seat: Seat) {
     let heuristic_time = start.elapsed() / heuristic_calls.max(1);
     let per_sec = iterations as f64 / mcts_time.as_secs_f64().max(f64::MIN_POSITIVE);
     eprintln!();
-    eprintln!("{} {name}, seat {seat} to decide:", G::NAME);
+    eprintln!("{} {name}, seat {seat} to decide:", G::INFO.name);
     eprintln!("  search actions         {}", g.search_actions(seat).len());
     eprintln!("  mcts iterations/s      {per_sec:.0}");
     eprintln!(

@@ -31,7 +31,7 @@ const SEEDS: [u64; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 fn scenario<G: FullGame>(name: &str) -> G::Scenario {
     match G::scenarios().into_iter().find(|s| s.name == name) {
         Some(s) => s.scenario,
-        None => panic!("{} has no built-in scenario {name}", G::ID),
+        None => panic!("{} has no built-in scenario {name}", G::INFO.id),
     }
 }
 
@@ -81,7 +81,7 @@ fn draws_per_seed<G: FullGame>(sc: &G::Scenario) -> Vec<u64> {
 }
 
 fn bench<G: FullGame>(c: &mut Criterion, name: &str, sc: &G::Scenario, draws: &[u64]) {
-    let mut group = c.benchmark_group(format!("{}/{name}", G::ID));
+    let mut group = c.benchmark_group(format!("{}/{name}", G::INFO.id));
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
@@ -131,7 +131,7 @@ fn summary<G: FullGame>(name: &str, sc: &G::Scenario, draws: &[u64]) {
     let battles_per_sec = 1.0 / battle_avg.as_secs_f64().max(f64::MIN_POSITIVE);
     let ratio = battle_avg.as_secs_f64() / dice_avg.as_secs_f64().max(f64::MIN_POSITIVE);
     eprintln!();
-    eprintln!("{} {name}, random agents, seeds {SEEDS:?}:", G::NAME);
+    eprintln!("{} {name}, random agents, seeds {SEEDS:?}:", G::INFO.name);
     eprintln!("  mean dice per battle   {mean_draws:.0}");
     eprintln!("  one battle             {battle_avg:?}");
     eprintln!("  its dice, raw d6()     {dice_avg:?}");

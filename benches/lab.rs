@@ -25,7 +25,7 @@ const BATTLES: usize = 200;
 fn scenario<G: FullGame>(name: &str) -> G::Scenario {
     match G::scenarios().into_iter().find(|s| s.name == name) {
         Some(s) => s.scenario,
-        None => panic!("{} has no built-in scenario {name}", G::ID),
+        None => panic!("{} has no built-in scenario {name}", G::INFO.id),
     }
 }
 
@@ -48,7 +48,7 @@ fn batch<G: FullGame>(sc: &G::Scenario, jobs: usize) -> Vec<BattleRecord> {
 }
 
 fn bench<G: FullGame>(c: &mut Criterion, name: &str, sc: &G::Scenario) {
-    let mut group = c.benchmark_group(format!("lab/{}-{name}-{BATTLES}", G::ID));
+    let mut group = c.benchmark_group(format!("lab/{}-{name}-{BATTLES}", G::INFO.id));
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
@@ -91,7 +91,7 @@ fn summary<G: FullGame>(name: &str, sc: &G::Scenario) {
     eprintln!();
     eprintln!(
         "{} {name}, {BATTLES} battles, random agents ({cores} cores available):",
-        G::NAME
+        G::INFO.name
     );
     eprintln!("  1 job                  {one:?}");
     eprintln!("  2 jobs                 {two:?}");

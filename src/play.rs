@@ -453,7 +453,7 @@ impl Play {
 
     /// A human seat with exactly one legal action: take it and say so in one line,
     /// unless `--confirm-forced` or the engine marks it as ending the game
-    /// (`Game::ends_game`). True when taken.
+    /// (`Presentation::ends_game`). True when taken.
     fn take_forced(&mut self, seat: Seat) -> bool {
         if self.confirm_forced || !self.is_human(seat) || self.game.legal_count(seat) != 1 {
             return false;

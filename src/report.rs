@@ -60,7 +60,7 @@ pub fn score_rows(game: &dyn DynGame) -> Vec<ScoreRow> {
 /// The ending as text: the headline, a table of sides (seat, name, result, score)
 /// with what each lost beneath, then the notes (why it ended, what scores count). The
 /// same in `battle`, `play` and `replay`; the words are the ruleset's
-/// ([`orrery_core::Game::ending`]).
+/// ([`orrery_core::Presentation::ending`]).
 pub fn ending_table(ending: &Ending) -> String {
     let width = |f: &dyn Fn(&SideResult) -> usize| ending.sides.iter().map(f).max().unwrap_or(0);
     let wn = width(&|s| s.name.chars().count()).max(4);

@@ -106,7 +106,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
         let a = self.a;
         let (name, scenario) = crate::sim::scenario::<G>(&a.ruleset, a.scenario.as_deref())?;
         let cfg = TrainConfig {
-            ruleset: G::ID.to_string(),
+            ruleset: G::INFO.id.to_string(),
             scenario: name.clone(),
             generations: a.generations,
             games: a.games,
@@ -127,7 +127,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
             draws_by_evaluation: a.draws_by_evaluation,
         };
         let dir = a.out.clone().unwrap_or_else(|| {
-            PathBuf::from("orrery-train").join(format!("{}-{}", G::ID, file_safe(&name)))
+            PathBuf::from("orrery-train").join(format!("{}-{}", G::INFO.id, file_safe(&name)))
         });
         let bar = Mutex::new(None::<ProgressBar>);
         let show = |p: Progress| {
@@ -179,7 +179,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
         if !a.json {
             eprintln!(
                 "training {} / {name} in {} ({} generations of {} games, {} iterations a move, {} workers)",
-                G::ID,
+                G::INFO.id,
                 dir.display(),
                 a.generations,
                 a.games,

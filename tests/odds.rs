@@ -199,16 +199,19 @@ fn protocol_odds_for_a_stratoyager_salvo() {
     let mut g = game();
     let guardian = add(&mut g, GUARDIAN, A, 12.0, 5.0, 0, 5);
     let bb = add(&mut g, BLACKBUCK, B, 12.0, 9.0, 6, 3);
-    g.batch = Some(Batch {
-        kind: AskKind::Combat,
-        secret: true,
-        asks: vec![Ask {
-            seat: A,
-            unit: guardian,
-            answer: None,
-        }],
-        first: None,
-    });
+    ask(
+        &mut g,
+        Batch {
+            kind: AskKind::Combat,
+            secret: true,
+            asks: vec![Ask {
+                seat: A,
+                unit: guardian,
+                answer: None,
+            }],
+            first: None,
+        },
+    );
     let salvo = Action::Combat(CombatOrder::Salvo { target: bb });
     let direct = g.action_odds(A, &salvo).expect("odds");
     let r = engine(&[
@@ -245,8 +248,7 @@ fn protocol_odds_for_a_launch_fighters_barrage() {
     let north = || serde_json::from_value(json!("n")).expect("a direction");
     let a = sb.ship(0, design("S", 4, 0, 0, 5, 3), 10, 10, north());
     let t = sb.ship(1, design("T", 1, 0, 0, 3, 2), 10, 12, north());
-    sb.state().phase = orrery_launch_fighters::state::Phase::Attack { step: 3 };
-    sb.state().order = vec![Seat(1), Seat(0)];
+    sb.attack_step(3, vec![Seat(1), Seat(0)]);
     let mut g = sb.build();
     g.apply(Seat(0), &Action::Activate { unit: a })
         .expect("activate");

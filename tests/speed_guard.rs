@@ -72,18 +72,18 @@ impl orrery_rulesets::Visit for Measure {
             cpu / decisions as f64
         });
         let at = speed::positions::<G>(&sc.scenario, 1, 10, 7, POSITIONS).expect("positions");
-        assert!(!at.is_empty(), "{}: no position to search", G::ID);
+        assert!(!at.is_empty(), "{}: no position to search", G::INFO.id);
         let mcts = ratio(|| {
             let t = speed::mcts::<G>(&at, ITERATIONS);
             t.elapsed.as_secs_f64() / t.count.max(1) as f64
         });
         eprintln!(
             "{:16} {:14} random decision {random:8.4}  mcts iteration {mcts:8.4}  (× the reference round)",
-            G::ID,
+            G::INFO.id,
             sc.name
         );
         self.0.insert(
-            G::ID.to_string(),
+            G::INFO.id.to_string(),
             json!({ "scenario": sc.name, "random_decision": random, "mcts_iteration": mcts }),
         );
     }

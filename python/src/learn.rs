@@ -91,7 +91,7 @@ impl<G: FullGame> Held<G> {
                     other => {
                         return Err(format!(
                             "{} gives the legal action {} the id {other:?} (space {}): a bug of the ruleset",
-                            G::ID,
+                            G::INFO.id,
                             serde_json::to_string(a).unwrap_or_default(),
                             self.space
                         ))
@@ -211,7 +211,7 @@ impl<G: FullGame> LearnGame for Held<G> {
             ProtocolError::NoAction(format!("agent `{agent}` found no action for seat {seat}"))
         })?;
         self.game.action_id(seat, &action).ok_or_else(|| {
-            ProtocolError::Internal(format!("{} gives the agent's action no id", G::ID))
+            ProtocolError::Internal(format!("{} gives the agent's action no id", G::INFO.id))
         })
     }
     fn describe(&mut self, seat: Seat, id: usize) -> Result<String, String> {
@@ -226,7 +226,7 @@ impl<G: FullGame> LearnGame for Held<G> {
             last.hash = Some(self.game.state_hash());
         }
         Record {
-            ruleset: G::ID.to_string(),
+            ruleset: G::INFO.id.to_string(),
             scenario: self.scenario.clone(),
             seed: self.seed,
             actions,
@@ -319,7 +319,10 @@ fn held<G: FullGame>(
     if space == 0 {
         return Err(coded(
             "bad_request",
-            format!("{} numbers no actions for learning environments", G::ID),
+            format!(
+                "{} numbers no actions for learning environments",
+                G::INFO.id
+            ),
         ));
     }
     Ok(Held {

@@ -55,7 +55,7 @@ fn job(text: &str) -> PyResult<Job> {
 fn config<G: FullGame>(job: &Job) -> PyResult<(G::Scenario, TrainConfig)> {
     let (name, scenario) = orrery_studies::scenario::<G>(&job.ruleset, &job.scenario)
         .map_err(|e| coded("invalid_setup", e.to_string()))?;
-    let mut base = TrainConfig::new(G::ID, &name);
+    let mut base = TrainConfig::new(G::INFO.id, &name);
     if !job.settings.contains_key("hidden") {
         let observation = G::setup(&scenario, 1)
             .map(|g| orrery_core::learn::observation(&g, orrery_core::Seat(0)).len())

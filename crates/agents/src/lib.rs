@@ -49,7 +49,7 @@ use thiserror::Error;
 
 /// The seed of one decision: the agent's `seed`, the position as `seat` sees it and
 /// the seat. Never the full state, whose hidden parts the seat may not read.
-/// The view enters through [`Game::knowledge_digest`], which rulesets compute
+/// The view enters through [`SearchHints::knowledge_digest`], which rulesets compute
 /// without building the view or writing it as text (issue 26).
 pub fn decision_seed<G: Game + SearchHints + Learning>(seed: u64, game: &G, seat: Seat) -> u64 {
     orrery_core::digest(&(seed, game.knowledge_digest(seat), seat.0))

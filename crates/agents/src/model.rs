@@ -188,7 +188,7 @@ impl ValueModel {
         ValueModel::new(
             ModelHeader {
                 format: FORMAT,
-                ruleset: G::ID.to_string(),
+                ruleset: G::INFO.id.to_string(),
                 scenario: scenario.to_string(),
                 observation,
                 action_space: game.action_space(),
@@ -303,11 +303,11 @@ impl ValueModel {
         game: &G,
         file: &str,
     ) -> Result<(), ModelError> {
-        if self.header.ruleset != G::ID {
+        if self.header.ruleset != G::INFO.id {
             return Err(ModelError::WrongRuleset {
                 file: file.to_string(),
                 model: self.header.ruleset.clone(),
-                game: G::ID.to_string(),
+                game: G::INFO.id.to_string(),
             });
         }
         let n = orrery_core::learn::observation(game, Seat(0)).len();
@@ -446,7 +446,7 @@ pub fn for_game<G: Game + SearchHints + Learning>(game: &G) -> Option<Arc<ValueM
     }
     let mut shipped = SHIPPED.lock().unwrap_or_else(|e| e.into_inner());
     let table = shipped.get_or_insert_with(HashMap::new);
-    let models = table.entry(G::ID).or_insert_with(|| {
+    let models = table.entry(G::INFO.id).or_insert_with(|| {
         G::trained_models()
             .iter()
             .filter_map(|(name, bytes)| {

@@ -222,9 +222,7 @@ impl Game for Race {
     type Action = Step;
     type Event = String;
     type View = [u32; 2];
-    const ID: &'static str = "race";
-    const NAME: &'static str = "Race";
-    const PLAYERS: (u8, u8) = (2, 2);
+    const INFO: orrery_core::GameInfo = orrery_core::GameInfo::new("race", "Race", (2, 2));
 
     fn scenarios() -> Vec<NamedScenario<RaceScenario>> {
         vec![NamedScenario {

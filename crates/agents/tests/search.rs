@@ -15,7 +15,7 @@ fn scenario<G: FullGame>(name: &str) -> G::Scenario {
     G::scenarios()
         .into_iter()
         .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("{} has no scenario {name}", G::ID))
+        .unwrap_or_else(|| panic!("{} has no scenario {name}", G::INFO.id))
         .scenario
 }
 

@@ -7,6 +7,7 @@ use crate::maneuver::card_name;
 use crate::render::{label, question};
 use crate::state::{BlackSkies, Phase, Status};
 use crate::view::BsView;
+use orrery_core::Game;
 use orrery_core::Seat;
 
 /// An arrow for a heading (eight directions).
@@ -139,7 +140,7 @@ pub fn render_text(g: &BlackSkies, viewer: Option<Seat>) -> String {
             g.sides[first.index()]
         );
     }
-    let scores = g.score_list();
+    let scores = g.scores();
     out += &format!(
         "Score: {} {} — {} {}\n",
         g.sides[0], scores[0], g.sides[1], scores[1]

@@ -88,7 +88,7 @@ struct PilotingOdds {
 /// Run calculator `name` on `args` (checked against [`calculators`] first).
 pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
     let all = calculators();
-    let (calc, a) = all.checked(Game_::ID, name, args)?;
+    let (calc, a) = all.checked(Game_::INFO.id, name, args)?;
     if calc.name == "attack" {
         let band = Band::NAMES
             .iter()

@@ -3,11 +3,12 @@
 
 use crate::action::{Action, Wing};
 use crate::state::{BlackSkies, Phase};
+use orrery_core::Game;
 use orrery_core::Seat;
 
 /// What `seat` may type now, with an example legal now.
 pub fn hint(g: &BlackSkies, seat: Seat) -> Option<String> {
-    let example = g.default_answer(seat)?;
+    let example = g.default_action(seat)?;
     let text = match &example {
         Action::Deploy { x, y, heading, wing } => format!(
             "type `deploy X Y HEADING [WING]` (wing: behind-left, behind-right, abreast-left, abreast-right), e.g. `deploy {x} {y} {heading}{}`",

@@ -2,13 +2,12 @@
 //! the turn and its groups (BS-03), an activation (BS-04) and the game's end (BS-12).
 
 use crate::action::Action;
-use crate::catalogue::pilot_points;
-use crate::combat::{has_target, reach, targets, weapons_allowed};
+use crate::combat::{has_target, reach, weapons_allowed};
 pub use crate::deploy::{BASE, DEPLOY_DEPTH};
 use crate::event::Event;
 use crate::maneuver::{maneuver, options, MAX_SPEED};
 use crate::state::{BlackSkies, Phase, Status};
-use orrery_core::{ActionError, Logged, Outcome, Seat};
+use orrery_core::{ActionError, Game, Logged, Outcome, Seat};
 use orrery_table::{Heading, Point};
 
 pub type Log = Vec<Logged<crate::Event>>;
@@ -103,67 +102,6 @@ impl BlackSkies {
         crate::deploy::Grid::new(self, seat).map_or_else(Vec::new, |grid| grid.collect(|_| true))
     }
 
-    /// The answers to the open question for `seat`.
-    pub fn answers(&self, seat: Seat) -> Vec<Action> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        match &self.phase {
-            Phase::Deploy { seat: s } if *s == seat => self.deployments(seat),
-            // BS-02 (version 2): the next element of the deck and its speed, then
-            // its first card.
-            Phase::Ready => match self.uncarded(seat) {
-                Some(e) => self
-                    .cards_of(e)
-                    .into_iter()
-                    .map(|card| Action::Card { card })
-                    .collect(),
-                None => {
-                    let mut out = Vec::new();
-                    for e in self.unready(seat) {
-                        for speed in 0..=MAX_SPEED {
-                            out.push(Action::Speed { element: e, speed });
-                        }
-                    }
-                    out
-                }
-            },
-            Phase::Group { seat: s } if *s == seat => {
-                let n = self.live_count(seat) as u8;
-                let g = self.group_count() as u8;
-                compositions(n, g)
-                    .into_iter()
-                    .map(|sizes| Action::Group { sizes })
-                    .collect()
-            }
-            Phase::Maneuver { element } if self.owner(*element) == seat => {
-                let card = self.element(*element).shown.unwrap_or(1);
-                options(card)
-                    .map(|m| Action::Maneuver { option: m.option })
-                    .collect()
-            }
-            Phase::Fire {
-                element,
-                fighter,
-                weapon,
-                ..
-            } if self.owner(*element) == seat => {
-                let mut out: Vec<Action> = targets(self, self.fighter(*fighter), *weapon)
-                    .into_iter()
-                    .map(|target| Action::Fire { target })
-                    .collect();
-                out.push(Action::Hold);
-                out
-            }
-            Phase::Card { element } if self.owner(*element) == seat => self
-                .cards_of(*element)
-                .into_iter()
-                .map(|card| Action::Card { card })
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
     /// The cards an element may play: "select from the deck all cards (of that suit)
     /// that those fighters are capable of".
     pub fn cards_of(&self, element: u8) -> Vec<u8> {
@@ -181,21 +119,10 @@ impl BlackSkies {
         self.live_count(Seat(0)).min(self.live_count(Seat(1)))
     }
 
-    /// The seats to move now.
-    pub fn to_move_now(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        match self.phase {
-            Phase::Ready => Seat::all(2).filter(|&s| !self.readied(s)).collect(),
-            _ => self.asked().into_iter().collect(),
-        }
-    }
-
     /// Is `action` an answer `seat` may give now? `Err` says why not as a value
     /// (words are made above the rules: [`BlackSkies::check`]).
     pub fn refusal(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
-        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())
+        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move())
             .map_err(Refusal::Turn)?;
         let ok = match (&self.phase, action) {
             (Phase::Deploy { .. }, Action::Deploy { x, y, .. }) => {
@@ -234,7 +161,7 @@ impl BlackSkies {
                     })
             }
             (Phase::Fire { .. }, Action::Hold) => true,
-            _ => self.answers(seat).contains(action),
+            _ => self.legal_actions(seat).contains(action),
         };
         if ok {
             Ok(())
@@ -529,7 +456,7 @@ impl BlackSkies {
         if self.outcome.is_some() {
             return;
         }
-        let scores = self.score_list();
+        let scores = self.scores();
         let winners = if scores[0] > scores[1] {
             vec![Seat(0)]
         } else if scores[1] > scores[0] {
@@ -556,18 +483,6 @@ impl BlackSkies {
             outcome: outcome.clone(),
         }));
         self.outcome = Some(outcome);
-    }
-
-    /// Points of enemy fighters destroyed or disengaged, per seat (BS-12).
-    pub fn score_list(&self) -> Vec<f64> {
-        let mut s = vec![0.0, 0.0];
-        for f in &self.fighters {
-            if matches!(f.status, Status::Destroyed | Status::Disengaged) {
-                let p = self.design_of(f).points() + pilot_points(f.skill);
-                s[1 - f.seat.index()] += f64::from(p);
-            }
-        }
-        s
     }
 }
 

@@ -6,6 +6,7 @@ use crate::action::{Action, Wing};
 use crate::combat::{bearing, shot_in, Band};
 use crate::maneuver::{ends_within, fly_end, options, some_end_within, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Fighter, Phase};
+use orrery_core::Game;
 use orrery_core::SearchHints;
 use orrery_core::{score_margin, Rng, Seat};
 use orrery_table::{Heading, Point, Sector};
@@ -16,7 +17,7 @@ impl BlackSkies {
     /// an element its speed and deck place while that element's first card is face
     /// down (BS-02 version 2: "nothing of one side's step is shown to the other until
     /// both have committed … the order shows as they flip").
-    fn secret_indices(&self, seat: Seat) -> Vec<u32> {
+    pub(crate) fn secret_indices(&self, seat: Seat) -> Vec<u32> {
         if self.outcome.is_some() {
             return Vec::new();
         }
@@ -30,55 +31,6 @@ impl BlackSkies {
         out.sort_unstable();
         out.dedup();
         out
-    }
-
-    pub fn unrevealed_of(&self, seat: Seat) -> usize {
-        self.secret_indices(seat).len()
-    }
-
-    /// Whether the seat's action `back` places before its latest is still secret.
-    pub fn is_secret_action(&self, seat: Seat, back: usize) -> bool {
-        let made = self.actions[seat.index()] as usize;
-        if back >= made {
-            return false;
-        }
-        let index = (made - 1 - back) as u32;
-        self.secret_indices(seat).contains(&index)
-    }
-
-    /// Did the step from `before` turn a face-down card over (an element activating,
-    /// or a destroyed element's card discarded, BSO-07)? Then it is final: it showed
-    /// everybody a card, and in turn 1 a place in a movement deck.
-    pub fn turned_a_card(&self, before: &BlackSkies) -> bool {
-        self.elements
-            .iter()
-            .zip(&before.elements)
-            .any(|(now, was)| was.card.is_some() && now.card.is_none())
-    }
-
-    /// Replace what `viewer` cannot know with a draw from `rng`, then reseed. Never
-    /// read what is replaced (the draw starts from a canonical order): the other
-    /// side's set-up step while it is open (which elements it readied in which order,
-    /// their speeds and first cards: only how many actions it made is known), the
-    /// places in its deck that have not shown yet (BS-02 version 2: "the order shows
-    /// as they flip"), and every face-down card, drawn from those that can keep the
-    /// element on the table from where it stands (all its cards if none can): nobody
-    /// plans to fly off. Of those, one time in [`crate::model::BELIEF_NOISE`] any, else
-    /// the one whose best option stands best against the table as it stands
-    /// (`model.rs`, public facts only): the other side chose its card, so the
-    /// search judges ours against sensible cards rather than uniform ones (issue 27).
-    pub fn determinize_for(&mut self, viewer: Seat, rng: &mut Rng) {
-        let other = Seat(1 - viewer.0);
-        self.redraw_deck(other, rng);
-        for i in 0..self.elements.len() {
-            if self.elements[i].seat == other && self.elements[i].card.is_some() {
-                let cards = self.plausible_cards(i as u8);
-                let card = self.believed_card(i as u8, &cards, rng);
-                self.elements[i].card = Some(card);
-            }
-        }
-        let seed = rng.next_u64();
-        self.rng.reseed(seed);
     }
 
     /// The places of `seat`'s deck not shown yet, redrawn: during set-up every
@@ -147,34 +99,6 @@ impl BlackSkies {
                 *slot = new;
             }
         }
-    }
-
-    /// The answer given for a seat that does not answer in time: deploy at the middle
-    /// of the edge heading in, start at speed 6, a Straight first, BS-03's "merges from
-    /// the bottom of the deck", the card's first option, fire at the first target,
-    /// a Straight next.
-    pub fn default_answer(&self, seat: Seat) -> Option<Action> {
-        let legal = self.answers(seat);
-        let pick = match &self.phase {
-            Phase::Deploy { .. } => {
-                let inward = if seat == Seat(0) { 0 } else { 180 };
-                let mid = (self.width / 2.0).floor() as i32 / 2 * 2;
-                legal
-                    .iter()
-                    .filter(|a| matches!(a, Action::Deploy { heading, .. } if i32::from(*heading) == inward))
-                    .min_by_key(|a| match a {
-                        Action::Deploy { x, .. } => (i32::from(*x) - mid).abs(),
-                        _ => i32::MAX,
-                    })
-                    .cloned()
-            }
-            Phase::Ready => legal
-                .iter()
-                .find(|a| matches!(a, Action::Speed { speed: 6, .. } | Action::Card { card: 1 }))
-                .cloned(),
-            _ => None,
-        };
-        pick.or_else(|| legal.into_iter().next())
     }
 
     /// Distance to the nearest enemy on the table and the cosine of its bearing.
@@ -406,6 +330,11 @@ fn sector_index(s: Sector) -> u8 {
 }
 
 impl SearchHints for BlackSkies {
+    /// What the seat's view shows that changes in play ([`crate::view::knowledge_digest`]).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        crate::view::knowledge_digest(self, seat)
+    }
+
     /// How good the table looks for `seat`: the score margin (BS-12), the points of
     /// Hull each side keeps, for every fighter the damage its guns could do from where
     /// it is (and the enemy's to it), how close it is to the nearest enemy and how
@@ -417,7 +346,7 @@ impl SearchHints for BlackSkies {
     /// agents call it on copies determinized for `seat` (as they do).
     fn evaluate(&self, seat: Seat) -> f64 {
         let guns = self.gunnery();
-        let mut v = score_margin(&self.score_list(), seat);
+        let mut v = score_margin(&self.scores(), seat);
         for f in self.fighters.iter().filter(|f| f.flying()) {
             let sign = if f.seat == seat { 1.0 } else { -1.0 };
             let max = f64::from(self.max_hull(f));
@@ -461,7 +390,7 @@ impl SearchHints for BlackSkies {
     /// keep every fighter on the table this activation and the next (all of them if
     /// none has); everything else as listed.
     fn search_actions(&self, seat: Seat) -> Vec<Action> {
-        let legal = self.answers(seat);
+        let legal = self.legal_actions(seat);
         let inward = if seat == Seat(0) { 0 } else { 180 };
         let keep: Vec<Action> = match &self.phase {
             Phase::Deploy { .. } => legal
@@ -547,7 +476,7 @@ impl SearchHints for BlackSkies {
         if self.outcome.is_none() && self.phase == (Phase::Deploy { seat }) {
             return crate::deploy::Grid::new(self, seat).and_then(|grid| grid.sample(rng));
         }
-        let mut legal = self.answers(seat);
+        let mut legal = self.legal_actions(seat);
         if legal.is_empty() {
             return None;
         }
@@ -560,4 +489,81 @@ impl SearchHints for BlackSkies {
     fn playout_action(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         self.playout_answer(seat, rng)
     }
+}
+
+pub(crate) fn unrevealed(g: &BlackSkies, seat: Seat) -> usize {
+    g.secret_indices(seat).len()
+}
+
+/// Whether the seat's action `back` places before its latest is still secret.
+pub(crate) fn is_secret(g: &BlackSkies, seat: Seat, back: usize) -> bool {
+    let made = g.actions[seat.index()] as usize;
+    if back >= made {
+        return false;
+    }
+    let index = (made - 1 - back) as u32;
+    g.secret_indices(seat).contains(&index)
+}
+
+/// Did the step from `before` turn a face-down card over (an element activating,
+/// or a destroyed element's card discarded, BSO-07)? Then it is final: it showed
+/// everybody a card, and in turn 1 a place in a movement deck.
+pub(crate) fn revealed_since(g: &BlackSkies, before: &BlackSkies) -> bool {
+    g.elements
+        .iter()
+        .zip(&before.elements)
+        .any(|(now, was)| was.card.is_some() && now.card.is_none())
+}
+
+/// Replace what `viewer` cannot know with a draw from `rng`, then reseed. Never
+/// read what is replaced (the draw starts from a canonical order): the other
+/// side's set-up step while it is open (which elements it readied in which order,
+/// their speeds and first cards: only how many actions it made is known), the
+/// places in its deck that have not shown yet (BS-02 version 2: "the order shows
+/// as they flip"), and every face-down card, drawn from those that can keep the
+/// element on the table from where it stands (all its cards if none can): nobody
+/// plans to fly off. Of those, one time in [`crate::model::BELIEF_NOISE`] any, else
+/// the one whose best option stands best against the table as it stands
+/// (`model.rs`, public facts only): the other side chose its card, so the
+/// search judges ours against sensible cards rather than uniform ones (issue 27).
+pub(crate) fn determinize(g: &mut BlackSkies, viewer: Seat, rng: &mut Rng) {
+    let other = Seat(1 - viewer.0);
+    g.redraw_deck(other, rng);
+    for i in 0..g.elements.len() {
+        if g.elements[i].seat == other && g.elements[i].card.is_some() {
+            let cards = g.plausible_cards(i as u8);
+            let card = g.believed_card(i as u8, &cards, rng);
+            g.elements[i].card = Some(card);
+        }
+    }
+    let seed = rng.next_u64();
+    g.rng.reseed(seed);
+}
+
+/// The answer given for a seat that does not answer in time: deploy at the middle
+/// of the edge heading in, start at speed 6, a Straight first, BS-03's "merges from
+/// the bottom of the deck", the card's first option, fire at the first target,
+/// a Straight next.
+pub(crate) fn default_action(g: &BlackSkies, seat: Seat) -> Option<Action> {
+    let legal = g.legal_actions(seat);
+    let pick = match &g.phase {
+        Phase::Deploy { .. } => {
+            let inward = if seat == Seat(0) { 0 } else { 180 };
+            let mid = (g.width / 2.0).floor() as i32 / 2 * 2;
+            legal
+                .iter()
+                .filter(|a| matches!(a, Action::Deploy { heading, .. } if i32::from(*heading) == inward))
+                .min_by_key(|a| match a {
+                    Action::Deploy { x, .. } => (i32::from(*x) - mid).abs(),
+                    _ => i32::MAX,
+                })
+                .cloned()
+        }
+        Phase::Ready => legal
+            .iter()
+            .find(|a| matches!(a, Action::Speed { speed: 6, .. } | Action::Card { card: 1 }))
+            .cloned(),
+        _ => None,
+    };
+    pick.or_else(|| legal.into_iter().next())
 }

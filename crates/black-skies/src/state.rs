@@ -141,39 +141,41 @@ impl Phase {
     }
 }
 
-/// The whole game.
+/// The whole game. Its fields are the crate's own: nothing outside the ruleset changes a
+/// game but [`orrery_core::Game::apply`] (and a look-ahead copy's `determinize`); front
+/// ends read it through its views.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BlackSkies {
-    pub scenario: String,
-    pub width: f64,
-    pub length: f64,
+    pub(crate) scenario: String,
+    pub(crate) width: f64,
+    pub(crate) length: f64,
     /// BS-12: the game ends at the end of this turn.
-    pub turns: u32,
-    pub asteroids: Vec<Asteroid>,
-    pub sides: [String; 2],
-    pub designs: Vec<Design>,
-    pub fighters: Vec<Fighter>,
-    pub elements: Vec<Element>,
+    pub(crate) turns: u32,
+    pub(crate) asteroids: Vec<Asteroid>,
+    pub(crate) sides: [String; 2],
+    pub(crate) designs: Vec<Design>,
+    pub(crate) fighters: Vec<Fighter>,
+    pub(crate) elements: Vec<Element>,
     /// Each seat's movement deck: its elements in activation order (BS-02). During
     /// set-up, the order the elements were readied in. Another seat learns it only as
     /// the cards flip (BS-02 version 2).
-    pub decks: [Vec<u8>; 2],
+    pub(crate) decks: [Vec<u8>; 2],
     /// 0 during set-up, then 1, 2, …
-    pub turn: u32,
+    pub(crate) turn: u32,
     /// BS-03: the player who starts every turn. Seed PLAY: "Randomly determine who
     /// moves first", after set-up (BS-02 version 2: "Who moves first is drawn only
     /// after that step"): none until the last first card is down.
-    pub first: Option<Seat>,
+    pub(crate) first: Option<Seat>,
     /// This turn's groups, as sizes along each seat's deck (BS-03).
-    pub groups: [Vec<u8>; 2],
+    pub(crate) groups: [Vec<u8>; 2],
     /// This turn's activation order (element ids, BS-03) and the next place in it.
-    pub order: Vec<u8>,
-    pub cursor: usize,
-    pub phase: Phase,
+    pub(crate) order: Vec<u8>,
+    pub(crate) cursor: usize,
+    pub(crate) phase: Phase,
     /// Actions made by each seat, for [`Element::committed_at`].
-    pub actions: [u32; 2],
-    pub outcome: Option<Outcome>,
-    pub rng: Rng,
+    pub(crate) actions: [u32; 2],
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) rng: Rng,
 }
 
 impl BlackSkies {

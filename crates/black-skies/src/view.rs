@@ -4,6 +4,7 @@
 use crate::catalogue::{pilot_points, skill_name, Weapon};
 use crate::combat::weapons_allowed;
 use crate::state::{Asteroid, BlackSkies, Phase, Status};
+use orrery_core::Game;
 use orrery_core::Seat;
 use serde::Serialize;
 
@@ -176,8 +177,8 @@ impl BsView {
             order: g.order.iter().map(known).collect(),
             cursor: g.cursor,
             question: question(g, viewer),
-            to_move: g.to_move_now(),
-            scores: g.score_list(),
+            to_move: g.to_move(),
+            scores: g.scores(),
         }
     }
 }
@@ -214,7 +215,7 @@ fn opt(v: Option<u8>) -> u64 {
     v.map_or(0, |v| 1 + u64::from(v))
 }
 
-/// [`orrery_core::Game::knowledge_digest`]: a digest of what `seat`'s view shows that
+/// [`orrery_core::SearchHints::knowledge_digest`]: a digest of what `seat`'s view shows that
 /// changes during play, built in place. It reads, as [`BsView::new`] shows them: the
 /// turn, the phase and the question's element, fighter and weapon (not how many
 /// weapons have fired), who is first; every fighter's position, heading, Hull,
@@ -224,7 +225,7 @@ fn opt(v: Option<u8>) -> u64 {
 /// blank (BS-02 version 2), the ready counts, the groups, the cursor and who is to
 /// move. It leaves out what never changes (names, cards, weapons, the table) and what
 /// follows from the rest (crippled, weapons allowed, scores, the question's text).
-pub fn knowledge(g: &BlackSkies, seat: Seat) -> u64 {
+pub fn knowledge_digest(g: &BlackSkies, seat: Seat) -> u64 {
     let mut d = orrery_core::Digester::new();
     let setup_over = !matches!(g.phase, Phase::Deploy { .. } | Phase::Ready);
     let mine = |s: Seat| s == seat;
@@ -287,7 +288,7 @@ pub fn knowledge(g: &BlackSkies, seat: Seat) -> u64 {
         d.word(opt(known(id)));
     }
     d.word(g.cursor as u64);
-    let to_move = g.to_move_now();
+    let to_move = g.to_move();
     d.word(
         to_move
             .iter()

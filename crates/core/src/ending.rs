@@ -1,4 +1,4 @@
-//! The game's result as a person reads it ([`Game::ending`]): a headline, and per side
+//! The game's result as a person reads it ([`Presentation::ending`]): a headline, and per side
 //! its name, its result, its score with what it counts and what it lost. Shown to
 //! every seat, so built only from what every seat may know.
 
@@ -347,7 +347,7 @@ pub fn scores_in(outcome: &Outcome, seats: u8, unit: &str) -> Vec<String> {
         .collect()
 }
 
-/// The default [`Game::ending_for`]: sides "Seat 1"…, scores rounded to at most 2
+/// The default [`Presentation::ending_for`](crate::Presentation::ending_for): sides "Seat 1"…, scores rounded to at most 2
 /// decimals, losses from [`Game::unit_fates`], the outcome's reason as the why.
 pub fn default_ending<G: Game>(game: &G, outcome: &Outcome) -> Ending {
     let seats = game.seats();
@@ -362,8 +362,8 @@ pub fn default_ending<G: Game>(game: &G, outcome: &Outcome) -> Ending {
 
 /// The ending of a game `resigned` gave up (a front end's decision, not the rules'):
 /// the others win, "{name} resigned" is the headline, the scores and losses are the
-/// ruleset's own as they stand ([`Game::ending_for`] on the standings).
-pub fn ending_after_resign<G: Game>(game: &G, resigned: Seat) -> Ending {
+/// ruleset's own as they stand ([`Presentation::ending_for`](crate::Presentation::ending_for) on the standings).
+pub fn ending_after_resign<G: crate::Presentation>(game: &G, resigned: Seat) -> Ending {
     let winners: Vec<Seat> = Seat::all(game.seats()).filter(|&s| s != resigned).collect();
     let outcome = Outcome {
         winners,
@@ -504,6 +504,7 @@ mod tests {
     #[test]
     fn the_toy_games_ending_names_seats_from_one_and_a_resignation_says_who() {
         use crate::toy::{BidScenario, SealedBids};
+        use crate::Presentation;
         let g = SealedBids::setup(
             &BidScenario {
                 players: 2,

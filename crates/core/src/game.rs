@@ -58,6 +58,38 @@ pub struct RulesPage {
     pub glossary: &'static str,
 }
 
+/// The facts about a ruleset that no game changes (OpenSpiel's `GameType`): its id,
+/// name, how many may play and how it hides things. One value per ruleset,
+/// [`Game::INFO`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Kebab-case ruleset id, e.g. `launch-fighters`.
+    pub id: &'static str,
+    /// Human name.
+    pub name: &'static str,
+    /// Fewest and most players.
+    pub players: (u8, u8),
+    /// True when [`Game::determinize`] forgets other seats' pending secret answers
+    /// (the copy asks them again, so a search plays them) instead of drawing them:
+    /// the copy's view then shows those answers missing. The conformance suite then
+    /// compares two such copies where it would compare the game with one. False: every
+    /// copy is a world the seat's view cannot tell from the game.
+    pub determinize_asks_again: bool,
+}
+
+impl GameInfo {
+    /// A ruleset whose every determinized copy is a world its seat's view cannot tell
+    /// from the game (`determinize_asks_again` false).
+    pub const fn new(id: &'static str, name: &'static str, players: (u8, u8)) -> Self {
+        GameInfo {
+            id,
+            name,
+            players,
+            determinize_asks_again: false,
+        }
+    }
+}
+
 /// Where the game stands, for status lines.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Progress {
@@ -90,18 +122,8 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// What one seat (or a spectator) can see.
     type View: Clone + Debug + PartialEq + Serialize;
 
-    /// Kebab-case ruleset id, e.g. `launch-fighters`.
-    const ID: &'static str;
-    /// Human name.
-    const NAME: &'static str;
-    /// Fewest and most players.
-    const PLAYERS: (u8, u8);
-    /// True when [`Game::determinize`] forgets other seats' pending secret answers
-    /// (the copy asks them again, so a search plays them) instead of drawing them:
-    /// the copy's view then shows those answers missing. The conformance suite then
-    /// compares two such copies where it would compare the game with one. False (the
-    /// default): every copy is a world the seat's view cannot tell from the game.
-    const DETERMINIZE_ASKS_AGAIN: bool = false;
+    /// What the ruleset is: its id, name, seat counts and flags ([`GameInfo`]).
+    const INFO: GameInfo;
 
     /// The built-in scenarios; the first is the default.
     fn scenarios() -> Vec<NamedScenario<Self::Scenario>>;
@@ -141,43 +163,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// What `viewer` may see (`None` = spectator).
     fn view(&self, viewer: Option<Seat>) -> Self::View;
 
-    /// A digest of what `seat` knows now: what seeds an agent's decision, so that its
-    /// choice depends only on its seat's knowledge and its own seed (issue 9 §1) at a
-    /// cost far below the decision's (issue 26). Any deterministic function of
-    /// `view(Some(seat))` will do if it tells apart views that differ in anything that
-    /// changes during a game (MCTS keys its information sets by it); static parts
-    /// (the map, unit cards) and parts derived from others (scores) may be left out,
-    /// and a seat's [`SearchHints::search_actions`] should follow from it (MCTS lists them
-    /// once per node); but it must read nothing the view does not show (checked by
-    /// [`crate::conformance`] against worlds the seat cannot tell apart). The default
-    /// digests the whole view ([`crate::digest`]); rulesets whose views are costly to
-    /// build override it with a digest of the state's visible parts, built in place.
-    fn knowledge_digest(&self, seat: Seat) -> u64 {
-        digest(&self.view(Some(seat)))
-    }
-
     /// The result once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
     /// The score each seat would have if the game ended now.
     fn scores(&self) -> Vec<f64>;
-
-    /// The game's result as a person reads it ([`Ending`]); `None` while the game
-    /// runs. [`Game::ending_for`] of [`Game::outcome`].
-    fn ending(&self) -> Option<Ending> {
-        self.outcome().map(|o| self.ending_for(&o))
-    }
-
-    /// `outcome` (this game's own, or one a front end decided: a resignation,
-    /// [`crate::ending_after_resign`]) in words: side names, results, scores with what
-    /// they count, losses, a headline. Shown to every seat: built only from what every
-    /// seat may know (checked by [`crate::conformance`]), every number rounded for
-    /// reading. The default ([`crate::default_ending`]) names the sides "Seat 1"…,
-    /// rounds the scores and lists losses from [`Game::unit_fates`]; rulesets name
-    /// their sides, say what the score counts and why the game ended.
-    fn ending_for(&self, outcome: &Outcome) -> Ending {
-        crate::default_ending(self, outcome)
-    }
 
     /// Turn and phase, for status lines.
     fn progress(&self) -> Progress;
@@ -275,15 +265,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         true
     }
 
-    /// Does `seat`'s legal `action` end the game, as far as `seat` can know? A front
-    /// end then asks "this ends the game: sure?" before it is sent. The default
-    /// applies it to a copy ([`crate::surely_ends_game`]): true when the copy is over
-    /// and the action rolled no die and revealed nothing. A ruleset may mark more
-    /// (an action that gives up the last unit able to win), never anything hidden.
-    fn ends_game(&self, seat: Seat, action: &Self::Action) -> bool {
-        crate::surely_ends_game(self, seat, action)
-    }
-
     /// An upper bound on the number of actions any game can take; the conformance
     /// suite fails a game that runs longer.
     fn action_bound(&self) -> usize {
@@ -308,6 +289,32 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 /// [`crate::conformance`]). Every method has a default, so a ruleset that shows
 /// nothing of its own writes `impl Presentation for MyGame {}`.
 pub trait Presentation: Game {
+    /// The game's result as a person reads it ([`Ending`]); `None` while the game
+    /// runs. [`Presentation::ending_for`] of [`Game::outcome`].
+    fn ending(&self) -> Option<Ending> {
+        self.outcome().map(|o| self.ending_for(&o))
+    }
+
+    /// `outcome` (this game's own, or one a front end decided: a resignation,
+    /// [`crate::ending_after_resign`]) in words: side names, results, scores with what
+    /// they count, losses, a headline. Shown to every seat: built only from what every
+    /// seat may know (checked by [`crate::conformance`]), every number rounded for
+    /// reading. The default ([`crate::default_ending`]) names the sides "Seat 1"…,
+    /// rounds the scores and lists losses from [`Game::unit_fates`]; rulesets name
+    /// their sides, say what the score counts and why the game ended.
+    fn ending_for(&self, outcome: &Outcome) -> Ending {
+        crate::default_ending(self, outcome)
+    }
+
+    /// Does `seat`'s legal `action` end the game, as far as `seat` can know? A front
+    /// end then asks "this ends the game: sure?" before it is sent. The default
+    /// applies it to a copy ([`crate::surely_ends_game`]): true when the copy is over
+    /// and the action rolled no die and revealed nothing. A ruleset may mark more
+    /// (an action that gives up the last unit able to win), never anything hidden.
+    fn ends_game(&self, seat: Seat, action: &Self::Action) -> bool {
+        crate::surely_ends_game(self, seat, action)
+    }
+
     /// What `seat` may type to answer its current question directly, for a terminal
     /// to show beside a list too long to read (e.g. "type `place X Y course H speed
     /// S`, e.g. `place 12 1 course 0 speed 5`"): the forms [`Presentation::parse_action`]
@@ -392,7 +399,7 @@ pub trait Odds: Game {
     fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
         let _ = args;
         Err(OddsError::UnknownCalculator {
-            ruleset: Self::ID.to_string(),
+            ruleset: Self::INFO.id.to_string(),
             name: name.to_string(),
             known: String::new(),
         })
@@ -448,7 +455,7 @@ pub trait Files: Game {
     ) -> Result<Self::Scenario, SetupError> {
         Err(SetupError::one(format!(
             "{} cannot build forces from a roster",
-            Self::ID
+            Self::INFO.id
         )))
     }
 
@@ -494,6 +501,21 @@ pub trait Files: Game {
 /// opponent model of rollouts. Every method has a default built from the rules
 /// alone (score margin, every legal action, uniform draws).
 pub trait SearchHints: Game {
+    /// A digest of what `seat` knows now: what seeds an agent's decision, so that its
+    /// choice depends only on its seat's knowledge and its own seed (issue 9 §1) at a
+    /// cost far below the decision's (issue 26). Any deterministic function of
+    /// `view(Some(seat))` will do if it tells apart views that differ in anything that
+    /// changes during a game (MCTS keys its information sets by it); static parts
+    /// (the map, unit cards) and parts derived from others (scores) may be left out,
+    /// and a seat's [`SearchHints::search_actions`] should follow from it (MCTS lists them
+    /// once per node); but it must read nothing the view does not show (checked by
+    /// [`crate::conformance`] against worlds the seat cannot tell apart). The default
+    /// digests the whole view ([`crate::digest`]); rulesets whose views are costly to
+    /// build override it with a digest of the state's visible parts, built in place.
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        digest(&self.view(Some(seat)))
+    }
+
     /// How good the position looks for `seat` (higher is better): the per-ruleset
     /// evaluation hook of look-ahead agents. The default is `seat`'s score minus the
     /// best other seat's score; rulesets add material, damage and position.

@@ -75,8 +75,8 @@ pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};
 pub use files::{BuildForces, FileError, FleetCheck, RosterFile};
 pub use game::{
-    scenario_from_json, score_margin, Files, FullGame, Game, Learning, NamedScenario, Odds,
-    Outcome, Presentation, Progress, RosterEntry, RulesPage, SearchHints, UnitFate,
+    scenario_from_json, score_margin, Files, FullGame, Game, GameInfo, Learning, NamedScenario,
+    Odds, Outcome, Presentation, Progress, RosterEntry, RulesPage, SearchHints, UnitFate,
 };
 pub use hash::{stable_hash, stable_hash_bytes, StateHash};
 pub use record::{

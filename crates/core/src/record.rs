@@ -19,7 +19,7 @@ pub struct RecordedAction {
 pub struct Record {
     pub ruleset: String,
     /// The set-up as JSON, shared by every record of the same set-up
-    /// ([`shared_scenario`]): a server holding 10,000 games of a built-in scenario
+    /// (`shared_scenario`): a server holding 10,000 games of a built-in scenario
     /// keeps one copy, not 10,000 (a JSON tree costs 10-40 KiB).
     pub scenario: Arc<serde_json::Value>,
     /// Written as a number; read from a number or a string of digits (a browser
@@ -281,9 +281,9 @@ impl Record {
         setup: impl FnOnce(&G::Scenario, u64) -> Result<T, SetupError>,
         mut step: impl FnMut(&mut T, Seat, &G::Action) -> Result<StateHash, ActionError>,
     ) -> Result<T, ReplayError> {
-        if self.ruleset != G::ID {
+        if self.ruleset != G::INFO.id {
             return Err(ReplayError::WrongRuleset {
-                expected: G::ID.into(),
+                expected: G::INFO.id.into(),
                 found: self.ruleset.clone(),
             });
         }

@@ -93,7 +93,7 @@ fn reveals_nothing<G: Game>(before: &G, after: &G) -> bool {
 /// ship, a surrender)? Only when the end follows from what `seat` already knows: an
 /// action whose end hangs on a die or a hidden order is not marked (saying so would
 /// tell the seat the die or the order). A front end asks for a confirmation of such
-/// a choice ([`Game::ends_game`]'s default; issue 28).
+/// a choice ([`Presentation::ends_game`](crate::Presentation::ends_game)'s default; issue 28).
 pub fn surely_ends_game<G: Game>(game: &G, seat: Seat, action: &G::Action) -> bool {
     if game.is_terminal() {
         return false;
@@ -124,7 +124,7 @@ impl<G: Game> Session<G> {
         Ok(Session {
             game,
             record: Record {
-                ruleset: G::ID.to_string(),
+                ruleset: G::INFO.id.to_string(),
                 scenario: crate::record::shared_scenario(scenario),
                 seed,
                 actions: Vec::new(),

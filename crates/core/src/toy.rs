@@ -9,7 +9,7 @@
 use crate::{
     ActionError, Game, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError, StateError,
 };
-use crate::{Files, Learning, Odds, Presentation, SearchHints};
+use crate::{Files, GameInfo, Learning, Odds, Presentation, SearchHints};
 use serde::{Deserialize, Serialize};
 
 /// Set-up: how many players and rounds.
@@ -66,9 +66,7 @@ impl Game for SealedBids {
     type Action = Bid;
     type Event = BidEvent;
     type View = BidView;
-    const ID: &'static str = "sealed-bids";
-    const NAME: &'static str = "Sealed Bids (core test game)";
-    const PLAYERS: (u8, u8) = (2, 4);
+    const INFO: GameInfo = GameInfo::new("sealed-bids", "Sealed Bids (core test game)", (2, 4));
 
     fn scenarios() -> Vec<NamedScenario<BidScenario>> {
         vec![NamedScenario {
@@ -340,9 +338,7 @@ impl Game for TakeAway {
     type Action = Take;
     type Event = Took;
     type View = PileView;
-    const ID: &'static str = "take-away";
-    const NAME: &'static str = "Take-Away (learning test game)";
-    const PLAYERS: (u8, u8) = (2, 2);
+    const INFO: GameInfo = GameInfo::new("take-away", "Take-Away (learning test game)", (2, 2));
 
     fn scenarios() -> Vec<NamedScenario<PileScenario>> {
         vec![NamedScenario {

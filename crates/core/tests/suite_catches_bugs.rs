@@ -37,7 +37,7 @@ enum Flaw {
     /// A seat that is not to move is answered `Illegal`, not `NotYourTurn`.
     WrongTurnError,
     /// `determinize` forgets the other seats' bids (so they would bid again) without
-    /// declaring it (`Game::DETERMINIZE_ASKS_AGAIN`): its copy is a world the seat's
+    /// declaring it (`GameInfo::determinize_asks_again`): its copy is a world the seat's
     /// own view tells apart.
     ForgetfulDeterminize,
     /// Action ids for learning shift with the round: an id means another bid, and a
@@ -62,9 +62,7 @@ impl Game for Broken {
     type Action = Bid;
     type Event = BidEvent;
     type View = serde_json::Value;
-    const ID: &'static str = "broken-bids";
-    const NAME: &'static str = "broken";
-    const PLAYERS: (u8, u8) = (2, 4);
+    const INFO: orrery_core::GameInfo = orrery_core::GameInfo::new("broken-bids", "broken", (2, 4));
 
     fn scenarios() -> Vec<NamedScenario<BrokenScenario>> {
         Vec::new()

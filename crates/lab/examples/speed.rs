@@ -43,7 +43,7 @@ impl Figures {
         let r = (reference.elapsed + reference2.elapsed).as_secs_f64() / 2.0 / 200.0;
         println!(
             "{:16} {:14} random {:7.2} µs/decision ({:5.1} dec/battle, ratio {:.4})  mcts {:7.0} it/s (ratio {:.4})  heuristic {:8.3} ms (ratio {:.3})",
-            G::ID,
+            G::INFO.id,
             sc.name,
             random.micros_each(),
             random.count as f64 / self.battles as f64,

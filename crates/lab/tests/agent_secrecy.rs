@@ -36,7 +36,7 @@ fn check_scenarios<G: FullGame>(chosen: &[G::Scenario], games: usize) {
     // Rulesets with secret commitments had them checked (Launch Fighters!, Warfleets
     // and STGv2 have none: their hidden parts are dice and decks, compared across
     // worlds at every step).
-    let secret_orders = !matches!(G::ID, "launch-fighters" | "warfleets" | "stgv2");
+    let secret_orders = !matches!(G::INFO.id, "launch-fighters" | "warfleets" | "stgv2");
     assert!(
         r.simultaneous_checks > 0 || !secret_orders,
         "no secret order checked"

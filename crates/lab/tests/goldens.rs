@@ -25,7 +25,10 @@ fn prints<G: FullGame>(out: &mut BTreeMap<String, String>) {
     for s in G::scenarios() {
         for seed in 0..SEEDS {
             let h = fingerprint::<G>(&s.scenario, seed, &golden, &channels);
-            out.insert(format!("{} {} {seed}", G::ID, s.name), format!("{h:016x}"));
+            out.insert(
+                format!("{} {} {seed}", G::INFO.id, s.name),
+                format!("{h:016x}"),
+            );
         }
     }
 }
@@ -85,7 +88,7 @@ fn check<G: FullGame>() {
     let mut now = BTreeMap::new();
     prints::<G>(&mut now);
     assert!(!now.is_empty());
-    compare(G::ID, now);
+    compare(G::INFO.id, now);
 }
 
 #[test]

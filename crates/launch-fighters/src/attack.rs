@@ -25,16 +25,19 @@ mod decisions;
 mod fighters;
 mod fire;
 
+pub(crate) use fire::RANGE;
+
 use crate::action::Action;
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{LaunchFighters, Ship, Squadron, Unit};
 use crate::types::{TerrainKind, UnitId};
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 use orrery_hex::{Arc, Hex};
 
-/// Shorthand for a refused action with a message naming the rule.
-fn illegal<T>(msg: impl Into<String>) -> Result<T, ActionError> {
-    Err(ActionError::illegal(msg))
+/// Shorthand for a refused action: the reason, named by its rule ([`Refusal`]).
+fn illegal<T>(why: Refusal) -> Result<T, Refusal> {
+    Err(why)
 }
 
 impl LaunchFighters {
@@ -57,7 +60,7 @@ impl LaunchFighters {
     }
 
     /// Is `a` legal for `seat` now? Pure.
-    pub(crate) fn check_attack(&self, seat: Seat, a: &Action) -> Result<(), ActionError> {
+    pub(crate) fn check_attack(&self, seat: Seat, a: &Action) -> Result<(), Refusal> {
         if let Some(p) = self.pending.last() {
             return self.check_decision(seat, p, a);
         }

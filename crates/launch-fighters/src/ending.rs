@@ -1,4 +1,4 @@
-//! The ending in words ([`orrery_core::Game::ending`]): the fleets by name, victory
+//! The ending in words ([`orrery_core::Presentation::ending`]): the fleets by name, victory
 //! points (LF-17) and the ships and squadrons each fleet lost.
 
 use crate::state::{Location, Unit};
@@ -29,50 +29,50 @@ impl LaunchFighters {
             },
         }
     }
+}
 
-    pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
-        let seats: Vec<Seat> = Seat::all(self.seats()).collect();
-        let names = seats
-            .iter()
-            .map(|s| self.players[s.index()].fleet.clone())
-            .collect();
-        let scores = scores_in(outcome, self.seats(), " VP");
-        let losses = seats
-            .iter()
-            .map(|&s| {
-                let mut out = Vec::new();
-                for (fate, how) in [(Fate::Lost, "lost"), (Fate::Retreated, "retreated")] {
-                    let gone = |u: &&Unit| u.owner == s && self.fate_of(u) == fate;
-                    let ships: Vec<&str> = self
-                        .units
-                        .iter()
-                        .filter(gone)
-                        .filter_map(|u| u.ship().map(|sh| sh.design.name.as_str()))
-                        .collect();
-                    out.extend(grouped_loss_line(&ships, "ship", "ships", how));
-                    let squadrons = self
-                        .units
-                        .iter()
-                        .filter(gone)
-                        .filter(|u| u.ship().is_none())
-                        .count();
-                    if squadrons > 0 {
-                        out.push(format!(
-                            "{} {how}",
-                            counted(squadrons, "fighter squadron", "fighter squadrons")
-                        ));
-                    }
+pub(crate) fn ending_for(g: &LaunchFighters, outcome: &Outcome) -> Ending {
+    let seats: Vec<Seat> = Seat::all(g.seats()).collect();
+    let names = seats
+        .iter()
+        .map(|s| g.players[s.index()].fleet.clone())
+        .collect();
+    let scores = scores_in(outcome, g.seats(), " VP");
+    let losses = seats
+        .iter()
+        .map(|&s| {
+            let mut out = Vec::new();
+            for (fate, how) in [(Fate::Lost, "lost"), (Fate::Retreated, "retreated")] {
+                let gone = |u: &&Unit| u.owner == s && g.fate_of(u) == fate;
+                let ships: Vec<&str> = g
+                    .units
+                    .iter()
+                    .filter(gone)
+                    .filter_map(|u| u.ship().map(|sh| sh.design.name.as_str()))
+                    .collect();
+                out.extend(grouped_loss_line(&ships, "ship", "ships", how));
+                let squadrons = g
+                    .units
+                    .iter()
+                    .filter(gone)
+                    .filter(|u| u.ship().is_none())
+                    .count();
+                if squadrons > 0 {
+                    out.push(format!(
+                        "{} {how}",
+                        counted(squadrons, "fighter squadron", "fighter squadrons")
+                    ));
                 }
-                out
-            })
-            .collect();
-        tallied_ending(
-            outcome,
-            names,
-            scores,
-            losses,
-            "VP count the fleet's own units still in the battle, the enemy units it \
-             eliminated and the scenario's objectives; equal = a shared win (LF-17).",
-        )
-    }
+            }
+            out
+        })
+        .collect();
+    tallied_ending(
+        outcome,
+        names,
+        scores,
+        losses,
+        "VP count the fleet's own units still in the battle, the enemy units it \
+         eliminated and the scenario's objectives; equal = a shared win (LF-17).",
+    )
 }

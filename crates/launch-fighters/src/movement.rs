@@ -33,9 +33,10 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::placement::sane;
+use crate::refusal::Refusal;
 use crate::state::{Decision, LaunchFighters, Location, Pending, Phase, Unit, UnitKind};
 use crate::types::{TerrainKind, UnitId};
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 use orrery_hex::{Dir, Hex};
 use std::collections::HashMap;
 
@@ -336,22 +337,16 @@ impl LaunchFighters {
         out
     }
 
-    pub(crate) fn check_movement(&self, seat: Seat, a: &Action) -> Result<(), ActionError> {
+    pub(crate) fn check_movement(&self, seat: Seat, a: &Action) -> Result<(), Refusal> {
         if let Some((sq, _)) = self.pending_push() {
             let Action::Push { to } = a else {
-                return Err(ActionError::illegal(
-                    "a pushed squadron's owner must first say where it goes (Push)",
-                ));
+                return Err(Refusal::SayWherePushed);
             };
             let Some(h) = self.units.get(sq.index()).and_then(|u| u.hex()) else {
-                return Err(ActionError::illegal(
-                    "the pushed squadron is not on the map",
-                ));
+                return Err(Refusal::PushedOffMap);
             };
             if !sane(*to) || !self.push_hexes(h).contains(to) {
-                return Err(ActionError::illegal(format!(
-                    "{to} is not an empty hex adjacent to the pushed squadron that units may enter (LF-09)"
-                )));
+                return Err(Refusal::PushTo(*to));
             }
             return Ok(());
         }
@@ -363,108 +358,77 @@ impl LaunchFighters {
             warp,
         } = a
         else {
-            return Err(ActionError::illegal(
-                "movement phase: only Move actions are possible now",
-            ));
+            return Err(Refusal::OnlyMove);
         };
         if !matches!(self.phase, Phase::Movement { .. }) || !self.pending.is_empty() {
-            return Err(ActionError::illegal("no unit may move now"));
+            return Err(Refusal::NoMoveNow);
         }
         let Some(u) = self.units.get(unit.index()) else {
-            return Err(ActionError::illegal(format!("no unit #{}", unit.0)));
+            return Err(Refusal::NoUnitNumber(*unit));
         };
         if u.owner != seat {
-            return Err(ActionError::illegal(format!(
-                "unit #{} belongs to seat {}",
-                unit.0, u.owner
-            )));
+            return Err(Refusal::BelongsTo {
+                unit: *unit,
+                owner: u.owner,
+            });
         }
         if !self.in_current_step(u) {
             let step = match self.phase {
                 Phase::Movement { step } => step,
                 _ => 0,
             };
-            return Err(ActionError::illegal(format!(
-                "unit #{} is not in movement step {step}, has moved, or is not an active unit on the map (LF-08)",
-                unit.0
-            )));
+            return Err(Refusal::NotMovingNow { unit: *unit, step });
         }
         let Some(start) = u.hex() else {
-            return Err(ActionError::illegal(format!(
-                "unit #{} is not on the map",
-                unit.0
-            )));
+            return Err(Refusal::UnitNumberOffMap(*unit));
         };
         match u.ship() {
             Some(s) => {
                 if facing.is_none() {
-                    return Err(ActionError::illegal(
-                        "a ship chooses a facing after moving (seed \"How to Move\")",
-                    ));
+                    return Err(Refusal::ShipFacing);
                 }
                 if *warp && s.design.addons.warp == 0 {
-                    return Err(ActionError::illegal(format!(
-                        "ship #{} has no warp drive (LF-19)",
-                        unit.0
-                    )));
+                    return Err(Refusal::ShipNoWarp(*unit));
                 }
             }
             None => {
                 if facing.is_some() {
-                    return Err(ActionError::illegal(
-                        "squadrons have no facing (seed \"How to Move\")",
-                    ));
+                    return Err(Refusal::SquadronFacing);
                 }
                 if *boost {
-                    return Err(ActionError::illegal("squadrons have no boosters"));
+                    return Err(Refusal::SquadronBoosters);
                 }
                 if *warp && !u.has_warp() {
-                    return Err(ActionError::illegal(format!(
-                        "squadron #{} has no warp drive (fighters have it only under the \
-                         optional rule fighter_warp, LF-19)",
-                        unit.0
-                    )));
+                    return Err(Refusal::SquadronNoWarp(*unit));
                 }
             }
         }
         if !sane(*to) || !self.map.contains(*to) {
-            return Err(ActionError::illegal(format!("{to:?} is off the map")));
+            return Err(Refusal::MoveOffMap(*to));
         }
         if !self.enterable(*to) {
-            return Err(ActionError::illegal(format!(
-                "{to}: units may not enter a moon or planetoid space"
-            )));
+            return Err(Refusal::MoonOrPlanetoid(*to));
         }
         let base = Self::move_allowance(u);
         if *boost && !Self::can_boost(u) {
-            return Err(ActionError::illegal(format!(
-                "unit #{} cannot use a booster now (none left, used this turn, or Move 0)",
-                unit.0
-            )));
+            return Err(Refusal::NoBooster(*unit));
         }
         let max = base + u8::from(*boost);
         let Some(d) = self.path_length(start, *to, max) else {
-            return Err(ActionError::illegal(format!(
-                "{to} is more than {max} spaces away along a path units may enter (LF-09)"
-            )));
+            return Err(Refusal::TooFar { to: *to, max });
         };
         if *boost && d != base + 1 {
-            return Err(ActionError::illegal(format!(
-                "a booster is spent only for a move needing exactly {} spaces (LFO-02)",
-                base + 1
-            )));
+            return Err(Refusal::BoosterExactly(base + 1));
         }
         if *to != start && !self.may_end(u, *to) {
-            return Err(ActionError::illegal(if u.is_ship() {
-                format!("{to}: a ship may not end its move in a space with another ship")
+            return Err(if u.is_ship() {
+                Refusal::ShipStacked(*to)
             } else {
-                format!("{to}: a squadron may not end its move in a space with any unit")
-            }));
+                Refusal::SquadronStacked(*to)
+            });
         }
         if *warp && self.options.warp_no_move_fire && (*to != start || *boost) {
-            return Err(ActionError::illegal(
-                "optional rule: a unit engaging warp may not move this turn (LFO-08)",
-            ));
+            return Err(Refusal::WarpNoMove);
         }
         Ok(())
     }

@@ -38,9 +38,11 @@
 
 use crate::action::Action;
 use crate::event::Event;
+use crate::refusal::PlaceWhy;
+use crate::refusal::Refusal;
 use crate::state::{LaunchFighters, Location, Phase, Player, Unit};
 use crate::types::{Scenario, UnitId};
-use orrery_core::{ActionError, Rng, Seat, SetupError};
+use orrery_core::{Rng, Seat, SetupError};
 use orrery_hex::{Dir, Hex, HexMap};
 use std::collections::HashSet;
 
@@ -353,64 +355,54 @@ impl LaunchFighters {
         out
     }
 
-    pub(crate) fn check_placement(&self, seat: Seat, a: &Action) -> Result<(), ActionError> {
+    pub(crate) fn check_placement(&self, seat: Seat, a: &Action) -> Result<(), Refusal> {
         let Action::Place { ship, at, .. } = a else {
-            return Err(ActionError::illegal(
-                "placement: only Place actions are possible now (LF-07)",
-            ));
+            return Err(Refusal::OnlyPlace);
         };
         if self.placement_actor() != Some(seat) {
-            return Err(ActionError::illegal(
-                "placement: it is not your turn to place",
-            ));
+            return Err(Refusal::NotYourPlacement);
         }
         let Some(u) = self.units.get(ship.index()) else {
-            return Err(ActionError::illegal(format!("no unit #{}", ship.0)));
+            return Err(Refusal::NoUnitNumber(*ship));
         };
         if !u.is_ship() {
-            return Err(ActionError::illegal(format!(
-                "unit #{} is a squadron; squadrons start aboard their host (seed)",
-                ship.0
-            )));
+            return Err(Refusal::PlaceSquadron(*ship));
         }
         if u.owner != seat {
-            return Err(ActionError::illegal(format!(
-                "ship #{} belongs to seat {}",
-                ship.0, u.owner
-            )));
+            return Err(Refusal::ShipBelongsTo {
+                ship: *ship,
+                owner: u.owner,
+            });
         }
         if u.location != Location::Unplaced {
-            return Err(ActionError::illegal(format!(
-                "ship #{} is already placed",
-                ship.0
-            )));
+            return Err(Refusal::AlreadyPlaced(*ship));
         }
         if !sane(*at) {
-            return Err(ActionError::illegal(format!("{at:?} is not a map hex")));
+            return Err(Refusal::NotAMapHex(*at));
         }
         let (hexes, flagship) = self.placement_hexes(seat);
         if !hexes.contains(at) {
             let why = if !self.map.contains(*at) {
-                "it is off the map".to_string()
+                PlaceWhy::OffMap
             } else if self.map.is_edge(*at) {
-                "it is an edge hex (LF-07 (a), LFO-05)".to_string()
+                PlaceWhy::Edge
             } else if !self.enterable(*at) {
-                "units may not enter a moon or planetoid".to_string()
+                PlaceWhy::MoonOrPlanetoid
             } else if !self.is_empty_hex(*at) {
-                "it is occupied".to_string()
+                PlaceWhy::Occupied
             } else if flagship
                 && self
                     .units
                     .iter()
                     .any(|u| u.ship().is_some_and(|s| s.flagship))
             {
-                "a flagship goes exactly 10 spaces in a straight line from a placed flagship and at least 10 from every one (LF-07 (b), (c))".to_string()
+                PlaceWhy::FlagshipDistance
             } else if flagship {
-                "the first flagship goes on the centre space (LF-01, LF-07)".to_string()
+                PlaceWhy::FirstFlagship
             } else {
-                "the fleet's other ships go adjacent to its flagship, else adjacent to another of its ships (LF-07)".to_string()
+                PlaceWhy::NearFleet
             };
-            return Err(ActionError::illegal(format!("cannot place at {at}: {why}")));
+            return Err(Refusal::PlaceAt { at: *at, why });
         }
         Ok(())
     }

@@ -23,9 +23,10 @@
 
 use crate::action::Action;
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{Decision, LaunchFighters, Location, Pending, Phase, Unit};
 use crate::types::{Stat, UnitId};
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 use orrery_hex::Hex;
 
 impl LaunchFighters {
@@ -107,79 +108,58 @@ impl LaunchFighters {
         out
     }
 
-    pub(crate) fn check_recovery(&self, seat: Seat, a: &Action) -> Result<(), ActionError> {
+    pub(crate) fn check_recovery(&self, seat: Seat, a: &Action) -> Result<(), Refusal> {
         if let Some(ship) = self.pending_repair_stat() {
             let Action::RepairStat { stat } = a else {
-                return Err(ActionError::illegal(
-                    "a successful repair roll: choose the stat to raise (RepairStat)",
-                ));
+                return Err(Refusal::ChooseRepairStat);
             };
             let Some(s) = self.units.get(ship.index()).and_then(|u| u.ship()) else {
-                return Err(ActionError::illegal("the repaired ship is gone"));
+                return Err(Refusal::RepairedShipGone);
             };
             if !self.hittable().contains(stat) {
-                return Err(ActionError::illegal(
-                    "holds are repaired only where they can be hit (optional rule, LF-19)",
-                ));
+                return Err(Refusal::HoldsRepair);
             }
             if s.level(*stat) >= s.original_level(*stat) {
-                return Err(ActionError::illegal(format!(
-                    "{stat:?} is at its original level {}; a repair may not raise a stat above it",
-                    s.original_level(*stat)
-                )));
+                return Err(Refusal::AtOriginalLevel {
+                    stat: *stat,
+                    level: s.original_level(*stat),
+                });
             }
             return Ok(());
         }
         if self.recovery_actor() != Some(seat) {
-            return Err(ActionError::illegal("it is not your turn to repair"));
+            return Err(Refusal::NotYourRepair);
         }
         match a {
             Action::EndRepairs => Ok(()),
             Action::Repair { ship } => {
                 let Some(u) = self.units.get(ship.index()) else {
-                    return Err(ActionError::illegal(format!("no unit #{}", ship.0)));
+                    return Err(Refusal::NoUnitNumber(*ship));
                 };
                 if u.owner != seat {
-                    return Err(ActionError::illegal(format!(
-                        "unit #{} belongs to seat {}",
-                        ship.0, u.owner
-                    )));
+                    return Err(Refusal::BelongsTo {
+                        unit: *ship,
+                        owner: u.owner,
+                    });
                 }
                 let Some(s) = u.ship() else {
-                    return Err(ActionError::illegal(format!(
-                        "unit #{} is a squadron",
-                        ship.0
-                    )));
+                    return Err(Refusal::RepairSquadron(*ship));
                 };
                 if !matches!(u.location, Location::OnMap(_)) {
-                    return Err(ActionError::illegal(format!(
-                        "ship #{} is not on the map",
-                        ship.0
-                    )));
+                    return Err(Refusal::ShipNumberOffMap(*ship));
                 }
                 if s.repair_left == 0 {
-                    return Err(ActionError::illegal(format!(
-                        "ship #{} has no Repair left",
-                        ship.0
-                    )));
+                    return Err(Refusal::NoRepairLeft(*ship));
                 }
                 if s.repaired_this_turn {
-                    return Err(ActionError::illegal(format!(
-                        "ship #{} already used a repair this turn (\"Only one repair may be used per ship per turn\")",
-                        ship.0
-                    )));
+                    return Err(Refusal::RepairUsed(*ship));
                 }
                 if !Self::can_repair(u, self.hittable()) {
-                    return Err(ActionError::illegal(format!(
-                        "ship #{} has no stat below its original level",
-                        ship.0
-                    )));
+                    return Err(Refusal::NothingToRepair(*ship));
                 }
                 Ok(())
             }
-            _ => Err(ActionError::illegal(
-                "recovery phase: only Repair or EndRepairs are possible now",
-            )),
+            _ => Err(Refusal::OnlyRepair),
         }
     }
 

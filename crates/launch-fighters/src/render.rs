@@ -23,8 +23,14 @@ use std::fmt::Write as _;
 
 mod board;
 mod describe;
+mod refusal;
 pub use board::render_text;
 impl Presentation for LaunchFighters {
+    /// LF-17 in words: the fleets by name, their VP and what each lost.
+    fn ending_for(&self, outcome: &orrery_core::Outcome) -> orrery_core::Ending {
+        crate::ending::ending_for(self, outcome)
+    }
+
     fn glossary() -> &'static str {
         crate::glossary::GLOSSARY
     }
@@ -48,6 +54,7 @@ impl Presentation for LaunchFighters {
 #[cfg(test)]
 use board::render_with_scores;
 pub use describe::{describe_action, describe_event};
+pub use refusal::refusal;
 
 // ------------------------------------------------------------------ labels
 

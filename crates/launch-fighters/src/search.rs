@@ -42,7 +42,7 @@ use crate::types::{Fleet, Scenario, ShipDesign};
 use orrery_core::Files;
 use orrery_core::SearchHints;
 use orrery_core::{FileError, FleetCheck, RosterFile};
-use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
+use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError};
 use orrery_hex::{Arc, Dir, Hex};
 use std::collections::HashMap;
 
@@ -61,7 +61,7 @@ const RANGE: u32 = 5;
 /// The kind name squadrons carry in unit fates.
 pub const SQUADRON_KIND: &str = "Fighter squadron";
 /// Points of one squadron (LF-18 "Fighter squadrons cost 5 points each").
-const SQUADRON_POINTS: f64 = crate::design::SQUADRON_COST as f64;
+pub(crate) const SQUADRON_POINTS: f64 = crate::design::SQUADRON_COST as f64;
 
 /// The facing from `at` that puts `target` most squarely in front.
 fn facing_toward(at: Hex, target: Hex) -> Dir {
@@ -565,35 +565,6 @@ impl LaunchFighters {
             }
         })
     }
-
-    /// Every ship (kind: its design name, points: its LF-18 cost, squadrons aboard
-    /// included) and every squadron (kind [`SQUADRON_KIND`], 5 points). Survived: a
-    /// ship not destroyed and not retreated; a squadron on the map, or aboard a ship
-    /// still on the map (or not yet placed).
-    pub fn fates(&self) -> Vec<UnitFate> {
-        let in_play = |u: &Unit| matches!(u.location, Location::OnMap(_) | Location::Unplaced);
-        self.units
-            .iter()
-            .map(|u| match &u.kind {
-                UnitKind::Ship(s) => UnitFate {
-                    seat: u.owner,
-                    kind: s.design.name.clone(),
-                    points: f64::from(s.cost),
-                    survived: in_play(u),
-                },
-                UnitKind::Squadron(_) => UnitFate {
-                    seat: u.owner,
-                    kind: SQUADRON_KIND.to_string(),
-                    points: SQUADRON_POINTS,
-                    survived: match u.location {
-                        Location::OnMap(_) => true,
-                        Location::Aboard(h) => self.units.get(h.index()).is_some_and(in_play),
-                        _ => false,
-                    },
-                },
-            })
-            .collect()
-    }
 }
 
 /// The designs a scenario's fleets may be built from: the Blue Book (LF-20, where a
@@ -686,6 +657,10 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
 }
 
 impl SearchHints for LaunchFighters {
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        crate::view::knowledge_digest(self, seat)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::evaluate::evaluate(self, seat)
     }

@@ -11,26 +11,6 @@ use crate::state::{LaunchFighters, Location, Phase, UnitKind};
 use orrery_core::Seat;
 
 impl LaunchFighters {
-    /// The seats owing a decision now.
-    pub(crate) fn to_move_now(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        if let Some(p) = self.pending.last() {
-            return vec![p.seat];
-        }
-        if let Some(a) = &self.activation {
-            return vec![self.unit(a.unit).owner];
-        }
-        let actor = match self.phase {
-            Phase::Placement => self.placement_actor(),
-            Phase::Movement { .. } | Phase::Attack { .. } => self.step_actor(),
-            Phase::Recovery => self.recovery_actor(),
-            Phase::Over => None,
-        };
-        actor.into_iter().collect()
-    }
-
     /// Initiative sequence for the current phase: ascending for movement (and
     /// recovery), descending for attack.
     pub(crate) fn sequence(&self) -> Vec<Seat> {

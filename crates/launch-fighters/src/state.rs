@@ -401,38 +401,38 @@ pub struct Player {
 /// The whole referee state.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LaunchFighters {
-    pub scenario_name: String,
-    pub map: HexMap,
-    pub terrain: Vec<Terrain>,
+    pub(crate) scenario_name: String,
+    pub(crate) map: HexMap,
+    pub(crate) terrain: Vec<Terrain>,
     /// The scenario's exit area (LF-16 (3)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub exit_area: Vec<MapHex>,
+    pub(crate) exit_area: Vec<MapHex>,
     /// The scenario's objectives (LF-17 (c)).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub objectives: Vec<Objective>,
+    pub(crate) objectives: Vec<Objective>,
     /// For each objective, the turns in a row it has been held at the start of a
     /// turn (`hold`; 0 for the others).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub held_turns: Vec<u32>,
-    pub options: Options,
-    pub turn_limit: u32,
-    pub players: Vec<Player>,
-    pub units: Vec<Unit>,
-    pub turn: u32,
-    pub phase: Phase,
+    pub(crate) held_turns: Vec<u32>,
+    pub(crate) options: Options,
+    pub(crate) turn_limit: u32,
+    pub(crate) players: Vec<Player>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
     /// Initiative sequence, lowest first (LF-06). Also the placement ranking.
-    pub order: Vec<Seat>,
+    pub(crate) order: Vec<Seat>,
     /// Round-robin cursor into `order` for the Step Chart loop (LF-08).
-    pub cursor: usize,
+    pub(crate) cursor: usize,
     /// Decisions owed, last = first to answer.
-    pub pending: Vec<Pending>,
-    pub activation: Option<Activation>,
+    pub(crate) pending: Vec<Pending>,
+    pub(crate) activation: Option<Activation>,
     /// Turns in a row with no barrage or dogfight rolled (LF-17 (b)).
-    pub quiet_turns: u32,
+    pub(crate) quiet_turns: u32,
     /// A barrage or dogfight was rolled this turn.
-    pub fired_this_turn: bool,
-    pub outcome: Option<Outcome>,
-    pub rng: Rng,
+    pub(crate) fired_this_turn: bool,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) rng: Rng,
 }
 
 impl LaunchFighters {

@@ -126,6 +126,14 @@ impl Sandbox {
         self
     }
 
+    /// The attack phase at Step Chart `step`, seats activating in `order` (LF-08), for
+    /// tests outside the crate that cannot reach the state's fields.
+    pub fn attack_step(&mut self, step: u8, order: Vec<Seat>) -> &mut Self {
+        self.g.phase = crate::state::Phase::Attack { step };
+        self.g.order = order;
+        self
+    }
+
     /// Direct access for anything else (phase, order, missiles…).
     pub fn state(&mut self) -> &mut LaunchFighters {
         &mut self.g

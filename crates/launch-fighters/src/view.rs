@@ -84,7 +84,7 @@ impl LfView {
     }
 }
 
-/// What seeds an agent's decision ([`Game::knowledge_digest`]): the parts of
+/// What seeds an agent's decision ([`SearchHints::knowledge_digest`]): the parts of
 /// [`LfView`] that change during a battle, fed in place without building the view.
 /// Left out as static or derived: the scenario's name, map, terrain, exit area and
 /// objective texts, the ships' designs and counter letters, `to_move`, scores and the

@@ -38,9 +38,12 @@ pub struct OutcomeJson {
     pub reason: String,
 }
 
-/// One game of any ruleset, JSON in and out. Object safe.
-pub trait DynGame: Send {
-    /// The ruleset id (`Game::ID`).
+/// One game of any ruleset, JSON in and out, object safe: the session (legal lists,
+/// apply, views, events, records, undo). What it shows people, its odds and its AI are
+/// the capability traits it stands on ([`DynPresentation`], [`DynOdds`],
+/// [`DynAgents`]).
+pub trait DynGame: DynPresentation + DynOdds + DynAgents + Send {
+    /// The ruleset id (`Game::INFO.id`).
     fn ruleset(&self) -> &'static str;
     fn status(&self) -> Status;
     /// The state hash recorded after the last action (what [`DynGame::status`]
@@ -75,13 +78,6 @@ pub trait DynGame: Send {
     /// The whole referee state (RNG and secret commitments included).
     fn state(&self) -> Value;
     fn outcome(&self) -> OutcomeJson;
-    /// The result as a person reads it ([`orrery_core::Game::ending`]): headline,
-    /// side names, results, rounded scores with what they count, losses. `None`
-    /// while the game runs. The same for every seat and spectators.
-    fn ending(&self) -> Option<Ending>;
-    /// The ending when `resigned` gives the game up now
-    /// ([`orrery_core::ending_after_resign`]): the others win, "{side} resigned".
-    fn ending_after_resign(&self, resigned: Seat) -> Ending;
     /// The referee's record so far: set-up, seed, every action with the hash after
     /// it — secrets included, for trusted tools only.
     fn record(&self) -> Record;
@@ -92,55 +88,9 @@ pub trait DynGame: Send {
     /// False once a state was loaded with [`DynGame::load_state`]: the record then
     /// no longer starts from the set-up and cannot be replayed.
     fn replayable(&self) -> bool;
-    /// The action the named agent (seeded with `seed`) would take for `seat`. Does
-    /// not change the game.
-    /// The action agent `agent` (seeded with `seed`, thinking within `budget`) picks
-    /// for `seat` now; not applied.
-    fn agent_action(
-        &self,
-        seat: Seat,
-        agent: &str,
-        seed: u64,
-        budget: Budget,
-    ) -> Result<Value, ProtocolError>;
-    /// `seat`'s chance to win as the learned model judges the game from the seat's
-    /// view alone (issue 38): `{"seat", "value", "model"}`; `no_model` when no model
-    /// fits this game (see [`orrery_agents::model::for_game`]).
-    fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError>;
-    /// The exact odds of `action` for `seat` ([`orrery_core::Odds::action_odds`]):
-    /// `illegal_action` unless it is an attack roll legal now.
-    fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
-        let _ = (seat, action);
-        Err(ProtocolError::IllegalAction(
-            "this game gives no odds".to_string(),
-        ))
-    }
-    /// What `action` would do for `seat` now ([`orrery_core::Odds::preview_action`]):
-    /// `illegal_action` unless it is legal now and the ruleset previews it.
-    fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError>;
     /// Whether `seat` may play `action` now (it reads as an action of this ruleset
     /// and is among the legal ones).
     fn is_legal(&self, seat: Seat, action: &Value) -> bool;
-    /// One description per action of `legal_raw(seat)`, in the same order
-    /// ([`orrery_core::Presentation::describe_action`] as `seat` reads it).
-    fn legal_text(&self, seat: Seat) -> Vec<String>;
-    /// [`orrery_core::Odds::action_odds_text`]: the odds of `action` in one line, or
-    /// `None` when it is not an attack (or does not read as an action).
-    fn odds_text(&self, seat: Seat, action: &Value) -> Option<String>;
-    /// One-line description of an action as `viewer` (`None` = spectator) may read it
-    /// ([`orrery_core::Presentation::describe_action`]); the action must deserialize.
-    fn describe_action(
-        &self,
-        viewer: Option<Seat>,
-        action: &Value,
-    ) -> Result<String, ProtocolError>;
-    fn render_text(&self, viewer: Option<Seat>) -> String;
-    /// The ruleset's in-game glossary ([`orrery_core::Presentation::glossary`]).
-    fn glossary(&self) -> &'static str;
-    /// What `seat` may type for its current question ([`orrery_core::Presentation::input_hint`]).
-    fn input_hint(&self, seat: Seat) -> Option<String>;
-    /// Quick order entry ([`orrery_core::Presentation::parse_action`]): the actions as JSON.
-    fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
     fn can_undo(&self) -> bool;
     /// Take back the last action unless it rolled dice or revealed another seat's
     /// secret. Returns whether it did.
@@ -152,9 +102,6 @@ pub trait DynGame: Send {
     /// Why [`DynGame::undo_by`] would refuse `seat` now, or `None` when it would
     /// not ([`orrery_core::Session::undo_refusal_by`]: the same test, with its reason).
     fn undo_refusal_by(&self, seat: Seat) -> Option<orrery_core::UndoRefusal>;
-    /// Does `seat`'s `action` surely end the game ([`orrery_core::Game::ends_game`])?
-    /// False for an action that does not read or is not legal now.
-    fn ends_game(&self, seat: Seat, action: &Value) -> bool;
     fn seats(&self) -> u8;
     fn scores(&self) -> Vec<f64>;
     /// Replace the state with a saved one (from [`DynGame::state`]); the hash is the
@@ -188,6 +135,77 @@ pub trait DynGame: Send {
     /// Keep undo snapshots of at most the last `depth` actions
     /// ([`Session::set_undo_depth`]; 0 = no undo, what a server without undo wants).
     fn set_undo_depth(&mut self, depth: usize);
+}
+
+/// What a type-erased game shows people ([`orrery_core::Presentation`]): texts of
+/// actions, the board, quick entry, the glossary and the ending in words. Every text
+/// is built from what its reader may know.
+pub trait DynPresentation {
+    /// The result as a person reads it ([`orrery_core::Presentation::ending`]): headline,
+    /// side names, results, rounded scores with what they count, losses. `None`
+    /// while the game runs. The same for every seat and spectators.
+    fn ending(&self) -> Option<Ending>;
+    /// The ending when `resigned` gives the game up now
+    /// ([`orrery_core::ending_after_resign`]): the others win, "{side} resigned".
+    fn ending_after_resign(&self, resigned: Seat) -> Ending;
+    /// One description per action of `legal_raw(seat)`, in the same order
+    /// ([`orrery_core::Presentation::describe_action`] as `seat` reads it).
+    fn legal_text(&self, seat: Seat) -> Vec<String>;
+    /// One-line description of an action as `viewer` (`None` = spectator) may read it
+    /// ([`orrery_core::Presentation::describe_action`]); the action must deserialize.
+    fn describe_action(
+        &self,
+        viewer: Option<Seat>,
+        action: &Value,
+    ) -> Result<String, ProtocolError>;
+    fn render_text(&self, viewer: Option<Seat>) -> String;
+    /// The ruleset's in-game glossary ([`orrery_core::Presentation::glossary`]).
+    fn glossary(&self) -> &'static str;
+    /// What `seat` may type for its current question ([`orrery_core::Presentation::input_hint`]).
+    fn input_hint(&self, seat: Seat) -> Option<String>;
+    /// Quick order entry ([`orrery_core::Presentation::parse_action`]): the actions as JSON.
+    fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>>;
+    /// Does `seat`'s `action` surely end the game ([`orrery_core::Presentation::ends_game`])?
+    /// False for an action that does not read or is not legal now.
+    fn ends_game(&self, seat: Seat, action: &Value) -> bool;
+}
+
+/// Exact odds and previews of a type-erased game ([`orrery_core::Odds`]).
+pub trait DynOdds {
+    /// The exact odds of `action` for `seat` ([`orrery_core::Odds::action_odds`]):
+    /// `illegal_action` unless it is an attack roll legal now.
+    fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
+        let _ = (seat, action);
+        Err(ProtocolError::IllegalAction(
+            "this game gives no odds".to_string(),
+        ))
+    }
+    /// What `action` would do for `seat` now ([`orrery_core::Odds::preview_action`]):
+    /// `illegal_action` unless it is legal now and the ruleset previews it.
+    fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError>;
+    /// [`orrery_core::Odds::action_odds_text`]: the odds of `action` in one line, or
+    /// `None` when it is not an attack (or does not read as an action).
+    fn odds_text(&self, seat: Seat, action: &Value) -> Option<String>;
+}
+
+/// The AI of a type-erased game: an agent's choice and the learned model's estimate
+/// (`orrery_agents`), each from the seat's view alone.
+pub trait DynAgents {
+    /// The action the named agent (seeded with `seed`) would take for `seat`. Does
+    /// not change the game.
+    /// The action agent `agent` (seeded with `seed`, thinking within `budget`) picks
+    /// for `seat` now; not applied.
+    fn agent_action(
+        &self,
+        seat: Seat,
+        agent: &str,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Value, ProtocolError>;
+    /// `seat`'s chance to win as the learned model judges the game from the seat's
+    /// view alone (issue 38): `{"seat", "value", "model"}`; `no_model` when no model
+    /// fits this game (see [`orrery_agents::model::for_game`]).
+    fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError>;
 }
 
 /// [`DynGame`] for a concrete [`Game`](orrery_core::Game).
@@ -378,7 +396,7 @@ fn sanity_check<G: FullGame>(g: &G) -> Result<(), String> {
 
 impl<G: FullGame> DynGame for SessionGame<G> {
     fn ruleset(&self) -> &'static str {
-        G::ID
+        G::INFO.id
     }
 
     fn to_move(&self) -> Vec<Seat> {
@@ -600,135 +618,6 @@ impl<G: FullGame> DynGame for SessionGame<G> {
         self.replayable
     }
 
-    fn agent_action(
-        &self,
-        seat: Seat,
-        agent: &str,
-        seed: u64,
-        budget: Budget,
-    ) -> Result<Value, ProtocolError> {
-        let mut a = orrery_agents::by_name_with::<G>(agent, seed, budget)?;
-        let g = self.session.game();
-        if g.is_terminal() {
-            return Err(ProtocolError::GameOver);
-        }
-        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
-            return Err(ProtocolError::NotYourTurn(format!(
-                "seat {seat} is not to move (to move: {:?})",
-                g.to_move().iter().map(|s| s.0).collect::<Vec<_>>()
-            )));
-        }
-        let action = a.choose(g, seat).ok_or_else(|| {
-            ProtocolError::NoAction(format!("agent `{agent}` found no action for seat {seat}"))
-        })?;
-        serde_json::to_value(&action)
-            .map_err(|e| ProtocolError::Internal(format!("action cannot be written: {e}")))
-    }
-
-    fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError> {
-        if !self.seat_exists(seat) {
-            return Err(ProtocolError::bad(format!(
-                "seat {seat} is not a seat of this game"
-            )));
-        }
-        let g = self.session.game();
-        let model = orrery_agents::model::for_game(g).ok_or_else(|| {
-            ProtocolError::NoModel(format!(
-                "no learned model fits this {} game (none shipped for its scenario's shape, \
-                 none loaded with --model); train one with `orrery train {}`",
-                G::ID,
-                G::ID
-            ))
-        })?;
-        Ok(serde_json::json!({
-            "seat": seat.0,
-            "value": model.value_of(g, seat),
-            "model": model.about(),
-        }))
-    }
-
-    fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
-        let action = Self::parse_action(action)?;
-        let g = self.session.game();
-        if g.is_terminal() {
-            return Err(ProtocolError::GameOver);
-        }
-        if !self.seat_exists(seat) {
-            return Err(ProtocolError::NotYourTurn(format!(
-                "seat {seat} does not exist (seats 0..{})",
-                g.seats()
-            )));
-        }
-        g.action_odds(seat, &action).ok_or_else(|| {
-            ProtocolError::IllegalAction(format!(
-                "no odds: `{}` is not an attack roll seat {seat} may make now",
-                g.describe_action(Some(seat), &action)
-            ))
-        })
-    }
-
-    fn describe_action(
-        &self,
-        viewer: Option<Seat>,
-        action: &Value,
-    ) -> Result<String, ProtocolError> {
-        let action = Self::parse_action(action)?;
-        Ok(self.session.game().describe_action(viewer, &action))
-    }
-
-    fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>> {
-        if !self.seat_exists(seat) {
-            return Some(Err(format!("seat {seat} does not exist")));
-        }
-        let parsed = self.session.game().parse_action(seat, text)?;
-        Some(parsed.map(|actions| {
-            actions
-                .iter()
-                .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
-                .collect()
-        }))
-    }
-
-    fn render_text(&self, viewer: Option<Seat>) -> String {
-        if let Some(s) = viewer {
-            if !self.seat_exists(s) {
-                return String::new();
-            }
-        }
-        self.session.game().render_text(viewer)
-    }
-
-    fn glossary(&self) -> &'static str {
-        G::glossary()
-    }
-
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        let g = self.session.game();
-        if g.is_terminal() || !self.seat_exists(seat) {
-            return None;
-        }
-        g.input_hint(seat)
-    }
-
-    fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
-        let action = Self::parse_action(action)?;
-        let g = self.session.game();
-        if g.is_terminal() {
-            return Err(ProtocolError::GameOver);
-        }
-        if !self.seat_exists(seat) || !g.legal_actions(seat).contains(&action) {
-            return Err(ProtocolError::IllegalAction(
-                "no preview: not an action this seat may take now".to_string(),
-            ));
-        }
-        g.preview_action(seat, &action).ok_or_else(|| {
-            ProtocolError::IllegalAction(format!(
-                "no preview: the ruleset previews nothing for `{}`",
-                g.describe_action(Some(seat), &action)
-            ))
-        })
-    }
-
     fn is_legal(&self, seat: Seat, action: &Value) -> bool {
         let Ok(action) = Self::parse_action(action) else {
             return false;
@@ -736,26 +625,6 @@ impl<G: FullGame> DynGame for SessionGame<G> {
         self.seat_exists(seat)
             && !self.session.game().is_terminal()
             && self.session.game().legal_actions(seat).contains(&action)
-    }
-
-    fn legal_text(&self, seat: Seat) -> Vec<String> {
-        if !self.seat_exists(seat) {
-            return Vec::new();
-        }
-        let g = self.session.game();
-        g.legal_actions(seat)
-            .iter()
-            .map(|a| g.describe_action(Some(seat), a))
-            .collect()
-    }
-
-    fn odds_text(&self, seat: Seat, action: &Value) -> Option<String> {
-        let action = Self::parse_action(action).ok()?;
-        let g = self.session.game();
-        if g.is_terminal() || !self.seat_exists(seat) {
-            return None;
-        }
-        g.action_odds_text(seat, &action)
     }
 
     fn can_undo(&self) -> bool {
@@ -786,6 +655,82 @@ impl<G: FullGame> DynGame for SessionGame<G> {
         self.session.undo_refusal_by(seat)
     }
 
+    fn seats(&self) -> u8 {
+        self.session.game().seats()
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.session.game().scores()
+    }
+
+    fn load_state(&mut self, state: Value) -> Result<(), ProtocolError> {
+        let game: G = serde_json::from_value(state).map_err(|e| {
+            ProtocolError::InvalidState(format!("not a `{}` state: {e}", G::INFO.id))
+        })?;
+        sanity_check(&game).map_err(ProtocolError::InvalidState)?;
+        self.session.replace_state(game);
+        self.replayable = false;
+        self.log.clear();
+        self.marks.clear();
+        Ok(())
+    }
+}
+
+impl<G: FullGame> DynPresentation for SessionGame<G> {
+    fn ending(&self) -> Option<Ending> {
+        self.session.game().ending()
+    }
+    fn ending_after_resign(&self, resigned: Seat) -> Ending {
+        orrery_core::ending_after_resign(self.session.game(), resigned)
+    }
+    fn legal_text(&self, seat: Seat) -> Vec<String> {
+        if !self.seat_exists(seat) {
+            return Vec::new();
+        }
+        let g = self.session.game();
+        g.legal_actions(seat)
+            .iter()
+            .map(|a| g.describe_action(Some(seat), a))
+            .collect()
+    }
+    fn describe_action(
+        &self,
+        viewer: Option<Seat>,
+        action: &Value,
+    ) -> Result<String, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        Ok(self.session.game().describe_action(viewer, &action))
+    }
+    fn render_text(&self, viewer: Option<Seat>) -> String {
+        if let Some(s) = viewer {
+            if !self.seat_exists(s) {
+                return String::new();
+            }
+        }
+        self.session.game().render_text(viewer)
+    }
+    fn glossary(&self) -> &'static str {
+        G::glossary()
+    }
+    fn input_hint(&self, seat: Seat) -> Option<String> {
+        let g = self.session.game();
+        if g.is_terminal() || !self.seat_exists(seat) {
+            return None;
+        }
+        g.input_hint(seat)
+    }
+    fn parse_action_text(&self, seat: Seat, text: &str) -> Option<Result<Vec<Value>, String>> {
+        if !self.seat_exists(seat) {
+            return Some(Err(format!("seat {seat} does not exist")));
+        }
+        let parsed = self.session.game().parse_action(seat, text)?;
+        Some(parsed.map(|actions| {
+            actions
+                .iter()
+                .map(|a| serde_json::to_value(a).unwrap_or(Value::Null))
+                .collect()
+        }))
+    }
     fn ends_game(&self, seat: Seat, action: &Value) -> bool {
         let Ok(action) = Self::parse_action(action) else {
             return false;
@@ -795,31 +740,100 @@ impl<G: FullGame> DynGame for SessionGame<G> {
             && g.legal_actions(seat).contains(&action)
             && g.ends_game(seat, &action)
     }
+}
 
-    fn seats(&self) -> u8 {
-        self.session.game().seats()
+impl<G: FullGame> DynOdds for SessionGame<G> {
+    fn odds(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "seat {seat} does not exist (seats 0..{})",
+                g.seats()
+            )));
+        }
+        g.action_odds(seat, &action).ok_or_else(|| {
+            ProtocolError::IllegalAction(format!(
+                "no odds: `{}` is not an attack roll seat {seat} may make now",
+                g.describe_action(Some(seat), &action)
+            ))
+        })
     }
-
-    fn scores(&self) -> Vec<f64> {
-        self.session.game().scores()
+    fn preview(&self, seat: Seat, action: &Value) -> Result<Value, ProtocolError> {
+        let action = Self::parse_action(action)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) || !g.legal_actions(seat).contains(&action) {
+            return Err(ProtocolError::IllegalAction(
+                "no preview: not an action this seat may take now".to_string(),
+            ));
+        }
+        g.preview_action(seat, &action).ok_or_else(|| {
+            ProtocolError::IllegalAction(format!(
+                "no preview: the ruleset previews nothing for `{}`",
+                g.describe_action(Some(seat), &action)
+            ))
+        })
     }
-
-    fn ending(&self) -> Option<Ending> {
-        self.session.game().ending()
+    fn odds_text(&self, seat: Seat, action: &Value) -> Option<String> {
+        let action = Self::parse_action(action).ok()?;
+        let g = self.session.game();
+        if g.is_terminal() || !self.seat_exists(seat) {
+            return None;
+        }
+        g.action_odds_text(seat, &action)
     }
+}
 
-    fn ending_after_resign(&self, resigned: Seat) -> Ending {
-        orrery_core::ending_after_resign(self.session.game(), resigned)
+impl<G: FullGame> DynAgents for SessionGame<G> {
+    fn agent_action(
+        &self,
+        seat: Seat,
+        agent: &str,
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Value, ProtocolError> {
+        let mut a = orrery_agents::by_name_with::<G>(agent, seed, budget)?;
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "seat {seat} is not to move (to move: {:?})",
+                g.to_move().iter().map(|s| s.0).collect::<Vec<_>>()
+            )));
+        }
+        let action = a.choose(g, seat).ok_or_else(|| {
+            ProtocolError::NoAction(format!("agent `{agent}` found no action for seat {seat}"))
+        })?;
+        serde_json::to_value(&action)
+            .map_err(|e| ProtocolError::Internal(format!("action cannot be written: {e}")))
     }
-
-    fn load_state(&mut self, state: Value) -> Result<(), ProtocolError> {
-        let game: G = serde_json::from_value(state)
-            .map_err(|e| ProtocolError::InvalidState(format!("not a `{}` state: {e}", G::ID)))?;
-        sanity_check(&game).map_err(ProtocolError::InvalidState)?;
-        self.session.replace_state(game);
-        self.replayable = false;
-        self.log.clear();
-        self.marks.clear();
-        Ok(())
+    fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError> {
+        if !self.seat_exists(seat) {
+            return Err(ProtocolError::bad(format!(
+                "seat {seat} is not a seat of this game"
+            )));
+        }
+        let g = self.session.game();
+        let model = orrery_agents::model::for_game(g).ok_or_else(|| {
+            ProtocolError::NoModel(format!(
+                "no learned model fits this {} game (none shipped for its scenario's shape, \
+                 none loaded with --model); train one with `orrery train {}`",
+                G::INFO.id,
+                G::INFO.id
+            ))
+        })?;
+        Ok(serde_json::json!({
+            "seat": seat.0,
+            "value": model.value_of(g, seat),
+            "model": model.about(),
+        }))
     }
 }

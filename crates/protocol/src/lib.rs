@@ -18,12 +18,17 @@ mod registry;
 mod strict;
 mod suggest;
 
-pub use dyn_game::{raw_null, DynGame, OutcomeJson, SessionGame, Status};
+pub use dyn_game::{
+    raw_null, DynAgents, DynGame, DynOdds, DynPresentation, OutcomeJson, SessionGame, Status,
+};
 pub use engine::{
     error_response, random_seed, serve, CommandInfo, Engine, COMMANDS, MAX_BUDGET_MS,
     MAX_ITERATIONS, MAX_LINE_BYTES,
 };
 pub use error::ProtocolError;
-pub use registry::{Registry, Ruleset, RulesetInfo, ScenarioCheck, ScenarioInfo, ScenarioSpec};
+pub use registry::{
+    Registry, Ruleset, RulesetFiles, RulesetInfo, RulesetOdds, RulesetPresentation, ScenarioCheck,
+    ScenarioInfo, ScenarioSpec,
+};
 pub use strict::{clip, clip_to, MAX_ECHO_CHARS, MAX_MESSAGE_CHARS};
 pub use suggest::{did_you_mean, unknown_ruleset_hint};

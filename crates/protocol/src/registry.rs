@@ -51,9 +51,11 @@ pub struct ScenarioCheck {
     pub units: Vec<UnitFate>,
 }
 
-/// One registered ruleset, type-erased. Implemented for every [`Game`](orrery_core::Game) by
+/// One registered ruleset, type-erased: its facts, new games, records and scenarios;
+/// its files, browser scripts and odds calculators are the capability traits it
+/// stands on. Implemented for every [`Game`](orrery_core::Game) by
 /// [`Registry::register`].
-pub trait Ruleset: Send + Sync {
+pub trait Ruleset: RulesetFiles + RulesetPresentation + RulesetOdds + Send + Sync {
     fn info(&self) -> RulesetInfo;
     fn new_game(
         &self,
@@ -63,27 +65,41 @@ pub trait Ruleset: Send + Sync {
     fn load_record(&self, record: &Record) -> Result<Box<dyn DynGame>, ProtocolError>;
     /// A built-in scenario as JSON (`None` = the default one).
     fn scenario_json(&self, name: Option<&str>) -> Result<Value, ProtocolError>;
-    /// Read a scenario file in the ruleset's own format ([`Files::scenario_from_text`](orrery_core::Files::scenario_from_text))
-    /// into scenario JSON; `None` when the ruleset reads JSON scenarios only.
-    fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>>;
     /// Set `scenario` up (every rule of the ruleset's set-up is checked) and list
     /// the forces it fields.
     fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError>;
+}
+
+/// A registered ruleset's own files ([`orrery_core::Files`]): scenario files, fleet
+/// files and the roster fleet builders draw from.
+pub trait RulesetFiles {
+    /// Read a scenario file in the ruleset's own format ([`Files::scenario_from_text`](orrery_core::Files::scenario_from_text))
+    /// into scenario JSON; `None` when the ruleset reads JSON scenarios only.
+    fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>>;
     /// Check a fleet file in the ruleset's own format ([`Files::fleet_check`](orrery_core::Files::fleet_check)); `None`
     /// when the ruleset has no fleet files.
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>>;
     /// The top-level keys that mark a fleet file as this ruleset's
     /// ([`Files::fleet_file_keys`](orrery_core::Files::fleet_file_keys)).
     fn fleet_file_keys(&self) -> &'static [&'static str];
+    /// The unit types forces are drawn from in the default scenario, with their
+    /// points ([`Files::roster`](orrery_core::Files::roster)), for fleet builders.
+    fn roster(&self) -> Vec<RosterEntry>;
+}
+
+/// What a registered ruleset gives browsers ([`orrery_core::Presentation`]): its board
+/// and fleet builder scripts and its rules page.
+pub trait RulesetPresentation {
     /// The ruleset's board module for browsers ([`Presentation::board_script`](orrery_core::Presentation::board_script)).
     fn board_script(&self) -> Option<&'static str>;
     /// The ruleset's fleet builder module for browsers ([`Presentation::builder_script`](orrery_core::Presentation::builder_script)).
     fn builder_script(&self) -> Option<&'static str>;
     /// The ruleset's rules page and glossary ([`Presentation::rules_page`](orrery_core::Presentation::rules_page)).
     fn rules_page(&self) -> Option<orrery_core::RulesPage>;
-    /// The unit types forces are drawn from in the default scenario, with their
-    /// points ([`Files::roster`](orrery_core::Files::roster)), for fleet builders.
-    fn roster(&self) -> Vec<RosterEntry>;
+}
+
+/// A registered ruleset's stand-alone odds calculators ([`orrery_core::Odds`]).
+pub trait RulesetOdds {
     /// The ruleset's stand-alone odds calculators ([`Odds::odds_calculators`](orrery_core::Odds::odds_calculators)).
     fn odds_calculators(&self) -> Option<OddsCalculators>;
     /// Run one of them ([`Odds::odds_calculate`](orrery_core::Odds::odds_calculate)).
@@ -99,9 +115,9 @@ struct RulesetOf<G> {
 impl<G: FullGame> RulesetOf<G> {
     fn work_out_info() -> RulesetInfo {
         RulesetInfo {
-            id: G::ID.to_string(),
-            name: G::NAME.to_string(),
-            players: [G::PLAYERS.0, G::PLAYERS.1],
+            id: G::INFO.id.to_string(),
+            name: G::INFO.name.to_string(),
+            players: [G::INFO.players.0, G::INFO.players.1],
             scenarios: G::scenarios()
                 .into_iter()
                 .map(|s| ScenarioInfo {
@@ -124,7 +140,7 @@ impl<G: FullGame> RulesetOf<G> {
             .find(|s| s.name == name)
             .map(|s| s.scenario.clone())
             .ok_or_else(|| ProtocolError::UnknownScenario {
-                ruleset: G::ID.to_string(),
+                ruleset: G::INFO.id.to_string(),
                 name: crate::clip(name),
                 known,
             })
@@ -138,7 +154,7 @@ impl<G: FullGame> RulesetOf<G> {
             .ok_or_else(|| {
                 ProtocolError::InvalidSetup(format!(
                     "ruleset `{}` has no built-in scenario; send one inline",
-                    G::ID
+                    G::INFO.id
                 ))
             })
     }
@@ -177,6 +193,18 @@ impl<G: FullGame> Ruleset for RulesetOf<G> {
             .map_err(|e| ProtocolError::Internal(format!("scenario cannot be written: {e}")))
     }
 
+    fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError> {
+        let scenario = scenario_from_json::<G>(scenario)?;
+        let game = G::setup(&scenario, 1)?;
+        Ok(ScenarioCheck {
+            ruleset: G::INFO.id.to_string(),
+            seats: game.seats(),
+            units: game.unit_fates(),
+        })
+    }
+}
+
+impl<G: FullGame> RulesetFiles for RulesetOf<G> {
     fn scenario_from_text(&self, text: &str, file: &str) -> Option<Result<Value, SetupError>> {
         let scenario = G::scenario_from_text(text, file)?;
         Some(scenario.and_then(|s| {
@@ -184,47 +212,35 @@ impl<G: FullGame> Ruleset for RulesetOf<G> {
                 .map_err(|e| SetupError::one(format!("{file}: cannot be written as JSON: {e}")))
         }))
     }
-
-    fn check_scenario(&self, scenario: Value) -> Result<ScenarioCheck, SetupError> {
-        let scenario = scenario_from_json::<G>(scenario)?;
-        let game = G::setup(&scenario, 1)?;
-        Ok(ScenarioCheck {
-            ruleset: G::ID.to_string(),
-            seats: game.seats(),
-            units: game.unit_fates(),
-        })
-    }
-
     fn fleet_check(&self, text: &str, file: &str) -> Option<Result<FleetCheck, FileError>> {
         G::fleet_check(text, file)
     }
-
     fn fleet_file_keys(&self) -> &'static [&'static str] {
         G::fleet_file_keys()
     }
-
-    fn board_script(&self) -> Option<&'static str> {
-        G::board_script()
-    }
-
-    fn rules_page(&self) -> Option<orrery_core::RulesPage> {
-        G::rules_page()
-    }
-
-    fn builder_script(&self) -> Option<&'static str> {
-        G::builder_script()
-    }
-
     fn roster(&self) -> Vec<RosterEntry> {
         Self::default_scenario()
             .map(|s| G::roster(&s))
             .unwrap_or_default()
     }
+}
 
+impl<G: FullGame> RulesetPresentation for RulesetOf<G> {
+    fn board_script(&self) -> Option<&'static str> {
+        G::board_script()
+    }
+    fn builder_script(&self) -> Option<&'static str> {
+        G::builder_script()
+    }
+    fn rules_page(&self) -> Option<orrery_core::RulesPage> {
+        G::rules_page()
+    }
+}
+
+impl<G: FullGame> RulesetOdds for RulesetOf<G> {
     fn odds_calculators(&self) -> Option<OddsCalculators> {
         G::odds_calculators()
     }
-
     fn odds_calculate(&self, name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
         G::odds_calculate(name, args)
     }
@@ -248,10 +264,10 @@ impl Registry {
             info: std::sync::OnceLock::new(),
             game: PhantomData,
         });
-        crate::suggest::register_ruleset(G::ID);
-        match self.rulesets.iter_mut().find(|(id, _)| *id == G::ID) {
+        crate::suggest::register_ruleset(G::INFO.id);
+        match self.rulesets.iter_mut().find(|(id, _)| *id == G::INFO.id) {
             Some(slot) => slot.1 = entry,
-            None => self.rulesets.push((G::ID, entry)),
+            None => self.rulesets.push((G::INFO.id, entry)),
         }
     }
 

@@ -917,9 +917,8 @@ impl Game for Touchy {
     type Action = u32;
     type Event = u32;
     type View = u32;
-    const ID: &'static str = "touchy";
-    const NAME: &'static str = "Touchy (test)";
-    const PLAYERS: (u8, u8) = (2, 2);
+    const INFO: orrery_core::GameInfo =
+        orrery_core::GameInfo::new("touchy", "Touchy (test)", (2, 2));
     fn scenarios() -> Vec<NamedScenario<()>> {
         vec![NamedScenario {
             name: "default".into(),

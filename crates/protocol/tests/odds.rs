@@ -22,9 +22,7 @@ impl Game for Duel {
     type Action = u8;
     type Event = u8;
     type View = bool;
-    const ID: &'static str = "duel";
-    const NAME: &'static str = "Duel (test)";
-    const PLAYERS: (u8, u8) = (2, 2);
+    const INFO: orrery_core::GameInfo = orrery_core::GameInfo::new("duel", "Duel (test)", (2, 2));
     fn scenarios() -> Vec<NamedScenario<()>> {
         vec![NamedScenario {
             name: "default".into(),

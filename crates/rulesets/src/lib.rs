@@ -3,7 +3,7 @@
 //! The one list of rulesets this project offers. The CLI, the engine protocol and the
 //! server read it and never name a ruleset: what a front end needs from one (scenario
 //! files, odds, fleet files, rosters) is a hook of [`Game`]. **Adding a ruleset is one
-//! line in [`rulesets!`]** (and its crate as a dependency of this one).
+//! line in `rulesets!`** (and its crate as a dependency of this one).
 
 use orrery_core::FullGame;
 use orrery_core::Game;
@@ -24,7 +24,7 @@ pub trait Visit {
 macro_rules! rulesets {
     ($first:ty $(, $game:ty)* $(,)?) => {
         /// The ruleset used when none is named: the first of the list.
-        pub const DEFAULT_ID: &str = <$first as Game>::ID;
+        pub const DEFAULT_ID: &str = <$first as Game>::INFO.id;
 
         /// Visit every ruleset, in the order `rulesets` lists them.
         pub fn each<V: Visit>(v: &mut V) {
@@ -48,7 +48,7 @@ pub fn ids() -> Vec<&'static str> {
     struct Ids(Vec<&'static str>);
     impl Visit for Ids {
         fn visit<G: FullGame>(&mut self) {
-            self.0.push(G::ID);
+            self.0.push(G::INFO.id);
         }
     }
     let mut ids = Ids(Vec::new());
@@ -65,7 +65,7 @@ pub fn dispatch<F: WithGame>(id: &str, f: F) -> Option<F::Out> {
     }
     impl<F: WithGame> Visit for Dispatch<'_, F> {
         fn visit<G: FullGame>(&mut self) {
-            if G::ID == self.id {
+            if G::INFO.id == self.id {
                 if let Some(f) = self.f.take() {
                     self.out = Some(f.with::<G>());
                 }
@@ -107,7 +107,7 @@ mod tests {
         impl WithGame for Id {
             type Out = &'static str;
             fn with<G: FullGame>(self) -> &'static str {
-                G::ID
+                G::INFO.id
             }
         }
         for id in ids() {
@@ -128,7 +128,7 @@ mod tests {
                     let g = G::setup(&s.scenario, 1).expect("a built-in scenario sets up");
                     let obs = orrery_core::learn::observation_named(&g, orrery_core::Seat(0));
                     if g.action_space() == 0 || obs.is_empty() {
-                        self.0.push(format!("{} / {}", G::ID, s.name));
+                        self.0.push(format!("{} / {}", G::INFO.id, s.name));
                     }
                     assert_eq!(obs.names().map(<[String]>::len), Some(obs.len()));
                 }

@@ -143,7 +143,7 @@ impl ApiError {
     }
 
     /// An undo the rules do not allow now (issue 28), with the reason
-    /// ([`crate::live::Inner::undo_refusal`]: "a die was rolled").
+    /// (`live::Inner::undo_refusal`: "a die was rolled").
     pub fn cannot_undo(why: &str) -> Self {
         Self::new(
             StatusCode::CONFLICT,

@@ -3,8 +3,8 @@
 //! Chart, return fire, damage by asset weight, destruction and elimination.
 
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{Asset, Battle, Column, Pending, ShipId, Stgv2, Volley};
-use crate::why::Why;
 use orrery_core::{Logged, Rng, Seat};
 
 /// The Die Chart (seed): difference 1–4 → 1, 5–9 → 2, 10–13 → 3, 14–19 → 4,
@@ -82,55 +82,36 @@ impl Stgv2 {
 
     /// Why `seat`'s ship `ship` may not be the principal attacker of `target` now,
     /// ignoring whose step it is (ST-10, ST-11).
-    pub fn attack_problem(&self, seat: Seat, ship: ShipId, target: ShipId) -> Option<String> {
-        self.attack_why(seat, ship, target)
-    }
-
-    /// [`Stgv2::attack_problem`], the refusal as `R`.
-    pub(crate) fn attack_why<R: Why>(&self, seat: Seat, ship: ShipId, target: ShipId) -> Option<R> {
+    pub fn attack_problem(
+        &self,
+        seat: Seat,
+        ship: ShipId,
+        target: ShipId,
+    ) -> Option<Refusal<'static>> {
         let n = self.ships.len();
         if usize::from(ship) >= n || usize::from(target) >= n {
-            return Some(R::why(|| {
-                format!(
-                    "no ship {} (ships are 0–{})",
-                    ship.max(target),
-                    n.max(1) - 1
-                )
-            }));
+            return Some(Refusal::NoShip {
+                ship: ship.max(target),
+            });
         }
         let (x, y) = (self.ship(ship), self.ship(target));
         if !x.alive || x.seat != seat {
-            return Some(R::why(|| {
-                format!("ship {ship} is not one of your ships in play")
-            }));
+            return Some(Refusal::NotYourShip { ship });
         }
         if !y.alive || y.seat == seat {
-            return Some(R::why(|| {
-                format!("ship {target} is not an enemy ship in play")
-            }));
+            return Some(Refusal::NotEnemy { target });
         }
         if x.assets.weapon == 0 {
-            return Some(R::why(|| format!("ship {ship} has no Weapon (ST-11)")));
+            return Some(Refusal::NoWeapon { ship });
         }
         if x.attacked {
-            return Some(R::why(|| {
-                format!("ship {ship} has already initiated an attack this turn (ST-10)")
-            }));
+            return Some(Refusal::AlreadyAttacked { ship });
         }
         if !self.player(y.seat).bought_ship {
-            return Some(R::why(|| {
-                format!(
-                    "player {} has not bought a ship yet and may not be attacked (ST-10)",
-                    y.seat
-                )
-            }));
+            return Some(Refusal::NotBoughtShip { seat: y.seat });
         }
         if !self.adjacent(x.pos, y.pos) {
-            return Some(R::why(|| {
-                format!(
-                    "ship {target} is not adjacent to ship {ship}: one edge must join them (ST-02)"
-                )
-            }));
+            return Some(Refusal::NotAdjacent { ship, target });
         }
         None
     }

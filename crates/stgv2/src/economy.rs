@@ -5,9 +5,8 @@
 use crate::action::Item;
 use crate::combat::die_chart;
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{Assets, OutpostCard, Ship, ShipId, Stgv2};
-use crate::why::Why;
-use crate::words::spendys;
 use orrery_core::{Logged, Seat};
 use orrery_nodes::Pos;
 
@@ -23,58 +22,38 @@ pub enum Attempt {
 impl Stgv2 {
     /// What ship `ship` of `seat` may attempt at cluster `cluster`, or why not
     /// (ST-13), ignoring whose step it is.
-    pub fn attempt(&self, seat: Seat, ship: ShipId, cluster: u8) -> Result<Attempt, String> {
-        self.attempt_why(seat, ship, cluster)
-    }
-
-    /// [`Stgv2::attempt`], the refusal as `R`.
-    pub(crate) fn attempt_why<R: Why>(
+    pub fn attempt(
         &self,
         seat: Seat,
         ship: ShipId,
         cluster: u8,
-    ) -> Result<Attempt, R> {
+    ) -> Result<Attempt, Refusal<'static>> {
         let Some(s) = self
             .ships
             .get(usize::from(ship))
             .filter(|s| s.alive && s.seat == seat)
         else {
-            return Err(R::why(|| {
-                format!("ship {ship} is not one of your ships in play")
-            }));
+            return Err(Refusal::NotYourShip { ship });
         };
         let Some(c) = self.clusters.get(usize::from(cluster)) else {
-            return Err(R::why(|| {
-                format!(
-                    "no asteroid cluster {cluster} (clusters are 0–{})",
-                    self.clusters.len().max(1) - 1
-                )
-            }));
+            return Err(Refusal::NoCluster { cluster });
         };
         if self.player(seat).attempts >= self.column(seat, crate::state::Column::Action) as u8 {
-            return Err(R::why(|| {
-                "no cell left in the ACTION column for another attempt (ST-13)".into()
-            }));
+            return Err(Refusal::NoActionCell);
         }
         if s.acted {
-            return Err(R::why(|| {
-                format!("ship {ship} has already made an Action attempt this turn (ST-13)")
-            }));
+            return Err(Refusal::AlreadyActed { ship });
         }
         if s.assets.count() == 0 {
-            return Err(R::why(|| format!("ship {ship} has no assets (ST-13)")));
+            return Err(Refusal::NoAssets { ship });
         }
         if !s.pos.node.is_neighbour(c.node) {
-            return Err(R::why(|| {
-                format!("ship {ship} is not adjacent to cluster {cluster} (ST-02)")
-            }));
+            return Err(Refusal::NotAtCluster { ship, cluster });
         }
         match c.outpost {
             None => Ok(Attempt::Construct),
             Some(o) if o == seat => Ok(Attempt::Collect),
-            Some(o) => Err(R::why(|| {
-                format!("cluster {cluster} holds player {o}'s outpost (ST-13)")
-            })),
+            Some(owner) => Err(Refusal::OutpostHeld { cluster, owner }),
         }
     }
 
@@ -157,58 +136,33 @@ impl Stgv2 {
 
     /// Why `seat` may not buy `item` (for `ship`) now, ignoring whose step it is
     /// (ST-15).
-    pub fn buy_problem(&self, seat: Seat, item: Item, ship: Option<ShipId>) -> Option<String> {
-        self.buy_why(seat, item, ship)
-    }
-
-    /// [`Stgv2::buy_problem`], the refusal as `R`.
-    pub(crate) fn buy_why<R: Why>(
+    pub fn buy_problem(
         &self,
         seat: Seat,
         item: Item,
         ship: Option<ShipId>,
-    ) -> Option<R> {
+    ) -> Option<Refusal<'static>> {
         let price = self.price(item);
         if self.player(seat).on < price {
-            return Some(R::why(|| {
-                format!(
-                    "{} costs {} Spendys; you have {} ON station (ST-14)",
-                    item.with_article(),
-                    spendys(price),
-                    spendys(self.player(seat).on)
-                )
-            }));
+            return Some(Refusal::TooDear { seat, item });
         }
         match (item.asset(), ship) {
-            (None, None) => (self.player(seat).cells >= self.rules.max_cells).then(|| {
-                R::why(|| {
-                    format!(
-                        "you own {} Energy Cells, the most a player may (ST-06)",
-                        self.rules.max_cells
-                    )
-                })
-            }),
-            (None, Some(_)) => Some(R::why(|| {
-                "an Energy Cell goes to your pool, not to a ship".into()
-            })),
-            (Some(_), None) => Some(R::why(|| {
-                format!("name the ship to fit the {} to", item.name())
-            })),
+            (None, None) => {
+                (self.player(seat).cells >= self.rules.max_cells).then_some(Refusal::MaxCells)
+            }
+            (None, Some(_)) => Some(Refusal::CellNotForShip),
+            (Some(_), None) => Some(Refusal::NameShip { item }),
             (Some(_), Some(id)) => {
                 match self
                     .ships
                     .get(usize::from(id))
                     .filter(|s| s.alive && s.seat == seat)
                 {
-                    None => Some(R::why(|| {
-                        format!("ship {id} is not one of your ships in play")
-                    })),
-                    Some(_) if !self.at_own_station(id) => Some(R::why(|| {
-                        format!("ship {id} is not adjacent to your Space Station (ST-15)")
-                    })),
-                    Some(s) if s.assets.count() >= Assets::HOLES => Some(R::why(|| {
-                        format!("ship {id} has no free hole of its 24 (ST-15)")
-                    })),
+                    None => Some(Refusal::NotYourShip { ship: id }),
+                    Some(_) if !self.at_own_station(id) => Some(Refusal::NotAtStation { ship: id }),
+                    Some(s) if s.assets.count() >= Assets::HOLES => {
+                        Some(Refusal::NoFreeHole { ship: id })
+                    }
                     Some(_) => None,
                 }
             }
@@ -216,34 +170,18 @@ impl Stgv2 {
     }
 
     /// Why `seat` may not buy a ship placed at `at` now (ST-15).
-    pub fn buy_ship_problem(&self, seat: Seat, at: Pos) -> Option<String> {
-        self.buy_ship_why(seat, at)
-    }
-
-    /// [`Stgv2::buy_ship_problem`], the refusal as `R`.
-    pub(crate) fn buy_ship_why<R: Why>(&self, seat: Seat, at: Pos) -> Option<R> {
+    pub fn buy_ship_problem(&self, seat: Seat, at: Pos) -> Option<Refusal<'static>> {
         let price = self.rules.prices.ship;
         if self.player(seat).on < price {
-            return Some(R::why(|| {
-                format!(
-                    "a ship costs {} Spendys; you have {} ON station (ST-14)",
-                    spendys(price),
-                    spendys(self.player(seat).on)
-                )
-            }));
+            return Some(Refusal::ShipTooDear { seat });
         }
         if self.ships.len() >= MAX_SHIPS {
-            return Some(R::why(|| {
-                format!("the game holds at most {MAX_SHIPS} ships")
-            }));
+            return Some(Refusal::MaxShips);
         }
         if !self.has_pos(at) || !at.node.is_neighbour(self.stations[seat.index()]) {
-            return Some(R::why(|| {
-                format!("{at} is not a position adjacent to your Space Station (ST-15)")
-            }));
+            return Some(Refusal::NotNearStation { at });
         }
-        self.occupied(at)
-            .then(|| R::why(|| format!("{at} is occupied (ST-03)")))
+        self.occupied(at).then_some(Refusal::Occupied { at })
     }
 
     pub(crate) fn buy(

@@ -6,7 +6,7 @@
 use crate::action::{Action, Item};
 use crate::movement::Ways;
 use crate::state::{Phase, Step, Stgv2};
-use crate::why::Refused;
+use orrery_core::Game;
 use orrery_core::{Rng, Seat};
 use orrery_nodes::{Dir, Pos};
 use std::ops::ControlFlow;
@@ -19,7 +19,7 @@ impl Stgv2 {
             .is_some_and(|s| !s.used && !s.cards.is_empty())
     }
 
-    /// The seat that owes an answer ([`Stgv2::to_move_now`] without the list).
+    /// The seat that owes an answer ([`Stgv2::to_move`] without the list).
     pub(crate) fn mover(&self) -> Option<Seat> {
         match &self.step {
             Step::Over => None,
@@ -159,17 +159,7 @@ impl Stgv2 {
         ControlFlow::Continue(())
     }
 
-    /// Every legal answer of `seat`, in a stable order.
-    pub fn answers(&self, seat: Seat) -> Vec<Action> {
-        let mut v = Vec::new();
-        let _ = self.each_answer(seat, |a| {
-            v.push(a);
-            ControlFlow::<()>::Continue(())
-        });
-        v
-    }
-
-    /// [`Stgv2::answers`] one at a time, in the same order: `f` may stop the walk.
+    /// [`Game::legal_actions`](orrery_core::Game::legal_actions) one at a time, in the same order: `f` may stop the walk.
     pub(crate) fn each_answer<B>(
         &self,
         seat: Seat,
@@ -195,7 +185,7 @@ impl Stgv2 {
             return self.each_candidate(seat, f);
         }
         self.each_candidate(seat, |a| {
-            if self.refusal::<Refused>(seat, &a).is_none() {
+            if self.refusal(seat, &a).is_none() {
                 f(a)
             } else {
                 ControlFlow::Continue(())
@@ -205,7 +195,7 @@ impl Stgv2 {
 
     /// One legal answer of `seat` drawn uniformly with `rng` (one draw of
     /// `rng.index(n)` over the `n` legal answers, the `i`-th in the order of
-    /// [`Stgv2::answers`]: the draw of [`orrery_core::SearchHints::sample_action`]'s default), card
+    /// [`Game::legal_actions`](orrery_core::Game::legal_actions): the draw of [`orrery_core::SearchHints::sample_action`]'s default), card
     /// plays drawn without building an action for each. `None` when `seat` has none.
     pub fn sample_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if matches!(
@@ -279,11 +269,21 @@ impl Stgv2 {
                 ControlFlow::Continue(()) => None,
             };
         }
-        let mut legal = self.answers(seat);
+        let mut legal = self.legal_actions(seat);
         if legal.is_empty() {
             return None;
         }
         let i = rng.index(legal.len());
         Some(legal.swap_remove(i))
     }
+}
+
+/// Every legal answer of `seat`, in a stable order.
+pub(crate) fn legal_actions(g: &Stgv2, seat: Seat) -> Vec<Action> {
+    let mut v = Vec::new();
+    let _ = g.each_answer(seat, |a| {
+        v.push(a);
+        ControlFlow::<()>::Continue(())
+    });
+    v
 }

@@ -245,7 +245,7 @@ fn hits_table(title: &str, o: &CombatOdds) -> String {
 
 pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
     let all = calculators();
-    let (c, a) = all.checked(Stgv2::ID, name, args)?;
+    let (c, a) = all.checked(Stgv2::INFO.id, name, args)?;
     match c.name.as_str() {
         "combat" => {
             let o = combat(

@@ -5,6 +5,7 @@
 use crate::action::{Action, Item};
 use crate::state::{Asset, ShipId, Step, Stgv2};
 use crate::words::ship_letter;
+use orrery_core::Game;
 use orrery_core::Seat;
 use orrery_nodes::{Dir, Node, Pos};
 
@@ -112,7 +113,7 @@ pub fn parse(g: &Stgv2, _seat: Seat, text: &str) -> Result<Action, String> {
 }
 
 pub fn hint(g: &Stgv2, seat: Seat) -> Option<String> {
-    let legal = g.answers(seat);
+    let legal = g.legal_actions(seat);
     let first = legal.first()?;
     let form = match &g.step {
         Step::Start { .. } => "`start A B` (a corner node)",

@@ -1,6 +1,9 @@
 //! Text for terminals and logs: the field seen from above with every ship's level,
 //! a side view by level, each player's Play Board, the ships, the Move Card sets.
 
+mod refusal;
+pub use refusal::refusal;
+
 use crate::action::Action;
 use crate::event::Event;
 use crate::state::{Phase, Ship, ShipId, Step, Stgv2};
@@ -110,6 +113,11 @@ fn phase_words(p: Phase) -> &'static str {
 }
 
 impl Presentation for Stgv2 {
+    /// ST-18 in words: Spendys ON station and outposts per seat, the ships each lost.
+    fn ending_for(&self, outcome: &orrery_core::Outcome) -> orrery_core::Ending {
+        crate::ending::ending_for(self, outcome)
+    }
+
     // The rules page, the board and the fleet builder (`web/`).
     orrery_core::web_assets!();
 

@@ -4,35 +4,23 @@
 //! Step 1 draws the first Move Card set; in step 2 the player places his cells;
 //! step 3 draws one more set per placed MOVE cell; then combat (4), Action attempts
 //! (5) and purchases (6), with sets executed at any moment of steps 4–6; step 7
-//! cleans up, checks victory and hands over to the next player.
+//! cleans up, checks victory and hands over to the next player. The [`Game`] impl
+//! stands at the end.
 
 use crate::action::Action;
 use crate::event::Event;
 use crate::movement::{CardPlay, Play};
+use crate::refusal::Refusal;
 use crate::scenario::start_corners;
 use crate::state::{Column, Columns, Following, Pending, Phase, ShipId, Step, Stgv2};
-use crate::why::{Refused, Why};
-use crate::words::{dirs_text, spendys};
-use orrery_core::{counted, ActionError, Logged, Seat};
+use crate::words::spendys;
+use orrery_core::{Logged, Seat};
 use orrery_nodes::{Dir, Node, Pos};
 use std::ops::ControlFlow;
 
 type Log = Vec<Logged<Event>>;
 
 impl Stgv2 {
-    /// The seat that owes an answer.
-    pub fn to_move_now(&self) -> Vec<Seat> {
-        match &self.step {
-            Step::Over => Vec::new(),
-            Step::Start { seat } => vec![*seat],
-            Step::Damage { damage, .. } => damage
-                .first()
-                .map(|p| vec![self.ship(p.ship).seat])
-                .unwrap_or_default(),
-            _ => vec![self.current],
-        }
-    }
-
     /// The starting corners open to `seat` (ST-05).
     pub fn start_options(&self, seat: Seat) -> Vec<Node> {
         let tile = orrery_nodes::Tile::of_centre(self.stations[seat.index()]).expect("a centre");
@@ -86,26 +74,6 @@ impl Stgv2 {
         }
     }
 
-    /// Check an answer: `Ok` exactly when [`Stgv2::answer`] may run it.
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        self.checked(seat, action).map(|_| ())
-    }
-
-    /// [`Stgv2::check`], with the play a card answer makes (found once, for
-    /// [`Stgv2::run`]).
-    pub(crate) fn checked(&self, seat: Seat, action: &Action) -> Result<Option<Play>, ActionError> {
-        if self.outcome.is_some() || self.mover() != Some(seat) {
-            ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
-        }
-        if let Action::Card { dirs } = action {
-            if let Some(p) = self.find_play(dirs) {
-                return Ok(Some(p));
-            }
-        }
-        self.refusal::<String>(seat, action)
-            .map_or(Ok(None), |m| Err(ActionError::illegal(m)))
-    }
-
     /// The current play made by choosing `dirs` (ST-09), if it is one.
     fn find_play(&self, dirs: &[Dir]) -> Option<Play> {
         match self.each_current_play(dirs.first().copied(), |p| {
@@ -120,26 +88,35 @@ impl Stgv2 {
         }
     }
 
-    /// [`Stgv2::check`] without the refusal's message: is the answer legal?
-    pub(crate) fn allowed(&self, seat: Seat, action: &Action) -> bool {
-        self.outcome.is_none()
-            && self.mover() == Some(seat)
-            && self.refusal::<Refused>(seat, action).is_none()
+    /// The play a card answer of `seat` (who is to move) makes, or why the answer
+    /// breaks a rule ([`Stgv2::refusal`]).
+    pub(crate) fn play_or_refusal<'a>(
+        &'a self,
+        seat: Seat,
+        action: &'a Action,
+    ) -> Result<Option<Play>, Refusal<'a>> {
+        if let Action::Card { dirs } = action {
+            if let Some(p) = self.find_play(dirs) {
+                return Ok(Some(p));
+            }
+        }
+        self.refusal(seat, action).map_or(Ok(None), Err)
     }
 
-    /// Why the answer of `seat`, who is to move, breaks a rule (as `R`), if it does.
-    pub(crate) fn refusal<R: Why>(&self, seat: Seat, action: &Action) -> Option<R> {
+    /// Is the answer legal? ([`Stgv2::check`] without the words.)
+    pub(crate) fn allowed(&self, seat: Seat, action: &Action) -> bool {
+        self.outcome.is_none() && self.mover() == Some(seat) && self.refusal(seat, action).is_none()
+    }
+
+    /// Why the answer of `seat`, who is to move, breaks a rule, if it does: a value;
+    /// the words are made above the rules (`render::refusal`).
+    pub(crate) fn refusal<'a>(&'a self, seat: Seat, action: &'a Action) -> Option<Refusal<'a>> {
         match (&self.step, action) {
             (Step::Start { .. }, Action::Start { node }) => {
                 if self.start_options(seat).contains(node) {
                     None
                 } else {
-                    Some(R::why(|| {
-                        format!(
-                            "{node} is not a starting corner: choose one of {} (ST-05)",
-                            list(&self.start_options(seat))
-                        )
-                    }))
+                    Some(Refusal::NotStartCorner { seat, node: *node })
                 }
             }
             (
@@ -164,19 +141,11 @@ impl Stgv2 {
                 if self.can_remove(p.ship, *asset, p.hits) {
                     None
                 } else {
-                    Some(R::why(|| {
-                        format!(
-                            "ship {} cannot lose a {} with {} left: choose one of {} (ST-12)",
-                            p.ship,
-                            asset.name(),
-                            counted(p.hits as usize, "hit", "hits"),
-                            self.removable(p.ship, p.hits)
-                                .iter()
-                                .map(|a| a.name())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    }))
+                    Some(Refusal::CannotLose {
+                        ship: p.ship,
+                        asset: *asset,
+                        hits: p.hits,
+                    })
                 }
             }
             (
@@ -188,17 +157,7 @@ impl Stgv2 {
                 if self.find_play(dirs).is_some() {
                     None
                 } else {
-                    Some(R::why(|| {
-                        format!(
-                            "the card cannot be played as [{}]: the ways open are {} (ST-09)",
-                            dirs_text(dirs),
-                            self.current_plays()
-                                .iter()
-                                .map(|p| format!("[{}]", dirs_text(&p.dirs)))
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        )
-                    }))
+                    Some(Refusal::CardWay { dirs })
                 }
             }
             (
@@ -211,15 +170,12 @@ impl Stgv2 {
                 Action::Follow { set: s, ship },
             ) => {
                 if s != set {
-                    Some(R::why(|| {
-                        format!("set {set} is being executed; finish it first (`end_set`) (ST-08)")
-                    }))
+                    Some(Refusal::SetBeingExecuted { set: *set })
                 } else if !self.followers(seat, moved).any(|id| id == *ship) {
-                    Some(R::why(|| {
-                        format!(
-                            "ship {ship} may not follow set {set}: not yours, without an engine, or already moved with it (ST-08)"
-                        )
-                    }))
+                    Some(Refusal::CannotFollow {
+                        ship: *ship,
+                        set: *set,
+                    })
                 } else {
                     None
                 }
@@ -231,98 +187,55 @@ impl Stgv2 {
                 Action::EndSet,
             ) => None,
             (Step::Main { phase }, a) => self.main_problem(seat, *phase, a),
-            (step, a) => Some(R::why(|| {
-                format!(
-                    "{} is not an answer now: {}",
-                    serde_json::to_string(a).unwrap_or_default(),
-                    self.asked(step)
-                )
-            })),
-        }
-    }
-
-    fn asked(&self, step: &Step) -> &'static str {
-        match step {
-            Step::Start { .. } => "choose your ship's starting corner (`start`)",
-            Step::Cells => "place your Energy Cells (`cells`)",
-            Step::Damage { .. } => "choose the asset your damaged ship loses (`lose`)",
-            Step::Moving {
-                following: Some(_), ..
-            } => "play the ship's next Move Card (`card`)",
-            Step::Moving { .. } => "choose the next ship to follow the set (`follow`) or `end_set`",
-            Step::Main { .. } => "a step of your turn",
-            Step::Over => "the game is over",
+            (step, action) => Some(Refusal::NotAnAnswer { action, step }),
         }
     }
 
     /// ST-06: each column has room for its cells, and no more cells are placed than
     /// the player owns.
-    fn cells_problem<R: Why>(&self, seat: Seat, c: Columns) -> Option<R> {
+    fn cells_problem(&self, seat: Seat, c: Columns) -> Option<Refusal<'static>> {
         let room = self.rules.room;
-        let over = |name: &'static str, max: u8| {
-            Some(R::why(|| {
-                format!("the {name} column has room for {max} cells (ST-06)")
-            }))
-        };
+        let over = |column: Column, max: u8| Some(Refusal::ColumnFull { column, max });
         if c.moves > room.moves {
-            return over("MOVE", room.moves);
+            return over(Column::Move, room.moves);
         }
         if c.attack > room.attack {
-            return over("ATTACK", room.attack);
+            return over(Column::Attack, room.attack);
         }
         if c.defend > room.defend {
-            return over("DEFEND", room.defend);
+            return over(Column::Defend, room.defend);
         }
         if c.action > room.action {
-            return over("ACTION", room.action);
+            return over(Column::Action, room.action);
         }
         let owned = self.player(seat).cells;
-        (c.total() > u32::from(owned))
-            .then(|| R::why(|| format!("{} cells placed but you own {owned} (ST-06)", c.total())))
+        (c.total() > u32::from(owned)).then_some(Refusal::TooManyCells {
+            placed: c.total(),
+            owned,
+        })
     }
 
-    fn main_problem<R: Why>(&self, seat: Seat, phase: Phase, a: &Action) -> Option<R> {
+    fn main_problem<'a>(&self, seat: Seat, phase: Phase, a: &'a Action) -> Option<Refusal<'a>> {
         match (phase, a) {
             (_, Action::Next) => None,
             (_, Action::Follow { set, ship }) => {
                 if !self.set_open(*set) {
-                    Some(R::why(|| {
-                        format!(
-                            "no unused Move Card set {set} (sets this turn: {}) (ST-08)",
-                            self.sets.len()
-                        )
-                    }))
+                    Some(Refusal::NoSet { set: *set })
                 } else if !self.followers(seat, &[]).any(|id| id == *ship) {
-                    Some(R::why(|| {
-                        format!(
-                            "ship {ship} is not one of your ships in play with an engine (seed 2)a)"
-                        )
-                    }))
+                    Some(Refusal::NoEngine { ship: *ship })
                 } else {
                     None
                 }
             }
             (Phase::Combat, &Action::Attack { ship, target }) => {
-                self.attack_why(seat, ship, target)
+                self.attack_problem(seat, ship, target)
             }
             (Phase::Action, &Action::Act { ship, cluster }) => {
-                self.attempt_why(seat, ship, cluster).err()
+                self.attempt(seat, ship, cluster).err()
             }
-            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_why(seat, item, ship),
-            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_why(seat, at),
-            (phase, a) => Some(R::why(|| {
-                format!(
-                    "{} is not an answer in step {} ({}): {}",
-                    serde_json::to_string(a).unwrap_or_default(),
-                    phase.number(),
-                    phase.name(),
-                    match phase {
-                        Phase::Combat => "attack, follow a set or `next`",
-                        Phase::Action => "act at a cluster, follow a set or `next`",
-                        Phase::Purchase => "buy, follow a set or `next`",
-                    }
-                )
-            })),
+            (Phase::Purchase, &Action::Buy { item, ship }) => self.buy_problem(seat, item, ship),
+            (Phase::Purchase, &Action::BuyShip { at }) => self.buy_ship_problem(seat, at),
+            (phase, action) => Some(Refusal::NotInStep { action, phase }),
         }
     }
 
@@ -698,12 +611,4 @@ impl Stgv2 {
     pub fn columns_of(&self, seat: Seat) -> [u32; 4] {
         [Column::Move, Column::Attack, Column::Defend, Column::Action].map(|c| self.column(seat, c))
     }
-}
-
-fn list(nodes: &[Node]) -> String {
-    nodes
-        .iter()
-        .map(|n| n.to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -346,29 +346,29 @@ pub struct Volley {
 /// A game of STGv2.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Stgv2 {
-    pub scenario: String,
-    pub rules: Rules,
-    pub field: Field,
+    pub(crate) scenario: String,
+    pub(crate) rules: Rules,
+    pub(crate) field: Field,
     /// Seat i's Space Station.
-    pub stations: Vec<Node>,
-    pub clusters: Vec<Cluster>,
-    pub players: Vec<Player>,
-    pub ships: Vec<Ship>,
-    pub move_deck: Deck<MoveCard>,
-    pub outpost_deck: Deck<OutpostCard>,
-    pub revenue_deck: Deck<u32>,
+    pub(crate) stations: Vec<Node>,
+    pub(crate) clusters: Vec<Cluster>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) ships: Vec<Ship>,
+    pub(crate) move_deck: Deck<MoveCard>,
+    pub(crate) outpost_deck: Deck<OutpostCard>,
+    pub(crate) revenue_deck: Deck<u32>,
     /// This turn's Move Card sets, in the order drawn.
-    pub sets: Vec<MoveSet>,
+    pub(crate) sets: Vec<MoveSet>,
     /// Whose turn it is.
-    pub current: Seat,
+    pub(crate) current: Seat,
     /// Who went first (ST-05); a round ends when play comes back to him.
-    pub first: Seat,
+    pub(crate) first: Seat,
     /// 1-based; 0 while starting corners are chosen.
-    pub round: u32,
-    pub step: Step,
-    pub last_battle: Option<Battle>,
-    pub outcome: Option<Outcome>,
-    pub rng: Rng,
+    pub(crate) round: u32,
+    pub(crate) step: Step,
+    pub(crate) last_battle: Option<Battle>,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) rng: Rng,
     /// The field's edges as a table, built on first use (not part of the state).
     #[serde(skip)]
     pub(crate) grid: GridCache,

@@ -4,6 +4,7 @@
 
 use crate::action::{Action, Item};
 use crate::state::{Phase, Ship, Step, Stgv2};
+use orrery_core::Game;
 use orrery_core::SearchHints;
 use orrery_core::{Rng, Seat};
 use orrery_nodes::{Node, Pos};
@@ -202,6 +203,12 @@ impl Stgv2 {
 }
 
 impl SearchHints for Stgv2 {
+    /// What the seat's view shows, digested in place (`knowledge.rs` says what it
+    /// reads and leaves out).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        crate::knowledge::knowledge_digest(self, seat)
+    }
+
     /// `seat`'s lead in the race to the Spendys target (ST-18), in Spendys: the best
     /// other seat's rounds still needed (at the income the ships, cells and outposts
     /// bring) minus its own, times [`ROUND_VALUE`], plus a little for the ships'
@@ -246,7 +253,7 @@ impl SearchHints for Stgv2 {
             });
             return menu;
         }
-        let legal = self.answers(seat);
+        let legal = self.legal_actions(seat);
         match &self.step {
             Step::Cells => {
                 let most = legal

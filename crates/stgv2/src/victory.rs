@@ -4,6 +4,7 @@
 use crate::event::Event;
 use crate::state::{Step, Stgv2};
 use crate::words::spendys;
+use orrery_core::Game;
 use orrery_core::{Logged, Outcome, Seat};
 
 type Log = Vec<Logged<Event>>;
@@ -108,7 +109,7 @@ impl Stgv2 {
         }));
         self.outcome = Some(Outcome {
             winners,
-            scores: self.score_list(),
+            scores: self.scores(),
             reason,
         });
         self.step = Step::Over;
@@ -121,9 +122,9 @@ impl Stgv2 {
             .filter(|c| c.outpost == Some(seat))
             .count()
     }
+}
 
-    /// Scores: Spendys ON station (what ST-18 ranks by).
-    pub fn score_list(&self) -> Vec<f64> {
-        self.players.iter().map(|p| f64::from(p.on)).collect()
-    }
+/// Scores: Spendys ON station (what ST-18 ranks by).
+pub(crate) fn scores(g: &Stgv2) -> Vec<f64> {
+    g.players.iter().map(|p| f64::from(p.on)).collect()
 }

@@ -5,6 +5,7 @@ use crate::scenario::Prices;
 use crate::state::{
     Assets, Battle, Columns, Following, MoveCard, MoveSet, OutpostCard, Pending, ShipId, Stgv2,
 };
+use orrery_core::Game;
 use orrery_core::{Outcome, Seat};
 use orrery_nodes::{Node, Pos, Tile};
 use serde::Serialize;
@@ -149,7 +150,7 @@ impl StView {
             prices: g.rules.prices,
             current: g.current,
             first: g.first,
-            to_move: g.to_move_now(),
+            to_move: g.to_move(),
             levels: g.field.levels,
             tiles: g.field.tiles().to_vec(),
             stations: g

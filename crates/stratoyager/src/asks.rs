@@ -2,6 +2,7 @@
 //! agrees with it (the conformance suite holds them to each other).
 
 use crate::action::Action;
+use crate::refusal::Refusal;
 use crate::state::{AskKind, Batch, Stratoyager};
 use crate::types::{Edge, UnitId, FOOTPRINT, MAX_START_SPEED};
 use crate::{combat, movement};
@@ -76,7 +77,7 @@ impl Stratoyager {
         }
     }
 
-    fn edge_span(&self, edge: Edge) -> std::ops::RangeInclusive<i32> {
+    pub(crate) fn edge_span(&self, edge: Edge) -> std::ops::RangeInclusive<i32> {
         match edge {
             Edge::South | Edge::North => 1..=self.table.width as i32 - 1,
             Edge::West | Edge::East => 1..=self.table.length as i32 - 1,
@@ -175,19 +176,18 @@ impl Stratoyager {
     }
 
     /// Is `action` an answer to question `index`? Agrees with [`Self::answers`].
-    pub fn check_answer(&self, index: usize, action: &Action) -> Result<(), String> {
+    pub fn check_answer(&self, index: usize, action: &Action) -> Result<(), Refusal> {
         let Some(batch) = &self.batch else {
-            return Err("nothing is being asked".into());
+            return Err(Refusal::NothingAsked);
         };
         let ask = &batch.asks[index];
         let unit = self.unit(ask.unit);
         let expected = batch.kind;
         let wrong = || {
-            Err(format!(
-                "the question is {} for {}; this answer is of another kind",
-                ask_name(expected),
-                unit.label
-            ))
+            Err(Refusal::WrongKind {
+                expected,
+                unit: unit.id,
+            })
         };
         match (expected, action) {
             (
@@ -200,45 +200,29 @@ impl Stratoyager {
                 },
             ) => {
                 if !(1..=self.table.width as i32 - 1).contains(&x) {
-                    return Err(format!(
-                        "x = {x}: must be a whole klick from 1 to {} (at least 0.5 from the long edges, SY-22)",
-                        self.table.width as i32 - 1
-                    ));
+                    return Err(Refusal::PlaceX { x });
                 }
                 let rows = self.deploy_rows(ask.seat);
                 if !rows.contains(&y) {
-                    return Err(format!(
-                        "y = {y}: {} deploys within 2 klicks of its own short edge: y {} to {} (SY-22)",
-                        self.side_names[ask.seat.index()],
-                        rows[0],
-                        rows[rows.len() - 1]
-                    ));
+                    return Err(Refusal::PlaceY { y, seat: ask.seat });
                 }
                 check_hour_speed(course, speed)?;
                 if !self.free_spot(Point::new(f64::from(x), f64::from(y)), unit.id) {
-                    return Err(format!(
-                        "({x}, {y}) is taken by another unit or inside an obstacle"
-                    ));
+                    return Err(Refusal::PlaceTaken { x, y });
                 }
                 Ok(())
             }
             (AskKind::Enter, &Action::Enter { edge, at, speed }) => {
                 if !Self::entry_edges(ask.seat).contains(&edge) {
-                    return Err(format!(
-                        "reserves may not enter through the opponent's short edge ({edge:?}) (SY-23)"
-                    ));
+                    return Err(Refusal::EnterEdge { edge });
                 }
                 let span = self.edge_span(edge);
                 if !span.contains(&at) {
-                    return Err(format!(
-                        "at = {at}: must be a whole klick from {} to {} along the {edge:?} edge",
-                        span.start(),
-                        span.end()
-                    ));
+                    return Err(Refusal::EnterAt { edge, at });
                 }
                 check_hour_speed(0, speed)?;
                 if !self.free_spot(self.entry_point(edge, at), unit.id) {
-                    return Err("that entry point is taken by another unit or an obstacle".into());
+                    return Err(Refusal::EntryTaken);
                 }
                 Ok(())
             }
@@ -255,12 +239,11 @@ impl Stratoyager {
                 if self.answers(index).contains(action) {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "not a legal answer ({}) for {} now: {}",
-                        ask_name(expected),
-                        unit.label,
-                        serde_json::to_string(action).unwrap_or_default()
-                    ))
+                    Err(Refusal::NotAnAnswer {
+                        expected,
+                        unit: unit.id,
+                        action: action.clone(),
+                    })
                 }
             }
             _ => wrong(),
@@ -268,30 +251,12 @@ impl Stratoyager {
     }
 }
 
-fn check_hour_speed(course: u8, speed: u8) -> Result<(), String> {
+fn check_hour_speed(course: u8, speed: u8) -> Result<(), Refusal> {
     if course > 11 {
-        return Err(format!("course = {course}: hours run 0 to 11"));
+        return Err(Refusal::Course { course });
     }
     if u32::from(speed) > MAX_START_SPEED {
-        return Err(format!(
-            "speed = {speed}: a starting speed is 0 to {MAX_START_SPEED} (a D10, SY-22)"
-        ));
+        return Err(Refusal::StartSpeed { speed });
     }
     Ok(())
-}
-
-/// The question's name in messages.
-pub fn ask_name(k: AskKind) -> &'static str {
-    match k {
-        AskKind::Deploy => "a deployment card",
-        AskKind::Place => "a placement",
-        AskKind::Enter => "a reserve entry",
-        AskKind::Card => "an Initiative Card",
-        AskKind::DogfightCard => "a dogfight movement card",
-        AskKind::Maneuver => "a Movement Action",
-        AskKind::Yaw => "a yaw",
-        AskKind::Leave => "withdraw or return",
-        AskKind::FireAtWill => "a Fire at Will decision",
-        AskKind::Combat => "a Combat Action",
-    }
 }

@@ -1,4 +1,4 @@
-//! The ending in words ([`orrery_core::Game::ending`]): the sides by name, victory
+//! The ending in words ([`orrery_core::Presentation::ending`]): the sides by name, victory
 //! points (SY-25, SY-28) and the 'yagers each side lost, by how.
 
 use crate::event::Loss;
@@ -6,29 +6,6 @@ use crate::state::{Place, Stratoyager};
 use orrery_core::{loss_line, scores_in, tallied_ending, Ending, Outcome, Seat};
 
 impl Stratoyager {
-    pub(crate) fn ending_words(&self, outcome: &Outcome) -> Ending {
-        let seats = [Seat(0), Seat(1)];
-        let names = seats
-            .iter()
-            .map(|s| {
-                self.side_names
-                    .get(s.index())
-                    .cloned()
-                    .unwrap_or_else(|| orrery_core::seat_name(*s))
-            })
-            .collect();
-        let scores = scores_in(outcome, 2, " VP");
-        let losses = seats.iter().map(|&s| self.losses(s)).collect();
-        tallied_ending(
-            outcome,
-            names,
-            scores,
-            losses,
-            "VP = the points of enemy 'yagers destroyed, wrecked, withdrawn or abandoned, \
-             plus the value of each pilot token nearest a side's units (SY-25, SY-28).",
-        )
-    }
-
     /// "2 'yagers destroyed (Guardian 151a 2, …)", one line per way of losing them.
     fn losses(&self, side: Seat) -> Vec<String> {
         ["destroyed", "wrecked", "withdrawn", "abandoned", HULKS]
@@ -61,4 +38,27 @@ fn how_lost(place: &Place) -> Option<&'static str> {
         Place::Hulk => Some(HULKS),
         _ => None,
     }
+}
+
+pub(crate) fn ending_for(g: &Stratoyager, outcome: &Outcome) -> Ending {
+    let seats = [Seat(0), Seat(1)];
+    let names = seats
+        .iter()
+        .map(|s| {
+            g.side_names
+                .get(s.index())
+                .cloned()
+                .unwrap_or_else(|| orrery_core::seat_name(*s))
+        })
+        .collect();
+    let scores = scores_in(outcome, 2, " VP");
+    let losses = seats.iter().map(|&s| g.losses(s)).collect();
+    tallied_ending(
+        outcome,
+        names,
+        scores,
+        losses,
+        "VP = the points of enemy 'yagers destroyed, wrecked, withdrawn or abandoned, \
+         plus the value of each pilot token nearest a side's units (SY-25, SY-28).",
+    )
 }

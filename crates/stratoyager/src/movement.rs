@@ -7,8 +7,10 @@
 //! Geometry uses only `+ - * /` through [`Point::along`] (the hour vectors are a
 //! constant table), so every flight is bit-identical on every machine.
 
+use crate::refusal::Refusal;
+use crate::refusal::Which;
 use crate::state::Unit;
-use crate::types::{Driver, DriverGroup, Maneuver, Plan, UnitType};
+use crate::types::{Driver, Maneuver, Plan, UnitType};
 use orrery_table::{Hour, Point};
 
 /// The result of one Movement Action.
@@ -46,39 +48,24 @@ pub fn realigns(unit: &Unit, plan: &Plan) -> bool {
     unit.misaligned() && (plan.first.thrust > 0 || plan.second.thrust > 0)
 }
 
-fn group_name(g: DriverGroup) -> &'static str {
-    match g {
-        DriverGroup::A => "A (accelerate/decelerate)",
-        DriverGroup::B => "B (turn port/starboard)",
-        DriverGroup::C => "C (slide port/starboard)",
-    }
-}
-
-fn check_maneuver(unit: &Unit, card: &UnitType, which: &str, m: Maneuver) -> Result<(), String> {
+fn check_maneuver(unit: &Unit, card: &UnitType, which: Which, m: Maneuver) -> Result<(), Refusal> {
     let max = max_thrust(card, m.driver);
     if m.thrust > max {
-        return Err(format!(
-            "{which} maneuver {} {}: thrust is at most {max} for {} (2 x safe {}, dial 0-9)",
-            m.driver.short(),
-            m.thrust,
-            card.name,
-            card.safe.of(m.driver),
-        ));
+        return Err(Refusal::Thrust {
+            which,
+            unit: unit.id,
+            maneuver: m,
+        });
     }
     if m.thrust == 0 && m.driver != m.driver.zero_spelling() {
-        return Err(format!(
-            "{which} maneuver {} 0: thrust 0 on driver {} is written {} 0 \
-             (one spelling per order)",
-            m.driver.short(),
-            group_name(m.driver.group()),
-            m.driver.zero_spelling().short(),
-        ));
+        return Err(Refusal::ZeroSpelling { which, maneuver: m });
     }
     if m.driver == Driver::Decelerate && u32::from(m.thrust) > unit.speed {
-        return Err(format!(
-            "{which} maneuver dec {}: cannot brake by more than the current speed {}",
-            m.thrust, unit.speed
-        ));
+        return Err(Refusal::Brake {
+            which,
+            thrust: m.thrust,
+            speed: unit.speed,
+        });
     }
     Ok(())
 }
@@ -94,23 +81,15 @@ fn check_maneuver(unit: &Unit, card: &UnitType, which: &str, m: Maneuver) -> Res
 /// - SY-07 step 1: "If M1 or M2 is Decelerate T: speed −= T now (T ≤ current speed …)".
 ///
 /// A misaligned unit may plan thrust: the engine realigns it first (SY-08, [`realigns`]).
-pub fn check_plan(unit: &Unit, card: &UnitType, plan: &Plan) -> Result<(), String> {
+pub fn check_plan(unit: &Unit, card: &UnitType, plan: &Plan) -> Result<(), Refusal> {
     let (a, b) = (plan.first.driver.group(), plan.second.driver.group());
     if a == b {
-        return Err(format!(
-            "both maneuvers use driver {}; a Movement Action uses two different drivers",
-            group_name(a)
-        ));
+        return Err(Refusal::SameDriver { group: a });
     }
-    check_maneuver(unit, card, "first", plan.first)?;
-    check_maneuver(unit, card, "second", plan.second)?;
+    check_maneuver(unit, card, Which::First, plan.first)?;
+    check_maneuver(unit, card, Which::Second, plan.second)?;
     if plan.evasive && !evasive_allowed(unit, plan) {
-        return Err(
-            "evasive or yaw, not both: this unit yaws this turn (it is misaligned, so \
-             an order with thrust realigns it first), and the seed allows \"one additional \
-             maneuver\" (SYO-20)"
-                .into(),
-        );
+        return Err(Refusal::EvasiveAndYaw);
     }
     Ok(())
 }

@@ -43,7 +43,8 @@ pub fn parse_order(g: &Stratoyager, seat: Seat, text: &str) -> Result<Vec<Action
         _ => vec![other(g, seat, kind, unit, &words)?],
     };
     if let Some(first) = actions.first() {
-        g.check(seat, first).map_err(|e| {
+        g.check(seat, first).map_err(|r| {
+            let e = crate::render::refused(g, r);
             let options: Vec<String> = g.answers(index).iter().filter_map(short).collect();
             if options.is_empty() || options.len() > 13 {
                 e.to_string()

@@ -22,10 +22,12 @@ mod cards;
 mod describe;
 mod events;
 mod map;
+mod refusal;
 
 pub use cards::asked_unit;
 pub use describe::{describe_action, describe_order, plan_text};
 pub use events::describe_event;
+pub use refusal::{ask_name, refusal, refused};
 
 /// The whole picture `viewer` may see.
 pub fn render_text(g: &Stratoyager, viewer: Option<Seat>) -> String {

@@ -40,10 +40,10 @@
 
 use crate::action::{Action, CombatOrder};
 use crate::movement::{check_plan, fly, max_thrust};
-use crate::state::{AskKind, Place, Stratoyager, Unit};
+use crate::state::{AskKind, Stratoyager, Unit};
 use crate::types::{Driver, Edge, Maneuver, Plan, Scenario, UnitId, UnitType, MAX_START_SPEED};
 use orrery_core::SearchHints;
-use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError, UnitFate};
+use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError};
 use orrery_table::{in_front_arc, Hour, Point};
 
 /// Stress Dice from which a maneuver counts as reckless for the search (SY-09: three
@@ -474,23 +474,6 @@ impl Stratoyager {
         }
         None
     }
-
-    /// Every unit: its parameter card's name and points; survived unless lost
-    /// (destroyed, wrecked, withdrawn, abandoned) or an abandoned hulk.
-    pub fn fates(&self) -> Vec<UnitFate> {
-        self.units
-            .iter()
-            .map(|u| {
-                let card = &self.roster[u.kind];
-                UnitFate {
-                    seat: u.side,
-                    kind: card.name.clone(),
-                    points: f64::from(card.points),
-                    survived: !matches!(u.place, Place::Lost { .. } | Place::Hulk),
-                }
-            })
-            .collect()
-    }
 }
 
 /// The scenario's roster cards with their points.
@@ -557,6 +540,10 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
 }
 
 impl SearchHints for Stratoyager {
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        crate::view::knowledge_digest(self, seat)
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         crate::evaluate::evaluate(self, seat)
     }

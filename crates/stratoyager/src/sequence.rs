@@ -8,35 +8,32 @@
 
 use crate::action::Action;
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{say, Ask, AskKind, Batch, Log, Phase, Place, Stratoyager};
 use crate::types::UnitId;
+use orrery_core::Game;
 use orrery_core::{ActionError, Logged, Seat};
 use orrery_table::{Hour, Point};
 
 impl Stratoyager {
-    /// Seats that owe an answer now.
-    pub fn to_move_now(&self) -> Vec<Seat> {
+    /// Check `action` as `seat`'s answer to its next question. Pure. The reason of a
+    /// refusal is a value ([`Refusal`]); its words are made above the rules
+    /// ([`crate::render::refusal`]).
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<usize, Refusal> {
         if self.outcome.is_some() {
-            return Vec::new();
-        }
-        self.batch.as_ref().map(Batch::to_move).unwrap_or_default()
-    }
-
-    /// Check `action` as `seat`'s answer to its next question. Pure.
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<usize, ActionError> {
-        if self.outcome.is_some() {
-            return Err(ActionError::GameOver);
+            return Err(Refusal::Turn(ActionError::GameOver));
         }
         let index = self
             .batch
             .as_ref()
             .and_then(|b| b.next_for(seat))
-            .ok_or_else(|| ActionError::NotYourTurn {
-                seat,
-                to_move: self.to_move_now(),
+            .ok_or_else(|| {
+                Refusal::Turn(ActionError::NotYourTurn {
+                    seat,
+                    to_move: self.to_move(),
+                })
             })?;
-        self.check_answer(index, action)
-            .map_err(ActionError::illegal)?;
+        self.check_answer(index, action)?;
         Ok(index)
     }
 

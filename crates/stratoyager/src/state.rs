@@ -297,40 +297,40 @@ impl DogfightDeal {
 /// The whole game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Stratoyager {
-    pub scenario: String,
-    pub table: Rect,
-    pub roster: Vec<UnitType>,
-    pub obstacles: Vec<Obstacle>,
-    pub options: Options,
-    pub side_names: Vec<String>,
-    pub units: Vec<Unit>,
-    pub pilots: Vec<Pilot>,
-    pub missiles: Vec<MissileMarker>,
-    pub turn: u32,
+    pub(crate) scenario: String,
+    pub(crate) table: Rect,
+    pub(crate) roster: Vec<UnitType>,
+    pub(crate) obstacles: Vec<Obstacle>,
+    pub(crate) options: Options,
+    pub(crate) side_names: Vec<String>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) pilots: Vec<Pilot>,
+    pub(crate) missiles: Vec<MissileMarker>,
+    pub(crate) turn: u32,
     /// The last turn: `options.turns`, or one more after a 4+ (SY-28).
-    pub last_turn: u32,
-    pub extra_turn_rolled: bool,
-    pub phase: Phase,
+    pub(crate) last_turn: u32,
+    pub(crate) extra_turn_rolled: bool,
+    pub(crate) phase: Phase,
     /// Side with priority this turn (SY-13).
-    pub priority: Seat,
+    pub(crate) priority: Seat,
     /// Number of Initiative Cards this turn.
-    pub cards: u8,
-    pub batch: Option<Batch>,
-    pub dogfight: Option<DogfightDeal>,
+    pub(crate) cards: u8,
+    pub(crate) batch: Option<Batch>,
+    pub(crate) dogfight: Option<DogfightDeal>,
     /// Units acting in the current segment or dogfight activation, priority first.
-    pub current: Vec<UnitId>,
+    pub(crate) current: Vec<UnitId>,
     /// Movement Action orders flown in the current activation (for hull stress after
     /// the yaw step).
-    pub flown: Vec<(UnitId, Plan)>,
+    pub(crate) flown: Vec<(UnitId, Plan)>,
     /// Reserves that rolled their arrival this turn and still have to enter.
-    pub arrivals: Vec<UnitId>,
+    pub(crate) arrivals: Vec<UnitId>,
     /// Arcade mode (SY-26): the side that submitted its Movement orders first in this
     /// segment; it has priority and fires first.
-    pub arcade_first: Option<Seat>,
+    pub(crate) arcade_first: Option<Seat>,
     /// Per side: whole turns in a row with no unit of its on the table (SY-28).
-    pub absent_turns: Vec<u32>,
-    pub outcome: Option<Outcome>,
-    pub rng: Rng,
+    pub(crate) absent_turns: Vec<u32>,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) rng: Rng,
 }
 
 impl Stratoyager {

@@ -71,6 +71,12 @@ pub fn add(
     id
 }
 
+/// Ask `batch` now (the open questions, for tests outside the crate that cannot reach
+/// the state's fields).
+pub fn ask(g: &mut Stratoyager, batch: crate::state::Batch) {
+    g.batch = Some(batch);
+}
+
 /// The events of a log, audiences dropped.
 pub fn events(log: &Log) -> Vec<Event> {
     log.iter().map(|l| l.event.clone()).collect()

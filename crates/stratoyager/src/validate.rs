@@ -8,6 +8,7 @@ use crate::combat;
 use crate::movement;
 use crate::state::{AskKind, Batch, Phase, Place, Step, Stratoyager};
 use crate::types::{Loadout, UnitType, TABLE_SIZES};
+use orrery_core::Game;
 use orrery_core::{Seat, StateError};
 use orrery_table::Point;
 
@@ -139,7 +140,7 @@ pub fn validate(g: &Stratoyager) -> Result<(), StateError> {
     }
     if p.0.is_empty() {
         // Play must be able to go on: every seat asked has an answer.
-        for seat in g.to_move_now() {
+        for seat in g.to_move() {
             if orrery_core::Game::legal_actions(g, seat).is_empty() {
                 p.add(
                     "batch",

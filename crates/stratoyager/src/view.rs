@@ -153,7 +153,7 @@ fn blocked_sight(g: &Stratoyager) -> Vec<[UnitId; 2]> {
     out
 }
 
-/// What seeds an agent's decision ([`orrery_core::Game::knowledge_digest`]): the parts
+/// What seeds an agent's decision ([`orrery_core::SearchHints::knowledge_digest`]): the parts
 /// of [`SyView`] that change during a battle, fed in place without building the view,
 /// with the batch's answers masked exactly as the view masks them (another seat's
 /// secret answer only as "answered"). Left out as static or derived: the scenario's

@@ -378,11 +378,11 @@ pub fn train_with<G: Game + SearchHints + Learning>(
     self_play: &SelfPlayer<'_>,
 ) -> Result<Vec<Generation>, TrainError> {
     cfg.check()?;
-    if cfg.ruleset != G::ID {
+    if cfg.ruleset != G::INFO.id {
         return Err(TrainError::Config(format!(
             "the settings name ruleset `{}` but the game is `{}`",
             cfg.ruleset,
-            G::ID
+            G::INFO.id
         )));
     }
     let probe = G::setup(scenario, cfg.seed)
@@ -391,7 +391,7 @@ pub fn train_with<G: Game + SearchHints + Learning>(
     if observation == 0 {
         return Err(TrainError::Config(format!(
             "{} writes no observation (Learning::observe), so there is nothing to learn from",
-            G::ID
+            G::INFO.id
         )));
     }
     let bytes = model_bytes(observation, &cfg.hidden);
@@ -441,7 +441,7 @@ pub fn train_with<G: Game + SearchHints + Learning>(
         }
         let header = orrery_agents::model::ModelHeader {
             format: orrery_agents::model::FORMAT,
-            ruleset: G::ID.to_string(),
+            ruleset: G::INFO.id.to_string(),
             scenario: cfg.scenario.clone(),
             observation,
             action_space: probe.action_space(),

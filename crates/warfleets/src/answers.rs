@@ -7,41 +7,34 @@ use crate::choices::Interrupt;
 use crate::event::Event;
 use crate::geometry::grid_around;
 use crate::movement::whole;
+use crate::refusal::Refusal;
 use crate::rules::{emit, Log};
 use crate::state::{AfterUse, Edge, Mine, Shot, Status, Step, Took, Warfleets};
 use crate::terrain::in_impassable;
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 use orrery_table::{Heading, Point};
 
-fn bad(msg: impl Into<String>) -> Result<(), String> {
-    Err(msg.into())
+fn bad(why: Refusal) -> Result<(), Refusal> {
+    Err(why)
 }
 
 impl Warfleets {
-    /// Whether `seat` may answer `action` now; the reason if not. Never changes the
-    /// state.
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
-        ActionError::check_turn(self.outcome.is_some(), seat, self.to_move_now())?;
-        self.check_answer(seat, action)
-            .map_err(ActionError::illegal)
-    }
-
-    pub(crate) fn check_answer(&self, seat: Seat, action: &Action) -> Result<(), String> {
+    pub(crate) fn check_answer(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         match self.interrupt() {
             Some(Interrupt::Mend) => {
                 return match action {
                     Action::RepairUpgrade { upgrade } if self.mendable().contains(upgrade) => {
                         Ok(())
                     }
-                    Action::RepairUpgrade { .. } => bad("that upgrade has no damage to repair"),
-                    _ => bad("pick the upgrade the repair takes damage off (repair_upgrade)"),
+                    Action::RepairUpgrade { .. } => bad(Refusal::NothingToRepair),
+                    _ => bad(Refusal::PickRepair),
                 }
             }
             Some(Interrupt::Assign) => {
                 return match action {
                     Action::Assign { upgrade } if self.assignable().contains(upgrade) => Ok(()),
-                    Action::Assign { .. } => bad("that upgrade cannot take damage"),
-                    _ => bad("pick the upgrade that takes the damage (assign)"),
+                    Action::Assign { .. } => bad(Refusal::CannotTakeDamage),
+                    _ => bad(Refusal::PickAssign),
                 }
             }
             Some(Interrupt::Aside) => {
@@ -49,7 +42,7 @@ impl Warfleets {
                     Action::MoveAside { model, x, y } => {
                         self.check_aside(*model, Point::new(*x, *y))
                     }
-                    _ => bad("place the squadron the ship ended on (move_aside)"),
+                    _ => bad(Refusal::PlaceAside),
                 }
             }
             None => {}
@@ -60,7 +53,7 @@ impl Warfleets {
             (Step::Edge { .. }, Action::Edge { .. }) => Ok(()),
             (Step::Deploy { squadrons, .. }, Action::Deploy { model, x, y }) => {
                 if !id_ok(*model) || !self.to_deploy(seat, *squadrons).contains(model) {
-                    return bad("that model is not yours to deploy now");
+                    return bad(Refusal::NotYoursToDeploy);
                 }
                 self.check_deploy(*model, Point::new(*x, *y))
             }
@@ -68,7 +61,7 @@ impl Warfleets {
                 if heading.0 <= 23 {
                     Ok(())
                 } else {
-                    bad("a heading is 0–23 (15° steps)")
+                    bad(Refusal::Heading)
                 }
             }
             (
@@ -83,7 +76,7 @@ impl Warfleets {
                 {
                     Ok(())
                 } else {
-                    bad("only a Tactical Master may be held back")
+                    bad(Refusal::OnlyTacticalMasterHeld)
                 }
             }
             (
@@ -94,14 +87,14 @@ impl Warfleets {
             ) => {
                 if !id_ok(*model) || !id_ok(*carrier) || !self.to_deploy(seat, true).contains(model)
                 {
-                    return bad("that squadron is not yours to deploy now");
+                    return bad(Refusal::SquadronNotYoursToDeploy);
                 }
                 let c = self.model(*carrier);
                 if c.seat != seat || !c.is(Ability::EliteCarrier) || !c.remaining() {
-                    return bad("that is not one of your Elite Carriers");
+                    return bad(Refusal::NotYourEliteCarrier);
                 }
                 if self.aboard(*carrier).len() >= usize::from(self.class(*carrier).slots()) {
-                    return bad("the carrier is full (as many squadrons as its upgrades)");
+                    return bad(Refusal::CarrierFull);
                 }
                 Ok(())
             }
@@ -112,7 +105,7 @@ impl Warfleets {
                     || *inches > mv + 1e-9
                     || (inches * 2.0).fract() != 0.0
                 {
-                    return bad(format!("advance 0 to {mv} inches in ½\" steps"));
+                    return bad(Refusal::Advance { mv });
                 }
                 self.check_straight(*model, *inches)
             }
@@ -121,7 +114,7 @@ impl Warfleets {
             }
             (Step::Reserve { .. }, Action::Skip) => {
                 if self.round >= self.rounds {
-                    bad("in the last round the Tactical Master must deploy if it can")
+                    bad(Refusal::TacticalMasterMustDeploy)
                 } else {
                     Ok(())
                 }
@@ -130,33 +123,33 @@ impl Warfleets {
                 if id_ok(*model) && self.available(seat, *class).contains(model) {
                     Ok(())
                 } else {
-                    bad("that model cannot activate now")
+                    bad(Refusal::CannotActivate)
                 }
             }
             (Step::Activate { class, .. }, Action::Defer { model }) => {
                 if !id_ok(*model) {
-                    return bad("no such model");
+                    return bad(Refusal::NoSuchModel);
                 }
                 if *class == Class::Squadron {
                     if self.may_defer(*model, seat) {
                         Ok(())
                     } else {
-                        bad("only a Rogue squadron may be left for later")
+                        bad(Refusal::OnlyRogueLeft)
                     }
                 } else if self.model(*model).deferred && self.model(*model).seat == seat {
                     Ok(())
                 } else {
-                    bad("that squadron was not left for later")
+                    bad(Refusal::NotLeftForLater)
                 }
             }
             (Step::Mine { model }, Action::Mine { x, y }) => {
                 let p = Point::new(*x, *y);
                 let d = p.dist(self.model(*model).pos) - self.radius(*model);
                 if !whole(p) || d > 4.0 + 1e-9 {
-                    return bad("the mine goes within 4\" of the ship");
+                    return bad(Refusal::MineNearShip);
                 }
                 if !self.wholly_on_table(p, 0.0) {
-                    return bad("the mine goes on the table");
+                    return bad(Refusal::MineOnTable);
                 }
                 Ok(())
             }
@@ -164,7 +157,7 @@ impl Warfleets {
             (Step::Launch { .. }, Action::Launch) => Ok(()),
             (Step::Place { model, squadron }, Action::Deploy { model: m, x, y }) => {
                 if m != squadron {
-                    return bad("place the squadron named in the question");
+                    return bad(Refusal::PlaceNamedSquadron);
                 }
                 self.check_launch_spot(*model, *squadron, Point::new(*x, *y))
             }
@@ -178,7 +171,7 @@ impl Warfleets {
                 if self.launching.contains(model) {
                     Ok(())
                 } else {
-                    bad("that squadron was not just launched")
+                    bad(Refusal::NotJustLaunched)
                 }
             }
             (Step::Launched, Action::Done) => Ok(()),
@@ -186,86 +179,83 @@ impl Warfleets {
                 if self.return_spots(*model).contains(along) {
                     Ok(())
                 } else {
-                    bad("return a whole number of inches (−4 to 4) from the exit point, on a free spot")
+                    bad(Refusal::ReturnPoint)
                 }
             }
-            (step, _) => bad(format!(
-                "that is not an answer to the {} question",
-                step.name()
-            )),
+            (step, _) => bad(Refusal::NotAnAnswer { step: step.name() }),
         }
     }
 
     /// FB-17: "> 9" from every table edge, from both deployment zones (the 12"
     /// strips) and from other markers, not in impassable terrain."
-    fn check_marker(&self, p: Point) -> Result<(), String> {
+    fn check_marker(&self, p: Point) -> Result<(), Refusal> {
         if !whole(p) {
-            return bad("positions are whole inches (WFO-01)");
+            return bad(Refusal::WholeInches);
         }
         let edge = p.x.min(self.width - p.x).min(p.y).min(self.height - p.y);
         if edge <= 9.0 {
-            return bad("markers go more than 9\" from the table edges");
+            return bad(Refusal::MarkerEdges);
         }
         if p.y - 12.0 <= 9.0 || self.height - 12.0 - p.y <= 9.0 {
-            return bad("markers go more than 9\" from the deployment zones");
+            return bad(Refusal::MarkerZones);
         }
         if self.markers.iter().any(|m| m.dist(p) <= 9.0) {
-            return bad("markers go more than 9\" from each other");
+            return bad(Refusal::MarkerApart);
         }
         if in_impassable(&self.terrain, p, 0.0) {
-            return bad("not in impassable terrain");
+            return bad(Refusal::InImpassable);
         }
         Ok(())
     }
 
     /// FB-20: "whole base within 12" of their edge, any heading", without overlap.
-    fn check_deploy(&self, model: u8, p: Point) -> Result<(), String> {
+    fn check_deploy(&self, model: u8, p: Point) -> Result<(), Refusal> {
         let r = self.radius(model);
         let (lo, hi) = self.zone(self.model(model).seat, r);
         if !whole(p) {
-            return bad("positions are whole inches (WFO-01)");
+            return bad(Refusal::WholeInches);
         }
         if !(p.y >= lo - 1e-9 && p.y <= hi + 1e-9 && self.wholly_on_table(p, r)) {
-            return bad("deploy with the whole base within 12\" of your edge");
+            return bad(Refusal::DeployZone);
         }
         if !self.free_spot(p, r, &[model]) {
-            return bad("that spot overlaps a model or impassable terrain");
+            return bad(Refusal::SpotTaken);
         }
         Ok(())
     }
 
     /// FB-19 Tactical Master: "wholly on the table > 9" from every enemy model".
-    pub(crate) fn check_reserve(&self, model: u8, p: Point) -> Result<(), String> {
+    pub(crate) fn check_reserve(&self, model: u8, p: Point) -> Result<(), Refusal> {
         let r = self.radius(model);
         if !whole(p) || !self.free_spot(p, r, &[model]) {
-            return bad("a free spot wholly on the table");
+            return bad(Refusal::FreeSpot);
         }
         let seat = self.model(model).seat;
         if self
             .on_table()
             .any(|m| m.seat != seat && m.pos.dist(p) - r - self.radius(m.id) <= 9.0)
         {
-            return bad("more than 9\" from every enemy model");
+            return bad(Refusal::AwayFromEnemies);
         }
         Ok(())
     }
 
     /// FB-19 Vanguard: straight ahead, not into impassable terrain, off the table or
     /// onto a model.
-    fn check_straight(&self, model: u8, inches: f64) -> Result<(), String> {
+    fn check_straight(&self, model: u8, inches: f64) -> Result<(), Refusal> {
         let m = self.model(model);
         let to = m.pos + m.heading.vector() * inches;
         let r = self.radius(model);
         if !self.wholly_on_table(to, r) {
-            return bad("the move would leave the table");
+            return bad(Refusal::LeavesTable);
         }
         if crate::terrain::impassable_contact(&self.terrain, m.pos, m.heading.vector(), inches, r)
             .is_some()
         {
-            return bad("the move runs into impassable terrain");
+            return bad(Refusal::IntoImpassable);
         }
         if self.overlaps_model(to, r, &[model]) {
-            return bad("the move would end on a model");
+            return bad(Refusal::EndsOnModel);
         }
         Ok(())
     }
@@ -276,29 +266,29 @@ impl Warfleets {
         carrier: u8,
         squadron: u8,
         p: Point,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let r = self.radius(squadron);
         if !whole(p) {
-            return bad("positions are whole inches (WFO-01)");
+            return bad(Refusal::WholeInches);
         }
         if p.dist(self.model(carrier).pos) - r - self.radius(carrier) > 2.0 + 1e-9 {
-            return bad("within 2\" of the carrier");
+            return bad(Refusal::NearCarrier);
         }
         if !self.free_spot(p, r, &[squadron]) {
-            return bad("a free spot wholly on the table");
+            return bad(Refusal::FreeSpot);
         }
         Ok(())
     }
 
-    fn check_order(&self, model: u8, rogue: bool, order: &Action) -> Result<(), String> {
+    fn check_order(&self, model: u8, rogue: bool, order: &Action) -> Result<(), Refusal> {
         let ship = !self.is_squadron(model);
         match order {
             Action::Hold { turn } => {
                 if turn.abs() > 12 {
-                    return bad("Hold turns up to 180° (12 steps)");
+                    return bad(Refusal::HoldTurn);
                 }
                 if !ship && *turn != 0 {
-                    return bad("squadrons have no facing: hold 0");
+                    return bad(Refusal::SquadronHold);
                 }
                 Ok(())
             }
@@ -320,7 +310,7 @@ impl Warfleets {
                     && self.model(*target).seat != self.model(model).seat
                     && !self.is_squadron(*target);
                 if !ok {
-                    return bad("ram an enemy ship on the table (squadrons cannot be rammed)");
+                    return bad(Refusal::RamTarget);
                 }
                 self.plan_ship(model, Took::Ram, *pivot, *turn, Some(*target))
                     .map(|_| ())
@@ -330,9 +320,9 @@ impl Warfleets {
                 self.check_fly(model, Point::new(*x, *y)).map(|_| ())
             }
             _ => bad(if ship {
-                "a ship answers hold, move, cruise or ram"
+                Refusal::ShipOrder
             } else {
-                "a squadron answers hold or fly"
+                Refusal::SquadronOrder
             }),
         }
     }
@@ -343,7 +333,7 @@ impl Warfleets {
         used: &[AfterUse],
         reach: f64,
         a: &Action,
-    ) -> Result<(), String> {
+    ) -> Result<(), Refusal> {
         let options = self.after_options(model, used, reach);
         match a {
             Action::Done => Ok(()),
@@ -354,7 +344,7 @@ impl Warfleets {
                 {
                     Ok(())
                 } else {
-                    bad("Repair Bay: another friendly ship within 4\" with damage")
+                    bad(Refusal::RepairBay)
                 }
             }
             Action::Tractor { ship } => {
@@ -364,26 +354,26 @@ impl Warfleets {
                 {
                     Ok(())
                 } else {
-                    bad("Tractor Beam: an enemy ship within 8\"")
+                    bad(Refusal::TractorBeam)
                 }
             }
             Action::Relocate { x, y } => {
                 if used.contains(&AfterUse::Avenger) || reach <= 0.0 {
-                    return bad("no Avenger move now");
+                    return bad(Refusal::NoAvengerMove);
                 }
                 let p = Point::new(*x, *y);
                 if !whole(p) {
-                    return bad("positions are whole inches (WFO-01)");
+                    return bad(Refusal::WholeInches);
                 }
                 if p.dist(self.model(model).pos) > reach + 1e-9 {
-                    return bad(format!("within {reach}\" of where it is"));
+                    return bad(Refusal::Reach { reach });
                 }
                 if !self.free_spot(p, self.radius(model), &[model]) {
-                    return bad("a free spot wholly on the table");
+                    return bad(Refusal::FreeSpot);
                 }
                 Ok(())
             }
-            _ => bad("after activating: repair, tractor, relocate or done"),
+            _ => bad(Refusal::AfterActivating),
         }
     }
 

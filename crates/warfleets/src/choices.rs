@@ -7,6 +7,7 @@
 use crate::action::Action;
 use crate::event::Event;
 use crate::geometry::{grid_around, whole};
+use crate::refusal::Refusal;
 use crate::rules::{emit, Log};
 use crate::state::{Displaced, Mend, Warfleets};
 use orrery_core::Seat;
@@ -179,22 +180,24 @@ impl Warfleets {
 
     /// FB-08 for a spot `p` of the first displaced squadron: within 1" of the ship,
     /// wholly on the table (WFO-09), overlapping no model or impassable terrain.
-    pub(crate) fn check_aside(&self, model: u8, p: Point) -> Result<(), String> {
+    pub(crate) fn check_aside(&self, model: u8, p: Point) -> Result<(), Refusal> {
         let Some(d) = self.displaced.first() else {
-            return Err("no squadron to place".into());
+            return Err(Refusal::NoSquadronToPlace);
         };
         if model != d.squadron {
-            return Err(format!("place {} first", self.name_of(d.squadron)));
+            return Err(Refusal::PlaceFirst {
+                squadron: d.squadron,
+            });
         }
         if !whole(p) {
-            return Err("positions are whole inches (WFO-01)".into());
+            return Err(Refusal::WholeInches);
         }
         let gap = p.dist(self.model(d.ship).pos) - self.radius(d.ship) - self.radius(model);
         if gap > 1.0 + 1e-9 {
-            return Err(format!("within 1\" of {}", self.name_of(d.ship)));
+            return Err(Refusal::NearShip { ship: d.ship });
         }
         if !self.free_spot(p, self.radius(model), &self.leaving()) {
-            return Err("a free spot wholly on the table, overlapping no model".into());
+            return Err(Refusal::FreeSpotNoOverlap);
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ use crate::action::GunRef;
 use crate::catalogue::{Gun, Special, System};
 use crate::event::{Attack, Event};
 use crate::fleet::Mount;
+use crate::refusal::Refusal;
 use crate::rules::{emit, Log};
 use crate::state::{Shot, Step, UpgradeKind, Warfleets};
 use crate::terrain::sight;
@@ -117,18 +118,24 @@ impl Warfleets {
 
     /// Whether `shooter` may fire `gun` at `target` now, given `shots` already fired
     /// this activation; the flank (for Broadside) on success. The rules are in
-    /// `shots.rs` ([`Warfleets::shot_refusal`]); this words a refusal.
-    pub fn check_shot(
+    /// `shots.rs` ([`Warfleets::shot_refusal`]); a refusal is a value, worded above
+    /// the rules.
+    pub(crate) fn check_shot(
         &self,
         shooter: u8,
         gun: GunRef,
         target: u8,
         shots: &[Shot],
-    ) -> Result<Option<bool>, String> {
+    ) -> Result<Option<bool>, Refusal> {
         let guns = self.guns(shooter);
         let engaged = self.engaged_with(shooter);
         self.shot_refusal(shooter, &guns, &engaged, gun, target, shots)
-            .map_err(|why| self.shot_words(shooter, &guns, gun, target, why))
+            .map_err(|why| Refusal::Shot {
+                shooter,
+                gun,
+                target,
+                why,
+            })
     }
 
     /// Every shot `model` may take now.

@@ -8,6 +8,7 @@ use crate::action::Action;
 use crate::movement::pivots;
 use crate::room::Flight;
 use crate::state::{Step, Warfleets};
+use orrery_core::Game;
 use orrery_core::{Rng, Seat};
 use orrery_table::Point;
 
@@ -145,7 +146,7 @@ impl Warfleets {
     /// questions (ship and squadron orders, markers, deployment); `None` for the
     /// others.
     fn space(&self, seat: Seat) -> Option<Space> {
-        if self.interrupt().is_some() || !self.to_move_now().contains(&seat) {
+        if self.interrupt().is_some() || !self.to_move().contains(&seat) {
             return None;
         }
         match &self.step {
@@ -234,7 +235,7 @@ impl Warfleets {
     }
 
     /// The random agent's draw ([`orrery_core::SearchHints::sample_action`]): uniform over
-    /// the legal answers ([`Warfleets::answers`]). Orders, markers and deployment are drawn
+    /// the legal answers ([`Game::legal_actions`](orrery_core::Game::legal_actions)). Orders, markers and deployment are drawn
     /// by rejection from their candidates (this module), other questions with one
     /// `rng.index(n)` over the list as the default draws; a question whose
     /// candidates keep being refused falls back to the list.
@@ -266,7 +267,7 @@ impl Warfleets {
                 }
             }
         }
-        let mut legal = self.answers(seat);
+        let mut legal = self.legal_actions(seat);
         if legal.is_empty() {
             return None;
         }

@@ -8,20 +8,15 @@ use crate::choices::Interrupt;
 use crate::geometry::grid_around;
 use crate::movement::pivots;
 use crate::state::{Edge, Step, Warfleets};
+use orrery_core::Game;
 use orrery_core::Rng;
 use orrery_core::SearchHints;
 use orrery_core::Seat;
 use orrery_table::{Heading, Point};
 
 impl Warfleets {
-    /// Every legal answer now (WFO-01 makes the set finite: whole-inch positions,
-    /// ½" pivots, 15° turns).
-    pub fn answers(&self, seat: Seat) -> Vec<Action> {
-        self.offered(seat, false)
-    }
-
     fn offered(&self, seat: Seat, coarse: bool) -> Vec<Action> {
-        if !self.to_move_now().contains(&seat) {
+        if !self.to_move().contains(&seat) {
             return Vec::new();
         }
         match self.interrupt() {
@@ -357,6 +352,11 @@ pub(crate) fn grid(width: f64, height: f64, step: f64) -> Vec<Point> {
 }
 
 impl SearchHints for Warfleets {
+    /// What the view shows, read in place (`view.rs`, [`crate::view::knowledge_digest`]).
+    fn knowledge_digest(&self, seat: Seat) -> u64 {
+        crate::view::knowledge_digest(self, seat)
+    }
+
     /// Markers carried, each fleet's strength left (points weighted by working
     /// upgrades or squadron health), and which side's ships are nearer the markers
     /// still on the table (`rules.rs`, `position_value`).
@@ -380,4 +380,10 @@ impl SearchHints for Warfleets {
             v
         }
     }
+}
+
+/// Every legal answer now (WFO-01 makes the set finite: whole-inch positions,
+/// ½" pivots, 15° turns).
+pub(crate) fn legal_actions(g: &Warfleets, seat: Seat) -> Vec<Action> {
+    g.offered(seat, false)
 }

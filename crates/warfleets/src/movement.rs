@@ -6,7 +6,8 @@ use crate::catalogue::System;
 use crate::event::Event;
 use crate::geometry::crossings;
 pub use crate::geometry::{approach_time, whole};
-use crate::room::{Flight, NoFlight};
+use crate::refusal::Refusal;
+use crate::room::Flight;
 use crate::rules::{emit, Log};
 use crate::state::{Harm, Status, Took, Warfleets};
 use crate::terrain::{cost, dangerous_on, impassable_contact, in_impassable, travel};
@@ -93,9 +94,9 @@ impl Warfleets {
         pivot: f64,
         turn: i8,
         target: Option<u8>,
-    ) -> Result<(f64, f64), String> {
+    ) -> Result<(f64, f64), Refusal> {
         if target.is_some_and(|t| usize::from(t) >= self.models.len()) {
-            return Err("no such target".into());
+            return Err(Refusal::NoSuchTarget);
         }
         let (mv, cr) = self.speeds(id);
         let (speed, limit) = match took {
@@ -104,11 +105,7 @@ impl Warfleets {
             Took::Hold => (0.0, 12),
         };
         if turn.abs() > limit {
-            return Err(format!(
-                "a turn of {}° is more than {}° allowed",
-                i32::from(turn).abs() * 15,
-                limit * 15
-            ));
+            return Err(Refusal::TurnTooFar { turn, limit });
         }
         let steps = (speed - pivot) * 2.0;
         if !pivot.is_finite()
@@ -116,10 +113,7 @@ impl Warfleets {
             || pivot > speed + 1e-9
             || steps.fract() != 0.0
         {
-            return Err(format!(
-                "the turn comes after {} to {speed} inches of the {speed}\" move, in ½\" steps from {speed}",
-                speed / 2.0,
-            ));
+            return Err(Refusal::Pivot { speed });
         }
         Ok((speed, pivot.clamp(speed / 2.0, speed)))
     }
@@ -131,14 +125,14 @@ impl Warfleets {
     /// with the declared enemy ship; if it cannot reach contact the Ram is not
     /// allowed." Distances are spent from the speed, with difficult terrain costing
     /// double (FB-14); `pivot` is the part of the speed spent before the turn.
-    pub fn plan_ship(
+    pub(crate) fn plan_ship(
         &self,
         id: u8,
         took: Took,
         pivot: f64,
         turn: i8,
         target: Option<u8>,
-    ) -> Result<ShipPath, String> {
+    ) -> Result<ShipPath, Refusal> {
         let (speed, pivot) = self.check_plan(id, took, pivot, turn, target)?;
         let m = self.model(id);
         let r = self.radius(id);
@@ -195,7 +189,7 @@ impl Warfleets {
             }
         }
         if target.is_some() && !path.contact {
-            return Err("the ram cannot reach base contact with its target".into());
+            return Err(Refusal::RamContact);
         }
         Ok(path)
     }
@@ -518,21 +512,10 @@ impl Warfleets {
     /// double), not through impassable terrain, ending wholly on the table without
     /// overlap, and, if it comes within 2" of an enemy squadron, ending within 2" of the
     /// first such one. Engaged squadrons cannot move.
-    pub fn check_fly(&self, id: u8, to: Point) -> Result<Option<u8>, String> {
-        Flight::new(self, id).check(to).map_err(|why| match why {
-            NoFlight::Engaged => "an engaged squadron cannot move (FB-07)".into(),
-            NoFlight::NotWhole => "positions are whole inches (WFO-01)".into(),
-            NoFlight::Cost(c) => {
-                format!("that costs {c:.2}\", more than its {}\"", self.speeds(id).1)
-            }
-            NoFlight::OffTable => "it must end wholly on the table".into(),
-            NoFlight::Impassable => "the path crosses impassable terrain".into(),
-            NoFlight::Overlap => "it may not end overlapping a model".into(),
-            NoFlight::MustEngage(e) => format!(
-                "it comes within 2\" of {} and must end within 2\" of it (FB-07)",
-                self.model(e).name
-            ),
-        })
+    pub(crate) fn check_fly(&self, id: u8, to: Point) -> Result<Option<u8>, Refusal> {
+        Flight::new(self, id)
+            .check(to)
+            .map_err(|why| Refusal::Flight { squadron: id, why })
     }
 
     /// WFO-02: a flight costing no more than the Move speed is a Move, else a Cruise.

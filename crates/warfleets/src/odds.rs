@@ -36,7 +36,7 @@ pub fn calculators() -> OddsCalculators {
 /// Run calculator `name` on `args` (checked against [`calculators`] first).
 pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
     let all = calculators();
-    let (_, a) = all.checked(Warfleets::ID, name, args)?;
+    let (_, a) = all.checked(Warfleets::INFO.id, name, args)?;
     let rear = a.flag("rear");
     let bonus = u8::from(rear) + u8::from(a.flag("squadron-vs-squadron"));
     let n = Numbers {

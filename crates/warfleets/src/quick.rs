@@ -7,12 +7,13 @@
 use crate::action::{Action, GunRef};
 use crate::choices::Interrupt;
 use crate::state::{Step, Warfleets};
+use orrery_core::Game;
 use orrery_core::{Presentation, Seat};
 use orrery_table::Heading;
 
 /// What `seat` may type now.
 pub fn hint(g: &Warfleets, seat: Seat) -> Option<String> {
-    if !g.to_move_now().contains(&seat) {
+    if !g.to_move().contains(&seat) {
         return None;
     }
     match g.interrupt() {

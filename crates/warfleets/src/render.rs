@@ -1,6 +1,8 @@
 //! Text for people: actions (with where a move ends), events, and the table as a
 //! character map with a roster.
 
+mod refusal;
+
 use crate::action::{Action, GunRef};
 use crate::event::Event;
 use crate::state::{Status, Step, Took, UpgradeKind, Warfleets};
@@ -48,7 +50,7 @@ impl Warfleets {
                     None => format!("→ ends at {} facing {}°", pt(end), p.heading.degrees()),
                 })
             }
-            Err(e) => Some(format!("(not allowed: {e})")),
+            Err(e) => Some(format!("(not allowed: {})", refusal::refusal(self, &e))),
         }
     }
 
@@ -98,6 +100,12 @@ pub fn label_char(id: u8, seat: Seat) -> char {
 }
 
 impl Presentation for Warfleets {
+    /// FB-17 in words: the fleets by name, markers carried (and the victory points'
+    /// tie-break), ships and squadrons lost.
+    fn ending_for(&self, outcome: &orrery_core::Outcome) -> orrery_core::Ending {
+        crate::ending::ending_for(self, outcome)
+    }
+
     // The rules page, the board and the fleet builder (`web/`).
     orrery_core::web_assets!();
 

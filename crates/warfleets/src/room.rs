@@ -5,6 +5,7 @@
 //! (hundreds of spots a question) are built with these.
 
 use crate::geometry::{approach_time, whole};
+use crate::refusal::NoFlight;
 use crate::state::Warfleets;
 use crate::terrain::Terrain;
 use orrery_table::{Point, Shape, EPS};
@@ -104,18 +105,6 @@ impl<'a> Room<'a> {
             && !self.overlaps(p, radius, except)
             && !self.in_wall(p, radius)
     }
-}
-
-/// Why a flight is refused (`check_fly` words it).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum NoFlight {
-    Engaged,
-    NotWhole,
-    Cost(f64),
-    OffTable,
-    Impassable,
-    Overlap,
-    MustEngage(u8),
 }
 
 /// What the flights to one row may meet ([`Flight::row`]).

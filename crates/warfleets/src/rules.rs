@@ -1,12 +1,12 @@
 //! The flow of the game: markers, deployment, rounds of four phases with alternating
 //! activations, each activation's steps, the end of the round (returns, morale) and
 //! of the game. Questions are [`Step`]s; [`Warfleets::advance`] runs everything that
-//! needs no answer.
+//! needs no answer. The [`Game`] impl stands at the end.
 
 use crate::catalogue::{Ability, Class, Special};
 use crate::event::Event;
 use crate::state::{AfterUse, Edge, Status, Step, Warfleets};
-use orrery_core::{Logged, Outcome, Seat};
+use orrery_core::{Game, Logged, Outcome, Seat};
 
 pub type Log = Vec<Logged<Event>>;
 
@@ -15,35 +15,6 @@ pub(crate) fn emit(log: &mut Log, e: Event) {
 }
 
 impl Warfleets {
-    /// Who answers now.
-    pub fn to_move_now(&self) -> Vec<Seat> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        if let Some(seat) = self.interrupt().and_then(|i| self.interrupt_seat(i)) {
-            return vec![seat];
-        }
-        let owner = |m: &u8| self.model(*m).seat;
-        match &self.step {
-            Step::Marker { seat, .. }
-            | Step::Edge { seat }
-            | Step::Deploy { seat, .. }
-            | Step::Activate { seat, .. } => vec![*seat],
-            Step::Vanguard { model }
-            | Step::Face { model }
-            | Step::Reserve { model }
-            | Step::Mine { model }
-            | Step::Launch { model }
-            | Step::Place { model, .. }
-            | Step::Order { model, .. }
-            | Step::Fire { model, .. }
-            | Step::After { model, .. }
-            | Step::Return { model } => vec![owner(model)],
-            Step::Launched => self.launching.first().map(owner).into_iter().collect(),
-            Step::Over => Vec::new(),
-        }
-    }
-
     /// A D6 roll-off, re-rolled on ties.
     pub(crate) fn roll_off(&mut self, purpose: &str, log: &mut Log) -> Seat {
         loop {
@@ -503,7 +474,7 @@ impl Warfleets {
         };
         self.outcome = Some(Outcome {
             winners,
-            scores: self.score_list(),
+            scores: self.scores(),
             reason: format!("{why}: {result} on markers; {}", self.score_words()),
         });
         self.step = Step::Over;
@@ -514,7 +485,7 @@ impl Warfleets {
     /// 20%), a tie-break that never decides the winner".
     pub fn score_words(&self) -> String {
         let c = self.carried();
-        let v = self.score_list();
+        let v = self.scores();
         let pct = |s: Seat| 100.0 * self.destroyed_share(Warfleets::other(s));
         let vp = |x: f64| {
             let t = format!("{x:.2}");
@@ -529,17 +500,6 @@ impl Warfleets {
             pct(Seat(0)),
             pct(Seat(1))
         )
-    }
-
-    /// Scores (victory points): markers carried, plus half the share of the enemy
-    /// fleet's points destroyed as a tie-break below one marker (the win itself goes
-    /// by markers alone, FB-17).
-    pub fn score_list(&self) -> Vec<f64> {
-        let c = self.carried();
-        [Seat(0), Seat(1)]
-            .iter()
-            .map(|&s| f64::from(c[s.index()]) + 0.5 * self.destroyed_share(Warfleets::other(s)))
-            .collect()
     }
 
     /// The agents' judgement of a position for `seat`, 0–1: markers carried first,

@@ -6,24 +6,9 @@ use crate::action::GunRef;
 use crate::catalogue::{Gun, Special};
 use crate::combat::{arc_of, Arc};
 use crate::fleet::Mount;
+use crate::refusal::NoShot;
 use crate::state::{Shot, Warfleets};
 use crate::terrain::sight;
-
-/// Why a shot is refused.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Refusal {
-    NoGun,
-    NoModel,
-    NotEnemy,
-    Pod,
-    Engaged,
-    Arc(Mount),
-    Range,
-    Sight,
-    Twin,
-    Flank,
-    Fired,
-}
 
 impl Warfleets {
     /// Whether `shooter`, whose working guns are `guns` ([`Warfleets::guns`]) and
@@ -42,23 +27,23 @@ impl Warfleets {
         gun: GunRef,
         target: u8,
         shots: &[Shot],
-    ) -> Result<Option<bool>, Refusal> {
+    ) -> Result<Option<bool>, NoShot> {
         let Some((_, g, mount)) = guns.iter().find(|x| x.0 == gun) else {
-            return Err(Refusal::NoGun);
+            return Err(NoShot::NoGun);
         };
         let s = self.model(shooter);
         let Some(t) = self.models.get(usize::from(target)) else {
-            return Err(Refusal::NoModel);
+            return Err(NoShot::NoModel);
         };
         if !t.on_table() || t.seat == s.seat {
-            return Err(Refusal::NotEnemy);
+            return Err(NoShot::NotEnemy);
         }
         let target_ship = !self.is_squadron(target);
         if g.has(Special::BoardingPod) && !target_ship {
-            return Err(Refusal::Pod);
+            return Err(NoShot::Pod);
         }
         if !engaged.is_empty() && !engaged.contains(&target) {
-            return Err(Refusal::Engaged);
+            return Err(NoShot::Engaged);
         }
         let mut port = None;
         if let Some(mount) = *mount {
@@ -69,72 +54,35 @@ impl Warfleets {
                 Mount::Side => matches!(arc, Arc::Port | Arc::Starboard),
             };
             if !ok {
-                return Err(Refusal::Arc(mount));
+                return Err(NoShot::Arc(mount));
             }
             if mount == Mount::Side {
                 port = Some(arc == Arc::Port);
             }
         }
         if self.gap(shooter, target) > g.range + 1e-9 {
-            return Err(Refusal::Range);
+            return Err(NoShot::Range);
         }
         if !sight(&self.terrain, s.pos, t.pos, self.radius(target)).clear {
-            return Err(Refusal::Sight);
+            return Err(NoShot::Sight);
         }
         let fired = || shots.iter().filter(|x| x.gun == gun);
         let allowed = if g.has(Special::TwinFire) {
             if fired().any(|x| x.target == target) {
-                return Err(Refusal::Twin);
+                return Err(NoShot::Twin);
             }
             2
         } else if g.has(Special::Broadside) && port.is_some() {
             if fired().any(|x| x.port == port) {
-                return Err(Refusal::Flank);
+                return Err(NoShot::Flank);
             }
             2
         } else {
             1
         };
         if fired().count() >= allowed {
-            return Err(Refusal::Fired);
+            return Err(NoShot::Fired);
         }
         Ok(port)
-    }
-
-    /// A refusal in words.
-    pub(crate) fn shot_words(
-        &self,
-        shooter: u8,
-        guns: &[(GunRef, Gun, Option<Mount>)],
-        gun: GunRef,
-        target: u8,
-        why: Refusal,
-    ) -> String {
-        let name = || self.model(target).name.clone();
-        match why {
-            Refusal::NoGun => "no such working gun".into(),
-            Refusal::NoModel => format!("no model {target}"),
-            Refusal::NotEnemy => format!("{} is not an enemy on the table", name()),
-            Refusal::Pod => "a Boarding Pod may only attack ships".into(),
-            Refusal::Engaged => {
-                "an engaged squadron may only attack the squadrons it is engaged with".into()
-            }
-            Refusal::Arc(mount) => {
-                format!("{} is not in the {} arc", name(), mount.name())
-            }
-            Refusal::Range => {
-                let range = guns.iter().find(|x| x.0 == gun).map_or(0.0, |g| g.1.range);
-                format!(
-                    "{} is {:.1}\" away, out of range ({}\")",
-                    name(),
-                    self.gap(shooter, target),
-                    range
-                )
-            }
-            Refusal::Sight => format!("no line of sight to {}", name()),
-            Refusal::Twin => "Twin Fire: the two attacks need two different targets".into(),
-            Refusal::Flank => "Broadside has fired into that flank already".into(),
-            Refusal::Fired => "that gun has fired".into(),
-        }
     }
 }

@@ -360,52 +360,52 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
 /// The whole game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Warfleets {
-    pub scenario: String,
-    pub width: f64,
-    pub height: f64,
+    pub(crate) scenario: String,
+    pub(crate) width: f64,
+    pub(crate) height: f64,
     /// "The game ends after 4 rounds."
-    pub rounds: u8,
+    pub(crate) rounds: u8,
     /// Shared between copies (search agents copy the game thousands of times); a
     /// change to one copy's catalogue copies it first.
-    pub catalogue: Shared<Catalogue>,
-    pub terrain: Vec<Terrain>,
-    pub sides: [String; 2],
-    pub models: Vec<Model>,
+    pub(crate) catalogue: Shared<Catalogue>,
+    pub(crate) terrain: Vec<Terrain>,
+    pub(crate) sides: [String; 2],
+    pub(crate) models: Vec<Model>,
     /// Mission markers lying on the table (FB-17).
-    pub markers: Vec<Point>,
-    pub mines: Vec<Mine>,
+    pub(crate) markers: Vec<Point>,
+    pub(crate) mines: Vec<Mine>,
     /// 0 during set-up, then 1–4.
-    pub round: u8,
+    pub(crate) round: u8,
     /// The deployment roll-off winner (FB-20), who starts round 1.
-    pub roll_winner: Seat,
+    pub(crate) roll_winner: Seat,
     /// This round's first player (FB-11).
-    pub first: Seat,
+    pub(crate) first: Seat,
     /// Each seat's deployment edge.
-    pub edges: [Edge; 2],
+    pub(crate) edges: [Edge; 2],
     /// Ships each fleet started with (FB-18).
-    pub started_ships: [u8; 2],
-    pub step: Step,
+    pub(crate) started_ships: [u8; 2],
+    pub(crate) step: Step,
     /// The phase now being played.
-    pub phase: Class,
+    pub(crate) phase: Class,
     /// The seat whose activation is under way (the other one goes next).
-    pub turn_seat: Seat,
+    pub(crate) turn_seat: Seat,
     /// Squadrons just launched by an Elite Carrier, still to activate (FB-19).
-    pub launching: Vec<u8>,
+    pub(crate) launching: Vec<u8>,
     /// Damage waiting to be assigned, in order.
-    pub harms: Vec<Harm>,
+    pub(crate) harms: Vec<Harm>,
     /// The upgrade choice now open: the harm at the front needs the owner (or the
     /// sniper) to pick which upgrade takes the next damage.
-    pub choosing: bool,
+    pub(crate) choosing: bool,
     /// Repairs whose upgrades the owner picks, in order; the first is asked before
     /// anything else ([`Warfleets::settle_mends`]).
     #[serde(default)]
-    pub mends: Vec<Mend>,
+    pub(crate) mends: Vec<Mend>,
     /// Squadrons a ship ended on, to be placed by their owners, in order (the
     /// non-moving player's first); asked after damage is assigned.
     #[serde(default)]
-    pub displaced: Vec<Displaced>,
-    pub outcome: Option<Outcome>,
-    pub rng: Rng,
+    pub(crate) displaced: Vec<Displaced>,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) rng: Rng,
 }
 
 impl Warfleets {

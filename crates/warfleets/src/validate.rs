@@ -4,6 +4,7 @@
 use crate::action::GunRef;
 use crate::choices::Interrupt;
 use crate::state::{Status, Step, UpgradeKind, Warfleets};
+use orrery_core::Game;
 use orrery_core::{Seat, StateError};
 use orrery_table::Point;
 
@@ -302,8 +303,8 @@ pub fn validate(g: &Warfleets) -> Result<(), StateError> {
             | Step::Vanguard { .. }
     );
     if p.is_empty() && step_ok && needs_answer && g.interrupt().is_none() {
-        if let Some(&seat) = g.to_move_now().first() {
-            if g.answers(seat).is_empty() {
+        if let Some(&seat) = g.to_move().first() {
+            if g.legal_actions(seat).is_empty() {
                 p.push(format!(
                     "seat {seat} is asked {:?} but has no answer",
                     g.step

@@ -6,6 +6,7 @@ use crate::choices::Interrupt;
 use crate::fleet::Mount;
 use crate::state::{Edge, Mine, Status, Step, Took, UpgradeKind, Warfleets};
 use crate::terrain::Terrain;
+use orrery_core::Game;
 use orrery_core::{Digester, Outcome, Seat};
 use orrery_table::Point;
 use serde::Serialize;
@@ -179,7 +180,7 @@ impl WfView {
                     .map(|d| (d.squadron, d.ship, g.model(d.squadron).seat)),
                 _ => None,
             },
-            to_move: g.to_move_now(),
+            to_move: g.to_move(),
             width: g.width,
             height: g.height,
             sides: g.sides.clone(),
@@ -207,7 +208,7 @@ pub fn status_word(s: Status) -> &'static str {
     }
 }
 
-/// [`orrery_core::Game::knowledge_digest`]: a digest of what `seat`'s view shows,
+/// [`orrery_core::SearchHints::knowledge_digest`]: a digest of what `seat`'s view shows,
 /// read in place without building it. It reads the viewer, the round, the activation
 /// phase, the first player, the open question ([`Step`]), the open choice's first
 /// entry as the view shows it (`assigning`, `repairing`, `placing_aside`), the

@@ -36,7 +36,7 @@
 //! 6. *Backpropagate* each node's own seat's reward along the path.
 //!
 //! **Nodes are information sets**, keyed by (seat to act, its
-//! [`Game::knowledge_digest`]), not by game states: the other
+//! [`SearchHints::knowledge_digest`]), not by game states: the other
 //! seat's node after our secret commitment is the same node whichever commitment we
 //! made, so its statistics cannot depend on it (no peeking, no strategy fusion on
 //! the opponent's side beyond what it may know). The tree is really a graph with

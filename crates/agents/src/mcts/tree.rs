@@ -6,7 +6,7 @@ use orrery_core::{Rng, Seat};
 use std::collections::HashMap;
 
 /// An information set: the seat to act and the digest of what it knows
-/// ([`Game::knowledge_digest`], which tells apart views that differ in anything that
+/// ([`SearchHints::knowledge_digest`], which tells apart views that differ in anything that
 /// changes during a game). Two states that the seat cannot tell apart share a key —
 /// in particular the positions after each of our different secret commitments, seen
 /// from the other seat.

@@ -1,4 +1,4 @@
-//! The ending in words ([`Game::ending`](crate::Game::ending)): there once the game is over (one side per
+//! The ending in words ([`Presentation::ending`](crate::Presentation::ending)): there once the game is over (one side per
 //! seat, numbers rounded for reading, results that agree with the outcome), absent
 //! before, and built only from what every seat may know.
 

@@ -36,7 +36,7 @@
 //! - the game ends within [`Game::action_bound`](crate::Game::action_bound) actions, also with the dice forced
 //!   to extremes ([`Config::forced_faces`]: every seat can fall at once);
 //! - a JSON save/load mid-game gives the same hash and the game goes on from it;
-//! - the ending in words ([`Game::ending`](crate::Game::ending)) is there exactly once the game is over,
+//! - the ending in words ([`Presentation::ending`](crate::Presentation::ending)) is there exactly once the game is over,
 //!   with one side per seat, results that agree with the outcome, no number with
 //!   more than 2 decimals, and the same in every world a seat cannot tell from the
 //!   game (so is a resignation's, [`crate::ending_after_resign`], on deep steps);
@@ -273,7 +273,7 @@ fn play_one_with<G: FullGame>(
     report: &mut Report,
     scenario_index: usize,
 ) {
-    let tag = format!("{} scenario #{scenario_index} seed {seed}", G::ID);
+    let tag = format!("{} scenario #{scenario_index} seed {seed}", G::INFO.id);
     let mut game = match G::setup(scenario, seed) {
         Ok(g) => g,
         Err(e) => {
@@ -283,7 +283,7 @@ fn play_one_with<G: FullGame>(
     };
     let mut chooser = Rng::seed_from(seed ^ 0x5eed_c0de_0bad_cafe);
     let mut record = Record {
-        ruleset: G::ID.into(),
+        ruleset: G::INFO.id.into(),
         scenario: to_json(scenario).into(),
         seed,
         actions: Vec::new(),
@@ -780,7 +780,7 @@ fn check_phase<G: FullGame>(game: &G, seat: Seat, report: &mut Report, tag: &str
     }
 }
 
-/// [`Game::knowledge_digest`](crate::Game::knowledge_digest) tells apart what its seat sees: when a seat's view
+/// [`SearchHints::knowledge_digest`](crate::SearchHints::knowledge_digest) tells apart what its seat sees: when a seat's view
 /// changed since the last checked step, its digest must have changed too (MCTS keys
 /// its information sets by the digest, so two views digesting alike would share one
 /// node).
@@ -830,7 +830,7 @@ fn check_hidden<G: FullGame>(
     // view shows), two such copies against each other.
     let real = if other.view(Some(seat)) == game.view(Some(seat)) {
         game.clone()
-    } else if !G::DETERMINIZE_ASKS_AGAIN {
+    } else if !G::INFO.determinize_asks_again {
         report.violations.push(format!(
             "{tag} step {step}: determinize changed what seat {seat} sees (its copy must be a world the seat cannot tell from the game)"
         ));
@@ -897,7 +897,7 @@ fn check_undo<G: FullGame>(
             let mut w = before.clone();
             w.determinize(s, &mut Rng::seed_from(salt ^ k));
             // A copy that forgot other seats' pending answers (they are asked again
-            // in it, `Game::DETERMINIZE_ASKS_AGAIN`) is not a world the seat could be
+            // in it, `GameInfo::determinize_asks_again`) is not a world the seat could be
             // in: no test here (check_hidden reports any other such copy).
             if w.view(Some(s)) != seen_before {
                 return None;

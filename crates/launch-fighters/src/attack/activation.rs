@@ -8,8 +8,9 @@
 use super::illegal;
 use crate::action::Action;
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{Activation, LaunchFighters, Location, Phase, System};
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 
 /// More rounds than `settle` can ever need (each round pops a decision or ends
 /// something); a guard against a logic error looping forever.
@@ -31,45 +32,37 @@ impl LaunchFighters {
     /// LF-08: with no unit active, the step actor activates one unactivated unit of
     /// his in the current step ("each unit is active just once"; "Squadrons that are
     /// inactive when their turn comes do not activate").
-    pub(super) fn check_activate(&self, seat: Seat, a: &Action) -> Result<(), ActionError> {
+    pub(super) fn check_activate(&self, seat: Seat, a: &Action) -> Result<(), Refusal> {
         let Phase::Attack { step } = self.phase else {
-            return illegal("not the attack phase");
+            return illegal(Refusal::NotAttackPhase);
         };
         let Action::Activate { unit } = a else {
-            return illegal(format!(
-                "no unit is active in attack step {step}: Activate one of your units first"
-            ));
+            return illegal(Refusal::NoActiveUnit { step });
         };
         let Some(u) = self.unit_opt(*unit) else {
-            return illegal(format!("unit {} does not exist", unit.0));
+            return illegal(Refusal::NoSuchUnit(*unit));
         };
         if u.owner != seat {
-            return illegal(format!("unit {} is not yours", unit.0));
+            return illegal(Refusal::NotYours(*unit));
         }
         if self.step_actor() != Some(seat) {
-            return illegal("another player activates a unit of this step first (LF-08)");
+            return illegal(Refusal::OtherActivatesFirst);
         }
         if !matches!(u.location, Location::OnMap(_)) {
-            return illegal(format!("unit {} is not on the map", unit.0));
+            return illegal(Refusal::UnitOffMap(*unit));
         }
         if u.activated {
-            return illegal(format!(
-                "unit {} has already been active this turn (\"each unit is active just once\")",
-                unit.0
-            ));
+            return illegal(Refusal::AlreadyActive(*unit));
         }
         if u.squadron().is_some_and(|s| !s.active) {
-            return illegal(format!(
-                "squadron {} is inactive and does not activate (LF-08)",
-                unit.0
-            ));
+            return illegal(Refusal::InactiveSquadron(*unit));
         }
         if u.step() != step {
-            return illegal(format!(
-                "unit {} is in step {}, not in attack step {step} (LF-08)",
-                unit.0,
-                u.step()
-            ));
+            return illegal(Refusal::WrongStep {
+                unit: *unit,
+                its: u.step(),
+                step,
+            });
         }
         Ok(())
     }
@@ -121,27 +114,23 @@ impl LaunchFighters {
         seat: Seat,
         act: &Activation,
         a: &Action,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         let Some(u) = self.unit_opt(act.unit) else {
-            return illegal("the active unit does not exist");
+            return illegal(Refusal::ActiveUnitGone);
         };
         if u.owner != seat {
-            return illegal(format!("unit {} of another player is active", act.unit.0));
+            return illegal(Refusal::OthersActive(act.unit));
         }
-        let ship_only = |what: &str| -> Result<(), ActionError> {
+        let ship_only = |what: &'static str| -> Result<(), Refusal> {
             if u.is_ship() {
                 Ok(())
             } else {
-                illegal(format!(
-                    "{what} is a ship's action; a squadron attacks with its guns (Dogfight, Formation)"
-                ))
+                illegal(Refusal::ShipsAction { what })
             }
         };
-        let squadron_only = |what: &str| -> Result<(), ActionError> {
+        let squadron_only = |what: &'static str| -> Result<(), Refusal> {
             if u.is_ship() {
-                illegal(format!(
-                    "{what} is a squadron's action; ships fire cannons and launchers"
-                ))
+                illegal(Refusal::SquadronsAction { what })
             } else {
                 Ok(())
             }
@@ -163,7 +152,7 @@ impl LaunchFighters {
                 if act.launching {
                     Ok(())
                 } else {
-                    illegal("EndLaunch: no squadrons are being launched")
+                    illegal(Refusal::NothingLaunching)
                 }
             }
             Action::Barrage { dice, target } => self.check_barrage(act, *dice, *target),
@@ -171,7 +160,7 @@ impl LaunchFighters {
                 if act.pool.is_some() {
                     Ok(())
                 } else {
-                    illegal("StopFiring: no pool of attack dice is open")
+                    illegal(Refusal::NoPoolToStop)
                 }
             }
             Action::Dogfight { target } => {
@@ -188,17 +177,17 @@ impl LaunchFighters {
             }
             Action::EndActivation => {
                 if act.pool.is_some() {
-                    illegal("a pool of attack dice is open: roll a Barrage or StopFiring first")
+                    illegal(Refusal::PoolOpen)
                 } else if act.launching {
-                    illegal("squadrons are being launched: Launch more or EndLaunch first")
+                    illegal(Refusal::Launching)
                 } else {
                     Ok(())
                 }
             }
-            other => illegal(format!(
-                "unit {} is active: {other:?} is not one of its actions",
-                act.unit.0
-            )),
+            other => illegal(Refusal::NotItsAction {
+                unit: act.unit,
+                action: other.clone(),
+            }),
         }
     }
 

@@ -15,9 +15,9 @@
 use super::illegal;
 use crate::action::Action;
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::{Activation, LaunchFighters, Location, System};
 use crate::types::UnitId;
-use orrery_core::ActionError;
 use orrery_hex::Hex;
 
 impl LaunchFighters {
@@ -68,49 +68,46 @@ impl LaunchFighters {
         act: &Activation,
         squadron: UnitId,
         to: Hex,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         let Some((_, s, at)) = self.ship_on_map(act.unit) else {
-            return illegal("the active ship is not on the map");
+            return illegal(Refusal::ActiveShipOffMap);
         };
         if act.pool.is_some() {
-            return illegal("a pool of attack dice is open: roll a Barrage or StopFiring first");
+            return illegal(Refusal::PoolOpen);
         }
         if !act.launching && act.used.contains(&System::Bays) {
-            return illegal("the bays have already been used in this activation");
+            return illegal(Refusal::BaysUsed);
         }
         let bays = s.stats.bays;
         if bays == 0 {
-            return illegal("this ship's bays are at 0");
+            return illegal(Refusal::BaysAtZero);
         }
         if act.launched >= bays {
-            return illegal(format!(
-                "{} squadron(s) launched: as many as the ship's {bays} bay(s)",
-                act.launched
-            ));
+            return illegal(Refusal::AllBaysLaunched {
+                launched: act.launched,
+                bays,
+            });
         }
         let Some(u) = self.unit_opt(squadron) else {
-            return illegal(format!("squadron {} does not exist", squadron.0));
+            return illegal(Refusal::NoSuchSquadron(squadron));
         };
         let Some(sq) = u.squadron() else {
-            return illegal(format!("unit {} is not a squadron", squadron.0));
+            return illegal(Refusal::NotASquadron(squadron));
         };
         if u.location != Location::Aboard(act.unit) {
-            return illegal(format!("squadron {} is not aboard this ship", squadron.0));
+            return illegal(Refusal::NotAboard(squadron));
         }
         if !sq.active {
-            return illegal(format!(
-                "squadron {} is inactive (upside down) and \"cannot be launched\"",
-                squadron.0
-            ));
+            return illegal(Refusal::CannotLaunchInactive(squadron));
         }
         if !to.is_adjacent(at) {
-            return illegal(format!("{to} is not adjacent to the launching ship"));
+            return illegal(Refusal::LaunchNotAdjacent(to));
         }
         if !self.enterable(to) {
-            return illegal(format!("{to} is off the map or a moon/planetoid"));
+            return illegal(Refusal::LaunchOffMap(to));
         }
         if !self.is_empty_hex(to) {
-            return illegal(format!("{to} is not empty"));
+            return illegal(Refusal::LaunchNotEmpty(to));
         }
         Ok(())
     }

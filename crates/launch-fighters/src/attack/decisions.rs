@@ -11,10 +11,11 @@
 use super::{illegal, strictly_ascending, subsets};
 use crate::action::{Action, SquadronFate};
 use crate::event::Event;
+use crate::refusal::Refusal;
 use crate::state::Ship;
 use crate::state::{Decision, LaunchFighters, Pending};
 use crate::types::{Stat, UnitId};
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 
 /// "Up to 3 active fighter squadrons may intercept" (LF-05).
 const MAX_INTERCEPTORS: usize = 3;
@@ -130,129 +131,104 @@ impl LaunchFighters {
         seat: Seat,
         p: &Pending,
         a: &Action,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         if p.seat != seat {
-            return illegal("another player owes a decision");
+            return illegal(Refusal::OtherOwesDecision);
         }
         match (&p.decision, a) {
             (Decision::ReduceStats { ship, levels, .. }, Action::Reduce { stats }) => {
                 self.check_reduce(*ship, *levels, stats)
             }
-            (Decision::ReduceStats { ship, levels, .. }, _) => illegal(format!(
-                "ship {} takes a hit: answer with Reduce, {levels} stat level(s)",
-                ship.0
-            )),
+            (Decision::ReduceStats { ship, levels, .. }, _) => illegal(Refusal::AnswerReduce {
+                ship: *ship,
+                levels: *levels,
+            }),
             (Decision::Intercept { target }, Action::Intercept { squadrons }) => {
                 if squadrons.len() > MAX_INTERCEPTORS {
-                    return illegal("at most 3 squadrons may intercept (LF-05)");
+                    return illegal(Refusal::TooManyInterceptors);
                 }
                 if !strictly_ascending(squadrons) {
-                    return illegal(
-                        "list the interceptors once each, in ascending id order (LFO-10)",
-                    );
+                    return illegal(Refusal::InterceptorsOrder);
                 }
                 let eligible = self.intercept_eligible(*target);
                 for s in squadrons {
                     if !eligible.contains(s) {
-                        return illegal(format!(
-                            "squadron {} cannot intercept: interceptors are your active \
-                             squadrons adjacent to the target, not in its arc opposite the \
-                             incoming missiles (LF-05)",
-                            s.0
-                        ));
+                        return illegal(Refusal::CannotIntercept(*s));
                     }
                 }
                 Ok(())
             }
-            (Decision::Intercept { target }, _) => illegal(format!(
-                "missiles are incoming at ship {}: answer with Intercept (possibly empty)",
-                target.0
-            )),
+            (Decision::Intercept { target }, _) => {
+                illegal(Refusal::AnswerIntercept { target: *target })
+            }
             (Decision::SquadronHit { .. }, Action::HitSquadron { .. }) => Ok(()),
-            (Decision::SquadronHit { squadron }, _) => illegal(format!(
-                "squadron {} was hit: answer with HitSquadron (flip or return to base)",
-                squadron.0
-            )),
+            (Decision::SquadronHit { squadron }, _) => illegal(Refusal::AnswerHitSquadron {
+                squadron: *squadron,
+            }),
             (Decision::ReturnToBase { squadron, .. }, Action::LandOn { host }) => {
                 if self.return_hosts(*squadron).contains(host) {
                     Ok(())
                 } else {
-                    illegal(format!(
-                        "ship {} cannot take squadron {}: a host is a friendly ship within 5 \
-                         spaces with a bay free this turn and room aboard (LF-14)",
-                        host.0, squadron.0
-                    ))
+                    illegal(Refusal::NoHost {
+                        host: *host,
+                        squadron: *squadron,
+                    })
                 }
             }
-            (Decision::ReturnToBase { squadron, .. }, _) => illegal(format!(
-                "squadron {} returns to base: answer with LandOn",
-                squadron.0
-            )),
+            (Decision::ReturnToBase { squadron, .. }, _) => illegal(Refusal::AnswerLandOn {
+                squadron: *squadron,
+            }),
             (Decision::BayLoss { ship, .. }, Action::LoseSquadron { squadron }) => {
                 if self.aboard(*ship).any(|u| u.id == *squadron) {
                     Ok(())
                 } else {
-                    illegal(format!(
-                        "squadron {} is not aboard ship {}",
-                        squadron.0, ship.0
-                    ))
+                    illegal(Refusal::NotAboardShip {
+                        squadron: *squadron,
+                        ship: *ship,
+                    })
                 }
             }
-            (Decision::BayLoss { ship, .. }, _) => illegal(format!(
-                "a bay hit destroys a squadron aboard ship {}: answer with LoseSquadron",
-                ship.0
-            )),
+            (Decision::BayLoss { ship, .. }, _) => {
+                illegal(Refusal::AnswerLoseSquadron { ship: *ship })
+            }
             (Decision::Advance { .. }, Action::Advance { squadron: None }) => Ok(()),
             (Decision::Advance { winner, vacated }, Action::Advance { squadron: Some(s) }) => {
                 if self.advance_options(*winner, *vacated).contains(s) {
                     Ok(())
                 } else {
-                    illegal(format!(
-                        "squadron {} cannot advance: the victor or an active friendly \
-                         squadron adjacent to both it and the vacated space may (LF-14, \
-                         LFO-13)",
-                        s.0
-                    ))
+                    illegal(Refusal::CannotAdvance(*s))
                 }
             }
-            (Decision::Advance { .. }, _) => {
-                illegal("a dogfight was won: answer with Advance (or Advance with no squadron)")
-            }
+            (Decision::Advance { .. }, _) => illegal(Refusal::AnswerAdvance),
             (Decision::Push { .. } | Decision::RepairStat { .. }, _) => {
-                illegal("this decision is not part of the attack phase")
+                illegal(Refusal::NotAttackDecision)
             }
         }
     }
 
     /// LF-13: `levels` stat levels (fewer if the ship has fewer left), listed in
     /// record-sheet order (LFO-10); a stat at most as often as it has levels.
-    fn check_reduce(&self, ship: UnitId, levels: u8, stats: &[Stat]) -> Result<(), ActionError> {
+    fn check_reduce(&self, ship: UnitId, levels: u8, stats: &[Stat]) -> Result<(), Refusal> {
         let Some((cur, n)) = self.levels_to_reduce(ship, levels) else {
-            return illegal(format!("ship {} is no longer on the map", ship.0));
+            return illegal(Refusal::ShipGone(ship));
         };
         if stats.len() != n {
-            return illegal(format!("choose exactly {n} stat level(s) to reduce"));
+            return illegal(Refusal::ReduceExactly { n });
         }
         if !stats.windows(2).all(|w| w[0] <= w[1]) {
-            return illegal(
-                "list the stats in record-sheet order (cannons, launchers, bays, defense, move, \
-                 then cargo and passenger holds) (LFO-10)",
-            );
+            return illegal(Refusal::StatsOrder);
         }
         for &s in stats {
             if !self.hittable().contains(&s) {
-                return illegal(format!(
-                    "{s:?} may be hit only under the optional rule \"Holds may be hit in \
-                     combat\" (LF-19), which this scenario does not use"
-                ));
+                return illegal(Refusal::HoldsNotHit(s));
             }
             let times = stats.iter().filter(|&&c| c == s).count();
             let level = cur.level(s);
             if level == 0 {
-                return illegal(format!("{s:?} is already 0 and cannot be reduced"));
+                return illegal(Refusal::StatAtZero(s));
             }
             if times > usize::from(level) {
-                return illegal(format!("{s:?} has only {level} level(s) left"));
+                return illegal(Refusal::StatLevelsLeft { stat: s, level });
             }
         }
         Ok(())

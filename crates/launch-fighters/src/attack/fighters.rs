@@ -5,9 +5,9 @@
 use super::{illegal, strictly_ascending, subsets};
 use crate::action::Action;
 use crate::event::{BarrageResult, Event};
+use crate::refusal::Refusal;
 use crate::state::{Activation, Decision, LaunchFighters, Pending, System};
 use crate::types::{TerrainKind, UnitId};
-use orrery_core::ActionError;
 use orrery_hex::Hex;
 
 impl LaunchFighters {
@@ -54,47 +54,34 @@ impl LaunchFighters {
 
     /// The squadron has not used its guns (nor returned) in this activation, nor is it
     /// held back by warp (LF-19).
-    fn check_guns_unused(&self, act: &Activation) -> Result<(), ActionError> {
+    fn check_guns_unused(&self, act: &Activation) -> Result<(), Refusal> {
         if act.used.contains(&System::Guns) {
-            return illegal("this squadron has already attacked in this activation");
+            return illegal(Refusal::SquadronAttacked);
         }
         if self.warp_holds_fire(act.unit) {
-            return illegal(
-                "this squadron engaged warp this turn and may not attack (optional rule, LF-19)",
-            );
+            return illegal(Refusal::SquadronWarped);
         }
         Ok(())
     }
 
     /// LF-10: "Guns: a squadron attacks one adjacent target; against another squadron
     /// it is a dogfight."
-    pub(super) fn check_dogfight(
-        &self,
-        act: &Activation,
-        target: UnitId,
-    ) -> Result<(), ActionError> {
+    pub(super) fn check_dogfight(&self, act: &Activation, target: UnitId) -> Result<(), Refusal> {
         self.check_guns_unused(act)?;
         let Some((u, _, at)) = self.squadron_on_map(act.unit) else {
-            return illegal("the active squadron is not on the map");
+            return illegal(Refusal::ActiveSquadronOffMap);
         };
         let Some(t) = self.unit_opt(target) else {
-            return illegal(format!("target {} does not exist", target.0));
+            return illegal(Refusal::NoSuchTarget(target));
         };
         let Some((_, _, th)) = self.squadron_on_map(target) else {
-            return illegal(format!(
-                "target {} is not a squadron on the map (against a ship use Formation)",
-                target.0
-            ));
+            return illegal(Refusal::DogfightTarget(target));
         };
         if t.owner == u.owner {
-            return illegal(format!("squadron {} is your own", target.0));
+            return illegal(Refusal::OwnSquadron(target));
         }
         if !th.is_adjacent(at) {
-            return illegal(format!(
-                "squadron {} is not adjacent (\"Fighter squadrons may attack any adjacent \
-                 target with their guns\")",
-                target.0
-            ));
+            return illegal(Refusal::SquadronNotAdjacent(target));
         }
         Ok(())
     }
@@ -178,38 +165,30 @@ impl LaunchFighters {
         act: &Activation,
         target: UnitId,
         wingmen: &[UnitId],
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         self.check_guns_unused(act)?;
         let Some((u, _, at)) = self.squadron_on_map(act.unit) else {
-            return illegal("the active squadron is not on the map");
+            return illegal(Refusal::ActiveSquadronOffMap);
         };
         let Some(t) = self.unit_opt(target) else {
-            return illegal(format!("target {} does not exist", target.0));
+            return illegal(Refusal::NoSuchTarget(target));
         };
         let Some((_, _, th)) = self.ship_on_map(target) else {
-            return illegal(format!(
-                "target {} is not a ship on the map (\"Formations only work against ships\"; \
-                 against a squadron use Dogfight)",
-                target.0
-            ));
+            return illegal(Refusal::FormationTarget(target));
         };
         if t.owner == u.owner {
-            return illegal(format!("ship {} is your own", target.0));
+            return illegal(Refusal::OwnShip(target));
         }
         if !th.is_adjacent(at) {
-            return illegal(format!("ship {} is not adjacent", target.0));
+            return illegal(Refusal::ShipNotAdjacent(target));
         }
         if !strictly_ascending(wingmen) {
-            return illegal("list the wingmen once each, in ascending id order (LFO-10)");
+            return illegal(Refusal::WingmenOrder);
         }
         let eligible = self.wingmen_for(act.unit, target);
         for w in wingmen {
             if !eligible.contains(w) {
-                return illegal(format!(
-                    "squadron {} cannot join: wingmen are your other active squadrons \
-                     adjacent to the target that have not been active this turn (LFO-14)",
-                    w.0
-                ));
+                return illegal(Refusal::CannotJoin(*w));
             }
         }
         Ok(())
@@ -247,17 +226,13 @@ impl LaunchFighters {
         &self,
         act: &Activation,
         host: UnitId,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         self.check_guns_unused(act)?;
         if self.squadron_on_map(act.unit).is_none() {
-            return illegal("the active squadron is not on the map");
+            return illegal(Refusal::ActiveSquadronOffMap);
         }
         if !self.return_hosts(act.unit).contains(&host) {
-            return illegal(format!(
-                "ship {} cannot take this squadron: a host is a friendly ship within 5 \
-                 spaces with a bay free this turn and room aboard (LF-14)",
-                host.0
-            ));
+            return illegal(Refusal::NoHostForThis(host));
         }
         Ok(())
     }

@@ -5,13 +5,14 @@
 use super::illegal;
 use crate::action::Action;
 use crate::event::{BarrageResult, Event};
+use crate::refusal::Refusal;
 use crate::state::{Activation, Decision, LaunchFighters, Pending, Pool, System};
 use crate::types::UnitId;
-use orrery_core::{ActionError, Seat};
+use orrery_core::Seat;
 use orrery_hex::{Arc, Hex};
 
 /// Longest range of cannons and launchers: "A ship up to 5 spaces away".
-pub(super) const RANGE: u32 = 5;
+pub(crate) const RANGE: u32 = 5;
 
 /// Fighters' Move, for flak halving: "because all fighters move 5".
 const FIGHTER_MOVE: u8 = 5;
@@ -67,43 +68,30 @@ impl LaunchFighters {
     /// spaces away; An adjacent fighter squadron" — always an opponent's unit (LF-10),
     /// and with a nebula only when adjacent. Returns whether it is flak. LFO-12: an
     /// opponent is any other player (the seed has no alliances).
-    fn check_weapon_target(&self, attacker: UnitId, target: UnitId) -> Result<bool, ActionError> {
+    fn check_weapon_target(&self, attacker: UnitId, target: UnitId) -> Result<bool, Refusal> {
         let Some((a, _, ah)) = self.ship_on_map(attacker) else {
-            return illegal("the firing ship is not on the map");
+            return illegal(Refusal::FiringShipOffMap);
         };
         let Some(t) = self.unit_opt(target) else {
-            return illegal(format!("target {} does not exist", target.0));
+            return illegal(Refusal::NoSuchTarget(target));
         };
         let Some(th) = t.hex() else {
-            return illegal(format!("target {} is not on the map", target.0));
+            return illegal(Refusal::TargetOffMap(target));
         };
         if t.owner == a.owner {
-            return illegal(format!(
-                "target {} is one of your own units; targets are other players' units (LFO-12)",
-                target.0
-            ));
+            return illegal(Refusal::OwnTarget(target));
         }
         let d = ah.distance(th);
         let flak = !t.is_ship();
         if flak {
             if d != 1 {
-                return illegal(format!(
-                    "squadron {} is {d} spaces away: cannons and launchers fire only at an \
-                     adjacent squadron (flak)",
-                    target.0
-                ));
+                return illegal(Refusal::FlakNotAdjacent { target, d });
             }
         } else if d > RANGE {
-            return illegal(format!(
-                "ship {} is {d} spaces away, beyond range {RANGE}",
-                target.0
-            ));
+            return illegal(Refusal::BeyondRange { target, d });
         }
         if self.nebula_blocks(ah, th) {
-            return illegal(format!(
-                "target {} is not adjacent and one of the two is in a nebula (LF-10)",
-                target.0
-            ));
+            return illegal(Refusal::NebulaNotAdjacent(target));
         }
         Ok(flak)
     }
@@ -115,49 +103,48 @@ impl LaunchFighters {
         system: System,
         target: UnitId,
         missiles: Option<u8>,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         let Some((_, s, _)) = self.ship_on_map(act.unit) else {
-            return illegal("the active ship is not on the map");
+            return illegal(Refusal::ActiveShipOffMap);
         };
         let name = system.name();
         if act.pool.is_some() {
-            return illegal("a pool of attack dice is open: roll a Barrage or StopFiring first");
+            return illegal(Refusal::PoolOpen);
         }
         if act.launching {
-            return illegal("squadrons are being launched: Launch more or EndLaunch first");
+            return illegal(Refusal::Launching);
         }
         if act.used.contains(&system) {
-            return illegal(format!(
-                "{name} have already been used in this activation (each weapons system once)"
-            ));
+            return illegal(Refusal::SystemUsed { name });
         }
         if self.warp_holds_fire(act.unit) {
-            return illegal(
-                "this ship engaged warp this turn and may not fire (optional rule, LF-19)",
-            );
+            return illegal(Refusal::ShipWarped);
         }
         match system {
             System::Cannons => {
                 if s.stats.cannons == 0 {
-                    return illegal("this ship's cannons are at 0");
+                    return illegal(Refusal::CannonsAtZero);
                 }
             }
             _ => {
                 if s.stats.launchers == 0 {
-                    return illegal("this ship's launchers are at 0");
+                    return illegal(Refusal::LaunchersAtZero);
                 }
                 let n = missiles.unwrap_or(0);
                 if n == 0 {
-                    return illegal("fire at least 1 missile");
+                    return illegal(Refusal::NoMissilesFired);
                 }
                 if n > s.stats.launchers {
-                    return illegal(format!(
-                        "{n} missiles exceed launchers {} (one missile per launcher level)",
-                        s.stats.launchers
-                    ));
+                    return illegal(Refusal::MissilesOverLaunchers {
+                        n,
+                        launchers: s.stats.launchers,
+                    });
                 }
                 if n > s.missiles {
-                    return illegal(format!("{n} missiles but only {} left", s.missiles));
+                    return illegal(Refusal::MissilesLeft {
+                        n,
+                        left: s.missiles,
+                    });
                 }
             }
         }
@@ -337,44 +324,36 @@ impl LaunchFighters {
         act: &Activation,
         dice: u8,
         target: Option<UnitId>,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(), Refusal> {
         let Some(pool) = &act.pool else {
-            return illegal("no pool of attack dice is open: fire a weapons system first");
+            return illegal(Refusal::NoPool);
         };
         if dice == 0 {
-            return illegal("a barrage throws at least 1 die");
+            return illegal(Refusal::NoDice);
         }
         if dice > pool.dice {
-            return illegal(format!("only {} dice are left in the pool", pool.dice));
+            return illegal(Refusal::DiceLeft(pool.dice));
         }
         if !pool.flak {
             return match target {
                 None => Ok(()),
-                Some(_) => illegal(
-                    "the pool was fired at a ship: a barrage names no target (the whole \
-                     pool goes at that ship)",
-                ),
+                Some(_) => illegal(Refusal::BarrageNamesNoTarget),
             };
         }
         let Some(t) = target else {
-            return illegal(
-                "flak: name the adjacent enemy squadron this barrage is rolled at (LFO-12)",
-            );
+            return illegal(Refusal::FlakNameTarget);
         };
         let Some((u, _, at)) = self.ship_on_map(act.unit) else {
-            return illegal("the firing ship is not on the map");
+            return illegal(Refusal::FiringShipOffMap);
         };
         let Some((tu, _, th)) = self.squadron_on_map(t) else {
-            return illegal(format!("flak: {} is not a squadron on the map", t.0));
+            return illegal(Refusal::FlakNotSquadron(t));
         };
         if tu.owner == u.owner {
-            return illegal(format!(
-                "flak: squadron {} is your own; targets are other players' units (LFO-12)",
-                t.0
-            ));
+            return illegal(Refusal::FlakOwn(t));
         }
         if !th.is_adjacent(at) {
-            return illegal(format!("flak: squadron {} is not adjacent", t.0));
+            return illegal(Refusal::FlakSquadronNotAdjacent(t));
         }
         Ok(())
     }

@@ -62,7 +62,7 @@ pub fn calculators() -> OddsCalculators {
 /// Run calculator `name` on `args` (checked against [`calculators`] first).
 pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
     let all = calculators();
-    let (calc, a) = all.checked(LaunchFighters::ID, name, args)?;
+    let (calc, a) = all.checked(LaunchFighters::INFO.id, name, args)?;
     if calc.name == "barrage" {
         let defense = match a.opt_integer::<u8>("defense")? {
             Some(d) if !a.flag("squadron") => Defense::Ship(d),

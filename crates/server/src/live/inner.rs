@@ -395,7 +395,7 @@ struct Snapshot<'a> {
     undo_refusal: Option<String>,
     /// Who sits where: `[{"seat","type","agent"?,"name"?}]` (public).
     players: Value,
-    /// Once over: the result in the ruleset's words (`Game::ending`; a resignation
+    /// Once over: the result in the ruleset's words (`Presentation::ending`; a resignation
     /// says who resigned). The same for everyone.
     #[serde(skip_serializing_if = "Option::is_none")]
     ending: Option<orrery_core::Ending>,

@@ -3,6 +3,7 @@
 use super::{attack_band, distance, line_of_sight, tht_now};
 use crate::action::{CombatOrder, MissileOrder};
 use crate::event::Weapon;
+use crate::refusal::Refusal;
 use crate::state::{Stratoyager, Unit};
 use crate::types::{Band, Feature, MissileKind, UnitId, LOCK_RANGE};
 use orrery_table::{in_front_arc, Hour, EPS};
@@ -16,15 +17,15 @@ fn can_act(g: &Stratoyager, unit: UnitId) -> bool {
 }
 
 /// `t` is an enemy of `unit` on the table.
-fn enemy_on_table(g: &Stratoyager, unit: UnitId, t: UnitId) -> Result<(), String> {
+fn enemy_on_table(g: &Stratoyager, unit: UnitId, t: UnitId) -> Result<(), Refusal> {
     let Some(tu) = g.units.get(t.index()) else {
-        return Err(format!("no unit {t}"));
+        return Err(Refusal::NoUnit(t));
     };
     if tu.side == g.unit(unit).side {
-        return Err(format!("{t} is not an enemy"));
+        return Err(Refusal::NotAnEnemy(t));
     }
     if !tu.on_table() {
-        return Err(format!("{t} is not on the table"));
+        return Err(Refusal::NotOnTable(t));
     }
     Ok(())
 }
@@ -48,32 +49,32 @@ fn shot_problem(
     t: UnitId,
     weapon: Weapon,
     all_round: bool,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     if !line_of_sight(g, g.unit(a).pos, g.unit(t).pos) {
-        return Err(format!("no line of sight to {t}"));
+        return Err(Refusal::NoLineOfSight(t));
     }
     if !all_round && !in_arc(g, a, t) {
-        return Err(format!("{t} is not in the front arc"));
+        return Err(Refusal::NotInArc(t));
     }
     if attack_band(g, a, t, weapon).is_none() {
-        return Err(format!("{t} is out of range"));
+        return Err(Refusal::OutOfRange(t));
     }
     let v = tht_now(g, a, t, weapon);
     if v > 6 {
-        return Err(format!("THT {v} against {t} is over 6 (automatic failure)"));
+        return Err(Refusal::ThtOver { tht: v, target: t });
     }
     Ok(())
 }
 
-fn salvo_ok(g: &Stratoyager, unit: UnitId, t: UnitId) -> Result<(), String> {
+fn salvo_ok(g: &Stratoyager, unit: UnitId, t: UnitId) -> Result<(), Refusal> {
     enemy_on_table(g, unit, t)?;
     let turret = g.card_of(unit).has(Feature::Turret360);
     shot_problem(g, unit, t, Weapon::Salvo, turret)
 }
 
-fn has_missile(g: &Stratoyager, unit: UnitId, size: MissileKind) -> Result<(), String> {
+fn has_missile(g: &Stratoyager, unit: UnitId, size: MissileKind) -> Result<(), Refusal> {
     if g.unit(unit).missiles.count(size) == 0 {
-        return Err(format!("no {size:?} missile left"));
+        return Err(Refusal::NoMissileOfSize(size));
     }
     Ok(())
 }
@@ -93,44 +94,44 @@ pub(crate) fn fragshell_targets(g: &Stratoyager, unit: UnitId) -> Vec<UnitId> {
         .collect()
 }
 
-fn missile_ok(g: &Stratoyager, unit: UnitId, m: &MissileOrder) -> Result<(), String> {
+fn missile_ok(g: &Stratoyager, unit: UnitId, m: &MissileOrder) -> Result<(), Refusal> {
     let card = g.card_of(unit);
     let u = g.unit(unit);
     let unguided = card.has(Feature::Dumb) || card.has(Feature::Fragshell);
     match *m {
         MissileOrder::Lock { target } => {
             if unguided {
-                return Err("unguided missiles cannot lock".into());
+                return Err(Refusal::UnguidedCannotLock);
             }
             if u.missiles.total() == 0 {
-                return Err("no missiles left".into());
+                return Err(Refusal::NoMissilesLeft);
             }
             enemy_on_table(g, unit, target)?;
             if u.lock.is_some_and(|l| l.target == target) {
-                return Err(format!("already locking {target}"));
+                return Err(Refusal::AlreadyLocking(target));
             }
             if !in_arc(g, unit, target) {
-                return Err(format!("{target} is not in the front arc"));
+                return Err(Refusal::NotInArc(target));
             }
             if distance(g, unit, target) > LOCK_RANGE + EPS {
-                return Err(format!("{target} is beyond {LOCK_RANGE} klicks"));
+                return Err(Refusal::BeyondLockRange(target));
             }
             Ok(())
         }
         MissileOrder::Launch { size } => {
             if unguided {
-                return Err("unguided missiles cannot be launched locked".into());
+                return Err(Refusal::UnguidedCannotLaunchLocked);
             }
             has_missile(g, unit, size)?;
             let Some(lock) = u.lock.filter(|l| l.locked) else {
-                return Err("no Locked target".into());
+                return Err(Refusal::NoLockedTarget);
             };
             enemy_on_table(g, unit, lock.target)?;
             shot_problem(g, unit, lock.target, Weapon::LockedMissile(size), false)
         }
         MissileOrder::Dumb { target, size } => {
             if !card.has(Feature::Dumb) {
-                return Err("no dumb missiles".into());
+                return Err(Refusal::NoDumbMissiles);
             }
             has_missile(g, unit, size)?;
             enemy_on_table(g, unit, target)?;
@@ -138,11 +139,11 @@ fn missile_ok(g: &Stratoyager, unit: UnitId, m: &MissileOrder) -> Result<(), Str
         }
         MissileOrder::Fragshell { size } => {
             if !card.has(Feature::Fragshell) {
-                return Err("no fragshell pods".into());
+                return Err(Refusal::NoFragshellPods);
             }
             has_missile(g, unit, size)?;
             if fragshell_targets(g, unit).is_empty() {
-                return Err("no unit in the front arc within 6 klicks".into());
+                return Err(Refusal::NoFragshellTarget);
             }
             Ok(())
         }
@@ -157,42 +158,39 @@ fn fire_at_will_useful(g: &Stratoyager) -> bool {
 
 /// Whether `order` is a legal Combat Action for `unit` now; the reason if not.
 /// Consistent with [`combat_orders`]: `Ok` exactly for the orders it lists.
-pub fn check_combat(g: &Stratoyager, unit: UnitId, order: &CombatOrder) -> Result<(), String> {
+pub fn check_combat(g: &Stratoyager, unit: UnitId, order: &CombatOrder) -> Result<(), Refusal> {
     if *order == CombatOrder::Hold {
         return Ok(());
     }
     if !can_act(g, unit) {
-        return Err(format!("{unit} cannot take a Combat Action"));
+        return Err(Refusal::CannotAct(unit));
     }
     match order {
         CombatOrder::Hold | CombatOrder::Countermeasures => Ok(()),
         CombatOrder::FireAtWill if fire_at_will_useful(g) => Ok(()),
-        CombatOrder::FireAtWill => Err(
-            "Fire at Will has no later window in a dogfight turn: both units have already moved (SYO-19)"
-                .into(),
-        ),
+        CombatOrder::FireAtWill => Err(Refusal::FireAtWillInDogfight),
         CombatOrder::Salvo { target } => salvo_ok(g, unit, *target),
         CombatOrder::Missile { missile } => missile_ok(g, unit, missile),
         CombatOrder::Gunner { target, missile } => {
             if !g.card_of(unit).has(Feature::Gunner) {
-                return Err("only a Gunner combines salvo and missile".into());
+                return Err(Refusal::OnlyGunnerCombines);
             }
             salvo_ok(g, unit, *target)?;
             missile_ok(g, unit, missile)
         }
         CombatOrder::RaiseShields => {
             if g.unit(unit).shields >= g.card_of(unit).shields {
-                return Err("shields are at maximum".into());
+                return Err(Refusal::ShieldsAtMaximum);
             }
             Ok(())
         }
         CombatOrder::Eject { hour } => {
             if *hour > 11 {
-                return Err(format!("no hour {hour}"));
+                return Err(Refusal::NoHour(*hour));
             }
             let at = g.unit(unit).pos.along(Hour(*hour), 1.0);
             if !g.table.contains(at) {
-                return Err(format!("the pilot would land off the table at {at}"));
+                return Err(Refusal::EjectOffTable(at));
             }
             Ok(())
         }

@@ -101,7 +101,7 @@ pub fn calculators() -> OddsCalculators {
 /// Run calculator `name` on `args` (checked against [`calculators`] first).
 pub fn calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
     let all = calculators();
-    let (calc, a) = all.checked(Stratoyager::ID, name, args)?;
+    let (calc, a) = all.checked(Stratoyager::INFO.id, name, args)?;
     if calc.name == "attack" {
         let range = a.choice("range")?;
         let band = BANDS.iter().find(|b| b.0 == range).map(|b| b.1);

@@ -5,7 +5,7 @@ use super::*;
 fn nothing(kind: AskKind, hint: &str) -> String {
     format!(
         "{NOTHING_MATCHED}: not an answer to {} (try {hint})",
-        crate::asks::ask_name(kind)
+        crate::render::ask_name(kind)
     )
 }
 

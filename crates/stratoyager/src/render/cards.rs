@@ -1,8 +1,8 @@
 //! The text around the map: header, unit cards, the question being asked (with ranges,
 //! bearings and thrust limits) and the scores.
 
+use super::ask_name;
 use super::*;
-use crate::asks::ask_name;
 use crate::movement::max_thrust;
 use crate::state::{AskKind, Phase, Stratoyager, Unit};
 use crate::types::{Driver, Feature, MissileKind};

@@ -1,0 +1,268 @@
+//! Shared helpers for the attack-phase tests (`tests/attack*.rs`).
+#![allow(dead_code)]
+
+use crate::state::{Decision, LaunchFighters, Location, Phase};
+use crate::testkit::Sandbox;
+use crate::{Action, Event, ShipDesign, Stats, UnitId};
+use orrery_core::{Game, Seat};
+use orrery_hex::{Dir, Hex};
+
+/// The hex every test builds around (column 10, row 10: well inside the map).
+pub fn origin() -> Hex {
+    Hex::from_offset(10, 10)
+}
+
+/// Add a ship at hex `at`.
+pub fn ship(sb: &mut Sandbox, owner: u8, d: ShipDesign, at: Hex, facing: Dir) -> UnitId {
+    let (c, r) = at.to_offset();
+    sb.ship(owner, d, c, r, facing)
+}
+
+/// Add an active squadron at hex `at`.
+pub fn squadron(sb: &mut Sandbox, owner: u8, host: UnitId, at: Hex) -> UnitId {
+    let (c, r) = at.to_offset();
+    sb.squadron(owner, host, c, r)
+}
+
+/// Put a terrain counter at hex `at`.
+pub fn terrain(sb: &mut Sandbox, kind: crate::TerrainKind, at: Hex) {
+    let (c, r) = at.to_offset();
+    sb.terrain(kind, c, r);
+}
+
+/// Start the attack phase at `step`.
+pub fn attack_step(sb: &mut Sandbox, step: u8) {
+    sb.state().phase = Phase::Attack { step };
+}
+
+/// Apply an action that must be in the legal list; returns its events.
+pub fn play(g: &mut LaunchFighters, seat: u8, a: Action) -> Vec<Event> {
+    let legal = g.legal_actions(Seat(seat));
+    assert!(
+        legal.contains(&a),
+        "{a:?} is not legal for seat {seat}; legal: {legal:?}; to move {:?}",
+        g.to_move()
+    );
+    g.apply(Seat(seat), &a)
+        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"))
+        .into_iter()
+        .map(|l| l.event)
+        .collect()
+}
+
+/// An action that must be refused, unlisted and leave the state untouched; returns
+/// the message.
+pub fn reject(g: &mut LaunchFighters, seat: u8, a: Action) -> String {
+    assert!(
+        !g.legal_actions(Seat(seat)).contains(&a),
+        "{a:?} should not be listed"
+    );
+    let before = g.state_hash();
+    let err = g
+        .apply(Seat(seat), &a)
+        .expect_err(&format!("{a:?} should be refused"));
+    assert_eq!(before, g.state_hash(), "a refused action changed the state");
+    err.to_string()
+}
+
+/// The decision on top of the stack, with its seat.
+pub fn top(g: &LaunchFighters) -> Option<(u8, Decision)> {
+    g.pending.last().map(|p| (p.seat.0, p.decision.clone()))
+}
+
+pub fn stats(g: &LaunchFighters, id: UnitId) -> Stats {
+    g.unit(id).ship().expect("a ship").stats
+}
+
+pub fn hex_of(g: &LaunchFighters, id: UnitId) -> Option<Hex> {
+    match g.unit(id).location {
+        Location::OnMap(h) => Some(h),
+        _ => None,
+    }
+}
+
+pub fn is_active(g: &LaunchFighters, sq: UnitId) -> bool {
+    g.unit(sq).squadron().expect("a squadron").active
+}
+
+/// The dice of the pool announced in these events.
+pub fn pool_dice(ev: &[Event]) -> Option<u8> {
+    ev.iter().find_map(|e| match e {
+        Event::PoolGathered { dice, .. } => Some(*dice),
+        _ => None,
+    })
+}
+
+/// The barrages in these events: (dice, modifier, total, defense, result).
+pub fn barrages(ev: &[Event]) -> Vec<(Vec<u8>, i8, u8, u8, crate::BarrageResult)> {
+    ev.iter()
+        .filter_map(|e| match e {
+            Event::Barrage {
+                dice,
+                modifier,
+                total,
+                defense,
+                result,
+                ..
+            } => Some((dice.clone(), *modifier, *total, *defense, *result)),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn to_move(g: &LaunchFighters) -> Vec<u8> {
+    g.to_move().into_iter().map(|s| s.0).collect()
+}
+
+/// Every action in a broad universe (ids 0..=n and a bogus one, small numbers, hexes
+/// around the units) is either listed as legal — and then applies on a copy — or is
+/// refused with the state unchanged. Catches any gap between candidates and check.
+pub fn audit(g: &LaunchFighters) {
+    use crate::{SquadronFate, Stat};
+    let n = g.units.len() as u16;
+    let ids: Vec<UnitId> = (0..=n).chain([999]).map(UnitId).collect();
+    let mut hexes: Vec<Hex> = Vec::new();
+    for u in &g.units {
+        if let Some(h) = hex_of(g, u.id) {
+            hexes.extend(h.disc(1));
+        }
+    }
+    hexes.push(Hex::new(-50, 3));
+    hexes.sort();
+    hexes.dedup();
+    let mut universe = vec![
+        Action::EndLaunch,
+        Action::StopFiring,
+        Action::EndActivation,
+        Action::Advance { squadron: None },
+        Action::HitSquadron {
+            fate: SquadronFate::Flip,
+        },
+        Action::HitSquadron {
+            fate: SquadronFate::ReturnToBase,
+        },
+        Action::Intercept { squadrons: vec![] },
+        Action::EndRepairs,
+    ];
+    for &id in &ids {
+        universe.push(Action::Activate { unit: id });
+        universe.push(Action::FireCannons { target: id });
+        for m in 0..=5 {
+            universe.push(Action::FireLaunchers {
+                target: id,
+                missiles: m,
+            });
+        }
+        universe.push(Action::Dogfight { target: id });
+        universe.push(Action::ReturnToBase { host: id });
+        universe.push(Action::LandOn { host: id });
+        universe.push(Action::LoseSquadron { squadron: id });
+        universe.push(Action::Advance { squadron: Some(id) });
+        universe.push(Action::Intercept {
+            squadrons: vec![id],
+        });
+        universe.push(Action::Intercept {
+            squadrons: vec![id, id],
+        });
+        universe.push(Action::Formation {
+            target: id,
+            wingmen: vec![],
+        });
+        for &w in &ids {
+            universe.push(Action::Formation {
+                target: id,
+                wingmen: vec![w],
+            });
+            universe.push(Action::Intercept {
+                squadrons: vec![id, w],
+            });
+        }
+        for &h in &hexes {
+            universe.push(Action::Launch {
+                squadron: id,
+                to: h,
+            });
+        }
+    }
+    for d in 0..=7 {
+        universe.push(Action::Barrage {
+            dice: d,
+            target: None,
+        });
+        for &id in &ids {
+            universe.push(Action::Barrage {
+                dice: d,
+                target: Some(id),
+            });
+        }
+    }
+    let all = Stat::WITH_HOLDS;
+    universe.push(Action::Reduce { stats: vec![] });
+    for a in all {
+        universe.push(Action::Reduce { stats: vec![a] });
+        for b in all {
+            universe.push(Action::Reduce { stats: vec![a, b] });
+            universe.push(Action::Reduce {
+                stats: vec![a, b, a],
+            });
+        }
+    }
+    let hash = g.state_hash();
+    for seat in 0..g.players.len() as u8 {
+        let legal = g.legal_actions(Seat(seat));
+        for a in &universe {
+            let mut c = g.clone();
+            let r = c.apply(Seat(seat), a);
+            if legal.contains(a) {
+                assert!(r.is_ok(), "listed {a:?} refused: {r:?}");
+                let tm = c.to_move();
+                if c.outcome.is_none() {
+                    assert!(!tm.is_empty(), "after {a:?} nobody is to move");
+                    for s in tm {
+                        assert!(
+                            !c.legal_actions(s).is_empty(),
+                            "after {a:?} seat {s} is to move with no legal action"
+                        );
+                    }
+                }
+            } else {
+                assert!(r.is_err(), "unlisted {a:?} accepted for seat {seat}");
+                assert_eq!(c.state_hash(), hash, "refused {a:?} changed the state");
+            }
+        }
+        for a in &legal {
+            let mut c = g.clone();
+            assert!(c.apply(Seat(seat), a).is_ok(), "listed {a:?} refused");
+        }
+    }
+}
+
+/// A design with `m` missiles.
+pub fn with_missiles(mut d: ShipDesign, m: u8) -> ShipDesign {
+    d.missiles = m;
+    d
+}
+
+/// Turn a squadron upside down (inactive).
+pub fn flip(sb: &mut Sandbox, sq: UnitId) {
+    sb.state().units[sq.index()]
+        .squadron_mut()
+        .expect("a squadron")
+        .active = false;
+}
+
+/// A seat-0 shooter (Move 3, facing north at the origin) and a seat-1 target ship
+/// two hexes behind it (target in the shooter's rear arc, shooter in the target's
+/// front arc: no flanking), in attack step 3, the shooter activated.
+pub fn duel(shooter: ShipDesign, target: ShipDesign) -> (LaunchFighters, UnitId, UnitId) {
+    let o = origin();
+    let mut sb = Sandbox::new(2);
+    let a = ship(&mut sb, 0, shooter, o, Dir::N);
+    let t = ship(&mut sb, 1, target, o.steps(Dir::S, 2), Dir::N);
+    attack_step(&mut sb, 3);
+    // Seat 0 has the higher initiative: it attacks first.
+    sb.state().order = vec![Seat(1), Seat(0)];
+    let mut g = sb.build();
+    play(&mut g, 0, Action::Activate { unit: a });
+    (g, a, t)
+}

@@ -78,7 +78,16 @@ async function decide(page) {
   if (await page.locator("#show-all").count()) await page.click("#show-all");
   const first = page.locator("button.action").first();
   if (!(await first.count())) return "none";
-  await first.click();
+  // The turn may pass between looking and tapping (the page had not yet shown the
+  // last answer's effect when it said "your turn"): then there is nothing to tap,
+  // and the caller waits for the next turn. A button that stays but cannot be
+  // tapped is still a failure.
+  try {
+    await first.click({ timeout: 5000 });
+  } catch (e) {
+    if (!(await page.locator("button.action").count())) return "none";
+    throw e;
+  }
   // A choice with odds or a preview waits for Confirm; one with nothing to read is
   // done at once (the "quick" setting).
   await page.waitForFunction((h) => document.querySelector("#confirm")

@@ -399,14 +399,9 @@ pub fn side_points(s: &Scenario, side: &SideSpec) -> Option<u32> {
 
 /// The shipped scenarios: `duel` first.
 pub fn builtin() -> Vec<NamedScenario<Scenario>> {
-    read_embedded_lenient(&SCENARIOS, parse_scenario)
-        .into_iter()
-        .map(|(id, s)| NamedScenario {
-            name: id.to_string(),
-            description: s.description.clone(),
-            scenario: s,
-        })
-        .collect()
+    NamedScenario::all_by_id(read_embedded_lenient(&SCENARIOS, parse_scenario), |s| {
+        &s.description
+    })
 }
 
 /// Every shipped data file read strictly (for tests): every problem at once.

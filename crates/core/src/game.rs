@@ -15,6 +15,20 @@ pub struct NamedScenario<S> {
     pub scenario: S,
 }
 
+impl<S> NamedScenario<S> {
+    /// Scenarios read by id (e.g. from a ruleset's built-in files), each described by
+    /// `describe`.
+    pub fn all_by_id(all: Vec<(&str, S)>, describe: impl Fn(&S) -> &str) -> Vec<Self> {
+        all.into_iter()
+            .map(|(id, scenario)| NamedScenario {
+                name: id.to_string(),
+                description: describe(&scenario).to_string(),
+                scenario,
+            })
+            .collect()
+    }
+}
+
 /// What became of one unit, for the lab's survival tables.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct UnitFate {

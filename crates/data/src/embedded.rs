@@ -1,6 +1,7 @@
 //! Data files built into a binary (`include_str!`), read all at once.
 
 use crate::DataError;
+use std::sync::OnceLock;
 
 /// A data file built into the binary: (id, file name used in messages, text).
 pub type Embedded = (&'static str, &'static str, &'static str);
@@ -36,4 +37,42 @@ pub fn read_embedded_lenient<T>(
         .iter()
         .filter_map(|(id, file, text)| read(text, file).ok().map(|v| (*id, v)))
         .collect()
+}
+
+/// A ruleset's built-in files of one kind, read strictly once and kept: the files by
+/// id, or every problem of every file ([`Builtin::strict`]); and, for callers that
+/// must not fail, the files that read ([`Builtin::lenient`]). One static per kind:
+/// `static SCENARIOS: Builtin<Scenario> = Builtin::new(FILES, parse_scenario);`.
+pub struct Builtin<T: 'static> {
+    files: &'static [Embedded],
+    read: fn(&str, &str) -> Result<T, DataError>,
+    all: OnceLock<Result<Vec<(&'static str, T)>, DataError>>,
+}
+
+impl<T: Clone + Send + Sync + 'static> Builtin<T> {
+    /// The files `files`, each read with `read(text, file name)`.
+    pub const fn new(
+        files: &'static [Embedded],
+        read: fn(&str, &str) -> Result<T, DataError>,
+    ) -> Self {
+        Builtin {
+            files,
+            read,
+            all: OnceLock::new(),
+        }
+    }
+
+    /// Every file by id, or every problem found in them (read the first time only).
+    pub fn strict(&self) -> Result<Vec<(&'static str, T)>, DataError> {
+        self.all
+            .get_or_init(|| read_embedded(self.files, self.read))
+            .clone()
+    }
+
+    /// Every file that reads, by id; a file that fails is left out (the ruleset's
+    /// tests guarantee none does).
+    pub fn lenient(&self) -> Vec<(&'static str, T)> {
+        self.strict()
+            .unwrap_or_else(|_| read_embedded_lenient(self.files, self.read))
+    }
 }

@@ -22,7 +22,7 @@ mod embedded;
 mod reader;
 mod text;
 
-pub use embedded::{read_embedded, read_embedded_lenient, Embedded};
+pub use embedded::{read_embedded, read_embedded_lenient, Builtin, Embedded};
 pub use reader::{Reader, MAX_PROBLEMS};
 pub use text::{did_you_mean, line_col, suggest};
 

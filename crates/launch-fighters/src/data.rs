@@ -437,34 +437,22 @@ fn blue_book_or_empty() -> Vec<ShipDesign> {
     load_blue_book().unwrap_or_default()
 }
 
+/// The scenario files shipped with the engine, read once.
+static BUILTIN: orrery_data::Builtin<Scenario> =
+    orrery_data::Builtin::new(SCENARIOS, parse_scenario);
+
 /// The scenarios shipped with the engine, or every problem found in them (read once).
 pub fn try_builtin_scenarios() -> Result<Vec<NamedScenario<Scenario>>, DataError> {
-    type All = Result<Vec<NamedScenario<Scenario>>, DataError>;
-    static ALL: OnceLock<All> = OnceLock::new();
-    ALL.get_or_init(|| orrery_data::read_embedded(SCENARIOS, parse_scenario).map(named))
-        .clone()
+    BUILTIN
+        .strict()
+        .map(|all| NamedScenario::all_by_id(all, |s| &s.description))
 }
 
 /// The scenarios shipped with the engine; the first (`duel`) is the default.
 /// A built-in file that fails to load is left out (the crate's tests guarantee none
 /// does).
 pub fn builtin_scenarios() -> Vec<NamedScenario<Scenario>> {
-    try_builtin_scenarios().unwrap_or_else(|_| {
-        named(orrery_data::read_embedded_lenient(
-            SCENARIOS,
-            parse_scenario,
-        ))
-    })
-}
-
-fn named(all: Vec<(&str, Scenario)>) -> Vec<NamedScenario<Scenario>> {
-    all.into_iter()
-        .map(|(id, s)| NamedScenario {
-            name: id.to_string(),
-            description: s.description.clone(),
-            scenario: s,
-        })
-        .collect()
+    NamedScenario::all_by_id(BUILTIN.lenient(), |s| &s.description)
 }
 
 /// The ids of the built-in scenarios, default first.

@@ -173,14 +173,10 @@ const SHIPPED: &[orrery_data::Embedded] = &[
 
 /// The shipped scenarios, `outpost` (2 players) first.
 pub fn builtin() -> Vec<NamedScenario<Scenario>> {
-    orrery_data::read_embedded_lenient(SHIPPED, parse_scenario)
-        .into_iter()
-        .map(|(id, s)| NamedScenario {
-            name: id.to_string(),
-            description: s.description.clone(),
-            scenario: s,
-        })
-        .collect()
+    NamedScenario::all_by_id(
+        orrery_data::read_embedded_lenient(SHIPPED, parse_scenario),
+        |s| &s.description,
+    )
 }
 
 /// Every shipped file reads and sets up (for the crate's tests).

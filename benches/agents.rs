@@ -17,8 +17,7 @@
 use criterion::{black_box, Criterion};
 use orrery_agents::{Agent, Budget, HeuristicAgent, MctsAgent};
 use orrery_black_skies::BlackSkies;
-use orrery_core::FullGame;
-use orrery_core::{Rng, Seat};
+use orrery_core::{FullGame, Rng, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stgv2::Stgv2;
 use orrery_stratoyager::Stratoyager;

@@ -2,8 +2,7 @@
 //! cases, clear errors) and the engine protocol's `odds` command on real Launch
 //! Fighters! and Stratoyager positions (loaded with `load_state`).
 
-use orrery_core::Odds;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Odds, Seat};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};

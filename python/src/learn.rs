@@ -5,8 +5,7 @@
 use crate::{coded, engine_error, scenario_arg, write, Locked};
 use orrery_agents::{by_name_with, Budget};
 use orrery_core::learn::{observation_named, Features};
-use orrery_core::FullGame;
-use orrery_core::{ActionError, Record, RecordedAction, Seat};
+use orrery_core::{ActionError, FullGame, Record, RecordedAction, Seat};
 use orrery_protocol::ProtocolError;
 use orrery_rulesets::{dispatch, WithGame};
 use pyo3::prelude::*;

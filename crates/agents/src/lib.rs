@@ -42,8 +42,7 @@ pub use mcts::{MctsAgent, MctsConfig, SearchStats};
 pub use novice::NoviceAgent;
 pub use random::RandomAgent;
 
-use orrery_core::Seat;
-use orrery_core::{FullGame, Game, Learning, SearchHints};
+use orrery_core::{FullGame, Game, Learning, SearchHints, Seat};
 use std::sync::Arc;
 use thiserror::Error;
 

@@ -12,8 +12,7 @@
 //! made), the header, then every layer's weights (row by row, `outputs × inputs`) and
 //! biases as little-endian `f32`s.
 
-use orrery_core::Seat;
-use orrery_core::{Game, Learning, SearchHints};
+use orrery_core::{Game, Learning, SearchHints, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -5,9 +5,7 @@ use orrery_agents::{
     by_name_with, Agent, Budget, HeuristicAgent, MctsAgent, RandomAgent, AGENT_NAMES,
 };
 use orrery_core::toy::{Bid, BidScenario, SealedBids};
-use orrery_core::FullGame;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{FullGame, Game, Rng, SearchHints, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
 

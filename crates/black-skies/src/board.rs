@@ -7,8 +7,7 @@ use crate::maneuver::card_name;
 use crate::render::{label, question};
 use crate::state::{BlackSkies, Phase, Status};
 use crate::view::BsView;
-use orrery_core::Game;
-use orrery_core::Seat;
+use orrery_core::{Game, Seat};
 
 /// An arrow for a heading (eight directions).
 fn arrow(deg: i32) -> char {

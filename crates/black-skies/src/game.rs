@@ -1,20 +1,13 @@
-//! The [`Game`] impl of BlackSkies: the referee's questions and answers (`rules`), the
+//! The [`Game`] impl of Black Skies: the referee's questions and answers (`rules`), the
 //! view, the secrets and the checks of a loaded state, tied to the trait under its own
 //! names. It stands above every other module: none imports it.
 
 use crate::catalogue::pilot_points;
 use crate::combat::targets;
-use crate::maneuver::options;
-use crate::maneuver::MAX_SPEED;
+use crate::maneuver::{options, MAX_SPEED};
 use crate::rules::compositions;
-use crate::scenario;
-use crate::state::Phase;
-use crate::state::Status;
-use crate::Action;
-use crate::BlackSkies;
-use crate::BsView;
-use crate::Event;
-use crate::Scenario;
+use crate::state::{Phase, Status};
+use crate::{scenario, Action, BlackSkies, BsView, Event, Scenario};
 use orrery_core::{
     ActionError, Game, GameInfo, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
     StateError, UnitFate,

@@ -3,8 +3,7 @@
 
 use crate::action::{Action, Wing};
 use crate::state::{BlackSkies, Phase};
-use orrery_core::Game;
-use orrery_core::Seat;
+use orrery_core::{Game, Seat};
 
 /// What `seat` may type now, with an example legal now.
 pub fn hint(g: &BlackSkies, seat: Seat) -> Option<String> {

@@ -6,9 +6,7 @@ use crate::action::{Action, Wing};
 use crate::combat::{bearing, shot_in, Band};
 use crate::maneuver::{ends_within, fly_end, options, some_end_within, speeds, MAX_SPEED};
 use crate::state::{BlackSkies, Fighter, Phase};
-use orrery_core::Game;
-use orrery_core::SearchHints;
-use orrery_core::{score_margin, Rng, Seat};
+use orrery_core::{score_margin, Game, Rng, SearchHints, Seat};
 use orrery_table::{Heading, Point, Sector};
 
 impl BlackSkies {

@@ -4,8 +4,7 @@
 use crate::catalogue::{pilot_points, skill_name, Weapon};
 use crate::combat::weapons_allowed;
 use crate::state::{Asteroid, BlackSkies, Phase, Status};
-use orrery_core::Game;
-use orrery_core::Seat;
+use orrery_core::{Game, Seat};
 use serde::Serialize;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -5,8 +5,7 @@
 
 use orrery_agents::conformance_channels;
 use orrery_core::conformance::{run_with, Config};
-use orrery_core::FullGame;
-use orrery_core::Game;
+use orrery_core::{FullGame, Game};
 
 fn named<G: FullGame>(name: &str) -> G::Scenario {
     G::scenarios()

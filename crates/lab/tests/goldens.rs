@@ -11,8 +11,7 @@
 
 use orrery_agents::conformance_channels;
 use orrery_core::conformance::{fingerprint, Golden};
-use orrery_core::FullGame;
-use orrery_core::Game;
+use orrery_core::{FullGame, Game};
 use std::collections::BTreeMap;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/goldens.txt");

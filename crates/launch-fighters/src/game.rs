@@ -3,15 +3,11 @@
 //! list is the candidates that pass the check, so listed and accepted actions cannot
 //! drift. It stands above every other module: none imports it.
 
-use crate::data;
-use crate::default_action;
-use crate::placement;
 use crate::refusal::Refusal;
 use crate::search::{SQUADRON_KIND, SQUADRON_POINTS};
 use crate::state::{Decision, LaunchFighters, Location, Phase, Unit, UnitKind};
-use crate::validate;
-use crate::victory;
 use crate::view::LfView;
+use crate::{data, default_action, placement, validate, victory};
 use crate::{Action, Event, Scenario};
 use orrery_core::{
     ActionError, Game, GameInfo, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,

@@ -38,8 +38,7 @@
 
 use crate::action::Action;
 use crate::event::Event;
-use crate::refusal::PlaceWhy;
-use crate::refusal::Refusal;
+use crate::refusal::{PlaceWhy, Refusal};
 use crate::state::{LaunchFighters, Location, Phase, Player, Unit};
 use crate::types::{Scenario, UnitId};
 use orrery_core::{Rng, Seat, SetupError};

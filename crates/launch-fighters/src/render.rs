@@ -14,10 +14,8 @@
 use crate::event::BarrageResult;
 use crate::state::{LaunchFighters, Phase, Unit, UnitKind};
 use crate::types::{Stat, UnitId};
-use crate::Action;
-use crate::Event;
-use orrery_core::Presentation;
-use orrery_core::Seat;
+use crate::{Action, Event};
+use orrery_core::{Presentation, Seat};
 use orrery_hex::Hex;
 use std::fmt::Write as _;
 

@@ -5,8 +5,7 @@
 //! files, odds, fleet files, rosters) is a hook of [`Game`]. **Adding a ruleset is one
 //! line in `rulesets!`** (and its crate as a dependency of this one).
 
-use orrery_core::FullGame;
-use orrery_core::Game;
+use orrery_core::{FullGame, Game};
 use orrery_protocol::Registry;
 
 /// Something to do with one concrete ruleset type (typed dispatch by id, so code

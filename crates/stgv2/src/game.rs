@@ -1,15 +1,9 @@
-//! The [`Game`] impl of Stgv2: the referee's questions and answers (`rules`), the
+//! The [`Game`] impl of STGv2: the referee's questions and answers (`rules`), the
 //! view, the secrets and the checks of a loaded state, tied to the trait under its own
 //! names. It stands above every other module: none imports it.
 
-use crate::scenario;
 use crate::state::Step;
-use crate::validate;
-use crate::Action;
-use crate::Event;
-use crate::Scenario;
-use crate::StView;
-use crate::Stgv2;
+use crate::{scenario, validate, Action, Event, Scenario, StView, Stgv2};
 use orrery_core::{
     ActionError, Game, GameInfo, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
     StateError, UnitFate,

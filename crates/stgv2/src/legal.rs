@@ -6,8 +6,7 @@
 use crate::action::{Action, Item};
 use crate::movement::Ways;
 use crate::state::{Phase, Step, Stgv2};
-use orrery_core::Game;
-use orrery_core::{Rng, Seat};
+use orrery_core::{Game, Rng, Seat};
 use orrery_nodes::{Dir, Pos};
 use std::ops::ControlFlow;
 

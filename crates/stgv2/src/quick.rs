@@ -5,8 +5,7 @@
 use crate::action::{Action, Item};
 use crate::state::{Asset, ShipId, Step, Stgv2};
 use crate::words::ship_letter;
-use orrery_core::Game;
-use orrery_core::Seat;
+use orrery_core::{Game, Seat};
 use orrery_nodes::{Dir, Node, Pos};
 
 fn ship_ref(g: &Stgv2, word: &str) -> Result<ShipId, String> {

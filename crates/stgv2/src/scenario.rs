@@ -4,9 +4,7 @@
 
 use crate::deck::Deck;
 use crate::state::{Assets, Cluster, Columns, Player, Ship, Step, Stgv2};
-use orrery_core::Files;
-use orrery_core::RosterEntry;
-use orrery_core::{NamedScenario, Rng, Seat, SetupError};
+use orrery_core::{Files, NamedScenario, Rng, RosterEntry, Seat, SetupError};
 use orrery_data::{DataError, Reader};
 use orrery_nodes::{Field, Node, Pos, Tile};
 use serde::{Deserialize, Serialize};

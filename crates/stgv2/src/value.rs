@@ -4,9 +4,7 @@
 
 use crate::action::{Action, Item};
 use crate::state::{Phase, Ship, Step, Stgv2};
-use orrery_core::Game;
-use orrery_core::SearchHints;
-use orrery_core::{Rng, Seat};
+use orrery_core::{Game, Rng, SearchHints, Seat};
 use orrery_nodes::{Node, Pos};
 use std::ops::ControlFlow;
 

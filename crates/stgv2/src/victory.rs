@@ -4,8 +4,7 @@
 use crate::event::Event;
 use crate::state::{Step, Stgv2};
 use crate::words::spendys;
-use orrery_core::Game;
-use orrery_core::{Logged, Outcome, Seat};
+use orrery_core::{Game, Logged, Outcome, Seat};
 
 type Log = Vec<Logged<Event>>;
 

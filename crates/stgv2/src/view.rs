@@ -5,8 +5,7 @@ use crate::scenario::Prices;
 use crate::state::{
     Assets, Battle, Columns, Following, MoveCard, MoveSet, OutpostCard, Pending, ShipId, Stgv2,
 };
-use orrery_core::Game;
-use orrery_core::{Outcome, Seat};
+use orrery_core::{Game, Outcome, Seat};
 use orrery_nodes::{Node, Pos, Tile};
 use serde::Serialize;
 use std::collections::BTreeMap;

@@ -2,15 +2,10 @@
 //! answers each takes, the end (`victory`, SY-28) and the secrets of simultaneous
 //! orders (`secrets`, SY-03).
 
-use crate::data;
-use crate::secrets;
-use crate::setup;
-use crate::state::Batch;
-use crate::state::Place;
 use crate::state::{self, Stratoyager};
-use crate::validate;
-use crate::victory;
+use crate::state::{Batch, Place};
 use crate::view::SyView;
+use crate::{data, secrets, setup, validate, victory};
 use crate::{Action, Event, Scenario};
 use orrery_core::{
     ActionError, Game, GameInfo, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,

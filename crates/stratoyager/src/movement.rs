@@ -7,8 +7,7 @@
 //! Geometry uses only `+ - * /` through [`Point::along`] (the hour vectors are a
 //! constant table), so every flight is bit-identical on every machine.
 
-use crate::refusal::Refusal;
-use crate::refusal::Which;
+use crate::refusal::{Refusal, Which};
 use crate::state::Unit;
 use crate::types::{Driver, Maneuver, Plan, UnitType};
 use orrery_table::{Hour, Point};

@@ -42,8 +42,7 @@ use crate::action::{Action, CombatOrder};
 use crate::movement::{check_plan, fly, max_thrust};
 use crate::state::{AskKind, Stratoyager, Unit};
 use crate::types::{Driver, Edge, Maneuver, Plan, Scenario, UnitId, UnitType, MAX_START_SPEED};
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng, RosterEntry, Seat, SetupError};
+use orrery_core::{Game, Rng, RosterEntry, SearchHints, Seat, SetupError};
 use orrery_table::{in_front_arc, Hour, Point};
 
 /// Stress Dice from which a maneuver counts as reckless for the search (SY-09: three

@@ -11,8 +11,7 @@ use crate::event::Event;
 use crate::refusal::Refusal;
 use crate::state::{say, Ask, AskKind, Batch, Log, Phase, Place, Stratoyager};
 use crate::types::UnitId;
-use orrery_core::Game;
-use orrery_core::{ActionError, Logged, Seat};
+use orrery_core::{ActionError, Game, Logged, Seat};
 use orrery_table::{Hour, Point};
 
 impl Stratoyager {

@@ -1,8 +1,7 @@
 //! The referee state.
 
 use crate::action::Action;
-use crate::event::Event;
-use crate::event::Loss;
+use crate::event::{Event, Loss};
 use crate::types::{Loadout, MissileKind, Obstacle, Options, Plan, UnitId, UnitType};
 use orrery_core::{Logged, Outcome, Rng, Seat};
 use orrery_table::{Aspect, Hour, Point, Rect};

@@ -4,12 +4,10 @@
 //! naming its field.
 
 use crate::action::Action;
-use crate::combat;
-use crate::movement;
 use crate::state::{AskKind, Batch, Phase, Place, Step, Stratoyager};
 use crate::types::{Loadout, UnitType, TABLE_SIZES};
-use orrery_core::Game;
-use orrery_core::{Seat, StateError};
+use crate::{combat, movement};
+use orrery_core::{Game, Seat, StateError};
 use orrery_table::Point;
 
 /// Coordinates beyond this many klicks from the table are not a position play can

@@ -8,8 +8,7 @@ use crate::action::Action;
 use crate::movement::pivots;
 use crate::room::Flight;
 use crate::state::{Step, Warfleets};
-use orrery_core::Game;
-use orrery_core::{Rng, Seat};
+use orrery_core::{Game, Rng, Seat};
 use orrery_table::Point;
 
 /// Draws refused before the whole list is built instead (a question whose

@@ -3,8 +3,9 @@
 //! for nobody; equal = draw"), the victory points' fraction is a tie-break in words.
 
 use crate::state::{Status, Warfleets};
-use orrery_core::Game;
-use orrery_core::{counted, ending_from, loss_line, round_for_reading, Ending, Outcome, Seat};
+use orrery_core::{
+    counted, ending_from, loss_line, round_for_reading, Ending, Game, Outcome, Seat,
+};
 
 impl Warfleets {
     /// "2 ships destroyed (Falcon, Kestrel)", "1 squadron surrendered (Hawks)".

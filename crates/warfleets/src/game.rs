@@ -3,14 +3,8 @@
 //! names. It stands above every other module: none imports it.
 
 use crate::choices::Interrupt;
-use crate::scenario;
 use crate::state::Step;
-use crate::validate;
-use crate::Action;
-use crate::Event;
-use crate::Scenario;
-use crate::Warfleets;
-use crate::WfView;
+use crate::{scenario, validate, Action, Event, Scenario, Warfleets, WfView};
 use orrery_core::{
     ActionError, Game, GameInfo, Logged, NamedScenario, Outcome, Progress, Rng, Seat, SetupError,
     StateError, UnitFate,

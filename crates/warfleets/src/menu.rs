@@ -8,10 +8,7 @@ use crate::choices::Interrupt;
 use crate::geometry::grid_around;
 use crate::movement::pivots;
 use crate::state::{Edge, Step, Warfleets};
-use orrery_core::Game;
-use orrery_core::Rng;
-use orrery_core::SearchHints;
-use orrery_core::Seat;
+use orrery_core::{Game, Rng, SearchHints, Seat};
 use orrery_table::{Heading, Point};
 
 impl Warfleets {

@@ -7,8 +7,7 @@
 use crate::action::{Action, GunRef};
 use crate::choices::Interrupt;
 use crate::state::{Step, Warfleets};
-use orrery_core::Game;
-use orrery_core::{Presentation, Seat};
+use orrery_core::{Game, Presentation, Seat};
 use orrery_table::Heading;
 
 /// What `seat` may type now.

@@ -7,8 +7,7 @@ use crate::action::{Action, GunRef};
 use crate::event::Event;
 use crate::state::{Status, Step, Took, UpgradeKind, Warfleets};
 use crate::view::status_word;
-use orrery_core::Presentation;
-use orrery_core::Seat;
+use orrery_core::{Presentation, Seat};
 use orrery_table::Point;
 
 fn pt(p: Point) -> String {

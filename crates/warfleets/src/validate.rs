@@ -4,8 +4,7 @@
 use crate::action::GunRef;
 use crate::choices::Interrupt;
 use crate::state::{Status, Step, UpgradeKind, Warfleets};
-use orrery_core::Game;
-use orrery_core::{Seat, StateError};
+use orrery_core::{Game, Seat, StateError};
 use orrery_table::Point;
 
 pub fn validate(g: &Warfleets) -> Result<(), StateError> {

@@ -6,8 +6,7 @@ use crate::choices::Interrupt;
 use crate::fleet::Mount;
 use crate::state::{Edge, Mine, Status, Step, Took, UpgradeKind, Warfleets};
 use crate::terrain::Terrain;
-use orrery_core::Game;
-use orrery_core::{Digester, Outcome, Seat};
+use orrery_core::{Digester, Game, Outcome, Seat};
 use orrery_table::Point;
 use serde::Serialize;
 

@@ -6,8 +6,7 @@
 use crate::state::Phase;
 use crate::testkit::{place, scenario, started};
 use crate::{Action, BlackSkies};
-use orrery_core::SearchHints;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, SearchHints, Seat};
 
 #[test]
 fn heuristic_beats_random() {

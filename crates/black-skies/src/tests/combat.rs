@@ -7,8 +7,7 @@ use crate::event::Event;
 use crate::state::Phase;
 use crate::testkit::{place, scenario, started};
 use crate::{Action, BlackSkies};
-use orrery_core::Odds;
-use orrery_core::{Game, OddsArgs, OddsValue, Rng, Seat};
+use orrery_core::{Game, Odds, OddsArgs, OddsValue, Rng, Seat};
 use orrery_table::{Heading, Point, Sector};
 
 /// A duel at turn 1: Tiger lead (0) at (18, 10) heading +y, its wingman (1) out of the

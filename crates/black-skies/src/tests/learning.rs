@@ -7,8 +7,7 @@ use crate::state::Phase;
 use crate::testkit::scenario;
 use crate::{Action, BlackSkies, Wing};
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
-use orrery_core::Learning;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Learning, Rng, Seat};
 use std::collections::HashMap;
 
 const A: Seat = Seat(0);

@@ -6,8 +6,7 @@ use crate::event::Event;
 use crate::state::Phase;
 use crate::testkit::scenario;
 use crate::{Action, BlackSkies};
-use orrery_core::Presentation;
-use orrery_core::{Game, Rng, Seat, Session};
+use orrery_core::{Game, Presentation, Rng, Seat, Session};
 
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);

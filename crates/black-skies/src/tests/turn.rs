@@ -8,8 +8,7 @@ use crate::scenario::Asteroid;
 use crate::state::{Phase, Status};
 use crate::testkit::{fly_card, place, scenario, started};
 use crate::{Action, BlackSkies, Wing};
-use orrery_core::Presentation;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Presentation, Seat};
 use orrery_table::Point;
 
 const A: Seat = Seat(0);

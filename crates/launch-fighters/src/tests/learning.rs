@@ -6,8 +6,7 @@ use crate::learn::{subset_rank, subsets};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, LaunchFighters, Stat, UnitId};
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
-use orrery_core::Learning;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Learning, Rng, Seat};
 use orrery_hex::{Dir, Hex};
 use std::collections::HashMap;
 

@@ -8,8 +8,7 @@ use crate::data::{parse_scenario, scenario_problems};
 use crate::state::{LaunchFighters, Location, Phase};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, Event, MapHex, Objective, ObjectiveKind, UnitId};
-use orrery_core::Presentation;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Presentation, Seat};
 use orrery_hex::{Dir, Hex};
 
 const CONVOY: &str = include_str!("../../data/scenarios/convoy-run.toml");

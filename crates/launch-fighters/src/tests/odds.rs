@@ -9,8 +9,7 @@ use crate::state::LaunchFighters;
 use crate::testkit::{design, Sandbox};
 use crate::{Action, BarrageResult, Event, TerrainKind};
 use attack_support::*;
-use orrery_core::Odds;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Odds, Seat};
 use orrery_hex::Dir;
 use serde_json::Value;
 

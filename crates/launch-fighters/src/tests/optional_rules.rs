@@ -10,8 +10,7 @@ use crate::state::{Decision, Location, Pending, Phase};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, Event, LaunchFighters, Options, Stat, UnitId};
 use attack_support::*;
-use orrery_core::Presentation;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Presentation, Seat};
 use orrery_hex::Dir;
 
 const DUEL: &str = include_str!("../../data/scenarios/duel.toml");

@@ -4,9 +4,7 @@
 use crate::search::SQUADRON_KIND;
 use crate::state::Location;
 use crate::{Action, LaunchFighters, Scenario};
-use orrery_core::Files;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Files, Game, Rng, SearchHints, Seat};
 
 fn scenario(name: &str) -> Scenario {
     LaunchFighters::scenarios()

@@ -3,8 +3,7 @@
 
 use crate::state::Location;
 use crate::LaunchFighters;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng};
+use orrery_core::{Game, Rng, SearchHints};
 use serde_json::{json, Value};
 
 fn scenario(name: &str) -> crate::Scenario {

@@ -5,8 +5,7 @@
 use crate::state::Step;
 use crate::testkit::{scenario, started};
 use crate::{Action, Stgv2};
-use orrery_core::SearchHints;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, SearchHints, Seat};
 
 #[test]
 fn heuristic_beats_random() {

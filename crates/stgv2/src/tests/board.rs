@@ -4,8 +4,7 @@ use crate::action::Action;
 use crate::state::{MoveCard, MoveSet, Phase, Step};
 use crate::testkit::*;
 use crate::Stgv2;
-use orrery_core::Files;
-use orrery_core::{Game, Seat};
+use orrery_core::{Files, Game, Seat};
 use orrery_nodes::{Dir, Node, Tile};
 
 #[test]

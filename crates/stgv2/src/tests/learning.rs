@@ -7,8 +7,7 @@ use crate::learn::MAX_SHIPS;
 use crate::testkit::{add_ship, assets, pos, scenario, started};
 use crate::{Action, Stgv2};
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
-use orrery_core::Learning;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Learning, Rng, Seat};
 use orrery_nodes::Dir;
 use std::collections::HashMap;
 

@@ -7,8 +7,7 @@ use crate::odds::{cards_odds, volley_odds};
 use crate::state::Phase;
 use crate::testkit::*;
 use crate::Stgv2;
-use orrery_core::Odds;
-use orrery_core::{Game, OddsArgs, OddsValue, Rng, Seat};
+use orrery_core::{Game, Odds, OddsArgs, OddsValue, Rng, Seat};
 
 const N: usize = 200_000;
 

@@ -1,9 +1,7 @@
 //! Whole games with random answers: the sequence settles and ends.
 
 use crate::Stratoyager;
-use orrery_core::Presentation;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng};
+use orrery_core::{Game, Presentation, Rng, SearchHints};
 
 #[test]
 fn builtin_scenarios_load() {

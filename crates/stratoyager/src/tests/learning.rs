@@ -9,8 +9,7 @@ use crate::testkit::{dogfight_at_first_maneuver, scenario};
 use crate::types::{Driver, Maneuver, MissileKind, Plan, UnitId};
 use crate::Stratoyager;
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
-use orrery_core::Learning;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Learning, Rng, Seat};
 use std::collections::HashMap;
 
 const A: Seat = Seat(0);

@@ -9,8 +9,7 @@ use crate::odds::{attack, hit_counts, hull_stress, Prob, Shot, Target};
 use crate::state::{Ask, AskKind, Batch, Lock, Log, Stratoyager};
 use crate::testkit::*;
 use crate::*;
-use orrery_core::Odds;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Odds, Seat};
 use serde_json::Value;
 
 const RUNS: u32 = 20_000;

@@ -4,9 +4,7 @@
 use crate::state::{AskKind, Place};
 use crate::testkit::scenario;
 use crate::{Action, Stratoyager};
-use orrery_core::Files;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Files, Game, Rng, SearchHints, Seat};
 
 /// The kind of `seat`'s current question.
 fn kind(g: &Stratoyager, seat: Seat) -> Option<AskKind> {

@@ -7,8 +7,7 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::{AskKind, Log, Phase, Stratoyager};
 use crate::testkit::{add, game, A, B, EVO, GUARDIAN};
-use orrery_core::Presentation;
-use orrery_core::{seat_record, Game, Logged, Rng, Seat, Session};
+use orrery_core::{seat_record, Game, Logged, Presentation, Rng, Seat, Session};
 
 fn seen(log: &[Logged<Event>], viewer: Option<Seat>) -> Vec<Event> {
     log.iter()

@@ -4,8 +4,7 @@
 use crate::state::AskKind;
 use crate::testkit::scenario;
 use crate::Stratoyager;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng};
+use orrery_core::{Game, Rng, SearchHints};
 use serde_json::{json, Value};
 
 fn pilot(seed: u64) -> Stratoyager {

@@ -4,9 +4,7 @@
 use crate::action::GunRef;
 use crate::catalogue::Gun;
 use crate::fleet::Mount;
-use crate::refusal::NoFlight;
-use crate::refusal::NoShot;
-use crate::refusal::Refusal;
+use crate::refusal::{NoFlight, NoShot, Refusal};
 use crate::state::Warfleets;
 use crate::Action;
 use orrery_core::{ActionError, Game, Seat};

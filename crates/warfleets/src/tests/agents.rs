@@ -5,8 +5,7 @@
 use crate::state::Step;
 use crate::testkit::{scenario, started};
 use crate::Warfleets;
-use orrery_core::Game;
-use orrery_core::SearchHints;
+use orrery_core::{Game, SearchHints};
 
 #[test]
 fn heuristic_beats_random() {

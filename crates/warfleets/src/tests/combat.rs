@@ -9,8 +9,7 @@ use crate::state::Step;
 use crate::terrain::Terrain;
 use crate::testkit::{act, custom, damage_of, fire_now, place, settle, started, two_ships};
 use crate::{Action, GunRef, Warfleets};
-use orrery_core::Odds;
-use orrery_core::{Game, OddsArgs, OddsValue, Rng, Seat};
+use orrery_core::{Game, Odds, OddsArgs, OddsValue, Rng, Seat};
 use orrery_table::{Heading, Point, Shape};
 
 const PLAIN_CRUISER: &str = "hull = \"Cruiser\"\nsystems = [\"Armored Plating\", \"Pulse Engine\", \"Repair Bay\", \"Tractor Beam\"]";

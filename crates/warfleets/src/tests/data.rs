@@ -6,8 +6,7 @@ use crate::catalogue::{read_catalogue, Catalogue, CATALOGUE_TOML};
 use crate::fleet::{FleetSpec, ShipSpec, SquadronSpec};
 use crate::scenario::parse_scenario;
 use crate::Warfleets;
-use orrery_core::Files;
-use orrery_core::Game;
+use orrery_core::{Files, Game};
 
 fn ship(hull: &str, systems: &[&str], front: Option<&str>, side: Option<&str>) -> ShipSpec {
     ShipSpec {

@@ -6,9 +6,7 @@ use crate::state::{Edge, Step};
 use crate::testkit::scenario;
 use crate::{Action, GunRef, Warfleets};
 use orrery_core::learn::{action_ids, check_ids, observation, observation_named, Features};
-use orrery_core::Learning;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng, Seat};
+use orrery_core::{Game, Learning, Rng, SearchHints, Seat};
 use orrery_table::Heading;
 use std::collections::HashMap;
 

@@ -6,9 +6,7 @@ use crate::state::{Status, Step};
 use crate::terrain::Terrain;
 use crate::testkit::{act, custom, damage_of, order_now, place, settle, started, two_ships};
 use crate::Action;
-use orrery_core::Presentation;
-use orrery_core::SearchHints;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Presentation, SearchHints, Seat};
 use orrery_table::{Point, Shape};
 
 const CRUISER: &str = "hull = \"Cruiser\"\nsystems = [\"Armored Plating\", \"Shield Booster\", \"Nuclear Ammo\", \"Precision Rig\"]";

@@ -7,8 +7,7 @@ use crate::event::Event;
 use crate::state::{Status, Step};
 use crate::testkit::{act, custom, damage_of, order_now, place, scenario, started};
 use crate::{Action, Warfleets};
-use orrery_core::Presentation;
-use orrery_core::{Game, Seat};
+use orrery_core::{Game, Presentation, Seat};
 
 /// Play default answers until `stop` holds (or the game ends); the events seen.
 fn drive(g: &mut Warfleets, stop: impl Fn(&Warfleets) -> bool) -> Vec<Event> {

@@ -4,8 +4,7 @@
 
 use crate::state::Step;
 use crate::{Action, Warfleets};
-use orrery_core::SearchHints;
-use orrery_core::{Game, Rng};
+use orrery_core::{Game, Rng, SearchHints};
 
 /// The first position of a default battle (seed 3, random play) where `pick` holds.
 fn position(pick: impl Fn(&Warfleets) -> bool) -> Warfleets {

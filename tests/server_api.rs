@@ -503,6 +503,60 @@ fn a_seat_undoes_its_own_decisions_until_something_became_known() {
     assert_eq!(v["ends_game"], false);
 }
 
+/// Issue 40 "Names": a name is kept in Unicode NFC, and a name that could pass for
+/// another (a right-to-left override, a bidi isolate, a zero-width character, a BOM, a
+/// line separator, marks stacked on one letter) is refused with the reason, at set-up
+/// and when an open seat is taken.
+#[test]
+fn hostile_names_are_refused_and_names_are_kept_in_nfc() {
+    let s = Server::start(&temp_dir("hostile-names"), None, &[]);
+    for hostile in [
+        "Ann\u{202E}nnA",
+        "\u{2066}Bo\u{2069}",
+        "A\u{200B}nn",
+        "\u{FEFF}Ann",
+        "Ann\u{2028}Bo",
+        "Ann\u{200F}",
+        "A\u{0301}\u{0301}\u{0301}nn",
+        "\u{3164}",
+    ] {
+        let (c, v) = s.post(
+            "/api/games",
+            None,
+            &json!({"ruleset": "launch-fighters", "seats": [{"type": "human", "name": hostile}, {"type": "open"}]}),
+        );
+        assert_eq!((c, code(&v)), (400, "bad_request"), "{hostile:?}: {v}");
+        assert!(
+            v["error"]["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("name"),
+            "{v}"
+        );
+    }
+    // Two marks on a letter are a name (Vietnamese writes them), and a decomposed
+    // name is kept composed.
+    let (id, _) = s.create(&json!({
+        "ruleset": "launch-fighters",
+        "seats": [{"type": "human", "name": "Re\u{0301}my"}, {"type": "open"}],
+    }));
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"seat": 1, "name": "Bo\u{202E}"}),
+    );
+    assert_eq!((c, code(&v)), (400, "bad_request"), "{v}");
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/join"),
+        None,
+        &json!({"seat": 1, "name": "Nguye\u{0302}\u{0303}n"}),
+    );
+    assert_eq!(c, 201, "{v}");
+    let (_, st) = s.get(&format!("/api/games/{id}"), None);
+    assert_eq!(st["players"][0]["name"], "R\u{00E9}my");
+    assert_eq!(st["players"][1]["name"], "Nguy\u{1EC5}n");
+}
+
 /// Issue 28 §9: players have names, given at set-up or when an open seat is taken,
 /// shown in every state and in the lobby with the turn, whose move it is and when the
 /// last action was made; a bad name is refused with the reason.

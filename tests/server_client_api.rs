@@ -70,6 +70,66 @@ fn the_page_its_files_and_the_board_modules_are_served() {
     assert_eq!((st, code(&v)), (404, "not_found"));
 }
 
+/// Issue 40 "Headers": every answer, page or API, success or error, carries a strict
+/// Content-Security-Policy (scripts from this server only, never inline; never
+/// framed), `nosniff`, `X-Frame-Options` and a `Referrer-Policy`; and the page has no
+/// inline script for the policy to refuse.
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let s = Server::start(&temp_dir("client-headers"), None, &[]);
+    for (method, path) in [
+        ("GET", "/"),
+        ("GET", "/web/app.js"),
+        ("GET", "/board/launch-fighters.js"),
+        ("GET", "/api/rulesets"),
+        ("GET", "/api/games/no-such-game"),
+        ("POST", "/api/games"),
+    ] {
+        let url = format!("{}{path}", s.base);
+        let res = match ureq::request(method, &url).send_string("{") {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{method} {path}: {e}"),
+        };
+        let csp = res.header("content-security-policy").unwrap_or_default();
+        for part in [
+            "default-src 'self'",
+            "script-src 'self';",
+            "frame-ancestors 'none'",
+            "object-src 'none'",
+        ] {
+            assert!(
+                csp.contains(part),
+                "{method} {path}: CSP {csp:?} lacks {part}"
+            );
+        }
+        assert!(!csp.contains("unsafe-eval"), "{csp}");
+        assert!(!csp
+            .split(';')
+            .any(|d| d.trim().starts_with("script-src") && d.contains("unsafe-inline")));
+        assert_eq!(
+            res.header("x-content-type-options"),
+            Some("nosniff"),
+            "{method} {path}"
+        );
+        assert_eq!(
+            res.header("x-frame-options"),
+            Some("DENY"),
+            "{method} {path}"
+        );
+        assert_eq!(
+            res.header("referrer-policy"),
+            Some("no-referrer"),
+            "{method} {path}"
+        );
+    }
+    let (_, page) = raw("GET", &format!("{}/", s.base), None, None);
+    for tag in page.split("<script").skip(1) {
+        let open = tag.split('>').next().unwrap_or_default();
+        assert!(open.contains("src="), "an inline script: <script{open}>");
+    }
+}
+
 #[test]
 fn odds_and_previews_before_committing() {
     let s = Server::start(&temp_dir("client-odds"), None, &[]);

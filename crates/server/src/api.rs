@@ -309,17 +309,77 @@ struct NewSeat {
     name: Option<String>,
 }
 
-/// A player's name as given: trimmed, 1 to 32 characters, no control characters
-/// (it is shown to every player and in the lobby).
+/// A player's name as given: trimmed and in Unicode NFC (so one name is written one
+/// way), 1 to 32 characters. It is shown to every player and in the lobby, so nothing
+/// that lets one name pass for another, or rearranges the text around it, is taken
+/// (issue 40 "Names"): control characters, bidirectional controls, zero-width and
+/// invisible characters (the BOM among them), line and paragraph separators, and more
+/// than [`MAX_MARKS`] combining marks on one character.
 pub fn player_name(raw: &str) -> Result<String, ApiError> {
-    let name = raw.trim();
+    use unicode_normalization::UnicodeNormalization;
+    let name: String = raw.trim().nfc().collect();
     let n = name.chars().count();
-    if n == 0 || n > 32 || name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(
-            "`name` must be 1 to 32 characters, without control characters",
-        ));
+    if n == 0 || n > 32 {
+        return Err(ApiError::bad_request("`name` must be 1 to 32 characters"));
     }
-    Ok(name.to_string())
+    if let Some(c) = name.chars().find(|&c| hides_or_reorders(c)) {
+        return Err(ApiError::bad_request(format!(
+            "`name` may not contain U+{:04X} ({}): it could make one name look like another",
+            u32::from(c),
+            kind_of_hidden(c)
+        )));
+    }
+    // Marks are counted on the decomposed form: "é" is one letter and one mark.
+    let mut marks = 0;
+    for c in name.nfd() {
+        if unicode_normalization::char::is_combining_mark(c) {
+            marks += 1;
+            if marks > MAX_MARKS {
+                return Err(ApiError::bad_request(format!(
+                    "`name` may have at most {MAX_MARKS} combining marks on one character"
+                )));
+            }
+        } else {
+            marks = 0;
+        }
+    }
+    Ok(name)
+}
+
+/// Combining marks allowed on one character of a name (enough for Vietnamese).
+pub const MAX_MARKS: usize = 2;
+
+/// Characters a name may not hold: they draw nothing, or turn the text around them.
+fn hides_or_reorders(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'                     // Arabic letter mark (bidi)
+            | '\u{200E}' | '\u{200F}'      // left-to-right / right-to-left marks
+            | '\u{202A}'..='\u{202E}'      // bidi embeddings and overrides
+            | '\u{2066}'..='\u{2069}'      // bidi isolates
+            | '\u{200B}'..='\u{200D}'      // zero-width space, non-joiner, joiner
+            | '\u{2060}'..='\u{2064}'      // word joiner, invisible operators
+            | '\u{FEFF}'                   // zero-width no-break space (BOM)
+            | '\u{00AD}'                   // soft hyphen
+            | '\u{034F}'                   // combining grapheme joiner
+            | '\u{180E}'                   // Mongolian vowel separator
+            | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
+            | '\u{2028}' | '\u{2029}'      // line and paragraph separators
+        )
+}
+
+fn kind_of_hidden(c: char) -> &'static str {
+    match c {
+        '\u{061C}'
+        | '\u{200E}'
+        | '\u{200F}'
+        | '\u{202A}'..='\u{202E}'
+        | '\u{2066}'..='\u{2069}' => "a bidirectional control",
+        '\u{2028}' | '\u{2029}' => "a line or paragraph separator",
+        c if c.is_control() => "a control character",
+        _ => "an invisible character",
+    }
 }
 
 /// `POST /api/games`: set a game up; `201` with its id, one token per human seat and

@@ -82,6 +82,12 @@ pub struct ServeArgs {
     /// seat's default action.
     #[arg(long, default_value_t = Limits::default().agent_ms_per_game / 1000)]
     pub agent_seconds_per_game: u64,
+    /// Every per-client limit counts an IPv6 client by this many leading bits of its
+    /// address (one household or host is handed a whole /64); an IPv4 client by its
+    /// address. 128: each IPv6 address alone.
+    #[arg(long, default_value_t = Limits::default().ipv6_group_bits,
+          value_parser = clap::value_parser!(u8).range(32..=128))]
+    pub ipv6_group_bits: u8,
 }
 
 pub fn run(a: &ServeArgs) -> Result<()> {
@@ -101,6 +107,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         agent_ms_per_address: a.agent_seconds_per_address.saturating_mul(1000),
         agent_window: Duration::from_secs(a.agent_window),
         agent_ms_per_game: a.agent_seconds_per_game.saturating_mul(1000),
+        ipv6_group_bits: a.ipv6_group_bits,
         ..defaults
     };
     let config = Config {

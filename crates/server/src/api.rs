@@ -397,7 +397,8 @@ pub async fn create(
     let req: NewGame = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
     // Before the set-up's work: a client past its quota costs nothing more.
-    let ip = peer.ip();
+    // Every per-client limit counts the client's address group (an IPv6 /64).
+    let ip = hub.limits.group(peer.ip());
     if !hub.game_quota.allow(ip) {
         return Err(ApiError::quota(
             "games_per_hour",
@@ -677,7 +678,7 @@ pub async fn act(
     let seat = need_seat(seat)?;
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let action = action_of(body)?;
-    live.owned_by(peer.ip());
+    live.owned_by(hub.limits.group(peer.ip()));
     let acted = hub
         .act(&live, seat, &action, crate::store::Cause::Player, None)
         .await?;

@@ -182,7 +182,11 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
         // Small answers go out at once, not held back to fill a packet.
         let _ = stream.set_nodelay(true);
         let l = &hub.limits;
-        let held = match connections.take(peer.ip(), l.max_connections, l.connections_per_address) {
+        let held = match connections.take(
+            l.group(peer.ip()),
+            l.max_connections,
+            l.connections_per_address,
+        ) {
             Ok(h) => h,
             Err(full) => {
                 if let Ok(permit) = refusing.clone().try_acquire_owned() {
@@ -370,7 +374,7 @@ async fn guard(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Respons
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0.ip());
     if let Some(ip) = peer {
-        if !hub.limiter.allow(ip) {
+        if !hub.limiter.allow(hub.limits.group(ip)) {
             return ApiError::rate_limited().into_response();
         }
     }

@@ -59,6 +59,9 @@ pub struct Limits {
     /// Thinking time all agents of one game may spend, in all; past it they play
     /// their seat's default action.
     pub agent_ms_per_game: u64,
+    /// The prefix an IPv6 client is counted by ([`Limits::group`]): 64, one
+    /// household's or host's allocation, by default.
+    pub ipv6_group_bits: u8,
 }
 
 impl Default for Limits {
@@ -84,11 +87,18 @@ impl Default for Limits {
             agent_ms_per_address: 5 * 60 * 1000,
             agent_window: Duration::from_secs(10 * 60),
             agent_ms_per_game: 5 * 60 * 1000,
+            ipv6_group_bits: 64,
         }
     }
 }
 
 impl Limits {
+    /// The address group every per-client limit counts `ip` in: an IPv4 address
+    /// alone, an IPv6 address by its first `ipv6_group_bits` bits ([`address_group`]).
+    pub fn group(&self, ip: IpAddr) -> IpAddr {
+        address_group(ip, self.ipv6_group_bits)
+    }
+
     /// Fit the connection caps under the process's descriptor limit (raised to its
     /// hard limit first), keeping `RESERVED` descriptors for the database, files and
     /// the listener. Returns the descriptor limit, for the start-up line.
@@ -261,14 +271,17 @@ impl RateLimiter {
 /// The group an address is counted in: an IPv4 address alone, an IPv6 address by its
 /// /64 (one household or host is handed a whole /64, and would otherwise count as
 /// billions of clients); an IPv4 address written as IPv6 is the IPv4 address.
-pub fn address_group(ip: IpAddr) -> IpAddr {
+/// `bits` is the IPv6 prefix's length (64 by default, [`Limits::ipv6_group_bits`];
+/// 128: each address alone).
+pub fn address_group(ip: IpAddr, bits: u8) -> IpAddr {
     match ip {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),
             None => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(std::net::Ipv6Addr::from(bits))
+                let keep = u32::from(bits.min(128));
+                let mask = u128::MAX.checked_shl(128 - keep).unwrap_or(0);
+                IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & mask))
             }
         },
     }
@@ -363,12 +376,12 @@ mod tests {
         let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
         let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().unwrap();
         let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
-        assert_eq!(address_group(a), address_group(b));
-        assert_ne!(address_group(a), address_group(c));
+        assert_eq!(address_group(a, 64), address_group(b, 64));
+        assert_ne!(address_group(a, 64), address_group(c, 64));
         let v4: IpAddr = "10.1.2.3".parse().unwrap();
         let mapped: IpAddr = "::ffff:10.1.2.3".parse().unwrap();
-        assert_eq!(address_group(mapped), v4);
-        assert_eq!(address_group(v4), v4);
+        assert_eq!(address_group(mapped, 64), v4);
+        assert_eq!(address_group(v4, 64), v4);
     }
 
     #[test]
@@ -445,5 +458,45 @@ mod tests {
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         assert!((0..5).all(|_| q.allow(a)));
         assert!(!q.allow(a));
+    }
+
+    /// Issue 40 "Address groups": five addresses of one IPv6 /64 share one bucket,
+    /// one game quota and one count of connections; another /64 has its own; a
+    /// configured /56 groups wider, /128 counts each address alone.
+    #[test]
+    fn an_ipv6_64_is_one_client_for_every_limit() {
+        let l = Limits::default();
+        let host =
+            |last: u16| IpAddr::V6(std::net::Ipv6Addr::new(0x2001, 0xdb8, 0, 1, 0, 0, 0, last));
+        let quota = RateLimiter::with(0.001, 3.0);
+        let rotated: Vec<bool> = (1..=5).map(|i| quota.allow(l.group(host(i)))).collect();
+        assert_eq!(
+            rotated,
+            [true, true, true, false, false],
+            "a rotation within the /64"
+        );
+        let other = IpAddr::V6(std::net::Ipv6Addr::new(0x2001, 0xdb8, 0, 2, 0, 0, 0, 1));
+        assert!(
+            quota.allow(l.group(other)),
+            "the next /64 is another client"
+        );
+        let c = Arc::new(Counted::default());
+        let held: Vec<_> = (1..=2)
+            .map(|i| c.take(l.group(host(i)), 100, 2).unwrap())
+            .collect();
+        assert_eq!(c.take(l.group(host(3)), 100, 2).err(), Some(Full::Address));
+        drop(held);
+        let wide = Limits {
+            ipv6_group_bits: 56,
+            ..Limits::default()
+        };
+        assert_eq!(wide.group(host(1)), wide.group(other));
+        let alone = Limits {
+            ipv6_group_bits: 128,
+            ..Limits::default()
+        };
+        assert_ne!(alone.group(host(1)), alone.group(host(2)));
+        let v4 = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 7));
+        assert_eq!(l.group(v4), v4);
     }
 }

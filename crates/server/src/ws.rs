@@ -44,7 +44,7 @@ pub async fn upgrade(
     let held = hub
         .sockets
         .take(
-            peer.ip(),
+            hub.limits.group(peer.ip()),
             hub.limits.max_sockets,
             hub.limits.sockets_per_address,
         )
@@ -260,14 +260,14 @@ async fn handle(
     text: &str,
 ) -> Value {
     let result = async {
-        if !hub.limiter.allow(peer.ip()) {
+        if !hub.limiter.allow(hub.limits.group(peer.ip())) {
             return Err(ApiError::rate_limited());
         }
         let seat = seat.ok_or_else(ApiError::bad_token)?;
         let body: Value = serde_json::from_str(text)
             .map_err(|e| ApiError::bad_request(format!("the message is not JSON: {e}")))?;
         let action = action_of(body)?;
-        live.owned_by(peer.ip());
+        live.owned_by(hub.limits.group(peer.ip()));
         let acted = hub.act(live, seat, &action, Cause::Player, None).await?;
         Ok(json!({"type": "result", "ok": true, "events": acted.events, "status": acted.status}))
     }

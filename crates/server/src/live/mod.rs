@@ -73,10 +73,11 @@ impl Live {
         Value::Array(self.seats.iter().map(SeatSlot::public).collect())
     }
 
-    /// Charge this game's agents' thinking to `ip`'s address group, unless it has an
-    /// owner already (its creator, while this process knows it).
-    pub fn owned_by(&self, ip: std::net::IpAddr) {
-        let _ = self.owner.set(crate::limits::address_group(ip));
+    /// Charge this game's agents' thinking to address group `group`
+    /// ([`crate::Limits::group`]), unless it has an owner already (its creator, while
+    /// this process knows it).
+    pub fn owned_by(&self, group: std::net::IpAddr) {
+        let _ = self.owner.set(group);
     }
 }
 

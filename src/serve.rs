@@ -88,6 +88,12 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = Limits::default().ipv6_group_bits,
           value_parser = clap::value_parser!(u8).range(32..=128))]
     pub ipv6_group_bits: u8,
+    /// A proxy (an address or a network, e.g. 10.0.0.0/8; repeatable) whose
+    /// `Forwarded` / `X-Forwarded-For` headers name the client. The client is the
+    /// right-most hop not itself a trusted proxy. Without it those headers are
+    /// ignored: behind a proxy, every client would count as the proxy.
+    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    pub trusted_proxy: Vec<orrery_server::Cidr>,
 }
 
 pub fn run(a: &ServeArgs) -> Result<()> {
@@ -108,6 +114,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         agent_window: Duration::from_secs(a.agent_window),
         agent_ms_per_game: a.agent_seconds_per_game.saturating_mul(1000),
         ipv6_group_bits: a.ipv6_group_bits,
+        trusted_proxies: a.trusted_proxy.clone(),
         ..defaults
     };
     let config = Config {

@@ -181,6 +181,58 @@ fn the_first_game_past_the_quota_is_refused() {
         .contains("games_per_hour"));
 }
 
+/// `POST /api/games` as a proxy would send it, naming its client in `header`.
+fn create_as(s: &Server, header: &str, client: &str) -> u16 {
+    let res = ureq::post(&format!("{}/api/games", s.base))
+        .set("Content-Type", "application/json")
+        .set(header, client)
+        .send_string(r#"{"ruleset": "stratoyager"}"#);
+    match res {
+        Ok(r) => r.status(),
+        Err(ureq::Error::Status(code, _)) => code,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Issue 40: behind `--trusted-proxy`, the client is the address its headers name
+/// (`X-Forwarded-For`, `Forwarded`): each client has its own quota, an IPv6 client by
+/// its /64 (a rotation within it is refused, the next /64 served). Without the option
+/// the same headers are ignored: every request counts as the connection's address.
+#[test]
+fn a_trusted_proxy_names_the_client_and_an_untrusted_header_is_ignored() {
+    let s = Server::start(
+        &temp_dir("proxy"),
+        None,
+        &["--trusted-proxy", "127.0.0.1", "--games-per-hour", "1"],
+    );
+    assert_eq!(create_as(&s, "X-Forwarded-For", "198.51.100.1"), 201);
+    assert_eq!(create_as(&s, "X-Forwarded-For", "198.51.100.1"), 429);
+    assert_eq!(
+        create_as(&s, "X-Forwarded-For", "203.0.113.1, 198.51.100.2"),
+        201,
+        "the right-most hop"
+    );
+    assert_eq!(create_as(&s, "Forwarded", "for=\"[2001:db8::1]:443\""), 201);
+    assert_eq!(
+        create_as(&s, "Forwarded", "for=\"[2001:db8::ff]\""),
+        429,
+        "the same /64"
+    );
+    assert_eq!(
+        create_as(&s, "Forwarded", "for=\"[2001:db8:0:1::1]\""),
+        201,
+        "the next /64"
+    );
+    drop(s);
+    let s = Server::start(&temp_dir("no-proxy"), None, &["--games-per-hour", "1"]);
+    assert_eq!(create_as(&s, "X-Forwarded-For", "198.51.100.1"), 201);
+    assert_eq!(
+        create_as(&s, "X-Forwarded-For", "198.51.100.2"),
+        429,
+        "a client cannot name itself"
+    );
+}
+
 fn agents_game(s: &Server) -> (u16, Value) {
     s.post(
         "/api/games",

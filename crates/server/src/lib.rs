@@ -16,6 +16,7 @@ mod error;
 mod limits;
 mod linger;
 mod live;
+mod proxy;
 mod stats;
 mod store;
 mod token;
@@ -25,6 +26,7 @@ mod ws;
 
 pub use error::ApiError;
 pub use limits::{Limits, RateLimiter};
+pub use proxy::Cidr;
 pub use store::{StoreError, DEFAULT_DB_POOL};
 
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Request, State};
@@ -182,11 +184,14 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
         // Small answers go out at once, not held back to fill a packet.
         let _ = stream.set_nodelay(true);
         let l = &hub.limits;
-        let held = match connections.take(
-            l.group(peer.ip()),
-            l.max_connections,
-            l.connections_per_address,
-        ) {
+        // A trusted proxy carries many clients' connections: only the total binds it
+        // (each client is counted by its requests, `guard`).
+        let per = if l.is_trusted_proxy(peer.ip()) {
+            l.max_connections
+        } else {
+            l.connections_per_address
+        };
+        let held = match connections.take(l.group(peer.ip()), l.max_connections, per) {
             Ok(h) => h,
             Err(full) => {
                 if let Ok(permit) = refusing.clone().try_acquire_owned() {
@@ -367,12 +372,23 @@ async fn method_not_allowed(req: Request) -> ApiError {
     )
 }
 
-/// Per-client rate limit and the request time limit, before any route.
-async fn guard(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Response {
+/// Who the client is, the per-client rate limit and the request time limit, before
+/// any route. Behind a trusted proxy the client is the one its headers name
+/// ([`proxy::client_address`]); every route then sees that address as the
+/// connection's (`ConnectInfo`), so every per-client limit counts the client.
+async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Response {
     let peer = req
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
+        .map(|c| c.0);
+    let peer = peer.map(|p| {
+        let client = proxy::client_address(p.ip(), req.headers(), &hub.limits.trusted_proxies);
+        if client != p.ip() {
+            req.extensions_mut()
+                .insert(ConnectInfo(SocketAddr::new(client, 0)));
+        }
+        client
+    });
     if let Some(ip) = peer {
         if !hub.limiter.allow(hub.limits.group(ip)) {
             return ApiError::rate_limited().into_response();

@@ -62,6 +62,9 @@ pub struct Limits {
     /// The prefix an IPv6 client is counted by ([`Limits::group`]): 64, one
     /// household's or host's allocation, by default.
     pub ipv6_group_bits: u8,
+    /// Proxies whose `Forwarded` / `X-Forwarded-For` say who the client is
+    /// (`--trusted-proxy`); none by default, so no client can name itself.
+    pub trusted_proxies: Vec<crate::proxy::Cidr>,
 }
 
 impl Default for Limits {
@@ -88,6 +91,7 @@ impl Default for Limits {
             agent_window: Duration::from_secs(10 * 60),
             agent_ms_per_game: 5 * 60 * 1000,
             ipv6_group_bits: 64,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -97,6 +101,11 @@ impl Limits {
     /// alone, an IPv6 address by its first `ipv6_group_bits` bits ([`address_group`]).
     pub fn group(&self, ip: IpAddr) -> IpAddr {
         address_group(ip, self.ipv6_group_bits)
+    }
+
+    /// Is `peer` one of the trusted proxies?
+    pub fn is_trusted_proxy(&self, peer: IpAddr) -> bool {
+        self.trusted_proxies.iter().any(|c| c.contains(peer))
     }
 
     /// Fit the connection caps under the process's descriptor limit (raised to its

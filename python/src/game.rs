@@ -162,6 +162,7 @@ impl Game {
             millis,
             iterations,
             threads: None,
+            ceiling_millis: None,
         };
         let fork = self.inner.with(|g| {
             player(g, s)?;

@@ -61,6 +61,7 @@ fn budget(v: &Value) -> PyResult<Budget> {
             .map(|_| number(v, "iterations", 0).map(|n| n.min(u64::from(u32::MAX)) as u32))
             .transpose()?,
         threads: None,
+        ceiling_millis: None,
     })
 }
 

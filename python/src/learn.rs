@@ -506,6 +506,7 @@ impl Learn {
             millis,
             iterations,
             threads: None,
+            ceiling_millis: None,
         };
         py.detach(move || fork.agent_id(Seat(s), agent, seed, budget))
             .map_err(engine_error)

@@ -182,6 +182,10 @@ pub struct Budget {
     /// iterations in the same wall time. Default 1. With an iteration budget the
     /// choice stays deterministic for a given number of threads.
     pub threads: Option<usize>,
+    /// A hard ceiling on one decision's wall-clock time, whatever else the budget
+    /// says (an iteration budget, a level's, the default): what a server still
+    /// allows a game's agents (issue 40). `None`: no ceiling.
+    pub ceiling_millis: Option<u64>,
 }
 
 impl Budget {
@@ -222,7 +226,15 @@ pub fn by_name_with<G: Game + SearchHints + Learning>(
     let (name, own) = split_spec(name)?;
     if let Some(own) = own {
         let threads = budget.threads;
-        return by_name_with(name, seed, Budget { threads, ..own });
+        return by_name_with(
+            name,
+            seed,
+            Budget {
+                threads,
+                ceiling_millis: budget.ceiling_millis,
+                ..own
+            },
+        );
     }
     if let Some(&(_, agent, iterations)) = LEVELS.iter().find(|l| l.0 == name) {
         let budget = if budget.millis.is_none() && budget.iterations.is_none() {

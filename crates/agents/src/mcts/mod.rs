@@ -198,12 +198,17 @@ impl MctsAgent {
         self.last.as_ref()
     }
 
-    /// The (iterations, time) limits: an iteration budget alone is not timed.
+    /// The (iterations, time) limits: an iteration budget alone is not timed; a
+    /// ceiling ([`Budget::ceiling_millis`]) bounds the time of any budget.
     fn limits(&self) -> (Option<u32>, Option<Duration>) {
         let millis = match (self.budget.millis, self.budget.iterations) {
             (Some(ms), _) => Some(ms),
             (None, Some(_)) => None,
             (None, None) => Some(Self::DEFAULT_MILLIS),
+        };
+        let millis = match (millis, self.budget.ceiling_millis) {
+            (Some(ms), Some(c)) => Some(ms.min(c)),
+            (ms, c) => ms.or(c),
         };
         (self.budget.iterations, millis.map(Duration::from_millis))
     }

@@ -92,6 +92,7 @@ impl Hub {
         };
         let budget = Budget {
             millis: budget_ms.map(|b| b.min(MAX_BUDGET_MS)),
+            ceiling_millis: Some(left_of_allowance(self.limits.agent_ms_per_game, spent)),
             ..Budget::default()
         };
         // At most as many agents think at once as there are cores; the others wait
@@ -143,6 +144,13 @@ impl Hub {
     }
 }
 
+/// What is left of a game's thinking allowance (`allowance` ms, `spent` of it): the
+/// most one decision may think (issue 40: a 10 s decision on a 3 s allowance used to
+/// overrun it by its whole budget). At least 1 ms, so a decision always decides.
+fn left_of_allowance(allowance: u64, spent: u64) -> u64 {
+    allowance.saturating_sub(spent).max(1)
+}
+
 /// How long an agent waits before trying again when the database was unavailable.
 const RETRY: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -150,3 +158,46 @@ const RETRY: std::time::Duration = std::time::Duration::from_secs(2);
 /// ended or left memory meanwhile stops it waiting), and at least this long.
 const MAX_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 const MIN_WAIT: std::time::Duration = std::time::Duration::from_millis(10);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use orrery_core::Game;
+
+    /// Issue 40 "Agent budgets": a decision never thinks past what is left of its
+    /// game's allowance, whatever its own budget: the ceiling is what is left.
+    #[test]
+    fn a_decisions_budget_is_cut_to_what_is_left_of_the_allowance() {
+        assert_eq!(left_of_allowance(3_000, 2_000), 1_000);
+        assert_eq!(left_of_allowance(3_000, 2_999), 1);
+        assert_eq!(left_of_allowance(3_000, 5_000), 1, "always decides");
+        // A 10 s search with 50 ms of allowance left stops in about 50 ms.
+        use orrery_core::toy::{BidScenario, SealedBids};
+        let g = SealedBids::setup(
+            &BidScenario {
+                players: 2,
+                rounds: 20,
+            },
+            1,
+        )
+        .unwrap();
+        let seat = g.to_move()[0];
+        let mut a = orrery_agents::by_name_with::<SealedBids>(
+            "mcts",
+            1,
+            Budget {
+                millis: Some(10_000),
+                ceiling_millis: Some(left_of_allowance(3_000, 2_950)),
+                ..Budget::default()
+            },
+        )
+        .unwrap();
+        let t = std::time::Instant::now();
+        assert!(a.choose(&g, seat).is_some());
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            t.elapsed()
+        );
+    }
+}

@@ -283,16 +283,13 @@ impl RateLimiter {
 /// `bits` is the IPv6 prefix's length (64 by default, [`Limits::ipv6_group_bits`];
 /// 128: each address alone).
 pub fn address_group(ip: IpAddr, bits: u8) -> IpAddr {
-    match ip {
-        IpAddr::V4(v4) => IpAddr::V4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let keep = u32::from(bits.min(128));
-                let mask = u128::MAX.checked_shl(128 - keep).unwrap_or(0);
-                IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & mask))
-            }
-        },
+    match crate::proxy::unmapped(ip) {
+        IpAddr::V6(v6) => IpAddr::V6(std::net::Ipv6Addr::from(crate::proxy::masked(
+            u128::from(v6),
+            128,
+            bits,
+        ))),
+        v4 => v4,
     }
 }
 

@@ -36,7 +36,8 @@ impl Cidr {
     }
 }
 
-fn masked(v: u128, width: u32, bits: u8) -> u128 {
+/// `v`, a `width`-bit address, with all but its first `bits` bits cleared.
+pub(crate) fn masked(v: u128, width: u32, bits: u8) -> u128 {
     let keep = u32::from(bits).min(width);
     let mask = if keep == 0 {
         0
@@ -46,7 +47,8 @@ fn masked(v: u128, width: u32, bits: u8) -> u128 {
     v & mask
 }
 
-fn unmapped(ip: IpAddr) -> IpAddr {
+/// An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) is the IPv4 address.
+pub(crate) fn unmapped(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
         v4 => v4,

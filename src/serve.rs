@@ -59,6 +59,11 @@ pub struct ServeArgs {
     /// count) and no change of its game.
     #[arg(long, default_value_t = Limits::default().ws_quiet.as_secs())]
     pub ws_quiet: u64,
+    /// Seconds a write may wait for a client that takes nothing of it (an answer or a
+    /// WebSocket push); past it the connection is reset.
+    #[arg(long, default_value_t = Limits::default().write_stall.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub write_stall: u64,
     /// Seconds a spectator's WebSocket stays open (it may reconnect).
     #[arg(long, default_value_t = Limits::default().spectator_ttl.as_secs())]
     pub spectator_ttl: u64,
@@ -108,6 +113,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         sockets_per_address: a.sockets_per_address,
         ws_quiet: Duration::from_secs(a.ws_quiet.max(1)),
         spectator_ttl: Duration::from_secs(a.spectator_ttl.max(1)),
+        write_stall: Duration::from_secs(a.write_stall),
         games_per_hour: a.games_per_hour,
         agent_games_per_address: a.agent_games_per_address,
         agent_ms_per_address: a.agent_seconds_per_address.saturating_mul(1000),

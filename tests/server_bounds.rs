@@ -407,3 +407,99 @@ fn an_oversized_content_length_is_refused_at_once() {
         started.elapsed()
     );
 }
+
+/// A client connection to `s` from the loopback address `from` (127.0.0.0/8: each
+/// a different client address to the server), with a receive buffer of
+/// `recv_buffer` bytes (0: the kernel's own).
+#[cfg(unix)]
+fn connect_from(s: &Server, from: std::net::Ipv4Addr, recv_buffer: usize) -> TcpStream {
+    use socket2::{Domain, SockAddr, Socket, Type};
+    let to: std::net::SocketAddr = s.base.trim_start_matches("http://").parse().unwrap();
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    if recv_buffer > 0 {
+        socket.set_recv_buffer_size(recv_buffer).unwrap();
+    }
+    socket
+        .bind(&SockAddr::from(std::net::SocketAddr::new(from.into(), 0)))
+        .unwrap();
+    socket.connect(&SockAddr::from(to)).unwrap();
+    socket.into()
+}
+
+/// The open WebSockets the server counts (`/api/stats`).
+fn open_sockets(s: &Server) -> u64 {
+    let (c, v) = s.get("/api/stats", None);
+    assert_eq!(c, 200, "{v}");
+    v["websockets"].as_u64().unwrap()
+}
+
+/// Issue 40: a WebSocket client that stops reading used to escape every time-out
+/// (`--ws-quiet`, the idle limit) and hold its game and megabytes of kernel memory.
+/// Here a seat's client floods requests and reads none of the answers: once the
+/// server has written nothing for `--write-stall` (1 s) the socket is reset and no
+/// longer counted, though the client still has not read a byte.
+#[cfg(unix)]
+#[test]
+fn a_websocket_whose_client_stops_reading_is_closed() {
+    let s = Server::start(
+        &temp_dir("no-reader"),
+        None,
+        &["--write-stall", "1", "--rate-limit", "0"],
+    );
+    let (id, tokens) = wasps(&s);
+    let token = tokens[0].clone().unwrap();
+    let stream = connect_from(&s, std::net::Ipv4Addr::LOCALHOST, 4096);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    // A blocked write gives up: the server stops reading while it cannot write.
+    stream
+        .set_write_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let addr = s.base.trim_start_matches("http://");
+    let url = format!("ws://{addr}/api/games/{id}/ws?token={token}");
+    let (mut w, _) = tungstenite::client(url.as_str(), stream).expect("handshake");
+    assert_eq!(open_sockets(&s), 1);
+    // Each request has an answer of ~100 bytes; 40,000 of them pass what the two
+    // kernels' buffers hold (4 KiB here, 256 KiB on the server's side).
+    let ask = tungstenite::Message::Text(r#"{"action":0}"#.into());
+    let mut sent = 0;
+    while sent < 40_000 && w.send(ask.clone()).is_ok() {
+        sent += 1;
+    }
+    let stopped = Instant::now();
+    while open_sockets(&s) > 0 {
+        assert!(
+            stopped.elapsed() < Duration::from_secs(10),
+            "the non-reading socket is still open {:?} after {sent} requests",
+            stopped.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The connection was reset: what is left to read ends in an error, not a wait.
+    let mut ended = false;
+    for _ in 0..100_000 {
+        match w.read() {
+            Ok(_) => continue,
+            Err(tungstenite::Error::Io(e)) => {
+                assert!(
+                    !matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ),
+                    "the socket was left open: {e}"
+                );
+                ended = true;
+                break;
+            }
+            Err(_) => {
+                ended = true;
+                break;
+            }
+        }
+    }
+    assert!(ended);
+    // The server answers on, and the seat's next socket is served.
+    let mut again = s.ws(&id, Some(&token));
+    assert_eq!(again.next()["type"], "state");
+}

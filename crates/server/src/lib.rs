@@ -184,6 +184,9 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
         // Small answers go out at once, not held back to fill a packet.
         let _ = stream.set_nodelay(true);
         let l = &hub.limits;
+        if l.send_buffer_bytes > 0 {
+            let _ = socket2::SockRef::from(&stream).set_send_buffer_size(l.send_buffer_bytes);
+        }
         // A trusted proxy carries many clients' connections: only the total binds it
         // (each client is counted by its requests, `guard`).
         let per = if l.is_trusted_proxy(peer.ip()) {
@@ -210,7 +213,7 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
                 req.extensions_mut().insert(ConnectInfo(peer));
                 app.clone().oneshot(req)
             });
-        let stream = linger::Lingering::new(stream, held);
+        let stream = linger::Lingering::new(stream, held, l.write_stall);
         tokio::spawn(async move {
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())

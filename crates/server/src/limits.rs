@@ -27,6 +27,14 @@ pub struct Limits {
     pub header_timeout: Duration,
     /// A WebSocket that sends nothing (not even a pong) for this long is closed.
     pub ws_idle: Duration,
+    /// A write the client has taken nothing of for this long fails and its
+    /// connection is reset (an HTTP answer or a WebSocket push alike): a client
+    /// that stops reading holds nothing past it.
+    pub write_stall: Duration,
+    /// The kernel's send buffer per connection (`SO_SNDBUF`; 0: the kernel's own,
+    /// which grows to several MiB): with `write_stall`, the bound on what a client
+    /// that stops reading leaves unsent, besides the one message being written.
+    pub send_buffer_bytes: usize,
     /// A game nobody asks for or watches this long leaves memory (not the database).
     pub idle_unload: Duration,
     /// Allowed `clock_ms` per decision, inclusive.
@@ -77,6 +85,8 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(30),
             header_timeout: Duration::from_secs(10),
             ws_idle: Duration::from_secs(120),
+            write_stall: Duration::from_secs(10),
+            send_buffer_bytes: 256 * 1024,
             idle_unload: Duration::from_secs(300),
             clock_ms: (100, 7 * 24 * 3600 * 1000),
             max_connections: 4096,

@@ -1,16 +1,25 @@
-//! A connection that closes gently. When the server answers before reading a whole
-//! request (a body announced over the limit is refused at once), closing the socket
-//! with unread bytes in it makes the kernel reset the connection, and a client still
-//! sending its body may lose the answer. So a connection, once done, stops writing,
-//! reads and discards what the client still sends for a moment, then closes.
+//! A connection that closes gently, unless its client stopped reading.
+//!
+//! When the server answers before reading a whole request (a body announced over the
+//! limit is refused at once), closing the socket with unread bytes in it makes the
+//! kernel reset the connection, and a client still sending its body may lose the
+//! answer. So a connection, once done, stops writing, reads and discards what the
+//! client still sends for a moment, then closes.
+//!
+//! A client that stops reading cannot hold the server (issue 40): a write the kernel
+//! has not taken for `stall` fails (`TimedOut`), whoever was writing (an HTTP
+//! answer, a WebSocket push), and the connection is then reset, not lingered: its
+//! unsent bytes are dropped at once instead of waiting in the kernel for a reader.
 
 use crate::limits::Held;
+use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::TcpStream;
+use tokio::time::{Instant, Sleep};
 
 /// How long a closing connection reads what its client still sends.
 const LINGER: Duration = Duration::from_secs(2);
@@ -23,14 +32,46 @@ const LINGER_BYTES: usize = 1024 * 1024;
 pub struct Lingering {
     stream: Option<TcpStream>,
     held: Option<Held>,
+    /// How long one write may wait for the kernel to take a byte.
+    stall: Duration,
+    /// Set while a write waits: when it fires, the write fails.
+    waiting: Option<Pin<Box<Sleep>>>,
+    /// A write stalled past `stall`: the client stopped reading.
+    stalled: bool,
 }
 
 impl Lingering {
-    pub fn new(stream: TcpStream, held: Held) -> Self {
+    pub fn new(stream: TcpStream, held: Held, stall: Duration) -> Self {
         Lingering {
             stream: Some(stream),
             held: Some(held),
+            stall,
+            waiting: None,
+            stalled: false,
         }
+    }
+
+    /// A write (or flush) that is `Pending`: waiting, but not past `stall` since the
+    /// first time it could not go on; past it, `TimedOut`, now and for every later
+    /// write. Any write that goes through starts the clock again.
+    fn wait_or_fail<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if !polled.is_pending() {
+            self.waiting = None;
+            return polled;
+        }
+        let stall = self.stall;
+        let timer = self
+            .waiting
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep_until(Instant::now() + stall)));
+        if timer.as_mut().poll(cx).is_ready() {
+            self.stalled = true;
+            return Poll::Ready(Err(stalled()));
+        }
+        Poll::Pending
     }
 
     fn stream(&mut self) -> io::Result<&mut TcpStream> {
@@ -59,17 +100,27 @@ impl AsyncWrite for Lingering {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        match self.get_mut().stream() {
-            Ok(s) => Pin::new(s).poll_write(cx, buf),
-            Err(e) => Poll::Ready(Err(e)),
+        let this = self.get_mut();
+        if this.stalled {
+            return Poll::Ready(Err(stalled()));
         }
+        let polled = match this.stream() {
+            Ok(s) => Pin::new(s).poll_write(cx, buf),
+            Err(e) => return Poll::Ready(Err(e)),
+        };
+        this.wait_or_fail(cx, polled)
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        match self.get_mut().stream() {
-            Ok(s) => Pin::new(s).poll_flush(cx),
-            Err(e) => Poll::Ready(Err(e)),
+        let this = self.get_mut();
+        if this.stalled {
+            return Poll::Ready(Err(stalled()));
         }
+        let polled = match this.stream() {
+            Ok(s) => Pin::new(s).poll_flush(cx),
+            Err(e) => return Poll::Ready(Err(e)),
+        };
+        this.wait_or_fail(cx, polled)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -85,6 +136,13 @@ impl Drop for Lingering {
         let (Some(stream), held) = (self.stream.take(), self.held.take()) else {
             return;
         };
+        if self.stalled {
+            // Reset: the kernel drops the unsent bytes (and its memory) now.
+            let _ = socket2::SockRef::from(&stream).set_linger(Some(Duration::ZERO));
+            drop(stream);
+            drop(held);
+            return;
+        }
         if let Ok(rt) = tokio::runtime::Handle::try_current() {
             rt.spawn(async move {
                 linger(stream, LINGER).await;
@@ -92,6 +150,13 @@ impl Drop for Lingering {
             });
         }
     }
+}
+
+fn stalled() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::TimedOut,
+        "the client took nothing of what was sent: closed",
+    )
 }
 
 /// Stop writing, then read and discard what the client still sends, for `time` at

@@ -25,7 +25,8 @@ const READ_BUFFER: usize = 4 * 1024;
 /// The largest message the server may send (the library refuses to queue more). A
 /// session sends one message at a time and waits until the client has taken it, so
 /// this bounds the one message waiting, not a backlog. A first state with a long
-/// game's events and a full legal list with its words can pass a few MiB.
+/// game's events and a full legal list with its words can pass a few MiB. A client
+/// that takes none of it for `--write-stall` has its connection reset (`linger`).
 const MAX_WRITE_BUFFER: usize = 32 * 1024 * 1024;
 
 /// How often the server pings an open WebSocket.

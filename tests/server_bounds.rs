@@ -503,3 +503,104 @@ fn a_websocket_whose_client_stops_reading_is_closed() {
     let mut again = s.ws(&id, Some(&token));
     assert_eq!(again.next()["type"], "state");
 }
+
+/// The test process's own descriptor limit, raised to its hard limit (the crowd
+/// tests hold a couple of thousand sockets).
+#[cfg(unix)]
+fn raise_own_nofile() {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit/setrlimit only read and write the struct passed.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+}
+
+/// A spectator's WebSocket from `from`: `Ok`, or the status it was refused with.
+#[cfg(unix)]
+fn watch_from(
+    s: &Server,
+    id: &str,
+    from: std::net::Ipv4Addr,
+) -> Result<tungstenite::WebSocket<TcpStream>, u16> {
+    let stream = connect_from(s, from, 0);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let addr = s.base.trim_start_matches("http://");
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    match tungstenite::client(url.as_str(), stream) {
+        Ok((socket, _)) => Ok(socket),
+        Err(tungstenite::HandshakeError::Failure(tungstenite::Error::Http(r))) => {
+            Err(r.status().as_u16())
+        }
+        Err(e) => panic!("spectator from {from}: {e}"),
+    }
+}
+
+/// Issue 40: under a descriptor limit of 1,024 (960 connections, 720 WebSockets),
+/// 720 spectators' sockets from 45 addresses and 1,200 slow-header connections from
+/// 20 used to lock everyone out: seat holders could not open their own WebSocket,
+/// and every new client got 503 until the 10 s header time-out. Now spectators get
+/// three quarters of the WebSockets (the rest are refused `503 spectator_sockets`),
+/// newcomers take the places of connections still waiting for a request head (the
+/// largest address group's first), and a seat holder is answered and gets its
+/// socket while the whole crowd still holds on.
+#[cfg(unix)]
+#[test]
+fn seat_holders_are_served_while_720_spectators_and_1200_slow_clients_knock() {
+    use std::net::Ipv4Addr;
+    raise_own_nofile();
+    let s = Server::start_with_nofile(&temp_dir("crowd"), &[], 1024);
+    let (id, tokens) = wasps(&s);
+    let token = tokens[0].clone().unwrap();
+    // 720 spectators, 16 from each of 45 addresses.
+    let mut watching = Vec::new();
+    let mut refused = Vec::new();
+    for a in 1..=45u8 {
+        for _ in 0..16 {
+            match watch_from(&s, &id, Ipv4Addr::new(127, 0, 1, a)) {
+                Ok(w) => watching.push(w),
+                Err(code) => refused.push(code),
+            }
+        }
+    }
+    assert_eq!(watching.len(), 540, "three quarters of 720 WebSockets");
+    assert!(refused.iter().all(|c| *c == 503), "{refused:?}");
+    // 1,200 slow clients, 60 from each of 20 addresses: each sends half a head.
+    let mut slow = Vec::new();
+    for a in 1..=20u8 {
+        for _ in 0..60 {
+            let mut c = connect_from(&s, Ipv4Addr::new(127, 0, 2, a), 0);
+            let _ = c.write_all(b"GET /api/rulesets HTTP/1.1\r\nHost: x\r\n");
+            slow.push(c);
+        }
+    }
+    // The crowd has the places: the server cut slow clients to seat slow clients.
+    let (c, stats) = s.get("/api/stats", None);
+    assert_eq!(c, 200, "{stats}");
+    assert!(stats["connections_cut"].as_u64().unwrap() > 0, "{stats}");
+    assert_eq!(stats["spectator_websockets"], 540, "{stats}");
+    // The seat holder is answered, and its own WebSocket opens.
+    let started = Instant::now();
+    let (c, v) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!(c, 200, "{v}");
+    let mut seat = s.ws(&id, Some(&token));
+    assert_eq!(seat.next()["type"], "state");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    // One more spectator is not: the last places are the seats'.
+    assert_eq!(
+        watch_from(&s, &id, Ipv4Addr::new(127, 0, 3, 1)).err(),
+        Some(503)
+    );
+    drop((slow, watching));
+}

@@ -12,6 +12,7 @@
 
 mod api;
 pub mod compact;
+mod conns;
 mod error;
 mod limits;
 mod linger;
@@ -157,11 +158,13 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
 /// for WebSockets) with a time limit on reading each request head: a client that
 /// trickles its headers, or leaves a keep-alive connection idle, is disconnected.
 ///
-/// Connections are counted, in all and per address: past either cap a connection is
-/// answered `503`/`429` at once and closed, so descriptors never run out.
+/// Connections are counted, in all and per address: past the per-address cap a
+/// connection is answered `429` at once and closed. When every place is taken, a
+/// newcomer takes the place of a connection that asks nothing of the server
+/// ([`conns::Conns::cut_one`]); only when every connection is at work is it
+/// answered `503`. So descriptors never run out, and slow clients cannot lock out
+/// the others.
 async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
-    use tower::ServiceExt;
-    let header_timeout = hub.limits.header_timeout;
     let connections = Arc::new(limits::Counted::default());
     // Refusals answered at a time: past it a connection over a cap is closed at
     // once, so refusing cannot itself use up the descriptors.
@@ -187,15 +190,26 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
         if l.send_buffer_bytes > 0 {
             let _ = socket2::SockRef::from(&stream).set_send_buffer_size(l.send_buffer_bytes);
         }
-        // A trusted proxy carries many clients' connections: only the total binds it
-        // (each client is counted by its requests, `guard`).
-        let per = if l.is_trusted_proxy(peer.ip()) {
-            l.max_connections
-        } else {
-            l.connections_per_address
+        let taking = Taking {
+            connections: connections.clone(),
+            group: l.group(peer.ip()),
+            total: l.max_connections,
+            // A trusted proxy carries many clients' connections: only the total binds
+            // it (each client is counted by its requests, `guard`).
+            per: if l.is_trusted_proxy(peer.ip()) {
+                l.max_connections
+            } else {
+                l.connections_per_address
+            },
         };
-        let held = match connections.take(l.group(peer.ip()), l.max_connections, per) {
-            Ok(h) => h,
+        let taken = match taking.take() {
+            // Every place taken: a newcomer takes the place of a connection that asks
+            // nothing, once that one has closed.
+            Err(limits::Full::Total) if hub.conns.cut_one() => taking.after_cut().await,
+            taken => taken,
+        };
+        match taken {
+            Ok(held) => serve_connection(stream, peer, held, &hub, &app),
             Err(full) => {
                 if let Ok(permit) = refusing.clone().try_acquire_owned() {
                     tokio::spawn(async move {
@@ -203,26 +217,85 @@ async fn accept(listener: tokio::net::TcpListener, hub: Arc<Hub>, app: Router) {
                         drop(permit);
                     });
                 }
-                continue;
             }
-        };
-        let app = app.clone();
-        let service =
-            hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
-                let mut req = req.map(axum::body::Body::new);
-                req.extensions_mut().insert(ConnectInfo(peer));
-                app.clone().oneshot(req)
-            });
-        let stream = linger::Lingering::new(stream, held, l.write_stall);
-        tokio::spawn(async move {
-            let conn = hyper::server::conn::http1::Builder::new()
-                .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(header_timeout)
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
-                .with_upgrades();
-            let _ = conn.await;
-        });
+        }
     }
+}
+
+/// A place among the connections, for one client.
+struct Taking {
+    connections: Arc<limits::Counted>,
+    group: std::net::IpAddr,
+    total: usize,
+    per: usize,
+}
+
+impl Taking {
+    fn take(&self) -> Result<limits::Held, limits::Full> {
+        self.connections.take(self.group, self.total, self.per)
+    }
+
+    /// The place of a connection just cut: it closes as soon as its task runs, so
+    /// the accept loop lets it run first (new connections wait in the backlog
+    /// meanwhile, and the total is never passed).
+    async fn after_cut(&self) -> Result<limits::Held, limits::Full> {
+        for i in 0..100 {
+            if i < 10 {
+                tokio::task::yield_now().await;
+            } else {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            match self.take() {
+                Err(limits::Full::Total) => continue,
+                taken => return taken,
+            }
+        }
+        self.take()
+    }
+}
+
+/// Serve one accepted connection with hyper, registered with the connections a
+/// newcomer may take the place of while it waits for a request.
+fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    held: limits::Held,
+    hub: &Arc<Hub>,
+    app: &Router,
+) {
+    use tower::ServiceExt;
+    let registered = hub.conns.register(hub.limits.group(peer.ip()));
+    let conn = registered.conn.clone();
+    let app = app.clone();
+    let service = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+        use hyper::body::Body as _;
+        conn.head_read(!req.body().is_end_stream());
+        let watched = conn.clone();
+        let mut req = req.map(|b| axum::body::Body::new(conns::Watched::new(b, watched)));
+        req.extensions_mut().insert(ConnectInfo(peer));
+        let answer = app.clone().oneshot(req);
+        let conn = conn.clone();
+        async move {
+            let r = answer.await;
+            conn.answered();
+            r
+        }
+    });
+    let stream = linger::Lingering::new(stream, held, hub.limits.write_stall)
+        .watching(registered.conn.clone());
+    let header_timeout = hub.limits.header_timeout;
+    tokio::spawn(async move {
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(header_timeout)
+            .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+            .with_upgrades();
+        tokio::select! {
+            _ = conn => {}
+            _ = registered.conn.cut_off() => {}
+        }
+        drop(registered);
+    });
 }
 
 /// Return the allocator's free pages to the system: answers, replays and agents'

@@ -113,6 +113,13 @@ impl Limits {
         address_group(ip, self.ipv6_group_bits)
     }
 
+    /// Spectators' WebSockets in all: three quarters of `max_sockets`. The last
+    /// quarter is kept for seats (a request with a token), so watchers can never
+    /// take the places of the players they watch.
+    pub fn spectator_sockets(&self) -> usize {
+        (self.max_sockets - self.max_sockets / 4).max(1)
+    }
+
     /// Is `peer` one of the trusted proxies?
     pub fn is_trusted_proxy(&self, peer: IpAddr) -> bool {
         self.trusted_proxies.iter().any(|c| c.contains(peer))

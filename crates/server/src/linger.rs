@@ -38,6 +38,8 @@ pub struct Lingering {
     waiting: Option<Pin<Box<Sleep>>>,
     /// A write stalled past `stall`: the client stopped reading.
     stalled: bool,
+    /// The connection's phase: one cut for a newcomer closes at once.
+    conn: Option<std::sync::Arc<crate::conns::Conn>>,
 }
 
 impl Lingering {
@@ -48,7 +50,14 @@ impl Lingering {
             stall,
             waiting: None,
             stalled: false,
+            conn: None,
         }
+    }
+
+    /// Close at once, not lingering, if `conn` is cut for a newcomer.
+    pub fn watching(mut self, conn: std::sync::Arc<crate::conns::Conn>) -> Self {
+        self.conn = Some(conn);
+        self
     }
 
     /// A write (or flush) that is `Pending`: waiting, but not past `stall` since the
@@ -136,6 +145,12 @@ impl Drop for Lingering {
         let (Some(stream), held) = (self.stream.take(), self.held.take()) else {
             return;
         };
+        if self.conn.as_ref().is_some_and(|c| c.was_cut()) {
+            // Cut for a newcomer, with no request under way: its place is wanted now.
+            drop(stream);
+            drop(held);
+            return;
+        }
         if self.stalled {
             // Reset: the kernel drops the unsent bytes (and its memory) now.
             let _ = socket2::SockRef::from(&stream).set_linger(Some(Duration::ZERO));

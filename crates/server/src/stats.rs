@@ -7,11 +7,13 @@ use axum::Json;
 use serde_json::{json, Value};
 
 /// `GET /api/stats`: `{"ok":true,"db_statements":N,"db_pings":P,"games_in_memory":M,
-/// "websockets":W,"agent_ms":A,"agent_waits":H}`,
+/// "websockets":W,"spectator_websockets":S,"connections_cut":C,"agent_ms":A,
+/// "agent_waits":H}`,
 /// counted since start-up. `db_statements`: statements sent to the database, each a
 /// round trip; `db_pings`: the connection checks sqlx adds (PostgreSQL, one when a
 /// connection leaves the pool and one when it comes back); `agent_ms`: the agents'
-/// thinking in all; `agent_waits`: agent decisions held back by their address
+/// thinking in all; `connections_cut`: connections waiting for a request whose
+/// places newcomers took when every place was in use; `agent_waits`: agent decisions held back by their address
 /// group's thinking budget. Nothing in it is secret.
 pub async fn stats(State(hub): Hubs) -> Json<Value> {
     let (statements, pings) = hub.store.counts();
@@ -20,6 +22,8 @@ pub async fn stats(State(hub): Hubs) -> Json<Value> {
         "db_pings": pings,
         "games_in_memory": hub.games_in_memory(),
         "websockets": hub.sockets.open(),
+        "spectator_websockets": hub.spectators.open(),
+        "connections_cut": hub.conns.cut.load(std::sync::atomic::Ordering::Relaxed),
         "agent_ms": hub.thinking.total_ms.load(std::sync::atomic::Ordering::Acquire),
         "agent_waits": hub.thinking.waits.load(std::sync::atomic::Ordering::Acquire),
     }))

@@ -42,10 +42,11 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let q = params(q)?;
     // Counted before anything else: a flood is refused before it costs a game load.
+    let group = hub.limits.group(peer.ip());
     let held = hub
         .sockets
         .take(
-            hub.limits.group(peer.ip()),
+            group,
             hub.limits.max_sockets,
             hub.limits.sockets_per_address,
         )
@@ -53,6 +54,18 @@ pub async fn upgrade(
             Full::Address => ApiError::busy("sockets_per_address", StatusCode::TOO_MANY_REQUESTS),
             Full::Total => ApiError::busy("max_sockets", StatusCode::SERVICE_UNAVAILABLE),
         })?;
+    // A spectator (no token) also takes one of the spectators' places; a token that
+    // holds no seat is refused below, so only seats use the places kept for them.
+    let watching = match crate::api::token_of(&headers, &q) {
+        Some(_) => None,
+        None => Some(
+            hub.spectators
+                .take(group, hub.limits.spectator_sockets(), usize::MAX)
+                .map_err(|_| {
+                    ApiError::busy("spectator_sockets", StatusCode::SERVICE_UNAVAILABLE)
+                })?,
+        ),
+    };
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let describe = crate::api::describe_of(&q)?;
     let legal = crate::api::legal_of(&q)?;
@@ -79,6 +92,7 @@ pub async fn upgrade(
         .on_upgrade(move |socket| async move {
             session(hub, live, seat, form, peer, socket).await;
             drop(held);
+            drop(watching);
         }))
 }
 

@@ -151,6 +151,11 @@ pub struct Hub {
     pub(crate) thinkers: tokio::sync::Semaphore,
     /// Open WebSockets, in all and per address.
     pub sockets: Arc<crate::limits::Counted>,
+    /// Open spectators' WebSockets (also counted in `sockets`): at most
+    /// [`crate::Limits::spectator_sockets`], so seats always find a place.
+    pub spectators: Arc<crate::limits::Counted>,
+    /// The connections hyper is reading, which a newcomer may take the place of.
+    pub conns: Arc<crate::conns::Conns>,
     /// The quota on new games per address.
     pub game_quota: crate::RateLimiter,
     /// Unfinished games without a human seat, by the address that created them.
@@ -173,6 +178,8 @@ impl Hub {
             game_quota: crate::RateLimiter::games(&limits),
             thinking: crate::limits::ThinkingBudget::new(&limits),
             sockets: Arc::default(),
+            spectators: Arc::default(),
+            conns: Arc::default(),
             agent_games: Mutex::new(HashMap::new()),
             // Agents never take every core: requests keep one (on one core, they share).
             thinkers: tokio::sync::Semaphore::new(

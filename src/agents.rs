@@ -52,7 +52,7 @@ impl AgentTable {
             .ok_or_else(|| anyhow!("seat {seat} does not exist"))?;
         let s = decision_seed(seat_seed(self.seed, seat), *n);
         *n += 1;
-        game.agent_action(seat, &name, s, self.budget)
+        game.agent_action(seat, &name, s, self.budget.clone())
             .with_context(|| format!("agent `{name}` for seat {seat}"))
     }
 }

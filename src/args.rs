@@ -95,7 +95,7 @@ impl BudgetArgs {
             millis: self.budget_ms,
             iterations: self.iterations,
             threads: self.threads.map(usize::from),
-            ceiling_millis: None,
+            ..orrery_agents::Budget::default()
         }
     }
 }

@@ -311,6 +311,43 @@ fn a_creator_token_stops_a_game_of_agents_and_agent_games_are_capped() {
     }
 }
 
+/// Issue 40: a creator's resign did not stop a decision already thinking (2.9 s of
+/// CPU after it). Two agents with 10 s budgets: a second into a decision the creator
+/// resigns a seat, and the decision in progress ends at once (its thinking is
+/// charged within a moment, far short of its budget).
+#[test]
+fn a_resignation_stops_the_decision_in_progress() {
+    let s = Server::start(&temp_dir("stop-thinking"), None, &[]);
+    let (c, g) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "scenario": "duel",
+                "seats": [{"type": "agent", "agent": "mcts", "budget_ms": 10000},
+                          {"type": "agent", "agent": "mcts", "budget_ms": 10000}]}),
+    );
+    assert_eq!(c, 201, "{g}");
+    let (id, creator) = (g["id"].as_str().unwrap(), g["creator"].as_str().unwrap());
+    let thought = || s.get("/api/stats", None).1["agent_ms"].as_u64().unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    let before = thought();
+    let resigned = Instant::now();
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/resign"),
+        Some(creator),
+        &json!({"seat": 1}),
+    );
+    assert_eq!(c, 200, "{v}");
+    while thought() == before {
+        assert!(
+            resigned.elapsed() < Duration::from_secs(4),
+            "the decision in progress thinks on after the resignation"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let spent = thought() - before;
+    assert!(spent < 4000, "{spent} ms thought");
+}
+
 /// Issue 37 §2: the agents of the games one address set up share a thinking budget
 /// (`--agent-seconds-per-address` within any `--agent-window`); past it their next
 /// decisions wait, so the address's games go on, slowed, and no game is refused.

@@ -163,6 +163,7 @@ impl Game {
             iterations,
             threads: None,
             ceiling_millis: None,
+            stop: None,
         };
         let fork = self.inner.with(|g| {
             player(g, s)?;

@@ -62,6 +62,7 @@ fn budget(v: &Value) -> PyResult<Budget> {
             .transpose()?,
         threads: None,
         ceiling_millis: None,
+        stop: None,
     })
 }
 

@@ -507,6 +507,7 @@ impl Learn {
             iterations,
             threads: None,
             ceiling_millis: None,
+            stop: None,
         };
         py.detach(move || fork.agent_id(Seat(s), agent, seed, budget))
             .map_err(engine_error)

@@ -72,7 +72,7 @@ fn measure<G: FullGame>(name: &str, games: u64, budget: Budget) -> (u32, u32, u3
     for seed in 1..=games {
         let me = Seat((seed % 2) as u8);
         let mut g = G::setup(&scenario, seed).expect("set-up");
-        let mut mine = by_name_with::<G>(name, seed, budget).expect("agent");
+        let mut mine = by_name_with::<G>(name, seed, budget.clone()).expect("agent");
         let mut old = LegacyGreedy {
             rng: Rng::seed_from(seed ^ 0x5eed),
         };
@@ -132,7 +132,7 @@ fn main() {
     report(
         "launch-fighters",
         name,
-        measure::<LaunchFighters>(name, games, budget),
+        measure::<LaunchFighters>(name, games, budget.clone()),
     );
     report(
         "stratoyager",

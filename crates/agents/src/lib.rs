@@ -171,7 +171,7 @@ pub fn agent_hint(name: &str) -> String {
 /// `iterations` set, a searching agent is deterministic for a given seed; a time
 /// budget depends on the machine. With both, the search stops at whichever runs out
 /// first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
     /// Wall-clock milliseconds per decision.
     pub millis: Option<u64>,
@@ -186,7 +186,37 @@ pub struct Budget {
     /// says (an iteration budget, a level's, the default): what a server still
     /// allows a game's agents (issue 40). `None`: no ceiling.
     pub ceiling_millis: Option<u64>,
+    /// Stops a decision in progress when set from elsewhere: a server's game that
+    /// ended or left memory while its agent thought (issue 40). The search returns
+    /// its best action so far at once; `None`: nothing stops it but its budget.
+    pub stop: Option<Stop>,
 }
+
+/// A flag that stops the decisions whose [`Budget::stop`] it is: clones share it.
+/// Set, it stays set.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Stop {
+    /// Stop every decision this flag was given to (and every later one).
+    pub fn stop(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Release);
+    }
+
+    /// Was [`Stop::stop`] called?
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Acquire)
+    }
+}
+
+/// Two stops are equal when they are the same flag.
+impl PartialEq for Stop {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Stop {}
 
 impl Budget {
     /// A pure iteration budget (deterministic for a seed).
@@ -232,6 +262,7 @@ pub fn by_name_with<G: Game + SearchHints + Learning>(
             Budget {
                 threads,
                 ceiling_millis: budget.ceiling_millis,
+                stop: budget.stop,
                 ..own
             },
         );
@@ -297,7 +328,7 @@ pub fn conformance_channels<G: FullGame>() -> Vec<orrery_core::conformance::Chan
                 name
             };
             orrery_core::conformance::Channel::new(label, move |game: &G, seat: Seat| {
-                let Ok(mut agent) = by_name_with::<G>(name, 7, budget) else {
+                let Ok(mut agent) = by_name_with::<G>(name, 7, budget.clone()) else {
                     return serde_json::Value::Null;
                 };
                 suggestion(agent.as_mut(), game, seat)

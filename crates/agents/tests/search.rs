@@ -272,7 +272,7 @@ fn root_parallel_mcts_grows_one_tree_per_thread_and_is_deterministic() {
         ..Budget::iterations(40)
     };
     let run = || {
-        let mut a = MctsAgent::new(9).with_budget(budget);
+        let mut a = MctsAgent::new(9).with_budget(budget.clone());
         let c = Agent::<LaunchFighters>::choose(&mut a, &g, seat).unwrap();
         (c, a.last_stats().unwrap().iterations)
     };
@@ -293,4 +293,38 @@ fn root_parallel_mcts_grows_one_tree_per_thread_and_is_deterministic() {
     )
     .unwrap();
     assert!(hard.choose(&g, seat).is_some());
+}
+
+/// Issue 40: a decision in progress stops when its budget's [`Stop`] is set from
+/// another thread (a server's game resigned or unloaded), and still decides.
+#[test]
+fn a_stop_set_from_elsewhere_ends_a_decision_in_progress() {
+    let g = SealedBids::setup(
+        &BidScenario {
+            players: 2,
+            rounds: 20,
+        },
+        1,
+    )
+    .unwrap();
+    let seat = g.to_move()[0];
+    let stop = orrery_agents::Stop::default();
+    let mut a = MctsAgent::new(3).with_budget(Budget {
+        millis: Some(20_000),
+        stop: Some(stop.clone()),
+        ..Budget::default()
+    });
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        stop.stop();
+    });
+    let t = std::time::Instant::now();
+    assert!(a.choose(&g, seat).is_some());
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(a.last_stats().is_some_and(|s| s.iterations > 0));
+    stopper.join().unwrap();
 }

@@ -194,7 +194,7 @@ where
             seed,
             why: format!("cannot build the fleets {forces:?}: {e}"),
         })?;
-        let battle = play_indexed::<G>(&scenario, i, seed, &cfg.agents, cfg.budget)?;
+        let battle = play_indexed::<G>(&scenario, i, seed, &cfg.agents, cfg.budget.clone())?;
         let cost = |c: &[u32]| -> f64 {
             roster
                 .iter()

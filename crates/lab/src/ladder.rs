@@ -252,7 +252,7 @@ pub fn run<G: Game + SearchHints + Learning>(
             .map(|s| cfg.agents[if s == seat { a } else { b }].clone())
             .collect();
         let seed = cfg.seed.wrapping_add(round as u64);
-        let r = play_indexed::<G>(&scenarios[scenario].1, g, seed, &names, cfg.budget)?;
+        let r = play_indexed::<G>(&scenarios[scenario].1, g, seed, &names, cfg.budget.clone())?;
         let seat = seat as u8;
         Ok(LadderGame {
             pairing,

@@ -149,7 +149,7 @@ fn play_indexed<G: Game + SearchHints + Learning>(
             };
             let s = decision_seed(seat_seed(seed, seat), *n);
             *n += 1;
-            let mut agent = by_name_with::<G>(name, s, budget)
+            let mut agent = by_name_with::<G>(name, s, budget.clone())
                 .map_err(|_| LabError::UnknownAgent { name: name.clone() })?;
             let action = agent
                 .choose(&game, seat)
@@ -272,7 +272,7 @@ pub fn play_range<G: Game + SearchHints + Learning>(
     run_range(range, jobs, tick, |i| {
         let s = seed.wrapping_add(i as u64);
         let names = seat_agents(agents, seats, i, rotate);
-        play_indexed::<G>(scenario, i, s, &names, budget)
+        play_indexed::<G>(scenario, i, s, &names, budget.clone())
     })
 }
 

@@ -480,8 +480,7 @@ impl<'r> Engine<'r> {
                     iterations: req
                         .opt_capped("iterations", u64::from(MAX_ITERATIONS))?
                         .map(|n| u32::try_from(n).unwrap_or(MAX_ITERATIONS)),
-                    threads: None,
-                    ceiling_millis: None,
+                    ..orrery_agents::Budget::default()
                 };
                 // Default seed: derived from what the seat sees (never from the full
                 // state, which holds other seats' secrets), so the same position

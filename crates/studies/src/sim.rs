@@ -107,7 +107,7 @@ impl WithGame for Play<'_> {
             self.range,
             &agents,
             plan.swap,
-            self.job.budget,
+            self.job.budget.clone(),
             self.jobs,
             self.tick,
         )?)

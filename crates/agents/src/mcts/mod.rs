@@ -186,7 +186,7 @@ impl MctsAgent {
     }
 
     pub fn budget(&self) -> Budget {
-        self.budget
+        self.budget.clone()
     }
 
     pub fn config(&self) -> MctsConfig {
@@ -256,6 +256,7 @@ impl MctsAgent {
             game,
             seat,
             limits,
+            stop: self.budget.stop.as_ref(),
             cfg,
             scale,
             start,
@@ -318,6 +319,8 @@ struct Search<'a, G> {
     game: &'a G,
     seat: Seat,
     limits: (Option<u32>, Option<Duration>),
+    /// Set from elsewhere: decide now ([`crate::Budget::stop`]).
+    stop: Option<&'a crate::Stop>,
     cfg: MctsConfig,
     scale: f64,
     start: Instant,
@@ -337,7 +340,9 @@ impl<G: Game + SearchHints + Learning> Search<'_, G> {
         let mut iterations = 0u32;
         loop {
             if max_iterations.is_some_and(|n| iterations >= n)
-                || max_time.is_some_and(|t| iterations > 0 && self.start.elapsed() >= t)
+                || (iterations > 0
+                    && (max_time.is_some_and(|t| self.start.elapsed() >= t)
+                        || self.stop.is_some_and(crate::Stop::is_stopped)))
             {
                 break;
             }

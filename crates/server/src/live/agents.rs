@@ -93,6 +93,7 @@ impl Hub {
         let budget = Budget {
             millis: budget_ms.map(|b| b.min(MAX_BUDGET_MS)),
             ceiling_millis: Some(left_of_allowance(self.limits.agent_ms_per_game, spent)),
+            stop: Some(live.stop_agents.clone()),
             ..Budget::default()
         };
         // At most as many agents think at once as there are cores; the others wait

@@ -126,6 +126,10 @@ pub struct Live {
     pub(crate) unloaded: AtomicBool,
     /// Milliseconds its agents have thought, in all (`Limits::agent_ms_per_game`).
     pub(crate) thought_ms: AtomicU64,
+    /// Stops its agents' decisions in progress once the game is over (a resignation,
+    /// the creator stopping a game of agents) or this copy leaves memory (issue 40:
+    /// a resigned game's agent used to think on for its whole budget).
+    pub(crate) stop_agents: orrery_agents::Stop,
     /// The address group its agents' thinking is charged to
     /// (`Limits::agent_ms_per_address`): its creator's, or after a restart the first
     /// player's to act in it.
@@ -313,6 +317,7 @@ impl Hub {
             last_used: AtomicU64::new(self.clock_now()),
             unloaded: AtomicBool::new(false),
             thought_ms: AtomicU64::new(0),
+            stop_agents: orrery_agents::Stop::default(),
             owner: std::sync::OnceLock::new(),
             stale: AtomicBool::new(false),
         });
@@ -656,6 +661,7 @@ impl Hub {
         }
         inner.seq = row.seq;
         if over {
+            live.stop_agents.stop();
             self.ended(&live.setup.id);
         }
         let timed_out = (cause == Cause::Clock).then_some(seat);
@@ -750,6 +756,7 @@ impl Hub {
             }
         }
         inner.resigned = Some(seat);
+        live.stop_agents.stop();
         self.ended(&live.setup.id);
         let _ = live.changes.send(Change { timed_out: None });
         Ok(inner.status_for(Some(Seat(seat))))
@@ -765,6 +772,7 @@ impl Hub {
             games.remove(&live.setup.id);
         }
         live.unloaded.store(true, Ordering::Release);
+        live.stop_agents.stop();
         let _ = live.changes.send(Change { timed_out: None });
     }
 
@@ -816,6 +824,7 @@ impl Hub {
             let keep = used || watched || thinking;
             if !keep {
                 l.unloaded.store(true, Ordering::Release);
+                l.stop_agents.stop();
             }
             keep
         });

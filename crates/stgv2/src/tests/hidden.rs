@@ -82,7 +82,7 @@ fn st07_agents_suggest_the_same_whatever_the_hidden_pile_order() {
             let seed = 40 + i as u64;
             let choose = |game: &Stgv2| {
                 let mut agent = if name == "mcts" {
-                    by_name_with::<Stgv2>(name, seed, budget).unwrap()
+                    by_name_with::<Stgv2>(name, seed, budget.clone()).unwrap()
                 } else {
                     by_name::<Stgv2>(name, seed).unwrap()
                 };

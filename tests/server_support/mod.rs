@@ -482,7 +482,7 @@ fn pg_bin() -> Option<PathBuf> {
     found.pop()
 }
 
-fn free_port() -> u16 {
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()

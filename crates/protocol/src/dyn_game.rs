@@ -71,7 +71,8 @@ pub trait DynGame: DynPresentation + DynOdds + DynAgents + Send {
     /// The events `viewer` may see, numbered among those alone: `index` counts only
     /// the viewer's events, so gaps cannot tell it how many events it was not shown.
     /// From the viewer's event `since` on; returns them and the viewer's count.
-    fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize);
+    /// As JSON text each: a server writes them into its answers as they are.
+    fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Box<RawValue>>, usize);
     /// What `viewer` may see (`None` = spectator); `null` for a seat that does not
     /// exist.
     fn view(&self, viewer: Option<Seat>) -> Value;
@@ -219,13 +220,51 @@ pub struct SessionGame<G: FullGame> {
     marks: Vec<usize>,
 }
 
+/// One event of the log, kept as compact JSON text: a tree of it cost ~1.3 KiB of
+/// heap per event (serde_json's maps), most of a played game's memory (issue 40).
+/// The entry reads `{"audience":…,"event":…,"index":N,"seat":…,"text":…}`, keys in
+/// the order a `serde_json` map writes them; `index` depends on who reads (the log's
+/// own numbering, or the viewer's), so the text leaves it out and `split` is where
+/// it goes.
 #[derive(Clone, Debug)]
 struct LogEntry {
     audience: Audience,
-    json: Value,
+    text: Box<str>,
+    split: u32,
 }
 
 impl LogEntry {
+    fn new(audience: Audience, seat: Option<Seat>, event: Value, text: String) -> Self {
+        let write = |v: &Value| serde_json::to_string(v).unwrap_or_else(|_| "null".into());
+        let head = format!(
+            "{{\"audience\":{},\"event\":{},",
+            write(&audience_json(&audience)),
+            write(&event)
+        );
+        let all = format!(
+            "{head}\"seat\":{},\"text\":{}}}",
+            write(&json!(seat)),
+            write(&Value::String(text))
+        );
+        LogEntry {
+            audience,
+            split: head.len() as u32,
+            text: all.into_boxed_str(),
+        }
+    }
+
+    /// The entry as JSON text, numbered `index`.
+    fn raw(&self, index: usize) -> Box<RawValue> {
+        let (head, tail) = self.text.split_at(self.split as usize);
+        let text = format!("{head}\"index\":{index},{tail}");
+        RawValue::from_string(text).expect("a log entry is JSON")
+    }
+
+    /// The entry as a JSON tree, numbered `index`.
+    fn value(&self, index: usize) -> Value {
+        serde_json::from_str(self.raw(index).get()).unwrap_or(Value::Null)
+    }
+
     fn visible_to(&self, viewer: Option<Seat>) -> bool {
         match (&self.audience, viewer) {
             (Audience::All, _) => true,
@@ -285,19 +324,16 @@ impl<G: FullGame> SessionGame<G> {
     /// Log `events` of `seat`'s action (`None`: the set-up's), described by the state
     /// after it.
     fn push_events(&mut self, seat: Option<Seat>, events: &[Logged<G::Event>]) {
-        let start = self.log.len();
         let g = self.session.game();
-        for (i, e) in events.iter().enumerate() {
-            self.log.push(LogEntry {
-                audience: e.audience.clone(),
-                json: json!({
-                    "index": start + i,
-                    "seat": seat,
-                    "audience": audience_json(&e.audience),
-                    "event": serde_json::to_value(&e.event).unwrap_or(Value::Null),
-                    "text": event_text(g, &e.event),
-                }),
-            });
+        for e in events {
+            // Through a tree, so the event's keys are written in a map's order.
+            let event = serde_json::to_value(&e.event).unwrap_or(Value::Null);
+            self.log.push(LogEntry::new(
+                e.audience.clone(),
+                seat,
+                event,
+                event_text(g, &e.event),
+            ));
         }
     }
 
@@ -526,9 +562,10 @@ impl<G: FullGame> DynGame for SessionGame<G> {
         Ok(self
             .log
             .iter()
+            .enumerate()
             .skip(start)
-            .filter(|e| e.visible_to(Some(seat)))
-            .map(|e| e.json.clone())
+            .filter(|(_, e)| e.visible_to(Some(seat)))
+            .map(|(i, e)| e.value(i))
             .collect())
     }
 
@@ -552,23 +589,20 @@ impl<G: FullGame> DynGame for SessionGame<G> {
         let events = self
             .log
             .iter()
+            .enumerate()
             .skip(since)
-            .filter(|e| e.visible_to(viewer))
-            .map(|e| e.json.clone())
+            .filter(|(_, e)| e.visible_to(viewer))
+            .map(|(i, e)| e.value(i))
             .collect();
         (events, self.log.len())
     }
 
-    fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize) {
+    fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Box<RawValue>>, usize) {
         let mut out = Vec::new();
         let mut n = 0;
         for e in self.log.iter().filter(|e| e.visible_to(viewer)) {
             if n >= since {
-                let mut json = e.json.clone();
-                if let Value::Object(m) = &mut json {
-                    m.insert("index".into(), Value::from(n));
-                }
-                out.push(json);
+                out.push(e.raw(n));
             }
             n += 1;
         }
@@ -835,5 +869,33 @@ impl<G: FullGame> DynAgents for SessionGame<G> {
             "value": model.value_of(g, seat),
             "model": model.about(),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log entry kept as text reads exactly as the JSON tree it replaced (issue 40):
+    /// the same keys in the same order, whatever the event holds.
+    #[test]
+    fn a_log_entry_as_text_is_the_tree_it_replaced() {
+        let event = json!({"type": "hit", "seat": 1, "unit": {"name": "Wasp \"2\"", "hp": [3, 1]}});
+        let text = "Wasp \"2\" takes 2 damage — 1 left\u{2028}".to_string();
+        for (audience, seat) in [
+            (Audience::All, Some(Seat(0))),
+            (Audience::Seats(vec![Seat(1)]), None),
+        ] {
+            let tree = json!({
+                "index": 7,
+                "seat": seat,
+                "audience": audience_json(&audience),
+                "event": event,
+                "text": text,
+            });
+            let entry = LogEntry::new(audience, seat, event.clone(), text.clone());
+            assert_eq!(entry.raw(7).get(), tree.to_string());
+            assert_eq!(entry.value(7), tree);
+        }
     }
 }

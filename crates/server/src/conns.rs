@@ -221,7 +221,14 @@ mod tests {
         let conns = Arc::new(Conns::default());
         let lone = conns.register(ip("10.0.0.1"));
         std::thread::sleep(Duration::from_millis(5));
-        let crowd: Vec<_> = (0..3).map(|_| conns.register(ip("10.0.0.2"))).collect();
+        // Apart by more than the clock's millisecond, so the oldest is clear.
+        let crowd: Vec<_> = (0..3)
+            .map(|_| {
+                let c = conns.register(ip("10.0.0.2"));
+                std::thread::sleep(Duration::from_millis(3));
+                c
+            })
+            .collect();
         assert!(conns.cut_one());
         // The crowd's oldest goes, not the lone client who waited longer.
         assert!(crowd[0].conn.was_cut());

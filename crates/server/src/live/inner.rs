@@ -380,7 +380,7 @@ struct Snapshot<'a> {
     legal_compact: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     legal_text: Option<Vec<String>>,
-    events: Vec<Value>,
+    events: Vec<Box<RawValue>>,
     next: usize,
     outcome: Value,
     timeouts: &'a [Value],

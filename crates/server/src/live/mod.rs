@@ -141,7 +141,7 @@ pub struct Live {
 
 /// The reply to an accepted action.
 pub struct Acted {
-    pub events: Vec<Value>,
+    pub events: Vec<Box<serde_json::value::RawValue>>,
     pub status: Value,
 }
 

@@ -58,6 +58,10 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("memory") {
+        let arg = |i: usize, d: u64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
+        return memory_run(arg(1, 60), arg(2, 0));
+    }
     let arg = |i: usize, d: f64| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(d);
     let games = arg(0, 100.0) as usize;
     let seconds = arg(1, 15.0) as u64;
@@ -107,18 +111,74 @@ fn main() {
 
 /// A server for the bench: no per-address quotas (every client is on loopback).
 fn start(data: &std::path::Path, url: Option<&str>) -> server_support::Server {
-    server_support::Server::start(
-        data,
-        url,
-        &[
-            "--rate-limit",
-            "0",
-            "--games-per-hour",
-            "0",
-            "--connections-per-address",
-            "100000",
-        ],
-    )
+    start_with(data, url, &[])
+}
+
+fn start_with(data: &std::path::Path, url: Option<&str>, extra: &[&str]) -> server_support::Server {
+    let mut flags = vec![
+        "--rate-limit",
+        "0",
+        "--games-per-hour",
+        "0",
+        "--connections-per-address",
+        "100000",
+    ];
+    flags.extend_from_slice(extra);
+    server_support::Server::start(data, url, &flags)
+}
+
+/// `serve_load memory SECONDS BUDGET_MIB`: the closed loop of 100 games (each
+/// replaced by a new one when it ends) for SECONDS against SQLite, with
+/// `--memory-budget BUDGET_MIB` (0: none), the server's resident memory read every
+/// 250 ms: its peak, and the games it holds at the end.
+fn memory_run(seconds: u64, budget_mib: u64) {
+    let data = server_support::temp_dir("load-memory");
+    let budget = budget_mib.to_string();
+    let server = start_with(&data, None, &["--memory-budget", &budget]);
+    let pid = server.child.id();
+    let agent = ureq::AgentBuilder::new()
+        .timeout(Duration::from_secs(30))
+        .max_idle_connections_per_host(110)
+        .build();
+    let stop = Arc::new(AtomicBool::new(false));
+    let peak = Arc::new(AtomicUsize::new(0));
+    let sampler = {
+        let (stop, peak) = (stop.clone(), peak.clone());
+        std::thread::spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                peak.fetch_max(rss_kib(pid) as usize, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_millis(250));
+            }
+        })
+    };
+    let start_kib = rss_kib(pid);
+    phase(
+        &agent,
+        &server.base,
+        pid,
+        None,
+        "SQLite",
+        100,
+        seconds,
+        None,
+    );
+    stop.store(true, Ordering::Relaxed);
+    sampler.join().unwrap();
+    let stats: Value = agent
+        .get(&format!("{}/api/stats", server.base))
+        .call()
+        .unwrap()
+        .into_json()
+        .unwrap();
+    println!(
+        "memory: --memory-budget {budget_mib} MiB, {seconds} s: resident {:.0} MiB at start, peak {:.0} MiB, {:.0} MiB at the end; {} games in memory at the end",
+        start_kib as f64 / 1024.0,
+        peak.load(Ordering::Relaxed) as f64 / 1024.0,
+        rss_kib(pid) as f64 / 1024.0,
+        stats["games_in_memory"]
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// The server's CPU time so far (user + system), in milliseconds.

@@ -42,6 +42,11 @@ pub struct ServeArgs {
     /// database and is reloaded when asked for).
     #[arg(long, default_value_t = Limits::default().idle_unload.as_secs())]
     pub idle_unload: u64,
+    /// Resident memory in MiB past which games leave memory early (finished ones
+    /// first, then the longest unasked-for; they stay in the database and are
+    /// reloaded when asked for). 0: no budget, only --idle-unload.
+    #[arg(long, default_value_t = 0)]
+    pub memory_budget: u64,
     /// Open connections in all; lowered at start-up to fit the descriptor limit
     /// (raised to its hard limit first). Past it: 503 and closed.
     #[arg(long, default_value_t = Limits::default().max_connections)]
@@ -107,6 +112,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         rate_per_sec: a.rate_limit,
         burst: a.rate_limit.saturating_mul(2),
         idle_unload: Duration::from_secs(a.idle_unload),
+        memory_budget: a.memory_budget.saturating_mul(1024 * 1024),
         max_connections: a.max_connections,
         connections_per_address: a.connections_per_address,
         max_sockets: a.max_sockets,

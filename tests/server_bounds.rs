@@ -641,3 +641,42 @@ fn seat_holders_are_served_while_720_spectators_and_1200_slow_clients_knock() {
     );
     drop((slow, watching));
 }
+
+/// Issue 40 "Memory": past `--memory-budget` games leave memory before
+/// `--idle-unload` (here a budget of 1 MiB, always passed): every game nobody
+/// watches leaves within a few seconds, a watched one stays, and a game that left
+/// is reloaded from the database, where it stood, when asked for.
+#[test]
+fn past_the_memory_budget_unwatched_games_leave_memory_and_come_back() {
+    let s = Server::start(&temp_dir("budget"), None, &["--memory-budget", "1"]);
+    let games: Vec<_> = (0..5).map(|_| wasps(&s)).collect();
+    let mut hashes = Vec::new();
+    for (id, tokens) in &games {
+        let (c, v) = s.get(&format!("/api/games/{id}"), tokens[0].as_deref());
+        assert_eq!(c, 200, "{v}");
+        hashes.push(v["status"]["hash"].clone());
+    }
+    let mut watcher = s.ws(&games[0].0, games[0].1[0].as_deref());
+    assert_eq!(watcher.next()["type"], "state");
+    let in_memory = || {
+        s.get("/api/stats", None).1["games_in_memory"]
+            .as_u64()
+            .unwrap()
+    };
+    let started = Instant::now();
+    while in_memory() > 1 {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "{} games still in memory",
+            in_memory()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The watched game stayed; the others come back as they were.
+    for ((id, tokens), hash) in games.iter().zip(&hashes) {
+        let (c, v) = s.get(&format!("/api/games/{id}"), tokens[0].as_deref());
+        assert_eq!(c, 200, "{v}");
+        assert_eq!(&v["status"]["hash"], hash);
+    }
+    drop(watcher);
+}

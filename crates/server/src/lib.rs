@@ -122,6 +122,20 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
             notified.changed_elsewhere(&id).await;
         }
     });
+    if hub.limits.memory_budget > 0 {
+        let kept = hub.clone();
+        let baseline = resident_bytes().unwrap_or(0);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(1));
+            loop {
+                every.tick().await;
+                let Some(rss) = resident_bytes() else { return };
+                if kept.keep_within_budget(rss, baseline) > 0 {
+                    give_back_memory();
+                }
+            }
+        });
+    }
     let swept = hub.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(10));
@@ -296,6 +310,16 @@ fn serve_connection(
         }
         drop(registered);
     });
+}
+
+/// The process's resident memory in bytes (`/proc/self/statm`); `None` where there
+/// is no such file (the memory budget then does nothing).
+fn resident_bytes() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    // SAFETY: sysconf only reads a system setting.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    Some(pages * u64::try_from(page).unwrap_or(4096))
 }
 
 /// Return the allocator's free pages to the system: answers, replays and agents'

@@ -37,6 +37,10 @@ pub struct Limits {
     pub send_buffer_bytes: usize,
     /// A game nobody asks for or watches this long leaves memory (not the database).
     pub idle_unload: Duration,
+    /// Resident memory (bytes) past which games leave memory before `idle_unload`,
+    /// finished ones first, then the longest unasked-for (`--memory-budget`); 0:
+    /// no budget.
+    pub memory_budget: u64,
     /// Allowed `clock_ms` per decision, inclusive.
     pub clock_ms: (u64, u64),
     /// Open connections in all (HTTP and WebSocket); past it a new connection is
@@ -88,6 +92,7 @@ impl Default for Limits {
             write_stall: Duration::from_secs(10),
             send_buffer_bytes: 256 * 1024,
             idle_unload: Duration::from_secs(300),
+            memory_budget: 0,
             clock_ms: (100, 7 * 24 * 3600 * 1000),
             max_connections: 4096,
             connections_per_address: 64,

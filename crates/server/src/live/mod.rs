@@ -67,6 +67,24 @@ pub struct SeatSlot {
 }
 
 impl Live {
+    /// Nobody watches it (a WebSocket, or its running clock: a game with a clock
+    /// stays until it is over, so its clocks keep running) and no agent of it is
+    /// thinking: it may leave memory.
+    fn may_leave_memory(&self) -> bool {
+        let watched = self.changes.receiver_count() > 0;
+        let thinking = self
+            .seats
+            .iter()
+            .any(|s| s.thinking.load(Ordering::Acquire));
+        !watched && !thinking
+    }
+
+    /// This copy leaves memory: its clock and any decision of its agents stop.
+    fn leave_memory(&self) {
+        self.unloaded.store(true, Ordering::Release);
+        self.stop_agents.stop();
+    }
+
     /// Who sits where, as every client may see it: each seat's type, its agent's
     /// name, and the player's name once given.
     pub fn players(&self) -> Value {
@@ -817,16 +835,45 @@ impl Hub {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.retain(|_, l| {
             let used = now.saturating_sub(l.last_used.load(Ordering::Relaxed)) < idle;
-            // Watched by a WebSocket, or by its running clock (a game with a clock
-            // stays until it is over, so its clocks keep running).
-            let watched = l.changes.receiver_count() > 0;
-            let thinking = l.seats.iter().any(|s| s.thinking.load(Ordering::Acquire));
-            let keep = used || watched || thinking;
+            let keep = used || !l.may_leave_memory();
             if !keep {
-                l.unloaded.store(true, Ordering::Release);
-                l.stop_agents.stop();
+                l.leave_memory();
             }
             keep
         });
+    }
+
+    /// Keep the process within `limits.memory_budget` (issue 40): when its resident
+    /// memory `rss` (bytes) passes the budget, unload enough of the games that may
+    /// leave memory to come back under nine tenths of it, finished games first, then
+    /// the longest unasked-for; a game's share is judged from the memory above
+    /// `baseline` (the process before any game) over the games held. Returns how many
+    /// left. They stay in the database and are reloaded when asked for.
+    pub fn keep_within_budget(&self, rss: u64, baseline: u64) -> usize {
+        let budget = self.limits.memory_budget;
+        if budget == 0 || rss <= budget {
+            return 0;
+        }
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let held = games.len().max(1) as u64;
+        let per_game = (rss.saturating_sub(baseline) / held).max(1);
+        let excess = rss - budget * 9 / 10;
+        let want = excess.div_ceil(per_game) as usize;
+        let mut leaving: Vec<(bool, u64, String)> = games
+            .iter()
+            .filter(|(_, l)| l.may_leave_memory())
+            .map(|(id, l)| {
+                let finished = l.inner.try_lock().is_ok_and(|inner| inner.over());
+                (!finished, l.last_used.load(Ordering::Relaxed), id.clone())
+            })
+            .collect();
+        leaving.sort_unstable();
+        leaving.truncate(want);
+        for (_, _, id) in &leaving {
+            if let Some(l) = games.remove(id) {
+                l.leave_memory();
+            }
+        }
+        leaving.len()
     }
 }

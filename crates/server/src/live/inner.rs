@@ -19,6 +19,18 @@ pub struct Inner {
     pub(crate) deadlines: Vec<Option<Instant>>,
     /// `{"seq","seat"}` of every action a clock played.
     pub timeouts: Vec<Value>,
+    /// The last status and view written, and for whom ([`Inner::status_and_view`]).
+    pub(crate) seen: std::sync::Mutex<Option<Seen>>,
+}
+
+/// A status and view as written for one viewer at one state: an action's answer
+/// and the read that follows it (the player's next `GET`, a socket's push) write
+/// and hash the same view, so the second is served from here (issue 40).
+pub(crate) struct Seen {
+    /// The actions recorded, the last one's state hash, and the viewer.
+    key: (i64, Option<orrery_core::StateHash>, Option<Seat>),
+    status: Status,
+    view: Box<RawValue>,
 }
 
 impl Inner {
@@ -29,7 +41,26 @@ impl Inner {
     /// The status as the engine protocol writes it, for `viewer`: the hash is of what
     /// the viewer sees ([`DynGame::seat_status`]); a resignation ends the game.
     pub fn status_of(&self, viewer: Option<Seat>) -> Status {
-        self.ended(self.game.seat_status(viewer))
+        self.ended(self.status_and_view(viewer).0)
+    }
+
+    /// [`DynGame::seat_status_and_view`], written once per state and viewer: the
+    /// last one is kept, keyed by the actions recorded and the last one's state hash
+    /// (an undo and a different action after it reach the same count, not the same
+    /// hash).
+    fn status_and_view(&self, viewer: Option<Seat>) -> (Status, Box<RawValue>) {
+        let key = (self.seq, self.game.last_hash(), viewer);
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = seen.as_ref().filter(|s| s.key == key) {
+            return (s.status.clone(), s.view.clone());
+        }
+        let (status, view) = self.game.seat_status_and_view(viewer);
+        *seen = Some(Seen {
+            key,
+            status: status.clone(),
+            view: view.clone(),
+        });
+        (status, view)
     }
 
     /// A resignation ends the game.
@@ -139,7 +170,7 @@ impl Inner {
                 LegalPart::default(),
             )
         } else {
-            let (status, view) = self.game.seat_status_and_view(viewer);
+            let (status, view) = self.status_and_view(viewer);
             (
                 note.kind,
                 self.ended(status),

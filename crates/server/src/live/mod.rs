@@ -319,6 +319,7 @@ impl Hub {
             resigned: played.resigned,
             deadlines: vec![None; n],
             timeouts: played.timeouts,
+            seen: Default::default(),
         };
         inner.update_deadlines(&[], None, &slots, clock);
         // A watcher that falls 16 changes behind reads the whole state again.

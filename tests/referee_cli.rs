@@ -67,7 +67,7 @@ fn play_prints_another_seats_action_as_the_viewers_record_shows_it() {
         for ra in &record.actions {
             let since = game.events(Some(Seat(0)), usize::MAX).1;
             let told = game
-                .apply_seen_by(ra.seat, &ra.action, Some(Seat(0)))
+                .apply_seen_by(ra.seat, &ra.action.value(), Some(Seat(0)))
                 .expect("the saved action applies");
             let narrated = !game.events(Some(Seat(0)), since).0.is_empty();
             if ra.seat == Seat(1) {

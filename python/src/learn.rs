@@ -145,7 +145,9 @@ impl<G: FullGame> LearnGame for Held<G> {
         self.game.apply(seat, action).map_err(|e| e.to_string())?;
         self.actions.push(RecordedAction {
             seat,
-            action: serde_json::to_value(action).map_err(|e| e.to_string())?,
+            action: serde_json::to_value(action)
+                .map_err(|e| e.to_string())?
+                .into(),
             hash: None,
         });
         Ok(())

@@ -80,8 +80,8 @@ pub use game::{
 };
 pub use hash::{stable_hash, stable_hash_bytes, StateHash};
 pub use record::{
-    action_seen_by, seat_record, seed_digits, Record, RecordedAction, ReplayError, SeatRecord,
-    SeatRecordedAction,
+    action_seen_by, seat_record, seed_digits, ActionText, Record, RecordedAction, ReplayError,
+    SeatRecord, SeatRecordedAction,
 };
 pub use rng::Rng;
 pub use seat::Seat;

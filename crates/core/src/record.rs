@@ -8,9 +8,68 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordedAction {
     pub seat: Seat,
-    pub action: serde_json::Value,
+    pub action: ActionText,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<StateHash>,
+}
+
+/// A recorded action as compact JSON text, keys in the order a JSON map writes them
+/// (so two texts are equal exactly when the actions are). A JSON tree of an action
+/// cost ~650 bytes of heap, most of what a long game's record held in a server's
+/// memory (issue 40); written out, a record reads as before.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ActionText(Box<str>);
+
+impl ActionText {
+    /// The text of `action` (compact, its keys sorted).
+    pub fn new(action: &serde_json::Value) -> Self {
+        ActionText(action.to_string().into_boxed_str())
+    }
+
+    /// The action as a JSON tree.
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The action read as `T` (a ruleset's action type).
+    pub fn parse<T: serde::de::DeserializeOwned>(&self) -> serde_json::Result<T> {
+        serde_json::from_str(&self.0)
+    }
+
+    /// The JSON text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<serde_json::Value> for ActionText {
+    fn from(v: serde_json::Value) -> Self {
+        ActionText::new(&v)
+    }
+}
+
+impl std::fmt::Display for ActionText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<serde_json::Value> for ActionText {
+    fn eq(&self, other: &serde_json::Value) -> bool {
+        self.value() == *other
+    }
+}
+
+impl Serialize for ActionText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for ActionText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde_json::Value::deserialize(d).map(|v| ActionText::new(&v))
+    }
 }
 
 /// A game record: ruleset + set-up + seed + the ordered (seat, action) list.
@@ -141,7 +200,7 @@ impl SeatRecord {
             .map(|a| {
                 Some(RecordedAction {
                     seat: a.seat,
-                    action: a.action.clone()?,
+                    action: ActionText::new(a.action.as_ref()?),
                     hash: a.hash,
                 })
             })
@@ -246,7 +305,7 @@ impl Record {
             .enumerate()
             .map(|(i, ra)| SeatRecordedAction {
                 seat: ra.seat,
-                action: (!secret[i]).then(|| ra.action.clone()),
+                action: (!secret[i]).then(|| ra.action.value()),
                 hash: if finished && i < first_secret {
                     ra.hash
                 } else {
@@ -291,11 +350,10 @@ impl Record {
             crate::game::scenario_from_json::<G>(self.scenario.as_ref().clone())?;
         let mut target = setup(&scenario, self.seed)?;
         for (index, ra) in self.actions.iter().enumerate() {
-            let action: G::Action =
-                serde_json::from_value(ra.action.clone()).map_err(|e| ReplayError::Malformed {
-                    index,
-                    message: e.to_string(),
-                })?;
+            let action: G::Action = ra.action.parse().map_err(|e| ReplayError::Malformed {
+                index,
+                message: e.to_string(),
+            })?;
             let found = step(&mut target, ra.seat, &action)
                 .map_err(|error| ReplayError::Rejected { index, error })?;
             if let Some(expected) = ra.hash {
@@ -314,6 +372,32 @@ impl Record {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 40: an action kept as text writes, reads and compares as the JSON tree
+    /// it replaced (a record written before reads the same, and writes the same).
+    #[test]
+    fn an_action_kept_as_text_is_the_tree_it_replaced() {
+        let tree =
+            serde_json::json!({"type": "move", "to": [3, -1], "name": "Wasp \"2\"", "a": null});
+        let text = ActionText::new(&tree);
+        assert_eq!(text.value(), tree);
+        assert_eq!(serde_json::to_string(&text).unwrap(), tree.to_string());
+        let read: ActionText = serde_json::from_str(
+            r#"{ "to": [3,-1], "type":"move", "a": null, "name":"Wasp \"2\"" }"#,
+        )
+        .unwrap();
+        assert_eq!(read, text, "keys in any order, spaces: the same action");
+        let ra = RecordedAction {
+            seat: Seat(1),
+            action: text,
+            hash: None,
+        };
+        let written = serde_json::to_value(&ra).unwrap();
+        assert_eq!(written, serde_json::json!({"seat": 1, "action": tree}));
+        assert_eq!(
+            serde_json::from_value::<RecordedAction>(written).unwrap(),
+            ra
+        );
+    }
 
     #[test]
     fn equal_set_ups_share_one_scenario_and_others_do_not() {
@@ -353,7 +437,7 @@ mod tests {
     fn seen_by_hides_exactly_the_secret_actions() {
         let act = |seat: u8, n: u64| RecordedAction {
             seat: Seat(seat),
-            action: serde_json::json!(n),
+            action: serde_json::json!(n).into(),
             hash: Some(StateHash(n)),
         };
         let record = Record {

@@ -188,7 +188,7 @@ impl<G: Game> Session<G> {
         }
         self.record.actions.push(RecordedAction {
             seat,
-            action,
+            action: crate::record::ActionText::new(&action),
             hash: Some(self.game.state_hash()),
         });
         Ok(events)

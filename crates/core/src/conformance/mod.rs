@@ -415,7 +415,7 @@ fn play_one_with<G: FullGame>(
         last = Some((seat, action.clone()));
         record.actions.push(RecordedAction {
             seat,
-            action: to_json(&action),
+            action: to_json(&action).into(),
             hash: Some(game.state_hash()),
         });
         step += 1;
@@ -616,7 +616,7 @@ fn check_commitment<G: FullGame>(
         let mut r = record.clone();
         r.actions.push(RecordedAction {
             seat,
-            action: to_json(a),
+            action: to_json(a).into(),
             hash: Some(g.state_hash()),
         });
         r

@@ -447,7 +447,7 @@ impl Hub {
                 })?;
             actions.push(RecordedAction {
                 seat: Seat(r.seat),
-                action: r.action,
+                action: r.action.into(),
                 hash: Some(hash),
             });
         }

@@ -445,22 +445,10 @@ fn an_oversized_content_length_is_refused_at_once() {
     );
 }
 
-/// A client connection to `s` from the loopback address `from` (127.0.0.0/8: each
-/// a different client address to the server), with a receive buffer of
-/// `recv_buffer` bytes (0: the kernel's own).
+/// A client connection to `s` from the loopback address `from`.
 #[cfg(unix)]
 fn connect_from(s: &Server, from: std::net::Ipv4Addr, recv_buffer: usize) -> TcpStream {
-    use socket2::{Domain, SockAddr, Socket, Type};
-    let to: std::net::SocketAddr = s.base.trim_start_matches("http://").parse().unwrap();
-    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
-    if recv_buffer > 0 {
-        socket.set_recv_buffer_size(recv_buffer).unwrap();
-    }
-    socket
-        .bind(&SockAddr::from(std::net::SocketAddr::new(from.into(), 0)))
-        .unwrap();
-    socket.connect(&SockAddr::from(to)).unwrap();
-    socket.into()
+    server_support::connect_from(s.addr(), from, recv_buffer)
 }
 
 /// The open WebSockets the server counts (`/api/stats`).

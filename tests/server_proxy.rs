@@ -92,18 +92,7 @@ fn start_nginx(dir: &Path, upstreams: [&str; 2]) -> Nginx {
 
 /// A connection to nginx from the loopback address `from`.
 fn connect_from(port: u16, from: Ipv4Addr) -> TcpStream {
-    use socket2::{Domain, SockAddr, Socket, Type};
-    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
-    socket
-        .bind(&SockAddr::from(SocketAddr::new(from.into(), 0)))
-        .unwrap();
-    socket
-        .connect(&SockAddr::from(SocketAddr::new(
-            Ipv4Addr::LOCALHOST.into(),
-            port,
-        )))
-        .unwrap();
-    let stream: TcpStream = socket.into();
+    let stream = server_support::connect_from(SocketAddr::from(([127, 0, 0, 1], port)), from, 0);
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();

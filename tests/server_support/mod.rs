@@ -99,6 +99,11 @@ impl Server {
         }
     }
 
+    /// The loopback address it listens on.
+    pub fn addr(&self) -> std::net::SocketAddr {
+        self.base.trim_start_matches("http://").parse().unwrap()
+    }
+
     /// `kill -9` the process (no shutdown of any kind).
     pub fn kill9(&mut self) {
         let pid = self.child.id().to_string();
@@ -488,4 +493,25 @@ pub fn free_port() -> u16 {
         .local_addr()
         .unwrap()
         .port()
+}
+
+/// A client connection to `to` from the loopback address `from` (127.0.0.0/8: each a
+/// different client address to a server), with a receive buffer of `recv_buffer`
+/// bytes (0: the kernel's own).
+#[cfg(unix)]
+pub fn connect_from(
+    to: std::net::SocketAddr,
+    from: std::net::Ipv4Addr,
+    recv_buffer: usize,
+) -> TcpStream {
+    use socket2::{Domain, SockAddr, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).unwrap();
+    if recv_buffer > 0 {
+        socket.set_recv_buffer_size(recv_buffer).unwrap();
+    }
+    socket
+        .bind(&SockAddr::from(std::net::SocketAddr::new(from.into(), 0)))
+        .unwrap();
+    socket.connect(&SockAddr::from(to)).unwrap();
+    socket.into()
 }

@@ -44,6 +44,11 @@ impl Inner {
         self.ended(self.status_and_view(viewer).0)
     }
 
+    /// Drop the last status and view kept (an idle game's memory).
+    pub fn forget_view(&self) {
+        *self.seen.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
     /// [`DynGame::seat_status_and_view`], written once per state and viewer: the
     /// last one is kept, keyed by the actions recorded and the last one's state hash
     /// (an undo and a different action after it reach the same count, not the same

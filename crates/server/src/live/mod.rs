@@ -66,6 +66,9 @@ pub struct SeatSlot {
     pub name: std::sync::OnceLock<String>,
 }
 
+/// A game unasked-for this long (ms) no longer keeps its last view written.
+const FORGET_VIEW_MS: u64 = 5_000;
+
 impl Live {
     /// Nobody watches it (a WebSocket, or its running clock: a game with a clock
     /// stays until it is over, so its clocks keep running) and no agent of it is
@@ -835,10 +838,16 @@ impl Hub {
         let idle = self.limits.idle_unload.as_millis() as u64;
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.retain(|_, l| {
-            let used = now.saturating_sub(l.last_used.load(Ordering::Relaxed)) < idle;
-            let keep = used || !l.may_leave_memory();
+            let unused = now.saturating_sub(l.last_used.load(Ordering::Relaxed));
+            let keep = unused < idle || !l.may_leave_memory();
             if !keep {
                 l.leave_memory();
+            } else if unused >= FORGET_VIEW_MS {
+                // The view kept for the read after an action is not wanted by a game
+                // nobody is playing: an idle game holds its state only.
+                if let Ok(inner) = l.inner.try_lock() {
+                    inner.forget_view();
+                }
             }
             keep
         });

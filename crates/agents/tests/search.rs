@@ -295,18 +295,49 @@ fn root_parallel_mcts_grows_one_tree_per_thread_and_is_deterministic() {
     assert!(hard.choose(&g, seat).is_some());
 }
 
-/// Issue 40: a decision in progress stops when its budget's [`Stop`] is set from
-/// another thread (a server's game resigned or unloaded), and still decides.
-#[test]
-fn a_stop_set_from_elsewhere_ends_a_decision_in_progress() {
-    let g = SealedBids::setup(
+/// A long sealed-bids game (20 rounds): a search on it would use all of a long budget.
+fn long_bids() -> SealedBids {
+    SealedBids::setup(
         &BidScenario {
             players: 2,
             rounds: 20,
         },
         1,
     )
+    .unwrap()
+}
+
+/// Issue 40 "Agent budgets": a ceiling ([`Budget::ceiling_millis`], what a server
+/// still allows a game's agents) cuts any budget: a 10 s search with 50 ms left of
+/// its game's allowance stops in about 50 ms.
+#[test]
+fn a_ceiling_cuts_a_decisions_own_budget() {
+    let g = long_bids();
+    let seat = g.to_move()[0];
+    let mut a = by_name_with::<SealedBids>(
+        "mcts",
+        1,
+        Budget {
+            millis: Some(10_000),
+            ceiling_millis: Some(50),
+            ..Budget::default()
+        },
+    )
     .unwrap();
+    let t = std::time::Instant::now();
+    assert!(a.choose(&g, seat).is_some());
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        t.elapsed()
+    );
+}
+
+/// Issue 40: a decision in progress stops when its budget's [`Stop`] is set from
+/// another thread (a server's game resigned or unloaded), and still decides.
+#[test]
+fn a_stop_set_from_elsewhere_ends_a_decision_in_progress() {
+    let g = long_bids();
     let seat = g.to_move()[0];
     let stop = orrery_agents::Stop::default();
     let mut a = MctsAgent::new(3).with_budget(Budget {

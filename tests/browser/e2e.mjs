@@ -251,7 +251,8 @@ async function stratoyagerSecretOrders() {
     if (order.maneuver) maneuvers++;
     if (second && secret) {
       // The other page now shows that this seat committed, never what.
-      await second.p.waitForFunction(([f, s, n]) => new Function("s", `return (${f})(s)`)(s) > n, [hidden.toString(), first.seat, before]);
+      // The count is written out here, not passed as source: the page's CSP forbids eval.
+      await second.p.waitForFunction(([s, n]) => [...document.querySelectorAll(`[data-ask-seat="${s}"]`)].filter((li) => /committed \(hidden\)/.test(li.textContent)).length > n, [first.seat, before]);
       const html = await second.p.content();
       const storage = await second.p.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
       const frames = second.frames.slice(mark).join("\n");

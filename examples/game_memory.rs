@@ -1,7 +1,8 @@
 //! Heap bytes one game holds in memory, per ruleset and scenario, as the server holds
 //! it (a fresh game, its view and status written once, undo off), counted by a
 //! counting allocator; and one played for up to 200 actions, as a server holds it
-//! (one undo kept). `cargo run --release --example game_memory`.
+//! once it has gone quiet (one undo kept, [`DynGame::compact`](orrery_protocol::DynGame::compact)
+//! done). `cargo run --release --example game_memory`.
 
 use orrery_core::Seat;
 use orrery_protocol::ScenarioSpec;
@@ -117,6 +118,8 @@ fn main() {
                 actions += 1;
             }
             let _ = g.seat_status_and_view(Some(Seat(0)));
+            // As the server holds a game gone quiet (5 s without a request).
+            g.compact();
             keep.push(g);
         }
         let after = LIVE.load(Ordering::Relaxed);
@@ -130,7 +133,7 @@ fn main() {
             events.len()
         );
         println!(
-            "    played ({:.0} actions each, one undo kept): {:.1} KiB per game",
+            "    played ({:.0} actions each, one undo kept, compacted): {:.1} KiB per game",
             actions as f64 / n as f64,
             (after - before) as f64 / n as f64 / 1024.0
         );

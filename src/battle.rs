@@ -93,7 +93,7 @@ pub fn run(a: &BattleArgs) -> Result<()> {
         }
         for seat in status.to_move {
             let action = agents.choose(game.as_ref(), seat)?;
-            game.apply(seat, &action).map_err(|e| {
+            game.apply_only(seat, &action).map_err(|e| {
                 anyhow!("agent for seat {seat} chose a refused action {action}: {e}")
             })?;
             decisions += 1;

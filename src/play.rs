@@ -284,7 +284,7 @@ impl Play {
         if blocked && undone > 0 {
             let start = record.actions.len() - undone;
             for ra in &record.actions[start..] {
-                if self.game.apply(ra.seat, &ra.action.value()).is_err() {
+                if self.game.apply_only(ra.seat, &ra.action.value()).is_err() {
                     break;
                 }
                 self.history.push(ra.seat);

@@ -56,7 +56,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
     println!("{}", game.render_text(viewer).trim_end());
     let mut since = 0;
     for (i, ra) in record.actions.iter().enumerate() {
-        game.apply(ra.seat, &ra.action.value())
+        game.apply_only(ra.seat, &ra.action.value())
             .map_err(|e| anyhow!("action {i} of the record is refused: {e}"))?;
         let (events, next) = game.events(viewer, since);
         events.iter().for_each(print_event);

@@ -149,6 +149,13 @@ impl<G: Game> Session<G> {
         self.snapshots.drain(..extra);
     }
 
+    /// Give back the room kept for growth (the record's spare capacity), for a game
+    /// that may stay in memory without moving for a while.
+    pub fn shrink_to_fit(&mut self) {
+        self.record.actions.shrink_to_fit();
+        self.snapshots.shrink_to_fit();
+    }
+
     /// Rebuild a session from a record (checking its hashes).
     pub fn from_record(record: &Record) -> Result<Self, ReplayError> {
         record.replay_into::<G, Self>(Session::new, |s, seat, a| {

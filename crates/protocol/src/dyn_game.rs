@@ -1,15 +1,16 @@
 //! The type-erased game: any [`Game`](orrery_core::Game) behind one object-safe, JSON-in/JSON-out
 //! interface, wrapping an [`orrery_core::Session`] (record with hashes, undo).
 
+use crate::log::{EventLog, LogEntry};
 use crate::ProtocolError;
 use orrery_agents::Budget;
 use orrery_core::FullGame;
 use orrery_core::{
-    stable_hash_bytes, Audience, Ending, Logged, Record, Seat, SeatRecord, Session, StateHash,
+    stable_hash_bytes, Ending, Logged, Record, Seat, SeatRecord, Session, StateHash,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::value::{to_raw_value, RawValue};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// Where the game stands.
@@ -55,6 +56,10 @@ pub trait DynGame: DynPresentation + DynOdds + DynAgents + Send {
     /// Apply an action. Returns the events visible to `seat`, each as
     /// `{"audience":..,"event":..,"text":..}`. On error nothing changes.
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ProtocolError>;
+    /// [`DynGame::apply`] without writing its events out as trees: what a server
+    /// wants, which reads them as text from [`DynGame::events_seen`]. On error nothing
+    /// changes.
+    fn apply_only(&mut self, seat: Seat, action: &Value) -> Result<(), ProtocolError>;
     /// [`DynGame::apply`], returning what `viewer` (`None` = spectator) is told of the
     /// action ([`orrery_core::action_seen_by`]): exactly what the viewer's record shows
     /// of it, `None` while it is another seat's secret. What a terminal prints for a
@@ -136,6 +141,11 @@ pub trait DynGame: DynPresentation + DynOdds + DynAgents + Send {
     /// Keep undo snapshots of at most the last `depth` actions
     /// ([`Session::set_undo_depth`]; 0 = no undo, what a server without undo wants).
     fn set_undo_depth(&mut self, depth: usize);
+    /// Hold the game in less memory while nobody plays it (issue 40): the log's
+    /// older events deflated (all but the last action's), spare capacity given back.
+    /// Nothing a reader sees changes; the next action costs no more for it. A server
+    /// calls it when a game goes quiet, off the request path.
+    fn compact(&mut self);
 }
 
 /// What a type-erased game shows people ([`orrery_core::Presentation`]): texts of
@@ -215,63 +225,9 @@ pub struct SessionGame<G: FullGame> {
     session: Session<G>,
     replayable: bool,
     /// Every event so far (all audiences), as JSON entries.
-    log: Vec<LogEntry>,
+    log: EventLog,
     /// `log.len()` before each recorded action, for undo.
     marks: Vec<usize>,
-}
-
-/// One event of the log, kept as compact JSON text: a tree of it cost ~1.3 KiB of
-/// heap per event (serde_json's maps), most of a played game's memory (issue 40).
-/// The entry reads `{"audience":…,"event":…,"index":N,"seat":…,"text":…}`, keys in
-/// the order a `serde_json` map writes them; `index` depends on who reads (the log's
-/// own numbering, or the viewer's), so the text leaves it out and `split` is where
-/// it goes.
-#[derive(Clone, Debug)]
-struct LogEntry {
-    audience: Audience,
-    text: Box<str>,
-    split: u32,
-}
-
-impl LogEntry {
-    fn new(audience: Audience, seat: Option<Seat>, event: Value, text: String) -> Self {
-        let write = |v: &Value| serde_json::to_string(v).unwrap_or_else(|_| "null".into());
-        let head = format!(
-            "{{\"audience\":{},\"event\":{},",
-            write(&audience_json(&audience)),
-            write(&event)
-        );
-        let all = format!(
-            "{head}\"seat\":{},\"text\":{}}}",
-            write(&json!(seat)),
-            write(&Value::String(text))
-        );
-        LogEntry {
-            audience,
-            split: head.len() as u32,
-            text: all.into_boxed_str(),
-        }
-    }
-
-    /// The entry as JSON text, numbered `index`.
-    fn raw(&self, index: usize) -> Box<RawValue> {
-        let (head, tail) = self.text.split_at(self.split as usize);
-        let text = format!("{head}\"index\":{index},{tail}");
-        RawValue::from_string(text).expect("a log entry is JSON")
-    }
-
-    /// The entry as a JSON tree, numbered `index`.
-    fn value(&self, index: usize) -> Value {
-        serde_json::from_str(self.raw(index).get()).unwrap_or(Value::Null)
-    }
-
-    fn visible_to(&self, viewer: Option<Seat>) -> bool {
-        match (&self.audience, viewer) {
-            (Audience::All, _) => true,
-            (Audience::Seats(s), Some(v)) => s.contains(&v),
-            (Audience::Seats(_), None) => false,
-        }
-    }
 }
 
 impl<G: FullGame> SessionGame<G> {
@@ -281,7 +237,7 @@ impl<G: FullGame> SessionGame<G> {
         let mut g = SessionGame {
             session,
             replayable: true,
-            log: Vec::new(),
+            log: EventLog::default(),
             marks: Vec::new(),
         };
         let opening = g.session.setup_events().to_vec();
@@ -384,10 +340,6 @@ pub fn raw_null() -> Box<RawValue> {
 fn event_text<G: FullGame>(g: &G, event: &G::Event) -> String {
     catch_unwind(AssertUnwindSafe(|| g.describe_event(event)))
         .unwrap_or_else(|_| "(the ruleset could not describe this event)".to_string())
-}
-
-fn audience_json(a: &Audience) -> Value {
-    serde_json::to_value(a).unwrap_or(Value::Null)
 }
 
 /// Check a freshly deserialized state: every invariant of the ruleset
@@ -518,6 +470,13 @@ impl<G: FullGame> DynGame for SessionGame<G> {
         self.session.set_undo_depth(depth);
     }
 
+    fn compact(&mut self) {
+        let last_action = self.marks.last().copied().unwrap_or(self.log.len());
+        self.log.seal(last_action);
+        self.marks.shrink_to_fit();
+        self.session.shrink_to_fit();
+    }
+
     fn last_hash(&self) -> Option<orrery_core::StateHash> {
         self.session.record().actions.last().and_then(|a| a.hash)
     }
@@ -547,6 +506,12 @@ impl<G: FullGame> DynGame for SessionGame<G> {
     }
 
     fn apply(&mut self, seat: Seat, action: &Value) -> Result<Vec<Value>, ProtocolError> {
+        let start = self.log.len();
+        self.apply_only(seat, action)?;
+        Ok(self.log.values_from(Some(seat), start))
+    }
+
+    fn apply_only(&mut self, seat: Seat, action: &Value) -> Result<(), ProtocolError> {
         let action = Self::parse_action(action)?;
         let g = self.session.game();
         if g.is_terminal() {
@@ -558,15 +523,8 @@ impl<G: FullGame> DynGame for SessionGame<G> {
                 g.seats()
             )));
         }
-        let start = self.apply_typed(seat, &action)?;
-        Ok(self
-            .log
-            .iter()
-            .enumerate()
-            .skip(start)
-            .filter(|(_, e)| e.visible_to(Some(seat)))
-            .map(|(i, e)| e.value(i))
-            .collect())
+        self.apply_typed(seat, &action)?;
+        Ok(())
     }
 
     fn apply_seen_by(
@@ -586,27 +544,11 @@ impl<G: FullGame> DynGame for SessionGame<G> {
     }
 
     fn events(&self, viewer: Option<Seat>, since: usize) -> (Vec<Value>, usize) {
-        let events = self
-            .log
-            .iter()
-            .enumerate()
-            .skip(since)
-            .filter(|(_, e)| e.visible_to(viewer))
-            .map(|(i, e)| e.value(i))
-            .collect();
-        (events, self.log.len())
+        (self.log.values_from(viewer, since), self.log.len())
     }
 
     fn events_seen(&self, viewer: Option<Seat>, since: usize) -> (Vec<Box<RawValue>>, usize) {
-        let mut out = Vec::new();
-        let mut n = 0;
-        for e in self.log.iter().filter(|e| e.visible_to(viewer)) {
-            if n >= since {
-                out.push(e.raw(n));
-            }
-            n += 1;
-        }
-        (out, n)
+        self.log.seen_by(viewer, since)
     }
 
     fn view(&self, viewer: Option<Seat>) -> Value {
@@ -869,33 +811,5 @@ impl<G: FullGame> DynAgents for SessionGame<G> {
             "value": model.value_of(g, seat),
             "model": model.about(),
         }))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A log entry kept as text reads exactly as the JSON tree it replaced (issue 40):
-    /// the same keys in the same order, whatever the event holds.
-    #[test]
-    fn a_log_entry_as_text_is_the_tree_it_replaced() {
-        let event = json!({"type": "hit", "seat": 1, "unit": {"name": "Wasp \"2\"", "hp": [3, 1]}});
-        let text = "Wasp \"2\" takes 2 damage — 1 left\u{2028}".to_string();
-        for (audience, seat) in [
-            (Audience::All, Some(Seat(0))),
-            (Audience::Seats(vec![Seat(1)]), None),
-        ] {
-            let tree = json!({
-                "index": 7,
-                "seat": seat,
-                "audience": audience_json(&audience),
-                "event": event,
-                "text": text,
-            });
-            let entry = LogEntry::new(audience, seat, event.clone(), text.clone());
-            assert_eq!(entry.raw(7).get(), tree.to_string());
-            assert_eq!(entry.value(7), tree);
-        }
     }
 }

@@ -14,6 +14,7 @@
 mod dyn_game;
 mod engine;
 mod error;
+mod log;
 mod registry;
 mod strict;
 mod suggest;

@@ -165,7 +165,7 @@ fn replay_at(
     let mut turns = vec![game.status().turn];
     let mut at = (step == 0).then(|| position(game.as_ref(), viewer));
     for (i, a) in record.actions.iter().enumerate() {
-        game.apply(a.seat, &a.action.value()).map_err(|e| {
+        game.apply_only(a.seat, &a.action.value()).map_err(|e| {
             ApiError::invalid_setup(format!("action {} does not replay: {e}", i + 1))
         })?;
         if let Some(h) = a.hash {

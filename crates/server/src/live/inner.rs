@@ -49,6 +49,13 @@ impl Inner {
         *self.seen.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
+    /// A game gone quiet holds its state in less memory: no view kept, the log's
+    /// older events deflated ([`DynGame::compact`]; cheap when nothing moved since).
+    pub fn quiet(&mut self) {
+        self.forget_view();
+        self.game.compact();
+    }
+
     /// [`DynGame::seat_status_and_view`], written once per state and viewer: the
     /// last one is kept, keyed by the actions recorded and the last one's state hash
     /// (an undo and a different action after it reach the same count, not the same

@@ -66,7 +66,8 @@ pub struct SeatSlot {
     pub name: std::sync::OnceLock<String>,
 }
 
-/// A game unasked-for this long (ms) no longer keeps its last view written.
+/// A game unasked-for this long (ms) no longer keeps its last view written, and its
+/// older events are deflated ([`Inner::quiet`]).
 const FORGET_VIEW_MS: u64 = 5_000;
 
 impl Live {
@@ -496,7 +497,7 @@ impl Hub {
             let before = inner.game.to_move();
             let hash = inner
                 .game
-                .apply(Seat(r.seat), &r.action)
+                .apply_only(Seat(r.seat), &r.action)
                 .map(|_| inner.game_hash());
             if hash.as_ref() != Ok(&r.hash) {
                 eprintln!(
@@ -660,7 +661,7 @@ impl Hub {
         let seen_before = inner.game.events_seen(Some(Seat(seat)), usize::MAX).1;
         // The head of the chain this action extends (issue 37 §1).
         let prev_hash = inner.head_hash();
-        inner.game.apply(Seat(seat), action)?;
+        inner.game.apply_only(Seat(seat), action)?;
         let row = ActionRow {
             seq: inner.seq + 1,
             seat,
@@ -836,6 +837,7 @@ impl Hub {
     pub fn sweep(&self) {
         let now = self.clock_now();
         let idle = self.limits.idle_unload.as_millis() as u64;
+        let mut quiet = Vec::new();
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.retain(|_, l| {
             let unused = now.saturating_sub(l.last_used.load(Ordering::Relaxed));
@@ -843,14 +845,18 @@ impl Hub {
             if !keep {
                 l.leave_memory();
             } else if unused >= FORGET_VIEW_MS {
-                // The view kept for the read after an action is not wanted by a game
-                // nobody is playing: an idle game holds its state only.
-                if let Ok(inner) = l.inner.try_lock() {
-                    inner.forget_view();
-                }
+                quiet.push(Arc::clone(l));
             }
             keep
         });
+        drop(games);
+        // Not under the games' lock: deflating a log takes a little while, and other
+        // requests look games up meanwhile. A game in use now is passed over.
+        for l in quiet {
+            if let Ok(mut inner) = l.inner.try_lock() {
+                inner.quiet();
+            }
+        }
     }
 
     /// Keep the process within `limits.memory_budget` (issue 40): when its resident

@@ -123,7 +123,7 @@ fn wrapped(text: &str, indent: &str, width: usize) -> String {
 
 /// The ending ([`ending_table`]) once the game is over, else the standings: each
 /// side's name and its score so far with what it counts, in the ruleset's words (those
-/// of an ending as things stand: [`DynGame::ending_after_resign`] gives them without
+/// of an ending as things stand: [`DynPresentation::ending_after_resign`](orrery_protocol::DynPresentation::ending_after_resign) gives them without
 /// ending anything).
 pub fn score_table(game: &dyn DynGame) -> String {
     if let Some(ending) = game.ending() {

@@ -11,7 +11,7 @@
 //! `flight` (moving, asteroids, collisions, cohesion, edges, shooting: BS-05/09/13),
 //! `combat` (arcs, bands, accuracy, exact attack odds: BS-09–11), `odds` (the
 //! calculators and the preview of a card), `secrets` (face-down cards, agents'
-//! hooks), `view`, `render`, `validate`; `game`, above them all, implements [`Game`]
+//! hooks), `view`, `render`, `validate`; `game`, above them all, implements `Game`
 //! under its own names, and each capability lives in the module that owns it.
 
 pub mod action;

@@ -40,7 +40,7 @@ pub struct Fighter {
     pub id: u8,
     pub seat: Seat,
     pub element: u8,
-    /// Index into [`BlackSkies::designs`].
+    /// Index into `BlackSkies::designs`.
     pub design: usize,
     /// Piloting Skill 1–4.
     pub skill: u8,

@@ -1,6 +1,6 @@
 //! The learning encoding of Launch Fighters! ([`orrery_core::learn`]): a fixed id for
 //! every action a seat can make, and a seat's view written as numbers
-//! ([`observe`], in `learn/observe.rs`). Documented for Python users in
+//! (`observe`, in `learn/observe.rs`). Documented for Python users in
 //! `docs/learning/launch-fighters.md`.
 //!
 //! # Action ids
@@ -412,7 +412,7 @@ pub(crate) fn action_id(g: &LaunchFighters, seat: Seat, action: &Action) -> Opti
 }
 
 impl Learning for LaunchFighters {
-    /// The sizes of [`learn`]'s blocks, read from the battle's units and map.
+    /// The sizes of `learn`'s blocks, read from the battle's units and map.
     fn action_space(&self) -> usize {
         action_space(self)
     }

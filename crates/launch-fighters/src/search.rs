@@ -7,11 +7,11 @@
 //! A legal list of at most [`SMALL`] actions is kept whole. Larger lists:
 //! - **Movement** (every hex within Move × six facings, per unit in the step): for
 //!   each unit, staying put (old facing, and facing the nearest enemy); the
-//!   [`CLOSEST`] destinations nearest the nearest enemy; the best *firing positions*
+//!   `CLOSEST` destinations nearest the nearest enemy; the best *firing positions*
 //!   — within range 5 (cannons and launchers) of an enemy ship, preferring its rear
 //!   arc (the flanking bonus, LF-04), then a distance near 3; for squadrons the hexes
-//!   adjacent to an enemy (dogfight, formation); the [`KEEP_AWAY`] destinations
-//!   farthest from every enemy; and [`SPREAD`] evenly spaced samples of the unit's
+//!   adjacent to an enemy (dogfight, formation); the `KEEP_AWAY` destinations
+//!   farthest from every enemy; and `SPREAD` evenly spaced samples of the unit's
 //!   list. Ships face the enemy they close on (the facing that puts it most squarely
 //!   in the front arc); edge hexes (retreat, LF-16) are only offered as spread
 //!   samples. One warp declaration (if any) is kept.

@@ -113,7 +113,7 @@ impl Default for Limits {
 
 impl Limits {
     /// The address group every per-client limit counts `ip` in: an IPv4 address
-    /// alone, an IPv6 address by its first `ipv6_group_bits` bits ([`address_group`]).
+    /// alone, an IPv6 address by its first `ipv6_group_bits` bits (`address_group`).
     pub fn group(&self, ip: IpAddr) -> IpAddr {
         address_group(ip, self.ipv6_group_bits)
     }

@@ -1,5 +1,5 @@
 //! The learning encoding of STGv2 ([`orrery_core::learn`]): a fixed id for every
-//! action, and a seat's view written as numbers ([`observe`], in
+//! action, and a seat's view written as numbers (`observe`, in
 //! `learn/observe.rs`). Documented for Python users in `docs/learning/stgv2.md`.
 //!
 //! # Action ids
@@ -210,7 +210,7 @@ pub(crate) fn action_id(g: &Stgv2, seat: Seat, action: &Action) -> Option<usize>
 impl Learning for Stgv2 {
     /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
     /// damage choices, attempts, purchases, and the steps' `next`s.
-    /// The sizes of [`learn`]'s blocks, ship fields bounded by the cap of ship slots.
+    /// The sizes of `learn`'s blocks, ship fields bounded by the cap of ship slots.
     fn action_space(&self) -> usize {
         action_space(self)
     }

@@ -194,7 +194,7 @@ impl Stgv2 {
 
     /// One legal answer of `seat` drawn uniformly with `rng` (one draw of
     /// `rng.index(n)` over the `n` legal answers, the `i`-th in the order of
-    /// [`Game::legal_actions`](orrery_core::Game::legal_actions): the draw of [`orrery_core::SearchHints::sample_action`]'s default), card
+    /// [`Game::legal_actions`]: the draw of [`orrery_core::SearchHints::sample_action`]'s default), card
     /// plays drawn without building an action for each. `None` when `seat` has none.
     pub fn sample_answer(&self, seat: Seat, rng: &mut Rng) -> Option<Action> {
         if matches!(

@@ -4,7 +4,7 @@
 //! Step 1 draws the first Move Card set; in step 2 the player places his cells;
 //! step 3 draws one more set per placed MOVE cell; then combat (4), Action attempts
 //! (5) and purchases (6), with sets executed at any moment of steps 4–6; step 7
-//! cleans up, checks victory and hands over to the next player. The [`Game`] impl
+//! cleans up, checks victory and hands over to the next player. The `Game` impl
 //! stands at the end.
 
 use crate::action::Action;

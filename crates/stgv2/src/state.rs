@@ -7,7 +7,7 @@ use orrery_core::{Outcome, Rng, Seat};
 use orrery_nodes::{Field, Node, Pos};
 use serde::{Deserialize, Serialize};
 
-/// A ship's place in [`Stgv2::ships`]; ids never change (a destroyed ship keeps its
+/// A ship's place in `Stgv2::ships`; ids never change (a destroyed ship keeps its
 /// slot, `alive = false`).
 pub type ShipId = u16;
 

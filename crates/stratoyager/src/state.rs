@@ -40,7 +40,7 @@ pub struct Lock {
 pub struct Unit {
     pub id: UnitId,
     pub side: Seat,
-    /// Index into [`Stratoyager::roster`].
+    /// Index into `Stratoyager::roster`.
     pub kind: usize,
     /// "Guardian 151a 2".
     pub label: String,

@@ -5,7 +5,7 @@ use orrery_table::{Aspect, Hour, Rect, Shape};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A unit's number in the game (index into [`crate::Stratoyager::units`]).
+/// A unit's number in the game (index into `crate::Stratoyager::units`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct UnitId(pub u8);

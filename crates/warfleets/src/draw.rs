@@ -234,7 +234,7 @@ impl Warfleets {
     }
 
     /// The random agent's draw ([`orrery_core::SearchHints::sample_action`]): uniform over
-    /// the legal answers ([`Game::legal_actions`](orrery_core::Game::legal_actions)). Orders, markers and deployment are drawn
+    /// the legal answers ([`Game::legal_actions`]). Orders, markers and deployment are drawn
     /// by rejection from their candidates (this module), other questions with one
     /// `rng.index(n)` over the list as the default draws; a question whose
     /// candidates keep being refused falls back to the list.

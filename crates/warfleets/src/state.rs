@@ -150,7 +150,7 @@ pub struct Mine {
     pub pos: Point,
 }
 
-/// The question now open (besides an [`Assign`]).
+/// The question now open (besides an `Assign`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Step {
@@ -216,7 +216,7 @@ pub enum Step {
         used: Vec<AfterUse>,
         reach: f64,
     },
-    /// FB-19: the launched squadrons ([`Warfleets::launching`]) may activate at once.
+    /// FB-19: the launched squadrons (`Warfleets::launching`) may activate at once.
     Launched,
     /// FB-10: `model`'s owner puts it back on the table edge.
     Return {

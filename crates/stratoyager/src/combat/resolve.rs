@@ -63,7 +63,7 @@ pub fn resolve_combat(g: &mut Stratoyager, orders: &[(UnitId, CombatOrder)], log
     finish(g, &pending, log);
 }
 
-/// Resolve one Fire at Will window: each `(shooter, target)` salvo "resolve[s] like
+/// Resolve one Fire at Will window: each `(shooter, target)` salvo "resolve\[s\] like
 /// SY-14 step 6(b–d)"; "The token is spent when used". Shots that are not legal now
 /// (see [`super::fire_at_will_targets`]) are ignored and keep their token. The caller
 /// logs `FireAtWillRevealed`.

@@ -135,7 +135,7 @@ fn shot_words(
 
 impl Warfleets {
     /// Whether `seat` may answer `action` now; the reason if not, in words (the rules
-    /// give it as a [`Refusal`]). Never changes the state.
+    /// give it as a `Refusal`). Never changes the state.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
         ActionError::check_turn(self.outcome.is_some(), seat, self.to_move())?;
         self.check_answer(seat, action)

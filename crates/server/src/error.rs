@@ -174,6 +174,9 @@ fn short_reason(e: &StoreError) -> String {
             other => other.to_string(),
         },
         StoreError::Corrupt { why, .. } | StoreError::CorruptFile { why, .. } => why.clone(),
+        StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, Some(m))) => {
+            format!("{m} ({:?})", f.code)
+        }
         other => other.to_string(),
     }
 }
@@ -208,6 +211,7 @@ impl From<StoreError> for ApiError {
             StoreError::Conflict => ApiError::conflict(),
             StoreError::Corrupt { .. } | StoreError::CorruptFile { .. } => ApiError::corrupt(&e),
             StoreError::Db(ref d) if crate::store::is_corrupt(d) => ApiError::corrupt(&e),
+            StoreError::Sqlite(ref d) if crate::store::sqlite_corrupt(d) => ApiError::corrupt(&e),
             other => ApiError::unavailable(&other),
         }
     }

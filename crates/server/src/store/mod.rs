@@ -15,11 +15,12 @@ use write::Write;
 
 mod postgres;
 mod sqlite;
+mod sqlite_writer;
 mod write;
 
 pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
 
-pub use sqlite::is_corrupt;
+pub use sqlite::{is_corrupt, sqlite_corrupt};
 
 /// A database failure.
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +30,9 @@ pub enum StoreError {
     Conflict,
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
+    /// SQLite's writer ([`sqlite_writer`]), which has its own connection.
+    #[error("database: {0}")]
+    Sqlite(#[from] rusqlite::Error),
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("data directory {dir}: {source}")]
@@ -143,7 +147,7 @@ pub struct Store {
     postgres: bool,
     url: String,
     /// SQLite: the one writer, which commits what waits in groups.
-    writer: Option<mpsc::UnboundedSender<write::Queued>>,
+    writer: Option<std::sync::mpsc::Sender<write::Queued>>,
     /// What this store sent the database (`GET /api/stats`).
     counts: Arc<Counts>,
     /// This process's id in its announcements (PostgreSQL), so it can ignore them.
@@ -212,8 +216,7 @@ impl Store {
             let file = data_dir.join("orrery.db");
             let pool = sqlite::open(&file).await?;
             MIGRATOR.run(&pool).await?;
-            let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(write::groups(pool.clone(), rx, sqlite::wal_of(&file)));
+            let tx = sqlite_writer::start(&file)?;
             tokio::spawn(write::checkpoints(pool.clone()));
             return Ok(Store {
                 pool,

@@ -12,7 +12,7 @@ use std::time::Duration;
 pub const BUSY_MS: u64 = 1000;
 
 /// The write-ahead log is truncated to this size when it is reset.
-const WAL_KEEP_BYTES: u64 = 16 * 1024 * 1024;
+pub const WAL_KEEP_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Past this size a checkpoint waits for readers so the log can start over.
 pub const WAL_MAX_BYTES: u64 = 64 * 1024 * 1024;
@@ -112,8 +112,8 @@ pub fn is_corrupt(e: &sqlx::Error) -> bool {
     matches!(primary_code(e), Some(11 | 26))
 }
 
-/// Another process holds the lock: `SQLITE_BUSY` (5) or `SQLITE_LOCKED` (6), or no
-/// connection came free in time.
-pub fn is_busy(e: &sqlx::Error) -> bool {
-    matches!(primary_code(e), Some(5 | 6)) || matches!(e, sqlx::Error::PoolTimedOut)
+/// [`is_corrupt`] for the writer's own connection ([`super::sqlite_writer`]).
+pub fn sqlite_corrupt(e: &rusqlite::Error) -> bool {
+    matches!(e, rusqlite::Error::SqliteFailure(f, _)
+        if matches!(f.code, rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase))
 }

@@ -1,9 +1,10 @@
-//! Every write the server makes, and SQLite's one writer that commits them in groups.
+//! Every write the server makes (SQLite's writer that commits them in groups is
+//! `sqlite_writer`).
 
 use super::{ActionRow, GameRow, SeatKind, SeatRow, StoreError};
 use sqlx::{Any, AnyPool, Transaction};
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 /// One write.
 pub enum Write {
@@ -58,15 +59,6 @@ pub struct Queued {
     pub done: oneshot::Sender<Result<u64, StoreError>>,
 }
 
-/// Most writes committed in one SQLite transaction.
-const MAX_GROUP: usize = 256;
-
-/// How long a busy writer waits for more writes to join a group.
-const GATHER: Duration = Duration::from_millis(3);
-
-/// The writer is busy when its last group was committed this recently.
-const BUSY_WITHIN: Duration = Duration::from_millis(10);
-
 /// Move a game's head (`games.head_seq`, `head_hash`: its last action and that
 /// action's state hash) from action `$2 - 1` (hash `$4`) to action `$2` (hash `$3`),
 /// and mark the game over when `$5`: only while it is playing and still at `$2 - 1`.
@@ -84,6 +76,42 @@ pub const ADVANCE: &str = "UPDATE games SET head_seq = $2, head_hash = $3, \
 pub const RETREAT: &str = "UPDATE games SET head_seq = $2 - 1, head_hash = COALESCE(\
      (SELECT hash FROM actions WHERE game = $1 AND seq = $2 - 1), '') \
      WHERE id = $1 AND status = 'playing' AND head_seq = $2 AND head_hash = $3";
+
+/// The statements of [`execute`] and of SQLite's writer ([`super::sqlite_writer`]),
+/// written once: `$N` is the N-th value bound, in both.
+pub const INSERT_GAME: &str =
+    "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
+     created_ms, status, resigned, creator_hash) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9)";
+pub const INSERT_SEAT: &str =
+    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined, name) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+pub const INSERT_ACTION: &str =
+    "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7)";
+pub const RESIGN: &str =
+    "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'";
+pub const DELETE_ACTION: &str = "DELETE FROM actions WHERE game = $1 AND seq = $2";
+pub const CLAIM: &str = "UPDATE seats SET token_hash = $1, joined = 1, name = $4 \
+     WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL \
+     AND NOT EXISTS (SELECT 1 FROM seats WHERE game = $2 AND token_hash = $1)";
+pub const JOINED: &str = "UPDATE seats SET joined = 1 WHERE game = $1 AND seat = $2";
+
+/// A seat's columns as stored: kind, agent, budget, token digest.
+pub fn seat_columns(
+    kind: &SeatKind,
+) -> (&'static str, Option<String>, Option<i64>, Option<String>) {
+    match kind {
+        SeatKind::Human { token_hash } => ("human", None, None, Some(token_hash.clone())),
+        SeatKind::Open { token_hash } => ("open", None, None, token_hash.clone()),
+        SeatKind::Agent { agent, budget_ms } => (
+            "agent",
+            Some(agent.clone()),
+            budget_ms.map(|b| b as i64),
+            None,
+        ),
+    }
+}
 
 /// Bind an action row's seven columns, in the order of the `actions` table
 /// (`game, seq, seat, action, hash, cause, at_ms`: `$1` to `$7`).
@@ -105,50 +133,32 @@ pub fn bind_action<'q>(
 pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, StoreError> {
     match w {
         Write::Game { game: g, seats } => {
-            sqlx::query(
-                "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
-                 created_ms, status, resigned, creator_hash) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9)",
-            )
-            .bind(&g.id)
-            .bind(&g.ruleset)
-            .bind(&g.scenario_name)
-            .bind(g.scenario.to_string())
-            // Bit for bit: a u64 seed is stored in a signed BIGINT.
-            .bind(g.seed as i64)
-            .bind(g.clock_ms.map(|c| c as i64))
-            .bind(g.created_ms)
-            .bind(&g.status)
-            .bind(&g.creator_hash)
-            .execute(&mut **tx)
-            .await?;
-            for s in seats {
-                let (kind, agent, budget, token) = match &s.kind {
-                    SeatKind::Human { token_hash } => {
-                        ("human", None, None, Some(token_hash.clone()))
-                    }
-                    SeatKind::Open { token_hash } => ("open", None, None, token_hash.clone()),
-                    SeatKind::Agent { agent, budget_ms } => (
-                        "agent",
-                        Some(agent.clone()),
-                        budget_ms.map(|b| b as i64),
-                        None,
-                    ),
-                };
-                sqlx::query(
-                    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined, name) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
+            sqlx::query(INSERT_GAME)
                 .bind(&g.id)
-                .bind(i64::from(s.seat))
-                .bind(kind)
-                .bind(agent)
-                .bind(budget)
-                .bind(token)
-                .bind(i64::from(s.joined))
-                .bind(&s.name)
+                .bind(&g.ruleset)
+                .bind(&g.scenario_name)
+                .bind(g.scenario.to_string())
+                // Bit for bit: a u64 seed is stored in a signed BIGINT.
+                .bind(g.seed as i64)
+                .bind(g.clock_ms.map(|c| c as i64))
+                .bind(g.created_ms)
+                .bind(&g.status)
+                .bind(&g.creator_hash)
                 .execute(&mut **tx)
                 .await?;
+            for s in seats {
+                let (kind, agent, budget, token) = seat_columns(&s.kind);
+                sqlx::query(INSERT_SEAT)
+                    .bind(&g.id)
+                    .bind(i64::from(s.seat))
+                    .bind(kind)
+                    .bind(agent)
+                    .bind(budget)
+                    .bind(token)
+                    .bind(i64::from(s.joined))
+                    .bind(&s.name)
+                    .execute(&mut **tx)
+                    .await?;
             }
             Ok(1)
         }
@@ -172,16 +182,9 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             if moved != 1 {
                 return Err(StoreError::Conflict);
             }
-            let inserted = bind_action(
-                sqlx::query(
-                    "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                ),
-                game,
-                a,
-            )
-            .execute(&mut **tx)
-            .await;
+            let inserted = bind_action(sqlx::query(INSERT_ACTION), game, a)
+                .execute(&mut **tx)
+                .await;
             match inserted {
                 Ok(_) => Ok(1),
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
@@ -190,14 +193,12 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                 Err(e) => Err(e.into()),
             }
         }
-        Write::Resign { game, seat } => Ok(sqlx::query(
-            "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'",
-        )
-        .bind(i64::from(*seat))
-        .bind(game)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected()),
+        Write::Resign { game, seat } => Ok(sqlx::query(RESIGN)
+            .bind(i64::from(*seat))
+            .bind(game)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected()),
         Write::Undo { game, seq, hash } => {
             let moved = sqlx::query(RETREAT)
                 .bind(game)
@@ -209,7 +210,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             if moved != 1 {
                 return Ok(0);
             }
-            sqlx::query("DELETE FROM actions WHERE game = $1 AND seq = $2")
+            sqlx::query(DELETE_ACTION)
                 .bind(game)
                 .bind(*seq)
                 .execute(&mut **tx)
@@ -222,26 +223,20 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             token_hash,
             name,
         } => claimed(
-            sqlx::query(
-                "UPDATE seats SET token_hash = $1, joined = 1, name = $4 \
-             WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL \
-             AND NOT EXISTS (SELECT 1 FROM seats WHERE game = $2 AND token_hash = $1)",
-            )
-            .bind(token_hash)
+            sqlx::query(CLAIM)
+                .bind(token_hash)
+                .bind(game)
+                .bind(i64::from(*seat))
+                .bind(name)
+                .execute(&mut **tx)
+                .await,
+        ),
+        Write::Joined { game, seat } => Ok(sqlx::query(JOINED)
             .bind(game)
             .bind(i64::from(*seat))
-            .bind(name)
             .execute(&mut **tx)
-            .await,
-        ),
-        Write::Joined { game, seat } => Ok(sqlx::query(
-            "UPDATE seats SET joined = 1 WHERE game = $1 AND seat = $2",
-        )
-        .bind(game)
-        .bind(i64::from(*seat))
-        .execute(&mut **tx)
-        .await?
-        .rows_affected()),
+            .await?
+            .rows_affected()),
     }
 }
 
@@ -252,89 +247,6 @@ fn claimed(r: Result<sqlx::any::AnyQueryResult, sqlx::Error>) -> Result<u64, Sto
         Ok(r) => Ok(r.rows_affected()),
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(0),
         Err(e) => Err(e.into()),
-    }
-}
-
-/// The SQLite writer: takes every write waiting, commits them in one transaction
-/// (one fsync), then answers each. If the group fails, each write is tried alone,
-/// so one bad write cannot fail the others.
-pub async fn groups(
-    pool: AnyPool,
-    mut rx: mpsc::UnboundedReceiver<Queued>,
-    wal: std::path::PathBuf,
-) {
-    let mut last_commit: Option<std::time::Instant> = None;
-    let mut last_wal_check = std::time::Instant::now();
-    while let Some(first) = rx.recv().await {
-        if last_wal_check.elapsed() >= Duration::from_secs(1) {
-            last_wal_check = std::time::Instant::now();
-            empty_a_long_log(&pool, &wal).await;
-        }
-        let mut group = vec![first];
-        // Under load (the last group was committed a moment ago) the writes of the
-        // next `GATHER` join this group: one fsync for them all instead of one each.
-        // A lone write is committed at once.
-        let busy = last_commit.is_some_and(|t| t.elapsed() < BUSY_WITHIN);
-        let until = tokio::time::Instant::now() + if busy { GATHER } else { Duration::ZERO };
-        while group.len() < MAX_GROUP {
-            match rx.try_recv() {
-                Ok(q) => group.push(q),
-                Err(_) if busy => match tokio::time::timeout_at(until, rx.recv()).await {
-                    Ok(Some(q)) => group.push(q),
-                    _ => break,
-                },
-                Err(_) => break,
-            }
-        }
-        last_commit = Some(std::time::Instant::now());
-        let together = async {
-            let mut tx = pool.begin().await?;
-            let mut changed = Vec::with_capacity(group.len());
-            for q in &group {
-                changed.push(execute(&mut tx, &q.write).await?);
-            }
-            tx.commit().await?;
-            Ok::<_, StoreError>(changed)
-        }
-        .await;
-        let why = match together {
-            Ok(changed) => {
-                for (q, n) in group.into_iter().zip(changed) {
-                    let _ = q.done.send(Ok(n));
-                }
-                continue;
-            }
-            Err(e) => e,
-        };
-        if let StoreError::Db(e) = &why {
-            if super::sqlite::is_busy(e) {
-                // Another process holds the database's lock: every write waiting now
-                // would wait for it again. All fail at once (nothing was applied), so
-                // no client waits more than one busy time-out.
-                while let Ok(q) = rx.try_recv() {
-                    group.push(q);
-                }
-                eprintln!(
-                    "orrery serve: the database is locked by another process ({e}); \
-                     {} writes refused",
-                    group.len()
-                );
-                for q in group {
-                    let _ = q.done.send(Err(StoreError::Busy));
-                }
-                continue;
-            }
-        }
-        for q in group {
-            let alone = async {
-                let mut tx = pool.begin().await?;
-                let n = execute(&mut tx, &q.write).await?;
-                tx.commit().await?;
-                Ok::<_, StoreError>(n)
-            }
-            .await;
-            let _ = q.done.send(alone);
-        }
     }
 }
 
@@ -351,22 +263,5 @@ pub async fn checkpoints(pool: AnyPool) {
         {
             eprintln!("orrery serve: checkpoint: {e}");
         }
-    }
-}
-
-/// Readers that never pause can keep a passive checkpoint from ever finishing, and
-/// the log from ever starting over. Past `WAL_MAX_BYTES` the writer itself, between
-/// two groups (so no write of its own waits behind it), checkpoints and empties the
-/// log, waiting for readers within the busy time-out.
-async fn empty_a_long_log(pool: &AnyPool, wal: &std::path::Path) {
-    let size = std::fs::metadata(wal).map_or(0, |m| m.len());
-    if size <= super::sqlite::WAL_MAX_BYTES {
-        return;
-    }
-    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .fetch_all(pool)
-        .await
-    {
-        eprintln!("orrery serve: emptying the write-ahead log ({size} bytes): {e}");
     }
 }

@@ -45,6 +45,15 @@ fn a_compacted_game_reads_as_one_never_compacted() {
             for g in [&mut plain, &mut held] {
                 g.set_undo_depth(1);
             }
+            let same = |plain: &dyn DynGame, held: &dyn DynGame, when: &str| {
+                let (a, b) = (readings(plain), readings(held));
+                assert!(
+                    a == b,
+                    "{} {} {when}: a compacted game reads differently",
+                    info.id,
+                    scenario.name
+                );
+            };
             let mut draw = 0x9e37_79b9_7f4a_7c15u64;
             let mut compactions = 0u32;
             for step in 0..ACTIONS {
@@ -66,12 +75,10 @@ fn a_compacted_game_reads_as_one_never_compacted() {
                     held.compact();
                     compactions += 1;
                     if compactions.is_multiple_of(8) {
-                        assert_eq!(
-                            readings(plain.as_ref()),
-                            readings(held.as_ref()),
-                            "{} {} after action {step}",
-                            info.id,
-                            scenario.name
+                        same(
+                            plain.as_ref(),
+                            held.as_ref(),
+                            &format!("after action {step}"),
                         );
                     }
                     if (draw >> 24).is_multiple_of(4) {
@@ -80,13 +87,7 @@ fn a_compacted_game_reads_as_one_never_compacted() {
                     }
                 }
             }
-            assert_eq!(
-                readings(plain.as_ref()),
-                readings(held.as_ref()),
-                "{} {}",
-                info.id,
-                scenario.name
-            );
+            same(plain.as_ref(), held.as_ref(), "at the end");
             assert!(
                 compactions > 0 || plain.is_terminal(),
                 "{} {}: compacted",

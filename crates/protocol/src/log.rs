@@ -214,13 +214,16 @@ impl EventLog {
         if take == 0 {
             return;
         }
-        let mut entries = match self.sealed.last() {
+        let mut entries = match self.sealed.pop() {
             Some(last) if last.len() < LARGEST => {
-                let last = self.sealed.pop().expect("a last block");
                 self.sealed_len -= last.len();
                 last.open()
             }
-            _ => Vec::new(),
+            Some(full) => {
+                self.sealed.push(full);
+                Vec::new()
+            }
+            None => Vec::new(),
         };
         entries.extend(self.open.drain(..take));
         for chunk in entries.chunks(LARGEST) {
@@ -234,7 +237,9 @@ impl EventLog {
     /// Keep the first `n` entries (an undo).
     pub(crate) fn truncate(&mut self, n: usize) {
         while n < self.sealed_len {
-            let block = self.sealed.pop().expect("entries sealed");
+            let Some(block) = self.sealed.pop() else {
+                break;
+            };
             self.sealed_len -= block.len();
             let mut entries = block.open();
             entries.append(&mut self.open);

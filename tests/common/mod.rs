@@ -2,16 +2,13 @@
 //! rulesets.
 #![allow(dead_code)]
 
-use orrery_launch_fighters::LaunchFighters;
 use orrery_protocol::{Engine, Registry};
-use orrery_stratoyager::Stratoyager;
 use serde_json::{json, Value};
 
-/// Both playable rulesets, as the binary registers them.
+/// Every ruleset, as the binary registers them (the registrations compiled once, in
+/// `orrery-rulesets`, not again in each test binary).
 pub fn registry() -> Registry {
-    Registry::new()
-        .with::<LaunchFighters>()
-        .with::<Stratoyager>()
+    orrery_rulesets::registry()
 }
 
 /// Send a request that must succeed; returns the response.

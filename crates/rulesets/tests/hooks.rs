@@ -5,7 +5,7 @@
 
 use orrery_core::FullGame;
 use orrery_core::{OddsArgs, OddsCalculator, OddsValue, ParamKind};
-use orrery_rulesets::{dispatch, ids, registry, WithGame};
+use orrery_rulesets::{dispatch, each, ids, registry, Visit, WithGame};
 
 /// Small arguments the description allows: every required parameter (even one
 /// another could replace) at its minimum (at least 1) or first choice.
@@ -124,4 +124,52 @@ fn roster_files_and_points_limits_are_reached_by_dispatch() {
         .filter(|id| dispatch(id, Roster).expect("listed"))
         .count();
     assert!(readers >= 2, "the shipped rulesets read roster files");
+}
+
+// The list itself (these were unit tests of the crate; here, a test build links the
+// crate as built instead of compiling all five rulesets' registrations again).
+
+#[test]
+fn the_list_and_the_registry_agree() {
+    let listed: Vec<String> = registry().rulesets().into_iter().map(|r| r.id).collect();
+    assert_eq!(listed, ids());
+    assert!(ids().len() >= 2);
+    struct Id;
+    impl WithGame for Id {
+        type Out = &'static str;
+        fn with<G: FullGame>(self) -> &'static str {
+            G::INFO.id
+        }
+    }
+    for id in ids() {
+        assert_eq!(dispatch(id, Id), Some(id));
+    }
+    assert_eq!(dispatch("no-such-ruleset", Id), None);
+}
+
+/// Issue 29: every ruleset gives the learning environments a fixed action space
+/// and an observation for every built-in scenario (the conformance suite checks
+/// that they hold all game long).
+#[test]
+fn every_ruleset_numbers_its_actions_and_observes_its_views() {
+    struct Learning(Vec<String>);
+    impl Visit for Learning {
+        fn visit<G: FullGame>(&mut self) {
+            for s in G::scenarios() {
+                let g = G::setup(&s.scenario, 1).expect("a built-in scenario sets up");
+                let obs = orrery_core::learn::observation_named(&g, orrery_core::Seat(0));
+                if g.action_space() == 0 || obs.is_empty() {
+                    self.0.push(format!("{} / {}", G::INFO.id, s.name));
+                }
+                assert_eq!(obs.names().map(<[String]>::len), Some(obs.len()));
+            }
+        }
+    }
+    let mut missing = Learning(Vec::new());
+    each(&mut missing);
+    assert!(
+        missing.0.is_empty(),
+        "no learning encoding: {:?}",
+        missing.0
+    );
 }

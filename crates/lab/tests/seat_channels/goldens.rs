@@ -4,7 +4,7 @@
 //! user sees. A change meant to be seen refreshes them on purpose:
 //!
 //! ```sh
-//! ORRERY_BLESS=1 cargo test --release -p orrery-lab --test goldens
+//! ORRERY_BLESS=1 cargo test --release -p orrery-lab --test seat_channels goldens
 //! ```
 //!
 //! and the diff of `tests/goldens.txt` names each scenario whose behaviour moved.
@@ -55,8 +55,8 @@ fn compare(id: &str, now: BTreeMap<String, String>) {
         all.retain(|k, _| !mine(k));
         all.extend(now);
         let mut text = String::from(
-            "# Golden fingerprints: ruleset scenario seed fingerprint (crates/lab/tests/goldens.rs).\n\
-             # Refresh only for a change meant to be seen: ORRERY_BLESS=1 cargo test --release -p orrery-lab --test goldens\n",
+            "# Golden fingerprints: ruleset scenario seed fingerprint (crates/lab/tests/seat_channels/goldens.rs).\n\
+             # Refresh only for a change meant to be seen: ORRERY_BLESS=1 cargo test --release -p orrery-lab --test seat_channels goldens\n",
         );
         for (k, v) in &all {
             text.push_str(&format!("{k} {v}\n"));

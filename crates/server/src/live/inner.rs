@@ -125,6 +125,25 @@ impl Inner {
     /// After an undo the copy of the state before the last action is gone: rebuild
     /// the game from its record, which keeps one again (the server holds one copy per
     /// game, not one per action). The record's hashes are checked on the way.
+    /// Take back the action just applied that the database never got
+    /// ([`crate::store::StoreError::NotWritten`]), whatever the undo rules say: it
+    /// did not happen. The copy is rebuilt from its record without it, with its one
+    /// undo step, as [`Inner::keep_one_undo`] does.
+    pub fn take_back_unwritten(
+        &mut self,
+        registry: &orrery_protocol::Registry,
+    ) -> Result<(), crate::error::ApiError> {
+        let mut record = self.game.record();
+        record.actions.pop();
+        let mut game = registry.load_record(&record).map_err(|e| {
+            eprintln!("orrery serve: a game without its unwritten action does not replay: {e}");
+            crate::error::ApiError::replay_failed()
+        })?;
+        game.set_undo_depth(1);
+        self.game = game;
+        Ok(())
+    }
+
     pub fn keep_one_undo(
         &mut self,
         registry: &orrery_protocol::Registry,

@@ -672,15 +672,26 @@ impl Hub {
             at_ms: now_ms(),
         };
         let over = inner.game.is_terminal();
-        if let Err(e) = self
+        match self
             .store
             .append(held, &live.setup.id, &row, &prev_hash, over)
             .await
         {
-            // Memory is one action ahead of the database: drop this copy, so the next
-            // request rebuilds the game from what was committed.
-            self.unload(live);
-            return Err(e.into());
+            Ok(()) => {}
+            // The database was not reached and nothing was written: the copy goes
+            // back to where it was, and keeps answering reads.
+            Err(e @ StoreError::NotWritten(_)) => {
+                if inner.take_back_unwritten(&self.registry).is_err() {
+                    self.unload(live);
+                }
+                return Err(e.into());
+            }
+            Err(e) => {
+                // Memory is one action ahead of the database: drop this copy, so the
+                // next request rebuilds the game from what was committed.
+                self.unload(live);
+                return Err(e.into());
+            }
         }
         inner.seq = row.seq;
         if over {
@@ -734,6 +745,8 @@ impl Hub {
                 self.unload(live);
                 return Err(ApiError::conflict());
             }
+            // Nothing was written and nothing changed here.
+            Err(e @ StoreError::NotWritten(_)) => return Err(e.into()),
             Err(e) => {
                 self.unload(live);
                 return Err(e.into());
@@ -772,6 +785,7 @@ impl Hub {
         match self.store.resign(held, &live.setup.id, seat).await {
             Ok(true) => {}
             Ok(false) => return Err(ProtocolError::GameOver.into()),
+            Err(e @ StoreError::NotWritten(_)) => return Err(e.into()),
             Err(e) => {
                 // It may have been committed all the same: reload from the database.
                 self.unload(live);

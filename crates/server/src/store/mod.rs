@@ -39,6 +39,10 @@ pub enum StoreError {
     DataDir { dir: String, source: std::io::Error },
     #[error("the database writer has stopped")]
     Closed,
+    /// The database could not be reached, and nothing of the write was committed
+    /// (PostgreSQL's writer failed before sending `COMMIT`).
+    #[error("database unreachable, nothing written: {0}")]
+    NotWritten(String),
     /// Another process holds the SQLite database's lock.
     #[error("the database is locked by another process")]
     Busy,
@@ -146,8 +150,8 @@ pub struct Store {
     pool: AnyPool,
     postgres: bool,
     url: String,
-    /// SQLite: the one writer, which commits what waits in groups.
-    writer: Option<std::sync::mpsc::Sender<write::Queued>>,
+    /// The one writer, which commits what waits in groups.
+    writer: Writer,
     /// What this store sent the database (`GET /api/stats`).
     counts: Arc<Counts>,
     /// This process's id in its announcements (PostgreSQL), so it can ignore them.
@@ -193,6 +197,15 @@ fn statements_of(w: &Write) -> u64 {
 /// and reads go on being answered.
 pub struct Held(Option<PoolConnection<Any>>);
 
+/// Where writes go.
+#[derive(Clone)]
+enum Writer {
+    /// SQLite's writer thread ([`sqlite_writer`]).
+    Sqlite(std::sync::mpsc::Sender<write::Queued>),
+    /// PostgreSQL's writer task ([`postgres::Writer`]).
+    Postgres(Arc<postgres::Writer>),
+}
+
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 impl Store {
@@ -222,21 +235,23 @@ impl Store {
                 pool,
                 postgres,
                 url,
-                writer: Some(tx),
+                writer: Writer::Sqlite(tx),
                 counts: Arc::default(),
                 instance: String::new(),
             });
         }
-        let counts = Arc::default();
+        let counts: Arc<Counts> = Arc::default();
         let pool = postgres::open(&url, pool, &counts).await?;
         MIGRATOR.run(&pool).await?;
+        let instance = postgres::instance_id();
+        let writer = postgres::Writer::start(pool.clone(), instance.clone(), counts.clone());
         Ok(Store {
             pool,
             postgres,
             url,
-            writer: None,
+            writer: Writer::Postgres(Arc::new(writer)),
             counts,
-            instance: postgres::instance_id(),
+            instance,
         })
     }
 
@@ -248,13 +263,19 @@ impl Store {
         )
     }
 
-    /// Take a connection for the next write ([`Held`]): `503 unavailable` at once
-    /// (within [`postgres::ACQUIRE_TIMEOUT`]) when the database is down.
+    /// Make sure the next write can be tried ([`Held`]): `503 unavailable` at once
+    /// (within [`postgres::ACQUIRE_TIMEOUT`]) when PostgreSQL's writer found the
+    /// database down and the pool cannot reach it either. While the writer is up this
+    /// costs nothing; while it is down, the connection taken is the write's own.
     pub async fn hold(&self) -> Result<Held, StoreError> {
-        if self.writer.is_some() {
-            return Ok(Held(None));
+        match &self.writer {
+            Writer::Postgres(w) if !w.is_up() => {
+                let conn = self.pool.acquire().await?;
+                w.seen_up();
+                Ok(Held(Some(conn)))
+            }
+            _ => Ok(Held(None)),
         }
-        Ok(Held(Some(self.pool.acquire().await?)))
     }
 
     /// Several server processes may share this database (PostgreSQL).
@@ -381,24 +402,27 @@ impl Store {
         self.write(self.hold().await?, w).await.map(|_| ())
     }
 
-    /// Commit one write and return the rows it changed. PostgreSQL: on `held`, in
-    /// its own transaction, which also announces it to the other instances
-    /// (`postgres::write`). SQLite: through the one writer, in a group with the writes
-    /// of other games that arrived meanwhile (one fsync for them all; writers never
-    /// wait on each other's locks).
+    /// Commit one write and return the rows it changed: through the one writer, in
+    /// a group with the writes of other games that arrived meanwhile (one commit for
+    /// them all; writers never wait on each other's locks). PostgreSQL's writes also
+    /// announce themselves to the other instances in the same transaction
+    /// (`postgres::write`); one on a connection `held` while the writer was down
+    /// goes on that connection, alone.
     async fn write(&self, held: Held, w: Write) -> Result<u64, StoreError> {
-        let Some(writer) = &self.writer else {
-            let mut conn = match held.0 {
-                Some(c) => c,
-                None => self.pool.acquire().await?,
-            };
-            return postgres::write(&mut conn, &w, &self.instance, &self.counts).await;
-        };
-        self.counts.statements(2 + statements_of(&w));
         let (done, answer) = oneshot::channel();
-        writer
-            .send(write::Queued { write: w, done })
-            .map_err(|_| StoreError::Closed)?;
+        let q = write::Queued { write: w, done };
+        match &self.writer {
+            Writer::Sqlite(writer) => {
+                self.counts.statements(2 + statements_of(&q.write));
+                writer.send(q).map_err(|_| StoreError::Closed)?;
+            }
+            Writer::Postgres(writer) => match held.0 {
+                Some(mut conn) => {
+                    return postgres::write(&mut conn, &q.write, &self.instance, &self.counts).await
+                }
+                None => writer.send(q)?,
+            },
+        }
         answer.await.map_err(|_| StoreError::Closed)?
     }
 

@@ -3,12 +3,15 @@
 //! instances inside their own transaction, and the instance id that lets a server
 //! ignore its own announcements.
 
-use super::write::{self, Write};
+use super::write::{self, Queued, Write};
 use super::{ActionRow, Counts, StoreError};
 use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyConnection, AnyPool, Connection};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Connection};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::mpsc;
 
 /// The channel instances announce changed games on.
 pub const CHANNEL: &str = "orrery_games";
@@ -50,6 +53,230 @@ const RESIGN: &str = "WITH ended AS (\
      UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing' \
      RETURNING id) \
      SELECT pg_notify($3, $4) FROM ended";
+
+/// Most writes committed in one transaction.
+const MAX_GROUP: usize = 256;
+
+/// PostgreSQL's writer: a task holding one connection of the pool, committing the
+/// writes waiting in groups (`BEGIN`, each write's statement, `COMMIT`: one commit
+/// and one flush of the log for them all), as SQLite's writer does. Each write took
+/// a connection from the pool of its own and was committed alone: two connection
+/// checks and a commit per action, PostgreSQL's CPU per action as large as the
+/// server's (issue 40).
+pub struct Writer {
+    queue: mpsc::UnboundedSender<Queued>,
+    /// The writer's connection worked the last time it was used (or the pool gave
+    /// one since). While it is down, [`super::Store::hold`] takes a connection from
+    /// the pool first, so an action is refused before anything changes in memory.
+    up: Arc<AtomicBool>,
+}
+
+impl Writer {
+    /// Start the writer's task on `pool`.
+    pub fn start(pool: AnyPool, instance: String, counts: Arc<Counts>) -> Writer {
+        let (queue, rx) = mpsc::unbounded_channel();
+        let up = Arc::new(AtomicBool::new(true));
+        tokio::spawn(groups(pool, rx, instance, counts, up.clone()));
+        Writer { queue, up }
+    }
+
+    /// Did the writer's connection work the last time?
+    pub fn is_up(&self) -> bool {
+        self.up.load(Ordering::Acquire)
+    }
+
+    /// The database answered (a connection was taken from the pool).
+    pub fn seen_up(&self) {
+        self.up.store(true, Ordering::Release);
+    }
+
+    /// Queue `q`; its answer comes on `q.done`.
+    pub fn send(&self, q: Queued) -> Result<(), StoreError> {
+        self.queue.send(q).map_err(|_| StoreError::Closed)
+    }
+}
+
+/// The writer's loop: takes every write waiting, commits them in one transaction,
+/// then answers each. If a statement fails (the transaction is then lost), each write
+/// of the group is done again alone, so one bad write cannot fail the others. A
+/// group that failed before its `COMMIT` was sent changed nothing: its writes are
+/// answered [`StoreError::NotWritten`], and the server keeps its copy of the game as
+/// it was.
+async fn groups(
+    pool: AnyPool,
+    mut rx: mpsc::UnboundedReceiver<Queued>,
+    instance: String,
+    counts: Arc<Counts>,
+    up: Arc<AtomicBool>,
+) {
+    let mut held: Option<PoolConnection<Any>> = None;
+    while let Some(first) = rx.recv().await {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match rx.try_recv() {
+                Ok(q) => group.push(q),
+                Err(_) => break,
+            }
+        }
+        // A connection held since the last group may have died with a restart of
+        // the database: a group that failed on it before its `COMMIT` changed
+        // nothing, and is tried once more on a fresh one from the pool.
+        let mut tried = None;
+        for _ in 0..2 {
+            let conn = match held.as_mut() {
+                Some(c) => c,
+                None => match pool.acquire().await {
+                    Ok(c) => held.insert(c),
+                    Err(e) => {
+                        tried = Some(Err(Lost::BeforeCommit(e)));
+                        break;
+                    }
+                },
+            };
+            let result = together(conn, &group, &instance, &counts).await;
+            let stale = matches!(&result, Err(Lost::BeforeCommit(e)) if lost_connection(e));
+            tried = Some(result);
+            if !stale {
+                break;
+            }
+            held = None;
+        }
+        let answers = match tried {
+            Some(Ok(answers)) => answers,
+            None => Vec::new(),
+            Some(Err(Lost::BeforeCommit(e))) if lost_connection(&e) => {
+                let why = e.to_string();
+                group
+                    .iter()
+                    .map(|_| Err(StoreError::NotWritten(why.clone())))
+                    .collect()
+            }
+            // A statement refused: nothing was committed; each alone.
+            Some(Err(Lost::BeforeCommit(_))) => {
+                let mut answers = Vec::with_capacity(group.len());
+                match held.as_mut() {
+                    Some(conn) => {
+                        for q in &group {
+                            answers.push(write(conn, &q.write, &instance, &counts).await);
+                        }
+                    }
+                    None => answers.extend(group.iter().map(|_| Err(StoreError::Closed))),
+                }
+                answers
+            }
+            // The commit's answer was lost: committed or not, nobody knows here.
+            Some(Err(Lost::AtCommit(e))) => {
+                let why = e.to_string();
+                group
+                    .iter()
+                    .map(|_| Err(StoreError::Db(sqlx::Error::Protocol(why.clone()))))
+                    .collect()
+            }
+        };
+        let broken = answers.iter().any(|a| match a {
+            Err(StoreError::Db(e)) => lost_connection(e),
+            Err(StoreError::NotWritten(_)) => true,
+            _ => false,
+        });
+        if broken {
+            // Taken again from the pool (checked there) for the next group.
+            held = None;
+        }
+        up.store(!broken, Ordering::Release);
+        for (q, a) in group.into_iter().zip(answers) {
+            let _ = q.done.send(a);
+        }
+    }
+}
+
+/// Why a group was not committed.
+enum Lost {
+    /// A statement failed before `COMMIT` was sent: nothing of the group is written.
+    BeforeCommit(sqlx::Error),
+    /// `COMMIT` failed.
+    AtCommit(sqlx::Error),
+}
+
+/// The connection itself failed (the database is down or the network is), as
+/// opposed to a statement the database refused.
+fn lost_connection(e: &sqlx::Error) -> bool {
+    !matches!(e, sqlx::Error::Database(_))
+}
+
+/// The group in one transaction: each write's answer (a conflict is an answer), or
+/// why none was committed.
+async fn together(
+    conn: &mut AnyConnection,
+    group: &[Queued],
+    instance: &str,
+    counts: &Counts,
+) -> Result<Vec<Result<u64, StoreError>>, Lost> {
+    counts.statements(2);
+    let mut tx = conn.begin().await.map_err(Lost::BeforeCommit)?;
+    let mut answers = Vec::with_capacity(group.len());
+    for q in group {
+        let answer = match in_transaction(&mut tx, &q.write, instance, counts).await {
+            Ok(answer) => answer,
+            Err(e) => {
+                let _ = tx.rollback().await;
+                return Err(Lost::BeforeCommit(e));
+            }
+        };
+        answers.push(answer);
+    }
+    tx.commit().await.map_err(Lost::AtCommit)?;
+    Ok(answers)
+}
+
+/// `w` inside the group's transaction: its answer, or the statement's error (the
+/// transaction is then lost). Writes other than actions and resignations run in a
+/// savepoint of their own (`write`), which a refusal rolls back alone.
+async fn in_transaction(
+    conn: &mut AnyConnection,
+    w: &Write,
+    instance: &str,
+    counts: &Counts,
+) -> Result<Result<u64, StoreError>, sqlx::Error> {
+    let note = payload(instance, w.game());
+    match w {
+        Write::Action {
+            game,
+            row,
+            prev_hash,
+            over,
+        } => {
+            counts.statements(1);
+            let moved = write::bind_action(sqlx::query(APPEND), game, row)
+                .bind(*over)
+                .bind(CHANNEL)
+                .bind(&note)
+                .bind(prev_hash)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected();
+            Ok(if moved == 0 {
+                Err(StoreError::Conflict)
+            } else {
+                Ok(1)
+            })
+        }
+        Write::Resign { game, seat } => {
+            counts.statements(1);
+            Ok(Ok(sqlx::query(RESIGN)
+                .bind(i64::from(*seat))
+                .bind(game)
+                .bind(CHANNEL)
+                .bind(note)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected()))
+        }
+        other => match write(conn, other, instance, counts).await {
+            Err(StoreError::Db(e)) if lost_connection(&e) => Err(e),
+            answer => Ok(answer),
+        },
+    }
+}
 
 /// The pool on `url`, once the database answers (waiting up to [`START_WAIT`]).
 /// sqlx checks a connection when it leaves the pool and when it comes back (a

@@ -153,7 +153,11 @@ async function undoAndListFollowTheServer(tag, viewport, ruleset, seed) {
     if (!latest.can && ui.shown !== latest.hash) raced++;
     return { latest, ui };
   };
-  for (let i = 0; i < 40 && decisions < 10; i++) {
+  // Bounded by time, not by turns of this loop: forced moves the page takes by itself
+  // (#only-action) pass turns of it, and under load a game gave only 4 decisions in
+  // 40 turns (a CI-like run on 2 cores, with the other scripts running beside it).
+  const giveUp = Date.now() + 150000;
+  while (Date.now() < giveUp && decisions < 10) {
     // Our turn, the page caught up.
     const end = Date.now() + 30000;
     while (Date.now() < end) {

@@ -271,6 +271,25 @@ async fn in_transaction(
                 .await?
                 .rows_affected()))
         }
+        // Straight in the group's transaction, not in a savepoint: the schema's one
+        // seat per token refuses a racing claim with an error, which loses the
+        // group, and alone the claim is answered "taken" (no row changed), as ever.
+        Write::Claim {
+            game,
+            seat,
+            token_hash,
+            name,
+        } => {
+            counts.statements(1);
+            Ok(Ok(sqlx::query(write::CLAIM)
+                .bind(token_hash)
+                .bind(game)
+                .bind(i64::from(*seat))
+                .bind(name)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected()))
+        }
         other => match write(conn, other, instance, counts).await {
             Err(StoreError::Db(e)) if lost_connection(&e) => Err(e),
             answer => Ok(answer),

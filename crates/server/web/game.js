@@ -314,7 +314,17 @@ export async function showGame(app, id, { spectate }) {
     const action = st.legal[0];
     const text = textOf(action);
     const pv = await api("POST", `/api/games/${id}/preview`, { action }, g.token).catch(() => null);
-    if (g.st !== st || (pv && pv.ends_game)) return;
+    if (g.st !== st) {
+      // A newer copy of the state came while the preview was asked for (a push of
+      // the same state, say): it was drawn while this key was marked taken, so
+      // nothing would take the choice. Look again, at what is shown now.
+      if (g.autoTaken === key) {
+        g.autoTaken = null;
+        autoTake();
+      }
+      return;
+    }
+    if (pv && pv.ends_game) return;
     toast(`Taken for you (the only choice): ${text}`, "info");
     await commit({ action, text, endsGame: false });
   }

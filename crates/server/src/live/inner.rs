@@ -122,9 +122,6 @@ impl Inner {
         self.game.undo_refusal_by(seat).map(|r| r.to_string())
     }
 
-    /// After an undo the copy of the state before the last action is gone: rebuild
-    /// the game from its record, which keeps one again (the server holds one copy per
-    /// game, not one per action). The record's hashes are checked on the way.
     /// Take back the action just applied that the database never got
     /// ([`crate::store::StoreError::NotWritten`]), whatever the undo rules say: it
     /// did not happen. The copy is rebuilt from its record without it, with its one
@@ -144,6 +141,9 @@ impl Inner {
         Ok(())
     }
 
+    /// After an undo the copy of the state before the last action is gone: rebuild
+    /// the game from its record, which keeps one again (the server holds one copy per
+    /// game, not one per action). The record's hashes are checked on the way.
     pub fn keep_one_undo(
         &mut self,
         registry: &orrery_protocol::Registry,

@@ -191,10 +191,10 @@ fn statements_of(w: &Write) -> u64 {
     }
 }
 
-/// A connection taken for one write before the game changes in memory (PostgreSQL;
-/// nothing with SQLite, whose writer queues). While the database is down, taking
-/// it fails and the action is refused with nothing changed: the game stays in memory
-/// and reads go on being answered.
+/// A connection taken for one write before the game changes in memory (PostgreSQL
+/// while its writer finds the database down; nothing otherwise: the writers queue).
+/// While the database is down, taking it fails and the action is refused with
+/// nothing changed: the game stays in memory and reads go on being answered.
 pub struct Held(Option<PoolConnection<Any>>);
 
 /// Where writes go.

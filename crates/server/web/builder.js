@@ -80,7 +80,12 @@ export async function showBuilder(app) {
   });
   const wanted = decodeURIComponent(location.hash.split("/")[2] || "");
   if (mods[wanted]) pick.value = wanted;
+  // Each choice of ruleset mounts its builder once its roster has come; a roster
+  // that comes after another ruleset was chosen is dropped (the first builder's
+  // roster, late, used to replace the one chosen since).
+  let generation = 0;
   const mount = async () => {
+    const mine = ++generation;
     clear(body);
     clear(start);
     const id = pick.value;
@@ -88,6 +93,7 @@ export async function showBuilder(app) {
     if (!b) return body.append(h("p", { text: "No ruleset offers a builder." }));
     history.replaceState(null, "", "#/builder/" + encodeURIComponent(id));
     const { roster } = await api("GET", `/api/rulesets/${encodeURIComponent(id)}/roster`);
+    if (mine !== generation) return;
     b.mount(body, {
       h, roster, forcesText,
       // The ruleset as `GET /api/rulesets` describes it (its built-in scenarios).

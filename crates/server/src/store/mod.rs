@@ -30,7 +30,7 @@ pub enum StoreError {
     Conflict,
     #[error("database: {0}")]
     Db(#[from] sqlx::Error),
-    /// SQLite's writer ([`sqlite_writer`]), which has its own connection.
+    /// SQLite's writer (`sqlite_writer`), which has its own connection.
     #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("database migration: {0}")]
@@ -200,9 +200,9 @@ pub struct Held(Option<PoolConnection<Any>>);
 /// Where writes go.
 #[derive(Clone)]
 enum Writer {
-    /// SQLite's writer thread ([`sqlite_writer`]).
+    /// SQLite's writer thread (`sqlite_writer`).
     Sqlite(std::sync::mpsc::Sender<write::Queued>),
-    /// PostgreSQL's writer task ([`postgres::Writer`]).
+    /// PostgreSQL's writer task (`postgres::Writer`).
     Postgres(Arc<postgres::Writer>),
 }
 

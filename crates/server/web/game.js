@@ -325,6 +325,13 @@ export async function showGame(app, id, { spectate }) {
       return;
     }
     if (pv && pv.ends_game) return;
+    if (busy()) {
+      // The page moved meanwhile (a newer state queued behind an animation, say):
+      // commit would send nothing, and the mark would keep the choice from being
+      // taken once the page settles. Unmarked, the next redraw takes it.
+      if (g.autoTaken === key) g.autoTaken = null;
+      return;
+    }
     toast(`Taken for you (the only choice): ${text}`, "info");
     await commit({ action, text, endsGame: false });
   }

@@ -132,13 +132,7 @@ impl Inner {
     ) -> Result<(), crate::error::ApiError> {
         let mut record = self.game.record();
         record.actions.pop();
-        let mut game = registry.load_record(&record).map_err(|e| {
-            eprintln!("orrery serve: a game without its unwritten action does not replay: {e}");
-            crate::error::ApiError::replay_failed()
-        })?;
-        game.set_undo_depth(1);
-        self.game = game;
-        Ok(())
+        self.replay(registry, &record, "a game without its unwritten action")
     }
 
     /// After an undo the copy of the state before the last action is gone: rebuild
@@ -152,8 +146,19 @@ impl Inner {
             return Ok(());
         }
         let record = self.game.record();
-        let mut game = registry.load_record(&record).map_err(|e| {
-            eprintln!("orrery serve: an undone game does not replay: {e}");
+        self.replay(registry, &record, "an undone game")
+    }
+
+    /// The copy rebuilt from `record` (its hashes checked on the way), keeping one
+    /// undo step; `what` names the game in the log if it does not replay.
+    fn replay(
+        &mut self,
+        registry: &orrery_protocol::Registry,
+        record: &orrery_core::Record,
+        what: &str,
+    ) -> Result<(), crate::error::ApiError> {
+        let mut game = registry.load_record(record).map_err(|e| {
+            eprintln!("orrery serve: {what} does not replay: {e}");
             crate::error::ApiError::replay_failed()
         })?;
         game.set_undo_depth(1);

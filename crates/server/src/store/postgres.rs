@@ -246,14 +246,7 @@ async fn in_transaction(
             over,
         } => {
             counts.statements(1);
-            let moved = write::bind_action(sqlx::query(APPEND), game, row)
-                .bind(*over)
-                .bind(CHANNEL)
-                .bind(&note)
-                .bind(prev_hash)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected();
+            let moved = appended(conn, game, row, prev_hash, *over, &note).await?;
             Ok(if moved == 0 {
                 Err(StoreError::Conflict)
             } else {
@@ -262,14 +255,7 @@ async fn in_transaction(
         }
         Write::Resign { game, seat } => {
             counts.statements(1);
-            Ok(Ok(sqlx::query(RESIGN)
-                .bind(i64::from(*seat))
-                .bind(game)
-                .bind(CHANNEL)
-                .bind(note)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected()))
+            Ok(Ok(resigned(conn, game, *seat, &note).await?))
         }
         // Straight in the group's transaction, not in a savepoint: the schema's one
         // seat per token refuses a racing claim with an error, which loses the
@@ -383,14 +369,7 @@ pub async fn write(
         }
         Write::Resign { game, seat } => {
             counts.statements(1);
-            Ok(sqlx::query(RESIGN)
-                .bind(i64::from(*seat))
-                .bind(game)
-                .bind(CHANNEL)
-                .bind(note)
-                .execute(&mut *conn)
-                .await?
-                .rows_affected())
+            Ok(resigned(conn, game, *seat, &note).await?)
         }
         other => {
             // BEGIN, the write's statements, COMMIT.
@@ -420,19 +399,49 @@ async fn append(
     over: bool,
     payload: &str,
 ) -> Result<u64, StoreError> {
-    let inserted = write::bind_action(sqlx::query(APPEND), game, a)
+    match appended(conn, game, a, prev_hash, over, payload).await {
+        Ok(0) => Err(StoreError::Conflict),
+        Ok(_) => Ok(1),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// [`APPEND`]: the rows it moved (0: the game's head was not where the action was
+/// chosen), or the statement's error as the database gave it.
+async fn appended(
+    conn: &mut AnyConnection,
+    game: &str,
+    a: &ActionRow,
+    prev_hash: &str,
+    over: bool,
+    payload: &str,
+) -> Result<u64, sqlx::Error> {
+    Ok(write::bind_action(sqlx::query(APPEND), game, a)
         .bind(over)
         .bind(CHANNEL)
         .bind(payload)
         .bind(prev_hash)
         .execute(&mut *conn)
-        .await;
-    match inserted {
-        Ok(r) if r.rows_affected() == 0 => Err(StoreError::Conflict),
-        Ok(_) => Ok(1),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
-        Err(e) => Err(e.into()),
-    }
+        .await?
+        .rows_affected())
+}
+
+/// [`RESIGN`]: the rows it changed (0: the game was over already).
+async fn resigned(
+    conn: &mut AnyConnection,
+    game: &str,
+    seat: u8,
+    payload: &str,
+) -> Result<u64, sqlx::Error> {
+    Ok(sqlx::query(RESIGN)
+        .bind(i64::from(seat))
+        .bind(game)
+        .bind(CHANNEL)
+        .bind(payload)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
 }
 
 #[cfg(test)]

@@ -90,6 +90,9 @@ enum Command {
     /// Serve games online: JSON over HTTP and WebSocket, secret orders kept by the
     /// server, games kept in SQLite or PostgreSQL (see docs/server.md).
     Serve(serve::ServeArgs),
+    /// An operator's work on a server's database (reset an account's password).
+    #[command(subcommand)]
+    Admin(serve::AdminCommand),
     /// List the rulesets and their built-in scenarios.
     Rulesets {
         /// Print the list as JSON.
@@ -178,6 +181,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Train(a)) => train::run(&a),
         Some(Command::Odds(a)) => odds::run(&a),
         Some(Command::Serve(a)) => serve::run(&a),
+        Some(Command::Admin(c)) => serve::admin(&c),
         Some(Command::Rulesets { json }) => rulesets(json),
     }
 }

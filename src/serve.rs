@@ -75,6 +75,9 @@ pub struct ServeArgs {
     /// Games one client address may create per hour; 0 = no quota.
     #[arg(long, default_value_t = Limits::default().games_per_hour)]
     pub games_per_hour: u32,
+    /// Accounts one client address group may sign up per hour; 0 = no quota.
+    #[arg(long, default_value_t = Limits::default().accounts_per_hour)]
+    pub accounts_per_hour: u32,
     /// Unfinished games of agents alone (no human seat) one client address may have.
     /// A game with a person in it is never refused for its agents.
     #[arg(long, default_value_t = Limits::default().agent_games_per_address)]
@@ -121,6 +124,7 @@ pub fn run(a: &ServeArgs) -> Result<()> {
         spectator_ttl: Duration::from_secs(a.spectator_ttl.max(1)),
         write_stall: Duration::from_secs(a.write_stall),
         games_per_hour: a.games_per_hour,
+        accounts_per_hour: a.accounts_per_hour,
         agent_games_per_address: a.agent_games_per_address,
         agent_ms_per_address: a.agent_seconds_per_address.saturating_mul(1000),
         agent_window: Duration::from_secs(a.agent_window),
@@ -139,4 +143,46 @@ pub fn run(a: &ServeArgs) -> Result<()> {
     };
     orrery_server::serve(config, crate::rulesets::registry())?;
     Ok(())
+}
+
+/// `orrery admin`: an operator's work on a server's database.
+#[derive(clap::Subcommand, Debug)]
+pub enum AdminCommand {
+    /// Give an account a new password, read from standard input (one line), and end
+    /// every session of it. The player logs in with it and should change it.
+    #[command(after_help = "Examples:
+  echo 'a new password' | orrery admin reset-password Ada
+  orrery admin reset-password Ada --database-url postgres://orrery@db/orrery < pw.txt
+
+Works on the database directly, with or without `orrery serve` running on it.")]
+    ResetPassword {
+        /// The account's name (as a login names it: letter case does not matter).
+        name: String,
+        /// Directory of the embedded SQLite database.
+        #[arg(long, default_value = "orrery-data")]
+        data: PathBuf,
+        /// PostgreSQL's URL instead of SQLite.
+        #[arg(long, env = "ORRERY_DATABASE_URL")]
+        database_url: Option<String>,
+    },
+}
+
+/// Run an `orrery admin` command.
+pub fn admin(c: &AdminCommand) -> Result<()> {
+    match c {
+        AdminCommand::ResetPassword {
+            name,
+            data,
+            database_url,
+        } => {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).map_err(|e| {
+                anyhow::anyhow!("reading the new password from standard input: {e}")
+            })?;
+            let password = line.trim_end_matches(['\n', '\r']);
+            orrery_server::reset_password(data, database_url.as_deref(), name, password)?;
+            println!("orrery admin: {name}'s password is reset; every session of it ended");
+            Ok(())
+        }
+    }
 }

@@ -8,7 +8,9 @@
 //! screen and rematch, a random-seed game exported, imported and replayed, and
 //! `tests/browser/controls.mjs` (issue 37): controls that promise only what the
 //! server grants (undo, the action list, long names, the AI in several tabs and the
-//! quotas, the fleet builder's Start), at desktop and phone size. The three run at once.
+//! quotas, the fleet builder's Start), at desktop and phone size, and
+//! `tests/browser/accounts.mjs` (issue 42): sign up on a desktop, log in on a phone and
+//! play the same seat there without a token. The four run at once.
 //! Screenshots go to `target/browser-artifacts/`.
 //!
 //! Needs Node.js and Chromium (`.ci/run` installs both); `npm ci` runs here when
@@ -61,6 +63,7 @@ fn the_browser_client_plays_end_to_end() {
         ("e2e.mjs", "[e2e] all passed"),
         ("site.mjs", "[site] all passed"),
         ("controls.mjs", "[controls] all passed"),
+        ("accounts.mjs", "[accounts] all passed"),
     ]
     .into_iter()
     .map(|(script, passed)| (script, passed, start_script(&dir, script, &chromium, &out)))

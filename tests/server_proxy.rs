@@ -235,6 +235,32 @@ fn behind_nginx_each_client_counts_as_itself_and_a_written_header_is_ignored() {
         pushed["next"].as_u64().unwrap() > next,
         "the push after the action: {pushed}"
     );
+    // Issue 42 through the documented configuration: nginx passes the Host the
+    // browser wrote, so a change from the site's own page passes the origin check
+    // and one from another site's page is refused.
+    let account = json!({"name": "Proxied", "password": "through nginx"});
+    let (c, v) = request(
+        &nginx,
+        second,
+        "POST",
+        "/api/accounts",
+        "Origin: http://evil.test\r\n",
+        &account,
+    );
+    assert_eq!(
+        (c, v["error"]["code"].as_str()),
+        (403, Some("cross_origin")),
+        "{v}"
+    );
+    let (c, v) = request(
+        &nginx,
+        second,
+        "POST",
+        "/api/accounts",
+        "Origin: http://orrery.test\r\nX-Forwarded-Proto: https\r\n",
+        &account,
+    );
+    assert_eq!(c, 201, "{v}");
     drop(ws);
     drop(nginx);
     drop((a, b, pg));

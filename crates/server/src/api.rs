@@ -86,6 +86,46 @@ pub async fn seat_of(
     Ok(Some(seat))
 }
 
+/// The seat of a request: its token's ([`seat_of`]); without a token, the seat the
+/// logged-in account holds in this game (issue 42: "my games" on every device), the
+/// one `?seat=N` names if it holds several, else its lowest. `None`: a spectator.
+pub async fn seat_of_request(
+    hub: &Arc<Hub>,
+    live: &Arc<Live>,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+) -> Result<Option<u8>, ApiError> {
+    if let Some(t) = token_of(headers, q) {
+        return seat_of(hub, live, Some(&t)).await;
+    }
+    if crate::accounts::session_token(headers).is_none()
+        || !live.seats.iter().any(|s| s.account.get().is_some())
+    {
+        return Ok(None);
+    }
+    let Some(account) = crate::accounts::account_of(hub, headers).await? else {
+        return Ok(None);
+    };
+    let held: Vec<u8> = live
+        .seats
+        .iter()
+        .filter(|s| s.account.get() == Some(&account.id))
+        .map(|s| s.seat)
+        .collect();
+    let wanted = match q.get("seat") {
+        Some(n) => Some(
+            n.parse::<u8>()
+                .map_err(|_| ApiError::bad_request("`seat` must be a seat number"))?,
+        ),
+        None => None,
+    };
+    Ok(match wanted {
+        Some(n) if held.contains(&n) => Some(n),
+        Some(_) => return Err(ApiError::bad_token()),
+        None => held.first().copied(),
+    })
+}
+
 /// The seat whose token digest matches `token` (every seat compared).
 fn find_seat(live: &Live, token: &str) -> Option<u8> {
     let mut found = None;
@@ -113,6 +153,9 @@ async fn refresh_claims(hub: &Arc<Hub>, live: &Live) -> Result<(), ApiError> {
             if let Some(n) = row.name {
                 let _ = slot.name.set(n);
             }
+            if let Some(a) = row.account {
+                let _ = slot.account.set(a);
+            }
             slot.joined.store(true, Ordering::Release);
         }
     }
@@ -138,6 +181,7 @@ struct Join {
 pub async fn join(
     State(hub): Hubs,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body = json_body(body, hub.limits.max_body_bytes)?;
@@ -146,7 +190,12 @@ pub async fn join(
             "the body must be {\"seat\": N} (and optionally \"token\" and \"name\")",
         )
     })?;
-    let name = req.name.as_deref().map(player_name).transpose()?;
+    let mut name = req.name.as_deref().map(player_name).transpose()?;
+    // Taken while logged in, the seat is the account's, under its name (issue 42).
+    let account = crate::accounts::account_of(&hub, &headers).await?;
+    if let Some(a) = &account {
+        name = Some(a.name.clone());
+    }
     let seat = req.seat;
     if req
         .token
@@ -166,6 +215,26 @@ pub async fn join(
     let slot = live.seats.get(seat as usize).ok_or_else(taken)?;
     if !matches!(slot.kind, SeatKind::Open { .. }) {
         return Err(taken());
+    }
+    if live.setup.rated {
+        let Some(a) = &account else {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "not_logged_in",
+                "a rated game's seat is taken by a logged-in player: log in first",
+            ));
+        };
+        if live
+            .seats
+            .iter()
+            .any(|s| s.seat != seat && s.account.get() == Some(&a.id))
+        {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "token_in_use",
+                "this account already holds a seat of this rated game",
+            ));
+        }
     }
     let t = match req.token {
         Some(t) => t.to_ascii_lowercase(),
@@ -195,7 +264,13 @@ pub async fn join(
         }
         if !hub
             .store
-            .claim_seat(&id, slot.seat, &hash, name.as_deref())
+            .claim_seat(
+                &id,
+                slot.seat,
+                &hash,
+                name.as_deref(),
+                account.as_ref().map(|a| a.id.as_str()),
+            )
             .await?
         {
             // Taken meanwhile, here or on another instance (perhaps by this very
@@ -209,6 +284,9 @@ pub async fn join(
         let _ = slot.claimed.set(hash);
         if let Some(n) = name {
             let _ = slot.name.set(n);
+        }
+        if let Some(a) = account {
+            let _ = slot.account.set(a.id);
         }
         if !ours(slot) {
             return Err(taken());
@@ -230,7 +308,7 @@ pub async fn game_and_seat(
     q: &HashMap<String, String>,
 ) -> Result<(Arc<Live>, Option<u8>), ApiError> {
     let live = hub.get(id).await?;
-    let seat = seat_of(hub, &live, token_of(headers, q).as_deref()).await?;
+    let seat = seat_of_request(hub, &live, headers, q).await?;
     Ok((live, seat))
 }
 
@@ -293,6 +371,10 @@ struct NewGame {
     seats: Option<Vec<NewSeat>>,
     #[serde(default)]
     clock_ms: Option<u64>,
+    /// Rated between accounts (issue 42): every seat a person's, the creator's
+    /// marked `mine`; the others are open seats taken by logged-in players.
+    #[serde(default)]
+    rated: bool,
 }
 
 #[derive(Deserialize)]
@@ -307,6 +389,10 @@ struct NewSeat {
     /// The player's name (1 to 32 characters), shown to everyone.
     #[serde(default)]
     name: Option<String>,
+    /// A human seat that belongs to the logged-in creator's account (issue 42): it
+    /// is in their "my games" on every device, under the account's name.
+    #[serde(default)]
+    mine: bool,
 }
 
 /// A player's name as given: trimmed and in Unicode NFC (so one name is written one
@@ -391,11 +477,27 @@ fn kind_of_hidden(c: char) -> &'static str {
 pub async fn create(
     State(hub): Hubs,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let req: NewGame = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
+    let account = if req.rated || req.seats.iter().flatten().any(|s| s.mine) {
+        Some(
+            crate::accounts::account_of(&hub, &headers)
+                .await?
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::UNAUTHORIZED,
+                        "not_logged_in",
+                        "a seat `mine`, or a rated game, needs a logged-in account: log in first",
+                    )
+                })?,
+        )
+    } else {
+        None
+    };
     // Before the set-up's work: a client past its quota costs nothing more.
     // Every per-client limit counts the client's address group (an IPv6 /64).
     let ip = hub.limits.group(peer.ip());
@@ -453,7 +555,18 @@ pub async fn create(
     let mut tokens = Vec::new();
     for (i, s) in wanted.into_iter().enumerate() {
         let seat = i as u8;
-        let name = s.name.as_deref().map(player_name).transpose()?;
+        let mut name = s.name.as_deref().map(player_name).transpose()?;
+        if s.mine && s.kind != "human" {
+            return Err(ApiError::invalid_setup(format!(
+                "seat {seat}: only a human seat can be `mine`"
+            )));
+        }
+        // An account's seat shows the account's name, never another.
+        let owner = account.as_ref().filter(|_| s.mine);
+        if let Some(a) = owner {
+            name = Some(a.name.clone());
+        }
+        let owner = owner.map(|a| a.id.clone());
         let kind = match (s.kind.as_str(), s.agent) {
             ("human", None) if s.budget_ms.is_none() => {
                 let t = token::new_token().map_err(ApiError::no_randomness)?;
@@ -512,7 +625,33 @@ pub async fn create(
             kind,
             joined: false,
             name,
+            account: owner,
         });
+    }
+    if req.rated {
+        if seats
+            .iter()
+            .any(|s| matches!(s.kind, SeatKind::Agent { .. }))
+        {
+            return Err(ApiError::invalid_setup(
+                "a rated game is between people: no agent seats",
+            ));
+        }
+        let mine = seats.iter().filter(|s| s.account.is_some()).count();
+        if mine != 1 {
+            return Err(ApiError::invalid_setup(
+                "a rated game has one seat `mine` (the creator's); the others are `open`, \
+                 for logged-in players to take",
+            ));
+        }
+        if seats
+            .iter()
+            .any(|s| s.account.is_none() && !matches!(s.kind, SeatKind::Open { .. }))
+        {
+            return Err(ApiError::invalid_setup(
+                "in a rated game every seat but the creator's is `open`: a link's seat has no account",
+            ));
+        }
     }
     // A game of agents alone: nobody plays it, it runs by itself. A game with a
     // person (even one whose clock may play for them) is never refused for its
@@ -546,6 +685,7 @@ pub async fn create(
         status: "playing".into(),
         resigned: None,
         creator_hash: Some(token::digest(&creator)),
+        rated: req.rated,
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);
@@ -564,6 +704,7 @@ fn human_seat() -> NewSeat {
         agent: None,
         budget_ms: None,
         name: None,
+        mine: false,
     }
 }
 
@@ -601,6 +742,11 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
                     if let Some(n) = &s.name {
                         v["name"] = Value::String(n.clone());
                     }
+                    // An account's seat: its name is a player page (`/api/players/{name}`).
+                    if s.account.is_some() && s.name.as_deref() != Some(crate::store::DELETED_NAME)
+                    {
+                        v["account"] = Value::Bool(true);
+                    }
                     v
                 })
                 .collect();
@@ -613,6 +759,7 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
                 "created": rfc3339(g.created_ms),
                 "last_action": row.last_ms.map(rfc3339),
                 "clock_ms": g.clock_ms,
+                "rated": g.rated,
             });
             if let Some((turn, to_move)) = hub.glance(&g.id).filter(|_| g.status == "playing") {
                 v["turn"] = json!(turn);
@@ -792,7 +939,12 @@ pub async fn resign(
         }
         seat
     } else {
-        let seat = need_seat(seat_of(&hub, &live, token.as_deref()).await?)?;
+        // A logged-in account holding several seats names its seat in the body.
+        let mut q = q;
+        if let Some(a) = asked {
+            q.entry("seat".to_string()).or_insert_with(|| a.to_string());
+        }
+        let seat = need_seat(seat_of_request(&hub, &live, &headers, &q).await?)?;
         if asked.is_some_and(|a| a != seat) {
             return Err(ApiError::bad_token());
         }

@@ -10,6 +10,7 @@
 //! The server has no per-ruleset code: it drives games through the protocol crate's
 //! type-erased [`orrery_protocol::DynGame`] and [`Registry`].
 
+mod accounts;
 mod api;
 pub mod compact;
 mod conns;
@@ -17,7 +18,9 @@ mod error;
 mod limits;
 mod linger;
 mod live;
+mod players;
 mod proxy;
+mod rating;
 mod stats;
 mod store;
 mod token;
@@ -88,6 +91,44 @@ pub fn serve(config: Config, registry: Registry) -> Result<(), ServerError> {
     runtime.block_on(run(config, registry))
 }
 
+/// Why an operator's password reset did nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum ResetError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("no account is named {0:?}")]
+    NoAccount(String),
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// `orrery admin reset-password`: give the account named `name` (folded as a login
+/// folds it) the password `password`, hashed as a sign-up hashes it, and end every
+/// session of it. Works on the database directly (SQLite in `data_dir`, or
+/// PostgreSQL at `url`), with or without a server running on it.
+pub fn reset_password(
+    data_dir: &std::path::Path,
+    url: Option<&str>,
+    name: &str,
+    password: &str,
+) -> Result<(), ResetError> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| ResetError::Refused(e.to_string()))?;
+    runtime.block_on(async {
+        let store = store::Store::open(data_dir, url, 1).await?;
+        let account = store
+            .account_by_key(&accounts::name_key(name))
+            .await?
+            .ok_or_else(|| ResetError::NoAccount(name.to_string()))?;
+        let hash =
+            accounts::new_password_hash(password).map_err(|e| ResetError::Refused(e.message))?;
+        store.set_password(&account.id, &hash, None).await?;
+        Ok(())
+    })
+}
+
 /// Half the cores, at least one: on two cores one thread answers every request, so
 /// requests do not pay for waking each other across threads.
 fn default_workers() -> usize {
@@ -113,13 +154,24 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
         .resume()
         .await
         .map_err(|e| ServerError::Resume(e.message))?;
+    // Rated games that ended while no server could rate them (issue 42).
+    let rating = hub.clone();
+    tokio::spawn(async move {
+        let n = rating.rate_unrated().await;
+        if n > 0 {
+            eprintln!("orrery serve: {n} finished rated games rated");
+        }
+    });
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
     let listening = hub.store.clone();
     tokio::spawn(async move { listening.listen(tx).await });
     let notified = hub.clone();
     tokio::spawn(async move {
         while let Some(id) = rx.recv().await {
-            notified.changed_elsewhere(&id).await;
+            match id.strip_prefix(store::NAMES) {
+                Some(game) => notified.names_changed_elsewhere(game).await,
+                None => notified.changed_elsewhere(&id).await,
+            }
         }
     });
     if hub.limits.memory_budget > 0 {
@@ -144,6 +196,8 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
             swept.sweep();
             swept.limiter.forget_idle();
             swept.game_quota.forget_idle();
+            swept.account_quota.forget_idle();
+            swept.logins.forget_idle();
             swept.thinking.forget_idle();
             give_back_memory();
         }
@@ -420,6 +474,16 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/undo", post(api::undo))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/accounts", post(accounts::sign_up))
+        .route(
+            "/api/session",
+            post(accounts::log_in).delete(accounts::log_out),
+        )
+        .route("/api/account", get(accounts::me))
+        .route("/api/account/password", post(accounts::change_password))
+        .route("/api/account/delete", post(accounts::delete))
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/ratings/{ruleset}", get(players::leaderboard))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
@@ -481,7 +545,13 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0);
+    if accounts::cross_site(req.method(), req.headers()) {
+        return accounts::cross_site_refused().into_response();
+    }
     let peer = peer.map(|p| {
+        if hub.limits.is_trusted_proxy(p.ip()) && accounts::forwarded_https(req.headers()) {
+            req.extensions_mut().insert(accounts::Https(true));
+        }
         let client = proxy::client_address(p.ip(), req.headers(), &hub.limits.trusted_proxies);
         if client != p.ip() {
             req.extensions_mut()

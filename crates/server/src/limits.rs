@@ -59,6 +59,8 @@ pub struct Limits {
     pub spectator_ttl: Duration,
     /// Games one client address may create per hour (also the burst); 0 = no quota.
     pub games_per_hour: u32,
+    /// Accounts one address group may sign up per hour (also the burst); 0 = no quota.
+    pub accounts_per_hour: u32,
     /// Unfinished games without a human seat (every seat an agent) one client address
     /// may have running. A game with a person in it is never refused for its agents:
     /// their thinking is bounded by `agent_ms_per_address` instead.
@@ -101,6 +103,7 @@ impl Default for Limits {
             ws_quiet: Duration::from_secs(15 * 60),
             spectator_ttl: Duration::from_secs(3600),
             games_per_hour: 60,
+            accounts_per_hour: 10,
             agent_games_per_address: 2,
             agent_ms_per_address: 5 * 60 * 1000,
             agent_window: Duration::from_secs(10 * 60),
@@ -265,6 +268,13 @@ impl RateLimiter {
     /// them at once at most.
     pub fn games(limits: &Limits) -> Self {
         let n = f64::from(limits.games_per_hour);
+        Self::with(n / 3600.0, n)
+    }
+
+    /// The quota on new accounts: `limits.accounts_per_hour` an hour per address
+    /// group, all of them at once at most.
+    pub fn accounts(limits: &Limits) -> Self {
+        let n = f64::from(limits.accounts_per_hour);
         Self::with(n / 3600.0, n)
     }
 

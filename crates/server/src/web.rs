@@ -20,6 +20,7 @@ const FILES: &[(&str, &str)] = &[
     ("rules.js", include_str!("../web/rules.js")),
     ("anim.js", include_str!("../web/anim.js")),
     ("ending.js", include_str!("../web/ending.js")),
+    ("players.js", include_str!("../web/players.js")),
     ("style.css", include_str!("../web/style.css")),
     ("rules.css", include_str!("../web/rules.css")),
 ];

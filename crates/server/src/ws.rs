@@ -55,18 +55,25 @@ pub async fn upgrade(
             Full::Total => ApiError::busy("max_sockets", StatusCode::SERVICE_UNAVAILABLE),
         })?;
     // A spectator (no token) also takes one of the spectators' places; a token that
-    // holds no seat is refused below, so only seats use the places kept for them.
-    let watching = match crate::api::token_of(&headers, &q) {
-        Some(_) => None,
-        None => Some(
-            hub.spectators
-                .take(group, hub.limits.spectator_sockets(), usize::MAX)
-                .map_err(|_| {
-                    ApiError::busy("spectator_sockets", StatusCode::SERVICE_UNAVAILABLE)
-                })?,
-        ),
+    // holds no seat is refused below, so only seats use the places kept for them. A
+    // logged-in account's seat (issue 42) is known once the game is: a session that
+    // holds none of its seats then takes a spectator's place too.
+    let spectator_place = || {
+        hub.spectators
+            .take(group, hub.limits.spectator_sockets(), usize::MAX)
+            .map_err(|_| ApiError::busy("spectator_sockets", StatusCode::SERVICE_UNAVAILABLE))
+    };
+    let by_token = crate::api::token_of(&headers, &q).is_some();
+    let by_session = !by_token && crate::accounts::session_token(&headers).is_some();
+    let mut watching = if by_token || by_session {
+        None
+    } else {
+        Some(spectator_place()?)
     };
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    if by_session && seat.is_none() {
+        watching = Some(spectator_place()?);
+    }
     let describe = crate::api::describe_of(&q)?;
     let legal = crate::api::legal_of(&q)?;
     let delta = match q.get("push").map(String::as_str) {

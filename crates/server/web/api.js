@@ -131,3 +131,30 @@ export async function board(ruleset) {
   }
   return boards[ruleset];
 }
+
+// The logged-in account (issue 42): {name, created, games: [{id, seat, …}]}, or null
+// for a guest. The session is an HttpOnly cookie: this page never sees it, the
+// browser sends it, and the server says who it is.
+let accountCache = null;
+export async function account(fresh) {
+  if (accountCache && !fresh) return accountCache.value;
+  let value = null;
+  try {
+    value = await api("GET", "/api/account");
+  } catch (e) {
+    if (e.code !== "not_logged_in") throw e;
+  }
+  accountCache = { value };
+  return value;
+}
+
+export async function logIn(name, password, signUp) {
+  const r = await api("POST", signUp ? "/api/accounts" : "/api/session", { name, password });
+  accountCache = null;
+  return r;
+}
+
+export async function logOut() {
+  await api("DELETE", "/api/session");
+  accountCache = null;
+}

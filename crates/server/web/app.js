@@ -6,6 +6,7 @@ import { showGame } from "/web/game.js";
 import { showReplay } from "/web/replay.js";
 import { showBuilder } from "/web/builder.js";
 import { showRules } from "/web/rules.js";
+import { showPlayer, showLeaderboard } from "/web/players.js";
 
 let leave = null;
 
@@ -30,6 +31,8 @@ async function route() {
   else if (page === "replay") leave = await showReplay(app, id);
   else if (page === "builder") leave = await showBuilder(app);
   else if (page === "rules") leave = await showRules(app, id, extra);
+  else if (page === "player" && id) leave = await showPlayer(app, id);
+  else if (page === "ratings") leave = await showLeaderboard(app, id, extra);
   else leave = await showLobby(app);
   document.getElementById("app").focus({ preventScroll: true });
 }

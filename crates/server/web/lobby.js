@@ -1,6 +1,7 @@
 // The lobby: games open and running, and a form to set one up.
 import { h, clear, toast, nameTag, playerName } from "/web/ui.js";
-import { api, rulesets, tokenFor, keepToken, keepCreator, seatsHeld, myGames, endGame } from "/web/api.js";
+import { api, rulesets, tokenFor, keepToken, keepCreator, seatsHeld, myGames, endGame, account, logIn, logOut } from "/web/api.js";
+import { playerLink } from "/web/players.js";
 
 const LEVELS = [
   ["easy", "AI: easy (quick)"],
@@ -15,11 +16,14 @@ export function seatLink(id, token) {
 export async function showLobby(app) {
   const list = h("div", { id: "games" }, "Loading games…");
   const form = h("div", { id: "new-game" });
+  const you = h("div", { id: "account" });
   app.append(
     h("div", { class: "lobby" },
+      h("section", { class: "panel account-panel" }, you),
       h("section", { class: "panel" }, h("h2", { text: "New game" }), form),
       h("section", { class: "panel" }, h("h2", { text: "Games" }), list)),
   );
+  accountPanel(you, () => loadGames(list).catch((e) => toast(e.message)));
   let all;
   try {
     all = await rulesets();
@@ -49,6 +53,23 @@ export function newGameForm(form, all, preset) {
     h("option", { value: "300000", text: "5 minutes per decision" }),
     h("option", { value: "86400000", text: "1 day per decision" }));
   const out = h("div", { id: "created" });
+  // Rated (issue 42): between accounts; shown once the server says who is logged in.
+  const rated = h("input", { type: "checkbox", id: "rated" });
+  const ratedRow = h("div", { class: "row", hidden: true },
+    h("label", {}, rated, " Rated (the other seats open to logged-in players in the lobby)"));
+  let accountName = null;
+  const showRated = (me) => {
+    ratedRow.hidden = !me;
+    const was = accountName;
+    accountName = me ? me.name : null;
+    if (was !== accountName) drawSeats();
+  };
+  account().then(showRated).catch(() => {});
+  const onAccount = (e) => {
+    if (!form.isConnected) return window.removeEventListener("orrery:account", onAccount);
+    showRated(e.detail);
+  };
+  window.addEventListener("orrery:account", onAccount);
   const seatCount = () => {
     if (preset) return preset.seats;
     const r = all.find((x) => x.id === rs.value);
@@ -65,7 +86,10 @@ export function newGameForm(form, all, preset) {
         i === 0 ? null : h("option", { value: "open", text: "Open seat (anyone in the lobby may take it)" }),
         LEVELS.map(([v, t]) => h("option", { value: v, text: t })));
       if (i > 0) sel.value = "normal";
-      const name = h("input", { type: "text", "data-seat-name": i, maxlength: 32, size: 10, placeholder: i === 0 ? localStorage.getItem("orrery:name") || "your name" : "name", "aria-label": `Seat ${i + 1}'s player name` });
+      // Logged in, your seat shows your account's name (the server says so too).
+      const name = i === 0 && accountName
+        ? h("input", { type: "text", "data-seat-name": i, size: 10, value: accountName, disabled: true, title: "your account's name", "aria-label": "Your name (your account's)" })
+        : h("input", { type: "text", "data-seat-name": i, maxlength: 32, size: 10, placeholder: i === 0 ? localStorage.getItem("orrery:name") || "your name" : "name", "aria-label": `Seat ${i + 1}'s player name` });
       const showName = () => { name.hidden = !["human", "here"].includes(sel.value); };
       sel.addEventListener("change", showName);
       showName();
@@ -117,9 +141,16 @@ export function newGameForm(form, all, preset) {
       else body.seats.push({ type: "agent", agent: v });
     }
     const mine = seats.querySelector('[data-seat-name="0"]').value.trim();
-    if (mine) localStorage.setItem("orrery:name", mine);
+    if (mine && !accountName) localStorage.setItem("orrery:name", mine);
     create.disabled = true;
     try {
+      // Logged in: the seats played here are the account's, on every device.
+      if (await account().catch(() => null)) for (const i of here) body.seats[i].mine = true;
+      // Rated: the creator's seat and open seats for other accounts.
+      if (rated.checked && !ratedRow.hidden) {
+        body.rated = true;
+        body.seats = body.seats.map((x, i) => (i === here[0] ? { type: "human", mine: true } : x.type === "human" ? { type: "open" } : x));
+      }
       // A seed is a u64: sent as a string of digits, never through a JS number.
       if (seedText) body.seed = seedText;
       const r = await api("POST", "/api/games", body);
@@ -138,6 +169,7 @@ export function newGameForm(form, all, preset) {
     h("div", { class: "row" }, h("label", {}, "Scenario ", sc), desc),
     h("div", { class: "row" }, h("label", {}, "Seed ", seed), " ", h("label", {}, "Clock ", clock)),
     seats,
+    ratedRow,
     h("div", { class: "row" }, create),
     out,
   );
@@ -225,14 +257,16 @@ async function loadGames(list) {
   clear(list);
   if (!games.length) return list.append(h("p", { text: "No games yet. Set one up." }));
   const all = await rulesets().catch(() => []);
+  const me = await account().catch(() => null);
   const rows = games.map((g) => {
-    const mine = tokenFor(g.id);
-    const held = Object.keys(seatsHeld(g.id)).map(Number);
+    const ours = me ? me.games.filter((x) => x.id === g.id).map((x) => x.seat) : [];
+    const mine = tokenFor(g.id) || ours.length > 0;
+    const held = [...Object.keys(seatsHeld(g.id)).map(Number), ...ours];
     const open = g.seats.filter((s) => s.type === "open" && !s.taken).length;
     const seats = g.seats.map((s) => {
       const who = s.name || (s.type === "agent" ? `AI (${s.agent})` : s.taken ? "a player" : s.type === "open" ? "open to all" : "waiting for a friend");
       const moving = (g.to_move || []).includes(s.seat);
-      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, moving ? "● " : "", nameTag(who), held.includes(s.seat) ? " (you)" : "");
+      return h("span", { class: "lobby-seat" + (moving ? " moving" : ""), title: moving ? "to move" : "" }, moving ? "● " : "", s.account ? playerLink(who) : nameTag(who), held.includes(s.seat) ? " (you)" : "");
     });
     const name = (all.find((r) => r.id === g.ruleset) || {}).name || g.ruleset;
     const actions = [];
@@ -246,7 +280,7 @@ async function loadGames(list) {
     if (g.status === "over") actions.push(h("a", { href: `#/replay/${g.id}`, text: "Replay" }));
     const state = g.status === "over" ? "over" : [g.turn ? `turn ${g.turn}` : "playing", open ? `${open} open seat${open > 1 ? "s" : ""}` : ""].filter(Boolean).join(", ");
     return h("tr", { "data-game": g.id },
-      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: g.scenario })),
+      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: g.scenario + (g.rated ? " · rated" : "") })),
       h("td", { "data-label": "Players", class: "lobby-seats" }, seats),
       h("td", { "data-label": "State", text: state }),
       h("td", { "data-label": "Last move", text: ago(g.last_action || g.created) }),
@@ -255,6 +289,65 @@ async function loadGames(list) {
   list.append(h("table", { class: "games" },
     h("thead", {}, h("tr", {}, ["game", "players", "state", "last move", ""].map((t) => h("th", { text: t })))),
     h("tbody", {}, rows)));
+}
+
+// The account box: log in or sign up (a guest plays as ever), or who is logged in,
+// their games on any device, and log out. `changed` redraws the games list.
+async function accountPanel(box, changed) {
+  clear(box);
+  const all = await rulesets().catch(() => []);
+  const rulesetName = (id) => (all.find((r) => r.id === id) || {}).name || id;
+  let me = null;
+  try {
+    me = await account(true);
+  } catch (e) {
+    box.append(h("p", { class: "hint", text: `Accounts: ${e.message}` }));
+    return;
+  }
+  if (me) {
+    const out = h("button", { id: "log-out", text: "Log out" });
+    out.addEventListener("click", async () => {
+      try { await logOut(); } catch (e) { return toast(e.message); }
+      await accountPanel(box, changed);
+      changed();
+    });
+    const playing = me.games.filter((g) => g.status === "playing");
+    box.append(
+      h("h2", {}, "Logged in as ", h("strong", { id: "account-name" }, nameTag(me.name))),
+      h("p", { class: "hint" }, playing.length ? "Your games in play, on any device. " : "Seats you take or set up while logged in are yours on every device. ",
+        h("a", { href: `#/player/${encodeURIComponent(me.name)}`, id: "my-page", text: "Your ratings and games" })),
+      playing.length ? h("ul", { id: "account-games", class: "account-games" }, playing.map((g) =>
+        h("li", {}, h("a", { href: `#/g/${g.id}`, text: `${rulesetName(g.ruleset)} · ${g.scenario}` }), h("span", { class: "hint", text: ` seat ${g.seat + 1}, ${ago(g.created)}` })))) : "",
+      out);
+    window.dispatchEvent(new CustomEvent("orrery:account", { detail: me }));
+    return;
+  }
+  const name = h("input", { id: "login-name", type: "text", autocomplete: "username", maxlength: 24, size: 14, "aria-label": "Account name", placeholder: "name" });
+  const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password", maxlength: 128, size: 14, "aria-label": "Password", placeholder: "password" });
+  const said = h("p", { id: "login-said", class: "hint", "aria-live": "polite" });
+  const go = (signUp) => async (e) => {
+    e.preventDefault();
+    said.textContent = "";
+    try {
+      await logIn(name.value.trim(), password.value, signUp);
+    } catch (err) {
+      said.textContent = err.message;
+      return;
+    }
+    await accountPanel(box, changed);
+    changed();
+  };
+  const form = h("form", { id: "login", class: "row login" },
+    name, " ", password, " ",
+    h("button", { id: "log-in", class: "primary", type: "submit", text: "Log in" }), " ",
+    h("button", { id: "sign-up", type: "button", text: "Sign up" }));
+  window.dispatchEvent(new CustomEvent("orrery:account", { detail: null }));
+  form.addEventListener("submit", go(false));
+  form.querySelector("#sign-up").addEventListener("click", go(true));
+  box.append(
+    h("h2", { text: "Account" }),
+    h("p", { class: "hint", text: "Playing as a guest: your games live in this browser. With an account (optional) they follow you to every device." }),
+    form, said);
 }
 
 // "3 min ago", "2 h ago", "5 days ago": a time read at a glance.

@@ -4,7 +4,7 @@
 //! the watchers. AI seats and clocks act through the same path.
 
 use crate::error::ApiError;
-use crate::store::{ActionRow, Cause, GameRow, SeatKind, SeatRow, Store, StoreError};
+use crate::store::{ActionRow, Cause, GameRow, SeatKind, SeatRow, Store, StoreError, DELETED_NAME};
 use crate::Limits;
 use orrery_core::{Record, RecordedAction, Seat, StateHash};
 use orrery_protocol::{DynGame, ProtocolError, Registry};
@@ -64,6 +64,10 @@ pub struct SeatSlot {
     pub claimed: std::sync::OnceLock<String>,
     /// The player's name, once given (at set-up, or when an open seat is taken).
     pub name: std::sync::OnceLock<String>,
+    /// The account the seat belongs to (taken while logged in, issue 42).
+    pub account: std::sync::OnceLock<String>,
+    /// The account was deleted: its name is shown as [`DELETED_NAME`] instead.
+    pub name_gone: AtomicBool,
 }
 
 /// A game unasked-for this long (ms) no longer keeps its last view written, and its
@@ -113,7 +117,9 @@ impl SeatSlot {
             }
             SeatKind::Open { .. } => json!({"seat": self.seat, "type": "open"}),
         };
-        if let Some(n) = self.name.get() {
+        if self.name_gone.load(Ordering::Acquire) {
+            v["name"] = Value::String(DELETED_NAME.to_string());
+        } else if let Some(n) = self.name.get() {
             v["name"] = Value::String(n.clone());
         }
         v
@@ -126,6 +132,51 @@ impl SeatSlot {
             SeatKind::Open { .. } => self.claimed.get().map(String::as_str),
             SeatKind::Agent { .. } => None,
         }
+    }
+}
+
+/// A finished rated game's rating category and players: each seat's account with
+/// the place it finished in (a resigning seat behind everyone else; otherwise the
+/// winners first, level, and the rest level behind them). `None` unless the game is
+/// rated, over, and every seat is a different account's.
+fn rated_players(live: &Live, inner: &Inner) -> Option<(String, Vec<(String, usize)>)> {
+    if !live.setup.rated || !inner.over() {
+        return None;
+    }
+    let accounts: Vec<String> = live
+        .seats
+        .iter()
+        .map(|s| s.account.get().cloned())
+        .collect::<Option<_>>()?;
+    let mut distinct = accounts.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != accounts.len() || accounts.len() < 2 {
+        return None;
+    }
+    let ranks: Vec<usize> = match inner.resigned {
+        Some(r) => (0..accounts.len())
+            .map(|i| usize::from(i == r as usize))
+            .collect(),
+        None => {
+            let winners = inner.game.outcome().winners;
+            (0..accounts.len())
+                .map(|i| usize::from(!winners.contains(&Seat(i as u8))))
+                .collect()
+        }
+    };
+    Some((
+        rating_category(&live.setup.ruleset, accounts.len()),
+        accounts.into_iter().zip(ranks).collect(),
+    ))
+}
+
+/// The rating category of a game: its ruleset for two players, `ruleset/Np` for N.
+pub fn rating_category(ruleset: &str, players: usize) -> String {
+    if players == 2 {
+        ruleset.to_string()
+    } else {
+        format!("{ruleset}/{players}p")
     }
 }
 
@@ -184,6 +235,12 @@ pub struct Hub {
     pub conns: Arc<crate::conns::Conns>,
     /// The quota on new games per address.
     pub game_quota: crate::RateLimiter,
+    /// The quota on new accounts per address group.
+    pub account_quota: crate::RateLimiter,
+    /// Password hashing, bounded (issue 42).
+    pub passwords: crate::accounts::Passwords,
+    /// Failed logins per name and address group.
+    pub logins: crate::accounts::LoginBounds,
     /// Unfinished games without a human seat, by the address that created them.
     pub(crate) agent_games: Mutex<HashMap<String, (std::net::IpAddr, Instant)>>,
     /// The agents' thinking per address group (`Limits::agent_ms_per_address`).
@@ -202,6 +259,9 @@ impl Hub {
             store,
             limiter: crate::RateLimiter::new(&limits),
             game_quota: crate::RateLimiter::games(&limits),
+            account_quota: crate::RateLimiter::accounts(&limits),
+            passwords: Default::default(),
+            logins: Default::default(),
             thinking: crate::limits::ThinkingBudget::new(&limits),
             sockets: Arc::default(),
             spectators: Arc::default(),
@@ -299,6 +359,13 @@ impl Hub {
                     let _ = claimed.set(h.clone());
                 }
                 let name = std::sync::OnceLock::new();
+                let account = std::sync::OnceLock::new();
+                if let Some(a) = s.account {
+                    let _ = account.set(a);
+                }
+                let name_gone = AtomicBool::new(
+                    account.get().is_some() && s.name.as_deref() == Some(DELETED_NAME),
+                );
                 if let Some(n) = s.name {
                     let _ = name.set(n);
                 }
@@ -309,6 +376,8 @@ impl Hub {
                     thinking: AtomicBool::new(false),
                     claimed,
                     name,
+                    account,
+                    name_gone,
                 }
             })
             .collect();
@@ -547,6 +616,100 @@ impl Hub {
     /// connected): this copy is stale. A game someone watches (a WebSocket, its
     /// clock) or whose agents play catches up now and tells its watchers; the others
     /// catch up when next asked for.
+    /// A rated game just ended here: its players' ratings move, in the background
+    /// (the answer to the last action does not wait for them). Once per game,
+    /// whichever instance sees it end first ([`Store::rate_game`]); a server stopped
+    /// before it rates the game at its next start ([`Hub::rate_unrated`]).
+    pub fn rate_when_over(self: &Arc<Self>, live: &Arc<Live>, inner: &Inner) {
+        let Some((category, players)) = rated_players(live, inner) else {
+            return;
+        };
+        let hub = self.clone();
+        let id = live.setup.id.clone();
+        tokio::spawn(async move {
+            if let Err(e) = hub
+                .store
+                .rate_game(&id, &category, &players, now_ms())
+                .await
+            {
+                eprintln!("orrery serve: rating game {id}: {e} (rated at the next start)");
+            }
+        });
+    }
+
+    /// Rate the rated games that ended without being rated (start-up).
+    pub async fn rate_unrated(self: &Arc<Self>) -> usize {
+        let ids = match self.store.unrated_finished().await {
+            Ok(ids) => ids,
+            Err(e) => {
+                eprintln!("orrery serve: games left unrated: {e}");
+                return 0;
+            }
+        };
+        let mut n = 0;
+        for id in ids {
+            let Ok(live) = self.get(&id).await else {
+                continue;
+            };
+            let rated = {
+                let inner = live.inner.lock().await;
+                rated_players(&live, &inner)
+            };
+            match rated {
+                Some((category, players)) => {
+                    if let Ok(Some(_)) = self
+                        .store
+                        .rate_game(&id, &category, &players, now_ms())
+                        .await
+                    {
+                        n += 1;
+                    }
+                }
+                None => {
+                    eprintln!("orrery serve: game {id} is rated but not every seat is an account's")
+                }
+            }
+        }
+        n
+    }
+
+    /// An account was deleted here: the seats of it in `games` show
+    /// [`DELETED_NAME`] from now on, here and (told through the database) on the
+    /// other instances.
+    pub async fn names_changed(&self, account: &str, games: &[String]) {
+        for id in games {
+            if let Some(live) = self.cached(id) {
+                for s in &live.seats {
+                    if s.account.get().is_some_and(|a| a == account) {
+                        s.name_gone.store(true, Ordering::Release);
+                    }
+                }
+            }
+        }
+        if let Err(e) = self.store.announce_names(games).await {
+            eprintln!("orrery serve: telling the other instances of a deleted account: {e}");
+        }
+    }
+
+    /// Another instance changed the names of game `id`'s seats (an account was
+    /// deleted): a copy in memory reads them again.
+    pub async fn names_changed_elsewhere(&self, id: &str) {
+        let Some(live) = self.cached(id) else { return };
+        match self.store.seats(id).await {
+            Ok(rows) => {
+                for row in rows {
+                    if let Some(s) = live.seats.get(row.seat as usize) {
+                        if row.account.is_some() && row.name.as_deref() == Some(DELETED_NAME) {
+                            s.name_gone.store(true, Ordering::Release);
+                        }
+                    }
+                }
+            }
+            // Unread, the copy must not go on showing the name: it leaves memory.
+            Err(_) => self.unload(&live),
+        }
+    }
+
     pub async fn changed_elsewhere(self: &Arc<Self>, id: &str) {
         self.announced.fetch_add(1, Ordering::SeqCst);
         let lives: Vec<Arc<Live>> = if id == "*" {
@@ -697,6 +860,7 @@ impl Hub {
         if over {
             live.stop_agents.stop();
             self.ended(&live.setup.id);
+            self.rate_when_over(live, inner);
         }
         let timed_out = (cause == Cause::Clock).then_some(seat);
         if timed_out.is_some() {
@@ -795,6 +959,7 @@ impl Hub {
         inner.resigned = Some(seat);
         live.stop_agents.stop();
         self.ended(&live.setup.id);
+        self.rate_when_over(live, &inner);
         let _ = live.changes.send(Change { timed_out: None });
         Ok(inner.status_for(Some(Seat(seat))))
     }

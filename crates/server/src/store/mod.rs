@@ -13,12 +13,16 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use write::Write;
 
+mod accounts;
 mod postgres;
+mod ratings;
 mod sqlite;
 mod sqlite_writer;
 mod write;
 
+pub use accounts::{AccountRow, DELETED_NAME, NAMES};
 pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
+pub use ratings::RatingRow;
 
 pub use sqlite::{is_corrupt, sqlite_corrupt};
 
@@ -84,6 +88,8 @@ pub struct SeatRow {
     pub joined: bool,
     /// The player's name, if one was given (issue 28).
     pub name: Option<String>,
+    /// The account the seat belongs to (taken while logged in, issue 42).
+    pub account: Option<String>,
 }
 
 /// A game's set-up.
@@ -103,6 +109,8 @@ pub struct GameRow {
     /// The digest of the creator token, which may resign any seat (`None` before
     /// migration 0002).
     pub creator_hash: Option<String>,
+    /// Set up rated between accounts (issue 42): its end moves their ratings.
+    pub rated: bool,
 }
 
 /// Why an action was played.
@@ -382,12 +390,14 @@ impl Store {
         seat: u8,
         token_hash: &str,
         name: Option<&str>,
+        account: Option<&str>,
     ) -> Result<bool, StoreError> {
         let w = Write::Claim {
             game: game.to_string(),
             seat,
             token_hash: token_hash.to_string(),
             name: name.map(str::to_string),
+            account: account.map(str::to_string),
         };
         let changed = self.write(self.hold().await?, w).await?;
         Ok(changed == 1)
@@ -442,7 +452,7 @@ impl Store {
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         self.counts.statements(1);
         let rows = sqlx::query(
-            "SELECT seat, kind, agent, budget_ms, token_hash, joined, name FROM seats \
+            "SELECT seat, kind, agent, budget_ms, token_hash, joined, name, account FROM seats \
              WHERE game = $1 ORDER BY seat",
         )
         .bind(id)
@@ -594,7 +604,7 @@ impl Store {
 
 const GAME_COLUMNS: &str =
     "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned, \
-     creator_hash";
+     creator_hash, rated";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -617,6 +627,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         status: r.try_get("status")?,
         resigned,
         creator_hash: r.try_get("creator_hash")?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
         id,
     })
 }
@@ -642,6 +653,7 @@ fn seat_row(game: &str, r: &AnyRow) -> Result<SeatRow, StoreError> {
         kind,
         joined: r.try_get::<i64, _>("joined")? != 0,
         name: r.try_get::<Option<String>, _>("name")?,
+        account: r.try_get::<Option<String>, _>("account")?,
     })
 }
 
@@ -686,6 +698,7 @@ mod tests {
             status: "playing".into(),
             resigned: None,
             creator_hash: None,
+            rated: false,
         };
         store.create_game(&game, &[]).await.unwrap();
         let id = game.id.as_str();

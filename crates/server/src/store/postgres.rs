@@ -265,6 +265,7 @@ async fn in_transaction(
             seat,
             token_hash,
             name,
+            account,
         } => {
             counts.statements(1);
             Ok(Ok(sqlx::query(write::CLAIM)
@@ -272,6 +273,7 @@ async fn in_transaction(
                 .bind(game)
                 .bind(i64::from(*seat))
                 .bind(name)
+                .bind(account)
                 .execute(&mut *conn)
                 .await?
                 .rows_affected()))

@@ -195,6 +195,7 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
                     &g.created_ms,
                     &g.status,
                     &g.creator_hash,
+                    &i64::from(g.rated),
                 ],
             )?;
             for s in seats {
@@ -211,6 +212,7 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
                         &token,
                         &i64::from(s.joined),
                         &s.name,
+                        &s.account,
                     ],
                 )?;
             }
@@ -266,10 +268,11 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
             seat,
             token_hash,
             name,
+            account,
         } => match run(
             tx,
             write::CLAIM,
-            &[token_hash, game, &i64::from(*seat), name],
+            &[token_hash, game, &i64::from(*seat), name, account],
         ) {
             Ok(n) => Ok(n as u64),
             // The token already holds another seat of the game.

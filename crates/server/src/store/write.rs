@@ -36,6 +36,8 @@ pub enum Write {
         seat: u8,
         token_hash: String,
         name: Option<String>,
+        /// The logged-in account taking it (issue 42).
+        account: Option<String>,
     },
 }
 
@@ -81,18 +83,18 @@ pub const RETREAT: &str = "UPDATE games SET head_seq = $2 - 1, head_hash = COALE
 /// written once: `$N` is the N-th value bound, in both.
 pub const INSERT_GAME: &str =
     "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
-     created_ms, status, resigned, creator_hash) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9)";
+     created_ms, status, resigned, creator_hash, rated) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9, $10)";
 pub const INSERT_SEAT: &str =
-    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined, name) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
+    "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined, name, account) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
 pub const INSERT_ACTION: &str =
     "INSERT INTO actions (game, seq, seat, action, hash, cause, at_ms) \
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
 pub const RESIGN: &str =
     "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'";
 pub const DELETE_ACTION: &str = "DELETE FROM actions WHERE game = $1 AND seq = $2";
-pub const CLAIM: &str = "UPDATE seats SET token_hash = $1, joined = 1, name = $4 \
+pub const CLAIM: &str = "UPDATE seats SET token_hash = $1, joined = 1, name = $4, account = $5 \
      WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL \
      AND NOT EXISTS (SELECT 1 FROM seats WHERE game = $2 AND token_hash = $1)";
 pub const JOINED: &str = "UPDATE seats SET joined = 1 WHERE game = $1 AND seat = $2";
@@ -144,6 +146,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                 .bind(g.created_ms)
                 .bind(&g.status)
                 .bind(&g.creator_hash)
+                .bind(i64::from(g.rated))
                 .execute(&mut **tx)
                 .await?;
             for s in seats {
@@ -157,6 +160,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                     .bind(token)
                     .bind(i64::from(s.joined))
                     .bind(&s.name)
+                    .bind(&s.account)
                     .execute(&mut **tx)
                     .await?;
             }
@@ -222,12 +226,14 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             seat,
             token_hash,
             name,
+            account,
         } => claimed(
             sqlx::query(CLAIM)
                 .bind(token_hash)
                 .bind(game)
                 .bind(i64::from(*seat))
                 .bind(name)
+                .bind(account)
                 .execute(&mut **tx)
                 .await,
         ),

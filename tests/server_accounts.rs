@@ -823,3 +823,134 @@ fn two_instances_rate_each_game_once_and_lose_no_update() {
     assert_eq!(again["ratings"][0]["wins"], expected["ratings"][0]["wins"]);
     drop(b);
 }
+
+#[test]
+fn a_challenge_with_a_rating_range_is_taken_only_by_a_player_within_it() {
+    let s = trusting(&temp_dir("challenges"), None);
+    let mut ada = Client::new(&s, "10.0.9.1");
+    let mut bob = Client::new(&s, "10.0.9.2");
+    let mut guest = Client::new(&s, "10.0.9.3");
+    assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
+    assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+    let challenge = |range: Value| {
+        json!({"ruleset": "launch-fighters", "rated": true, "rating_range": range,
+               "seats": [{"type": "human", "mine": true}, {"type": "open"}]})
+    };
+    let (status, v) = ada.call("POST", "/api/games", Some(&challenge(json!([1700, 1600]))));
+    assert_eq!((status, code(&v)), (422, "invalid_setup"), "{v}");
+    let (status, v) = guest.call("POST", "/api/games", Some(&challenge(json!([0, 4000]))));
+    assert_eq!((status, code(&v)), (401, "not_logged_in"), "{v}");
+    // Everyone starts at 1500: a challenge for 1600 and up is not Bob's.
+    let (_, v) = ada.call("POST", "/api/games", Some(&challenge(json!([1600, 2000]))));
+    let high = v["id"].as_str().unwrap().to_string();
+    let (status, v) = bob.call(
+        "POST",
+        &format!("/api/games/{high}/join"),
+        Some(&json!({"seat": 1})),
+    );
+    assert_eq!((status, code(&v)), (403, "out_of_range"), "{v}");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("yours is 1500"));
+    let (status, v) = guest.call(
+        "POST",
+        &format!("/api/games/{high}/join"),
+        Some(&json!({"seat": 1})),
+    );
+    assert_eq!((status, code(&v)), (401, "not_logged_in"), "{v}");
+    // The lobby shows the challenge's terms; one within range is taken.
+    let (_, v) = ada.call("POST", "/api/games", Some(&challenge(json!([1400, 1600]))));
+    let fair = v["id"].as_str().unwrap().to_string();
+    let (_, lobby) = guest.call("GET", "/api/games", None);
+    let row = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == fair.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (row["rated"].clone(), row["rating_range"].clone()),
+        (json!(true), json!([1400, 1600]))
+    );
+    let (status, v) = bob.call(
+        "POST",
+        &format!("/api/games/{fair}/join"),
+        Some(&json!({"seat": 1})),
+    );
+    assert_eq!(status, 201, "{v}");
+    // Both seated: the game is on, and "your turn" says whose move it is.
+    let (_, a) = ada.call("GET", "/api/account", None);
+    let (_, b) = bob.call("GET", "/api/account", None);
+    let turn = |acc: &Value| {
+        acc["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == fair.as_str())
+            .unwrap()["your_turn"]
+            .as_bool()
+            .unwrap()
+    };
+    assert!(turn(&a) != turn(&b), "one of the two is to move: {a} {b}");
+}
+
+#[test]
+fn a_rated_game_whose_clock_runs_out_is_lost_by_the_seat_that_abandoned_it() {
+    let s = trusting(&temp_dir("abandoned"), None);
+    let mut ada = Client::new(&s, "10.0.10.1");
+    let mut bob = Client::new(&s, "10.0.10.2");
+    assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
+    assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+    let (status, v) = ada.call(
+        "POST",
+        "/api/games",
+        Some(
+            &json!({"ruleset": "launch-fighters", "scenario": server_support::two_wasps(),
+                     "rated": true, "clock_ms": 300,
+                     "seats": [{"type": "human", "mine": true}, {"type": "open"}]}),
+        ),
+    );
+    assert_eq!(status, 201, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        bob.call(
+            "POST",
+            &format!("/api/games/{id}/join"),
+            Some(&json!({"seat": 1}))
+        )
+        .0,
+        201
+    );
+    // Nobody moves: the seat to move runs out of time and loses.
+    let (_, first) = ada.call("GET", &format!("/api/games/{id}"), None);
+    let mover = first["status"]["to_move"][0].as_u64().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let end = loop {
+        let (_, v) = ada.call("GET", &format!("/api/games/{id}"), None);
+        if v["status"]["terminal"] == json!(true) {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "the clock did not end it: {v}");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let (_, rec) = ada.call("GET", &format!("/api/games/{id}/record"), None);
+    assert_eq!(
+        rec["record"]["actions"].as_array().map(Vec::len),
+        Some(0),
+        "no default action played: {end}"
+    );
+    let loser = if mover == 0 { "Ada" } else { "Bob" };
+    let winner = if mover == 0 { "Bob" } else { "Ada" };
+    let mut guest = Client::new(&s, "10.0.10.3");
+    let l = rated_page(&mut guest, loser, "launch-fighters", 1);
+    let w = rated_page(&mut guest, winner, "launch-fighters", 1);
+    assert_eq!(
+        (
+            l["ratings"][0]["losses"].clone(),
+            w["ratings"][0]["wins"].clone()
+        ),
+        (json!(1), json!(1))
+    );
+}

@@ -120,6 +120,10 @@ try {
   await desk.page.goto(base + "/");
   await desk.page.waitForSelector(`#account-games a[href="#/g/${id}"]`);
   await desk.page.waitForSelector("#rated", { state: "visible" });
+  // Correspondence: the game waits for Ada (the AI answered the phone's move), so it
+  // leads her list, marked, and the tab's title counts it.
+  await desk.page.waitForSelector("#account-games li.your-turn");
+  await desk.page.waitForFunction(() => document.title === "(1) Orrery");
   await shot(desk.page, "desktop-lobby");
   // ---- A rated game: Ada sets it up, Bob (a phone) signs up and takes the open
   // seat from the lobby, then resigns; both pages show the ratings, the

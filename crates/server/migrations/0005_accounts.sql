@@ -28,6 +28,10 @@ CREATE INDEX seats_by_account ON seats (account);
 -- instances sharing the database both see it end.
 ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN rated_ms BIGINT;
+-- An open challenge's rating range: only a logged-in player whose rating in the
+-- game's category lies within it may take an open seat (NULL: anyone).
+ALTER TABLE games ADD COLUMN min_rating BIGINT;
+ALTER TABLE games ADD COLUMN max_rating BIGINT;
 -- A category is a ruleset's id for two players, `ruleset/Np` for N players.
 CREATE TABLE ratings (
     account TEXT NOT NULL REFERENCES accounts (id),

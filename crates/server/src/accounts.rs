@@ -537,36 +537,55 @@ pub async fn log_out(
 }
 
 /// `GET /api/account`: the logged-in account, `{"name","created","games":[…]}`,
-/// each game `{"id","seat","ruleset","scenario","status","created"}`, newest first
-/// (at most [`MY_GAMES`]). `401 not_logged_in` without a session.
+/// each game `{"id","seat","ruleset","scenario","status","rated","clock_ms",
+/// "created","your_turn"?}`, newest first (at most [`MY_GAMES`]; `your_turn` for the
+/// newest [`YOUR_TURN_GAMES`] in play: this player owes a decision there now).
+/// `401 not_logged_in` without a session.
 pub async fn me(axum::extract::State(hub): Hubs, headers: HeaderMap) -> Result<Response, ApiError> {
     let account = account_of(&hub, &headers)
         .await?
         .ok_or_else(not_logged_in)?;
     let games = hub.store.account_games(&account.id, MY_GAMES).await?;
-    let games: Vec<_> = games
-        .into_iter()
-        .map(|g| {
-            json!({
-                "id": g.game.id,
-                "seat": g.seat,
-                "ruleset": g.game.ruleset,
-                "scenario": g.game.scenario_name,
-                "status": g.game.status,
-                "created": crate::api::rfc3339(g.game.created_ms),
-            })
-        })
-        .collect();
+    let mut out = Vec::with_capacity(games.len());
+    let mut asked = 0;
+    for g in games {
+        let mut v = json!({
+            "id": g.game.id,
+            "seat": g.seat,
+            "ruleset": g.game.ruleset,
+            "scenario": g.game.scenario_name,
+            "status": g.game.status,
+            "rated": g.game.rated,
+            "clock_ms": g.game.clock_ms,
+            "created": crate::api::rfc3339(g.game.created_ms),
+        });
+        // Correspondence: which games wait for this player now (the newest few
+        // in play; each is read from memory, or loaded).
+        if g.game.status == "playing" && asked < YOUR_TURN_GAMES {
+            asked += 1;
+            if let Ok(live) = hub.get(&g.game.id).await {
+                let to_move = hub
+                    .read(&live, |inner| inner.status_of(None))
+                    .await
+                    .map(|s| s.to_move.iter().any(|m| m.0 == g.seat) && !s.terminal)
+                    .unwrap_or(false);
+                v["your_turn"] = json!(to_move);
+            }
+        }
+        out.push(v);
+    }
     Ok(ok(json!({
         "name": account.name,
         "created": crate::api::rfc3339(account.created_ms),
-        "games": games,
+        "games": out,
     }))
     .into_response())
 }
 
 /// Games `GET /api/account` lists at most.
 pub const MY_GAMES: i64 = 200;
+/// Games in play whose turn `GET /api/account` tells (`your_turn`), newest first.
+pub const YOUR_TURN_GAMES: usize = 50;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

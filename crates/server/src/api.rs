@@ -216,6 +216,31 @@ pub async fn join(
     if !matches!(slot.kind, SeatKind::Open { .. }) {
         return Err(taken());
     }
+    if let Some((lo, hi)) = live.setup.rating_range {
+        let Some(a) = &account else {
+            return Err(ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "not_logged_in",
+                "this challenge is for players rated within a range: log in first",
+            ));
+        };
+        let category = crate::live::rating_category(&live.setup.ruleset, live.seats.len());
+        let rating = hub
+            .store
+            .ratings_of(&a.id)
+            .await?
+            .into_iter()
+            .find(|r| r.category == category)
+            .map_or(crate::rating::START_RATING, |r| r.rating.r)
+            .round() as i64;
+        if !(lo..=hi).contains(&rating) {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                "out_of_range",
+                format!("this challenge is for ratings {lo} to {hi}; yours is {rating}"),
+            ));
+        }
+    }
     if live.setup.rated {
         let Some(a) = &account else {
             return Err(ApiError::new(
@@ -375,6 +400,11 @@ struct NewGame {
     /// marked `mine`; the others are open seats taken by logged-in players.
     #[serde(default)]
     rated: bool,
+    /// An open challenge's rating range `[lowest, highest]` (issue 42): only a
+    /// logged-in player rated within it (in the game's category; 1500 before any
+    /// rated game) may take an open seat.
+    #[serde(default)]
+    rating_range: Option<[i64; 2]>,
 }
 
 #[derive(Deserialize)]
@@ -483,21 +513,29 @@ pub async fn create(
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let req: NewGame = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
-    let account = if req.rated || req.seats.iter().flatten().any(|s| s.mine) {
-        Some(
-            crate::accounts::account_of(&hub, &headers)
-                .await?
-                .ok_or_else(|| {
-                    ApiError::new(
+    if let Some([lo, hi]) = req.rating_range {
+        if !(0..=4000).contains(&lo) || !(0..=4000).contains(&hi) || lo > hi {
+            return Err(ApiError::invalid_setup(
+                "`rating_range` is [lowest, highest], each from 0 to 4000",
+            ));
+        }
+    }
+    let account =
+        if req.rated || req.rating_range.is_some() || req.seats.iter().flatten().any(|s| s.mine) {
+            Some(
+                crate::accounts::account_of(&hub, &headers)
+                    .await?
+                    .ok_or_else(|| {
+                        ApiError::new(
                         StatusCode::UNAUTHORIZED,
                         "not_logged_in",
                         "a seat `mine`, or a rated game, needs a logged-in account: log in first",
                     )
-                })?,
-        )
-    } else {
-        None
-    };
+                    })?,
+            )
+        } else {
+            None
+        };
     // Before the set-up's work: a client past its quota costs nothing more.
     // Every per-client limit counts the client's address group (an IPv6 /64).
     let ip = hub.limits.group(peer.ip());
@@ -686,6 +724,7 @@ pub async fn create(
         resigned: None,
         creator_hash: Some(token::digest(&creator)),
         rated: req.rated,
+        rating_range: req.rating_range.map(|[lo, hi]| (lo, hi)),
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);
@@ -761,6 +800,9 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
                 "clock_ms": g.clock_ms,
                 "rated": g.rated,
             });
+            if let Some((lo, hi)) = g.rating_range {
+                v["rating_range"] = json!([lo, hi]);
+            }
             if let Some((turn, to_move)) = hub.glance(&g.id).filter(|_| g.status == "playing") {
                 v["turn"] = json!(turn);
                 v["to_move"] = json!(to_move);

@@ -23,7 +23,8 @@ export async function showLobby(app) {
       h("section", { class: "panel" }, h("h2", { text: "New game" }), form),
       h("section", { class: "panel" }, h("h2", { text: "Games" }), list)),
   );
-  accountPanel(you, () => loadGames(list).catch((e) => toast(e.message)));
+  const games = () => loadGames(list).catch((e) => toast(e.message));
+  accountPanel(you, games);
   let all;
   try {
     all = await rulesets();
@@ -32,7 +33,12 @@ export async function showLobby(app) {
     return null;
   }
   newGameForm(form, all);
-  const refresh = () => loadGames(list).catch((e) => toast(e.message));
+  // Logged in, the account box (your turn, the tab's title) is read again too; a
+  // guest's login form is left alone while they type.
+  const refresh = async () => {
+    if (you.querySelector("#log-out")) await accountPanel(you, games).catch(() => {});
+    await games();
+  };
   await refresh();
   const timer = setInterval(refresh, 5000);
   return () => clearInterval(timer);
@@ -51,12 +57,16 @@ export function newGameForm(form, all, preset) {
     h("option", { value: "", text: "no clock" }),
     h("option", { value: "60000", text: "1 minute per decision" }),
     h("option", { value: "300000", text: "5 minutes per decision" }),
-    h("option", { value: "86400000", text: "1 day per decision" }));
+    h("option", { value: "86400000", text: "1 day per decision" }),
+    h("option", { value: "259200000", text: "3 days per decision" }));
   const out = h("div", { id: "created" });
   // Rated (issue 42): between accounts; shown once the server says who is logged in.
   const rated = h("input", { type: "checkbox", id: "rated" });
+  const lowest = h("input", { id: "rating-min", type: "number", min: 0, max: 4000, step: 50, placeholder: "any", style: "width:6em", "aria-label": "Lowest rating" });
+  const highest = h("input", { id: "rating-max", type: "number", min: 0, max: 4000, step: 50, placeholder: "any", style: "width:6em", "aria-label": "Highest rating" });
   const ratedRow = h("div", { class: "row", hidden: true },
-    h("label", {}, rated, " Rated (the other seats open to logged-in players in the lobby)"));
+    h("label", {}, rated, " Rated (the other seats open to logged-in players in the lobby)"), h("br"),
+    h("label", {}, "Open to ratings ", lowest), h("label", {}, " to ", highest));
   let accountName = null;
   const showRated = (me) => {
     ratedRow.hidden = !me;
@@ -151,6 +161,8 @@ export function newGameForm(form, all, preset) {
         body.rated = true;
         body.seats = body.seats.map((x, i) => (i === here[0] ? { type: "human", mine: true } : x.type === "human" ? { type: "open" } : x));
       }
+      // A rating range: who may take the open seats (a challenge in the lobby).
+      if (!ratedRow.hidden && (lowest.value || highest.value)) body.rating_range = [Number(lowest.value || 0), Number(highest.value || 4000)];
       // A seed is a u64: sent as a string of digits, never through a JS number.
       if (seedText) body.seed = seedText;
       const r = await api("POST", "/api/games", body);
@@ -280,7 +292,7 @@ async function loadGames(list) {
     if (g.status === "over") actions.push(h("a", { href: `#/replay/${g.id}`, text: "Replay" }));
     const state = g.status === "over" ? "over" : [g.turn ? `turn ${g.turn}` : "playing", open ? `${open} open seat${open > 1 ? "s" : ""}` : ""].filter(Boolean).join(", ");
     return h("tr", { "data-game": g.id },
-      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: g.scenario + (g.rated ? " · rated" : "") })),
+      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: [g.scenario, g.rated ? "rated" : "", g.rating_range ? `ratings ${g.rating_range[0]}–${g.rating_range[1]}` : "", g.clock_ms >= 86400000 ? `${Math.round(g.clock_ms / 86400000)} day${g.clock_ms >= 172800000 ? "s" : ""} a move` : ""].filter(Boolean).join(" · ") })),
       h("td", { "data-label": "Players", class: "lobby-seats" }, seats),
       h("td", { "data-label": "State", text: state }),
       h("td", { "data-label": "Last move", text: ago(g.last_action || g.created) }),
@@ -311,14 +323,20 @@ async function accountPanel(box, changed) {
       await accountPanel(box, changed);
       changed();
     });
-    const playing = me.games.filter((g) => g.status === "playing");
+    // Correspondence: the games that wait for you first, and their count in the
+    // tab's title (the lobby refreshes it).
+    const playing = me.games.filter((g) => g.status === "playing").sort((a, b) => (b.your_turn ? 1 : 0) - (a.your_turn ? 1 : 0));
+    yourTurnTitle(playing.filter((g) => g.your_turn).length);
     box.append(
       h("h2", {}, "Logged in as ", h("strong", { id: "account-name" }, nameTag(me.name))),
       h("p", { class: "hint" }, playing.length ? "Your games in play, on any device. " : "Seats you take or set up while logged in are yours on every device. ",
         h("a", { href: `#/player/${encodeURIComponent(me.name)}`, id: "my-page", text: "Your ratings and games" })),
       playing.length ? h("ul", { id: "account-games", class: "account-games" }, playing.map((g) =>
-        h("li", {}, h("a", { href: `#/g/${g.id}`, text: `${rulesetName(g.ruleset)} · ${g.scenario}` }), h("span", { class: "hint", text: ` seat ${g.seat + 1}, ${ago(g.created)}` })))) : "",
+        h("li", { class: g.your_turn ? "your-turn" : "" }, g.your_turn ? h("strong", { class: "good", text: "● your turn " }) : "", h("a", { href: `#/g/${g.id}`, text: `${rulesetName(g.ruleset)} · ${g.scenario}` }), h("span", { class: "hint", text: ` seat ${g.seat + 1}${g.rated ? ", rated" : ""}, ${ago(g.created)}` })))) : "",
       out);
+    if (typeof Notification !== "undefined" && Notification.permission === "default") {
+      box.append(" ", h("button", { id: "notify", text: "Notify me when it is my turn", onclick: async (e) => { await Notification.requestPermission(); e.target.remove(); } }));
+    }
     window.dispatchEvent(new CustomEvent("orrery:account", { detail: me }));
     return;
   }
@@ -348,6 +366,17 @@ async function accountPanel(box, changed) {
     h("h2", { text: "Account" }),
     h("p", { class: "hint", text: "Playing as a guest: your games live in this browser. With an account (optional) they follow you to every device." }),
     form, said);
+}
+
+// "(2) Orrery" while two of your games wait for you; a notification when one more
+// does, if you allowed them (the browser asks once, on the account box's button).
+let waiting = 0;
+function yourTurnTitle(n) {
+  document.title = n ? `(${n}) Orrery` : "Orrery";
+  if (n > waiting && typeof Notification !== "undefined" && Notification.permission === "granted") {
+    new Notification("Orrery", { body: n === 1 ? "A game waits for your move." : `${n} games wait for your move.` });
+  }
+  waiting = n;
 }
 
 // "3 min ago", "2 h ago", "5 days ago": a time read at a glance.

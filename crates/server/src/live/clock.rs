@@ -1,4 +1,5 @@
-//! Clocks: a seat that does not answer in time gets its default action.
+//! Clocks: a seat that does not answer in time gets its default action (in a rated
+//! game it loses: an abandonment).
 
 use super::{Hub, Live};
 use crate::store::Cause;
@@ -55,6 +56,24 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
         let mut acted = false;
         let mut unavailable = false;
         for seat in due {
+            // A rated game's clock running out is an abandonment: the seat loses
+            // (issue 42), as a resignation; an unrated game plays on for it.
+            if live.setup.rated {
+                match hub.resign_locked(&live, &mut inner, seat, Some(seat)).await {
+                    Ok(_) => {}
+                    Err(e) if e.code == "unavailable" && !Hub::is_unloaded(&live) => {
+                        unavailable = true;
+                    }
+                    Err(e) => {
+                        eprintln!(
+                            "orrery serve: game {}: clock of seat {seat}: {}",
+                            live.setup.id, e.message
+                        );
+                        inner.deadlines[seat as usize] = None;
+                    }
+                }
+                break;
+            }
             let Some(action) = inner.game.default_action(Seat(seat)) else {
                 inner.deadlines[seat as usize] = None;
                 continue;

@@ -942,6 +942,18 @@ impl Hub {
     async fn resign_now(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
         let mut inner = live.inner.lock().await;
         self.sync(live, &mut inner).await?;
+        self.resign_locked(live, &mut inner, seat, None).await
+    }
+
+    /// `seat` resigns, the game's lock held (`inner`), caught up with the database;
+    /// `timed_out`: its clock ran out (a rated game's abandonment), told to everyone.
+    pub(crate) async fn resign_locked(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        inner: &mut Inner,
+        seat: u8,
+        timed_out: Option<u8>,
+    ) -> Result<Value, ApiError> {
         if inner.over() {
             return Err(ProtocolError::GameOver.into());
         }
@@ -959,8 +971,11 @@ impl Hub {
         inner.resigned = Some(seat);
         live.stop_agents.stop();
         self.ended(&live.setup.id);
-        self.rate_when_over(live, &inner);
-        let _ = live.changes.send(Change { timed_out: None });
+        self.rate_when_over(live, inner);
+        if timed_out.is_some() {
+            inner.deadlines.iter_mut().for_each(|d| *d = None);
+        }
+        let _ = live.changes.send(Change { timed_out });
         Ok(inner.status_for(Some(Seat(seat))))
     }
 

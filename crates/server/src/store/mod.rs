@@ -111,6 +111,8 @@ pub struct GameRow {
     pub creator_hash: Option<String>,
     /// Set up rated between accounts (issue 42): its end moves their ratings.
     pub rated: bool,
+    /// An open challenge's rating range (issue 42): who may take an open seat.
+    pub rating_range: Option<(i64, i64)>,
 }
 
 /// Why an action was played.
@@ -604,7 +606,7 @@ impl Store {
 
 const GAME_COLUMNS: &str =
     "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned, \
-     creator_hash, rated";
+     creator_hash, rated, min_rating, max_rating";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -628,6 +630,13 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         resigned,
         creator_hash: r.try_get("creator_hash")?,
         rated: r.try_get::<i64, _>("rated")? != 0,
+        rating_range: match (
+            r.try_get::<Option<i64>, _>("min_rating")?,
+            r.try_get::<Option<i64>, _>("max_rating")?,
+        ) {
+            (Some(lo), Some(hi)) => Some((lo, hi)),
+            _ => None,
+        },
         id,
     })
 }
@@ -699,6 +708,7 @@ mod tests {
             resigned: None,
             creator_hash: None,
             rated: false,
+            rating_range: None,
         };
         store.create_game(&game, &[]).await.unwrap();
         let id = game.id.as_str();

@@ -196,6 +196,8 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
                     &g.status,
                     &g.creator_hash,
                     &i64::from(g.rated),
+                    &g.rating_range.map(|r| r.0),
+                    &g.rating_range.map(|r| r.1),
                 ],
             )?;
             for s in seats {

@@ -954,3 +954,148 @@ fn a_rated_game_whose_clock_runs_out_is_lost_by_the_seat_that_abandoned_it() {
         (json!(1), json!(1))
     );
 }
+
+#[test]
+fn players_chat_as_text_within_bounds_and_agree_a_draw() {
+    let data = temp_dir("talk");
+    let mut s = trusting(&data, None);
+    let (id, talk, cookie) = {
+        let mut ada = Client::new(&s, "10.0.11.1");
+        let mut bob = Client::new(&s, "10.0.11.2");
+        assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
+        assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+        let id = rated_game(&mut ada, &mut bob);
+        let talk = format!("/api/games/{id}/talk");
+        let draw = format!("/api/games/{id}/draw");
+        // Chat: stored and answered as the text it is, markup and all (the page shows
+        // it as text); what could hide or reorder text, or a second line, is refused.
+        let html = "<img src=x onerror=alert(1)> gg";
+        assert_eq!(ada.call("POST", &talk, Some(&json!({"text": html}))).0, 201);
+        for bad in [
+            "",
+            "a\u{7}b",
+            "two\nlines",
+            "right\u{202E}left",
+            &"x".repeat(281),
+        ] {
+            let (status, v) = ada.call("POST", &talk, Some(&json!({"text": bad})));
+            assert_eq!((status, code(&v)), (400, "bad_request"), "{bad:?}: {v}");
+        }
+        let (_, t) = bob.call("GET", &talk, None);
+        assert_eq!(t["lines"][0]["text"], html);
+        assert_eq!(
+            (t["lines"][0]["seat"].clone(), t["people"].clone()),
+            (json!(0), json!(true))
+        );
+        // A spectator reads none of it.
+        let (status, _, _) = req("GET", &format!("{}{talk}", s.base), &[], None);
+        assert_eq!(status, 401);
+        // Bounded in rate: five lines in ten seconds, then slowed.
+        for i in 0..4 {
+            assert_eq!(
+                bob.call("POST", &talk, Some(&json!({"text": format!("line {i}")})))
+                    .0,
+                201
+            );
+        }
+        assert_eq!(
+            bob.call("POST", &talk, Some(&json!({"text": "five"}))).0,
+            201
+        );
+        let (status, v) = bob.call("POST", &talk, Some(&json!({"text": "six"})));
+        assert_eq!((status, code(&v)), (429, "chat_slowed"));
+        // Draw offers: answered by the other seat only; declined, then agreed.
+        let (status, v) = ada.call("POST", &draw, Some(&json!({"say": "accept"})));
+        assert_eq!((status, code(&v)), (409, "no_offer"));
+        assert_eq!(
+            ada.call("POST", &draw, Some(&json!({"say": "offer"}))).1["draw"],
+            json!([0])
+        );
+        let (status, v) = ada.call("POST", &draw, Some(&json!({"say": "accept"})));
+        assert_eq!((status, code(&v)), (409, "no_offer"), "not one's own offer");
+        assert_eq!(bob.call("GET", &talk, None).1["draw"], json!([0]));
+        assert_eq!(
+            bob.call("POST", &draw, Some(&json!({"say": "decline"}))).1["draw"],
+            json!([])
+        );
+        assert_eq!(
+            ada.call("POST", &draw, Some(&json!({"say": "offer"}))).0,
+            200
+        );
+        let (status, v) = bob.call("POST", &draw, Some(&json!({"say": "accept"})));
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["drawn"], true);
+        let (_, end) = ada.call("GET", &format!("/api/games/{id}"), None);
+        assert_eq!(end["status"]["terminal"], true, "{end}");
+        assert_eq!(end["ending"]["headline"], "Drawn by agreement");
+        assert_eq!(end["outcome"]["winners"], json!([0, 1]));
+        let (status, v) = ada.call("POST", &draw, Some(&json!({"say": "offer"})));
+        assert_eq!((status, code(&v)), (409, "no_draw"));
+        let mut guest = Client::new(&s, "10.0.11.3");
+        let a = rated_page(&mut guest, "Ada", "launch-fighters", 1);
+        assert_eq!(
+            (
+                a["ratings"][0]["draws"].clone(),
+                a["ratings"][0]["rating"].clone()
+            ),
+            (json!(1), json!(1500.0))
+        );
+        (id, talk, ada.cookie.clone())
+    };
+    // Everything survives a kill -9: the draw, the talk.
+    s.kill9();
+    let s = s.restart();
+    let mut ada = Client {
+        s: &s,
+        cookie,
+        from: "10.0.11.1".into(),
+    };
+    let (_, end) = ada.call("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(end["ending"]["headline"], "Drawn by agreement");
+    assert_eq!(
+        ada.call("GET", &talk, None).1["lines"]
+            .as_array()
+            .map(Vec::len),
+        Some(10)
+    );
+}
+
+#[test]
+fn an_offer_lapses_with_the_next_action_and_an_ai_takes_none() {
+    let s = trusting(&temp_dir("talk-lapse"), None);
+    let (id, tokens) = s.create(
+        &json!({"ruleset": "launch-fighters", "scenario": server_support::two_wasps(), "seed": 4}),
+    );
+    let draw = format!("/api/games/{id}/draw");
+    let as_seat = |seat: usize, say: &str| {
+        let (status, v, _) = req(
+            "POST",
+            &format!("{}{draw}", s.base),
+            &[(
+                "Authorization",
+                &format!("Bearer {}", tokens[seat].as_deref().unwrap()),
+            )],
+            Some(&json!({"say": say})),
+        );
+        (status, v)
+    };
+    assert_eq!(as_seat(1, "offer").0, 200);
+    server_support::play_first_legal(&s, &id, &tokens, 1);
+    let (status, v) = as_seat(0, "accept");
+    assert_eq!(
+        (status, code(&v)),
+        (409, "no_offer"),
+        "the offer lapsed with the action: {v}"
+    );
+    let (ai, tokens) = s.create(&json!({"ruleset": "launch-fighters", "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}]}));
+    let (status, v, _) = req(
+        "POST",
+        &format!("{}/api/games/{ai}/draw", s.base),
+        &[(
+            "Authorization",
+            &format!("Bearer {}", tokens[0].as_deref().unwrap()),
+        )],
+        Some(&json!({"say": "offer"})),
+    );
+    assert_eq!((status, code(&v)), (409, "no_draw"));
+}

@@ -131,7 +131,8 @@ try {
   await desk.page.check("#rated");
   await desk.page.selectOption('select[data-seat="1"]', "human");
   await desk.page.click("#create");
-  await desk.page.waitForSelector("#play-link");
+  await desk.page.click("#play-link");
+  await desk.page.waitForSelector("#game-head[data-hash]");
   const bob = await newPage("bob", PHONE);
   await bob.page.goto(base + "/");
   await bob.page.fill("#login-name", "Bob");
@@ -143,6 +144,23 @@ try {
   const rated = (await joinButton.getAttribute("data-join")).split("/")[0];
   await joinButton.click();
   await bob.page.waitForFunction(() => /you are/.test(document.querySelector("#game-head")?.textContent || ""));
+  // ---- Talk: Bob's markup arrives at Ada as text; Ada mutes him; a draw offered
+  // by Ada is declined by Bob with the buttons.
+  await bob.page.waitForSelector("#talk-panel:not([hidden]) #talk-input");
+  await bob.page.fill("#talk-input", "<b>good luck</b> & have fun");
+  await bob.page.click("#talk-send");
+  await desk.page.waitForFunction(() => /<b>good luck<\/b> & have fun/.test(document.querySelector("#talk-lines")?.textContent || ""), null, { timeout: 15000 });
+  assert.equal(await desk.page.locator("#talk-lines b").count(), 0, "chat is shown as text, never as markup");
+  await desk.page.click("#draw-offer");
+  await desk.page.waitForSelector("#draw-waiting");
+  await bob.page.waitForSelector("#draw-decline", { timeout: 15000 });
+  await shot(bob.page, "phone-draw-offered");
+  await bob.page.click("#draw-decline");
+  await desk.page.waitForFunction(() => /declined the draw/.test(document.querySelector("#talk-lines")?.textContent || ""), null, { timeout: 15000 });
+  await desk.page.check("#talk-mute");
+  await desk.page.waitForFunction(() => /1 message muted/.test(document.querySelector("#talk-lines")?.textContent || ""));
+  await shot(desk.page, "desktop-talk");
+  step("chat as text, a muted player, a draw offered and declined");
   const resigned = await bob.page.evaluate(async (g) => (await fetch(`/api/games/${g}/resign`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status, rated);
   assert.equal(resigned, 200);
   await desk.page.goto(base + "/#/player/Ada%20Lovelace");

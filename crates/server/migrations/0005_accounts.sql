@@ -31,6 +31,8 @@ ALTER TABLE games ADD COLUMN rated_ms BIGINT;
 -- An open challenge's rating range: only a logged-in player whose rating in the
 -- game's category lies within it may take an open seat (NULL: anyone).
 ALTER TABLE games ADD COLUMN min_rating BIGINT;
+-- Between two players (issue 42): a draw agreed by every seat ends the game.
+ALTER TABLE games ADD COLUMN drawn BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN max_rating BIGINT;
 -- A category is a ruleset's id for two players, `ruleset/Np` for N players.
 CREATE TABLE ratings (
@@ -59,3 +61,17 @@ CREATE TABLE rating_changes (
     PRIMARY KEY (game, account)
 );
 CREATE INDEX rating_changes_by_account ON rating_changes (account, at_ms);
+
+-- What the players of a game say to each other (issue 42): chat lines (bounded in
+-- length and rate, shown as text only) and draw offers, numbered per game. `seq` is
+-- the number of actions recorded when it was said: an offer holds until the next.
+CREATE TABLE talk (
+    game TEXT NOT NULL REFERENCES games (id),
+    n BIGINT NOT NULL,
+    seat BIGINT NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    seq BIGINT NOT NULL,
+    at_ms BIGINT NOT NULL,
+    PRIMARY KEY (game, n)
+);

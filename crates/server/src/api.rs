@@ -466,7 +466,7 @@ pub fn player_name(raw: &str) -> Result<String, ApiError> {
 pub const MAX_MARKS: usize = 2;
 
 /// Characters a name may not hold: they draw nothing, or turn the text around them.
-fn hides_or_reorders(c: char) -> bool {
+pub fn hides_or_reorders(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
@@ -725,6 +725,7 @@ pub async fn create(
         creator_hash: Some(token::digest(&creator)),
         rated: req.rated,
         rating_range: req.rating_range.map(|[lo, hi]| (lo, hi)),
+        drawn: false,
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);

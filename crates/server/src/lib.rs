@@ -23,6 +23,7 @@ mod proxy;
 mod rating;
 mod stats;
 mod store;
+mod talk;
 mod token;
 mod tools;
 mod web;
@@ -482,6 +483,8 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/account", get(accounts::me))
         .route("/api/account/password", post(accounts::change_password))
         .route("/api/account/delete", post(accounts::delete))
+        .route("/api/games/{id}/talk", get(talk::read).post(talk::say))
+        .route("/api/games/{id}/draw", post(talk::draw))
         .route("/api/players/{name}", get(players::player))
         .route("/api/ratings/{ruleset}", get(players::leaderboard))
         .fallback(not_found)

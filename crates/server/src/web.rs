@@ -21,6 +21,7 @@ const FILES: &[(&str, &str)] = &[
     ("anim.js", include_str!("../web/anim.js")),
     ("ending.js", include_str!("../web/ending.js")),
     ("players.js", include_str!("../web/players.js")),
+    ("talk.js", include_str!("../web/talk.js")),
     ("style.css", include_str!("../web/style.css")),
     ("rules.css", include_str!("../web/rules.css")),
 ];

@@ -8,6 +8,7 @@ import * as anim from "/web/anim.js";
 import * as rules from "/web/rules.js";
 import { endingScreen, outcomeLine, pendingLinks } from "/web/ending.js";
 import { seatLink } from "/web/lobby.js";
+import { startTalk } from "/web/talk.js";
 
 /** Lists longer than this are folded behind "show all" when the board has targets. */
 const FOLD_OVER = 12;
@@ -28,6 +29,7 @@ export async function showGame(app, id, { spectate }) {
     actions: h("div", { id: "actions", class: "actions" }),
     card: h("div", { id: "unit-card", class: "card" }),
     log: h("ol", { id: "log", class: "log", "aria-label": "Event log" }),
+    talk: h("details", { open: true, class: "panel talk", id: "talk-panel", hidden: true }),
     cover: h("div", { id: "pass-cover", class: "pass-cover", hidden: true }),
     ending: h("div", { id: "ending-layer", class: "ending-layer", hidden: true }),
   };
@@ -38,7 +40,8 @@ export async function showGame(app, id, { spectate }) {
       el.head, el.seats, el.links, el.pending, el.panel,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Actions" }), el.actions),
       el.card,
-      h("details", { open: true, class: "panel" }, h("summary", { text: "Log" }), el.log))),
+      h("details", { open: true, class: "panel" }, h("summary", { text: "Log" }), el.log),
+      el.talk)),
     el.cover);
   const links = pendingLinks(id);
   if (links) el.links.append(links);
@@ -646,7 +649,15 @@ export async function showGame(app, id, { spectate }) {
     return null;
   }
   connect();
+  // The players' talk and draw offers (a seat's only; none when spectating).
+  const talk = spectate ? null : startTalk(el.talk, id, {
+    token: () => g.token,
+    me: () => (g.st ? g.st.seat : null),
+    name: (seat) => ctx.name(seat),
+    over: () => Boolean(g.st && g.st.status.terminal),
+  });
   return () => {
+    if (talk) talk.stop();
     g.closed = true;
     clearInterval(tick);
     document.title = "Orrery";

@@ -15,6 +15,8 @@ pub struct Inner {
     /// Actions recorded so far (the database's last `seq`).
     pub seq: i64,
     pub resigned: Option<u8>,
+    /// Every seat agreed to a draw (issue 42).
+    pub drawn: bool,
     /// When each seat's clock runs out (human seats to move, in a game with a clock).
     pub(crate) deadlines: Vec<Option<Instant>>,
     /// `{"seq","seat"}` of every action a clock played.
@@ -35,7 +37,7 @@ pub(crate) struct Seen {
 
 impl Inner {
     pub fn over(&self) -> bool {
-        self.resigned.is_some() || self.game.is_terminal()
+        self.resigned.is_some() || self.drawn || self.game.is_terminal()
     }
 
     /// The status as the engine protocol writes it, for `viewer`: the hash is of what
@@ -77,7 +79,7 @@ impl Inner {
 
     /// A resignation ends the game.
     fn ended(&self, mut status: Status) -> Status {
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.drawn {
             status.terminal = true;
             status.to_move.clear();
         }
@@ -88,6 +90,15 @@ impl Inner {
     pub fn ending(&self) -> Option<orrery_core::Ending> {
         match self.resigned {
             Some(r) => Some(self.game.ending_after_resign(Seat(r))),
+            None if self.drawn => {
+                // The sides as the ruleset names them, each "drew".
+                let mut e = self.game.ending_after_resign(Seat(0));
+                e.headline = "Drawn by agreement".to_string();
+                for side in &mut e.sides {
+                    side.result = "drew".to_string();
+                }
+                Some(e)
+            }
             None => self.game.ending(),
         }
     }
@@ -180,6 +191,10 @@ impl Inner {
                 .map(Seat)
                 .collect();
             o.reason = format!("seat {r} resigned");
+        } else if self.drawn {
+            o.terminal = true;
+            o.winners = (0..self.game.seats()).map(Seat).collect();
+            o.reason = "drawn by agreement".to_string();
         }
         serde_json::to_value(o).unwrap_or(Value::Null)
     }

@@ -37,6 +37,7 @@ struct Played {
     /// Actions recorded (the database's last `seq`).
     seq: i64,
     resigned: Option<u8>,
+    drawn: bool,
     /// `{"seq","seat"}` of every action a clock played.
     timeouts: Vec<Value>,
 }
@@ -158,6 +159,7 @@ fn rated_players(live: &Live, inner: &Inner) -> Option<(String, Vec<(String, usi
         Some(r) => (0..accounts.len())
             .map(|i| usize::from(i == r as usize))
             .collect(),
+        None if inner.drawn => vec![0; accounts.len()],
         None => {
             let winners = inner.game.outcome().winners;
             (0..accounts.len())
@@ -390,6 +392,7 @@ impl Hub {
             game,
             seq: played.seq,
             resigned: played.resigned,
+            drawn: played.drawn,
             deadlines: vec![None; n],
             timeouts: played.timeouts,
             seen: Default::default(),
@@ -472,7 +475,7 @@ impl Hub {
             return Ok(None);
         };
         let (game, seq, timeouts) = self.replay(&setup).await?;
-        let resigned = setup.resigned;
+        let (resigned, drawn) = (setup.resigned, setup.drawn);
         let cached = self.cached(id);
         if let Some(l) = cached {
             return Ok(Some(l));
@@ -480,6 +483,7 @@ impl Hub {
         let played = Played {
             seq,
             resigned,
+            drawn,
             timeouts,
         };
         let live = self.install(game, setup, seats, played, None);
@@ -560,8 +564,8 @@ impl Hub {
             }
         }
         let rows = self.store.actions_after(&live.setup.id, inner.seq).await?;
-        let resigned = self.store.resigned(&live.setup.id).await?;
-        let changed = !rows.is_empty() || resigned != inner.resigned;
+        let (resigned, drawn) = self.store.ended_by(&live.setup.id).await?;
+        let changed = !rows.is_empty() || resigned != inner.resigned || drawn != inner.drawn;
         for r in rows {
             let before = inner.game.to_move();
             let hash = inner
@@ -582,6 +586,7 @@ impl Hub {
             inner.update_deadlines(&before, Some(r.seat), &live.seats, live.setup.clock_ms);
         }
         inner.resigned = resigned;
+        inner.drawn = drawn;
         Ok(changed)
     }
 
@@ -814,7 +819,7 @@ impl Hub {
         if expected.is_some_and(|e| e != inner.seq) {
             return Err(ApiError::conflict());
         }
-        if inner.resigned.is_some() {
+        if inner.resigned.is_some() || inner.drawn {
             return Err(ProtocolError::GameOver.into());
         }
         // The connection first: while the database is down the action is refused
@@ -977,6 +982,32 @@ impl Hub {
         }
         let _ = live.changes.send(Change { timed_out });
         Ok(inner.status_for(Some(Seat(seat))))
+    }
+
+    /// Every seat agreed to a draw while the game had `seq` actions (issue 42): it
+    /// ends, drawn. `false` when it moved on or ended first (nothing changed).
+    pub async fn agree_draw(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        seq: i64,
+    ) -> Result<bool, ApiError> {
+        let mut inner = live.inner.lock().await;
+        self.sync(live, &mut inner).await?;
+        if inner.over() || inner.seq != seq {
+            return Ok(false);
+        }
+        if !self.store.agree_draw(&live.setup.id, seq).await? {
+            // Another instance acted first: read the game again next time.
+            live.stale.store(true, Ordering::SeqCst);
+            return Ok(false);
+        }
+        inner.drawn = true;
+        live.stop_agents.stop();
+        self.ended(&live.setup.id);
+        self.rate_when_over(live, &inner);
+        inner.deadlines.iter_mut().for_each(|d| *d = None);
+        let _ = live.changes.send(Change { timed_out: None });
+        Ok(true)
     }
 
     /// Forget the in-memory copy of a game (the next request reloads it).

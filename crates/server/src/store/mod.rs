@@ -18,11 +18,13 @@ mod postgres;
 mod ratings;
 mod sqlite;
 mod sqlite_writer;
+mod talk;
 mod write;
 
 pub use accounts::{AccountRow, DELETED_NAME, NAMES};
 pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
 pub use ratings::RatingRow;
+pub use talk::TalkRow;
 
 pub use sqlite::{is_corrupt, sqlite_corrupt};
 
@@ -113,6 +115,8 @@ pub struct GameRow {
     pub rated: bool,
     /// An open challenge's rating range (issue 42): who may take an open seat.
     pub rating_range: Option<(i64, i64)>,
+    /// Every seat agreed to a draw (issue 42).
+    pub drawn: bool,
 }
 
 /// Why an action was played.
@@ -293,19 +297,23 @@ impl Store {
         self.postgres
     }
 
-    /// The seat that resigned game `id`, if one did.
-    pub async fn resigned(&self, id: &str) -> Result<Option<u8>, StoreError> {
+    /// How game `id` ended outside its actions: the seat that resigned, if one did,
+    /// and whether a draw was agreed.
+    pub async fn ended_by(&self, id: &str) -> Result<(Option<u8>, bool), StoreError> {
         self.counts.statements(1);
-        let row = sqlx::query("SELECT resigned FROM games WHERE id = $1")
+        let row = sqlx::query("SELECT resigned, drawn FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
         match row {
-            Some(r) => match r.try_get::<Option<i64>, _>("resigned")? {
-                Some(s) => Ok(Some(small(id, s)?)),
-                None => Ok(None),
-            },
-            None => Ok(None),
+            Some(r) => {
+                let drawn = r.try_get::<i64, _>("drawn")? != 0;
+                match r.try_get::<Option<i64>, _>("resigned")? {
+                    Some(s) => Ok((Some(small(id, s)?), drawn)),
+                    None => Ok((None, drawn)),
+                }
+            }
+            None => Ok((None, false)),
         }
     }
 
@@ -606,7 +614,7 @@ impl Store {
 
 const GAME_COLUMNS: &str =
     "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned, \
-     creator_hash, rated, min_rating, max_rating";
+     creator_hash, rated, min_rating, max_rating, drawn";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -637,6 +645,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
             (Some(lo), Some(hi)) => Some((lo, hi)),
             _ => None,
         },
+        drawn: r.try_get::<i64, _>("drawn")? != 0,
         id,
     })
 }
@@ -709,6 +718,7 @@ mod tests {
             creator_hash: None,
             rated: false,
             rating_range: None,
+            drawn: false,
         };
         store.create_game(&game, &[]).await.unwrap();
         let id = game.id.as_str();

@@ -1,0 +1,230 @@
+//! Between the players of a game (issue 42): a short chat, and draw offers. Only
+//! the game's seats read and write it (a token, or the session of the account that
+//! holds the seat). Chat lines are text: one line, at most [`CHAT_CHARS`]
+//! characters, nothing that hides or reorders text (the rules of a player's name),
+//! at most [`CHAT_BURST`] lines a seat in [`CHAT_WINDOW_MS`] and [`MAX_LINES`] a game;
+//! the client shows them as text, never as markup, and a player may mute the others.
+
+use crate::api::{game_and_seat, json_body, need_seat, ok, params, rfc3339, Hubs, Params};
+use crate::error::ApiError;
+use crate::live::{now_ms, Live};
+use crate::store::{SeatKind, TalkRow};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::Path;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+
+/// A chat line's length in characters.
+pub const CHAT_CHARS: usize = 280;
+/// Chat lines one seat may send within [`CHAT_WINDOW_MS`].
+pub const CHAT_BURST: i64 = 5;
+pub const CHAT_WINDOW_MS: i64 = 10_000;
+/// Lines (chat and offers) one game keeps at most.
+pub const MAX_LINES: i64 = 500;
+
+/// A chat line as given: trimmed, NFC, 1 to [`CHAT_CHARS`] characters, one line,
+/// nothing invisible or reordering ([`crate::api::hides_or_reorders`]).
+pub fn chat_text(raw: &str) -> Result<String, ApiError> {
+    use unicode_normalization::UnicodeNormalization;
+    let text: String = raw.trim().nfc().collect();
+    let n = text.chars().count();
+    if n == 0 || n > CHAT_CHARS {
+        return Err(ApiError::bad_request(format!(
+            "a chat line is 1 to {CHAT_CHARS} characters"
+        )));
+    }
+    if let Some(c) = text.chars().find(|&c| crate::api::hides_or_reorders(c)) {
+        return Err(ApiError::bad_request(format!(
+            "a chat line may not contain U+{:04X}: one line of visible text",
+            u32::from(c)
+        )));
+    }
+    Ok(text)
+}
+
+/// The seats that agree to a draw now: those that offered or accepted one since the
+/// last action, unless someone declined after them.
+fn agreeing(lines: &[TalkRow], seq: i64) -> BTreeSet<u8> {
+    let mut agreed = BTreeSet::new();
+    for l in lines.iter().filter(|l| l.seq == seq) {
+        match l.kind.as_str() {
+            "draw_offer" | "draw_accept" => {
+                agreed.insert(l.seat);
+            }
+            "draw_decline" => agreed.clear(),
+            _ => {}
+        }
+    }
+    agreed
+}
+
+/// Is every seat a person's (an AI takes no draw offer)?
+fn between_people(live: &Live) -> bool {
+    live.seats
+        .iter()
+        .all(|s| !matches!(s.kind, SeatKind::Agent { .. }))
+}
+
+fn line_json(l: &TalkRow) -> Value {
+    let mut v = json!({"n": l.n, "seat": l.seat, "kind": l.kind, "at": rfc3339(l.at_ms)});
+    if l.kind == "chat" {
+        v["text"] = Value::String(l.text.clone());
+    }
+    v
+}
+
+/// `GET /api/games/{id}/talk[?since=N]` (a seat only): `{"lines":[{"n","seat","kind",
+/// "text"?,"at"}], "draw":[seats agreeing now], "people": bool, "seq"}`: the lines
+/// after `since`, the seats that offered or accepted a draw since the last action,
+/// and whether draw offers are possible (every seat a person's).
+pub async fn read(
+    axum::extract::State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let since = match q.get("since") {
+        None => 0,
+        Some(s) => s
+            .parse::<i64>()
+            .map_err(|_| ApiError::bad_request("`since` must be a line number"))?,
+    };
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    need_seat(seat)?;
+    let seq = hub.read(&live, |inner| inner.seq).await?;
+    let all = hub.store.talk(&id, 0).await?;
+    let lines: Vec<Value> = all.iter().filter(|l| l.n > since).map(line_json).collect();
+    Ok(ok(json!({
+        "lines": lines,
+        "draw": agreeing(&all, seq),
+        "people": between_people(&live),
+        "seq": seq,
+    })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Chat {
+    text: String,
+}
+
+/// `POST /api/games/{id}/talk` `{"text"}` (a seat only): one chat line. `201 {"n"}`;
+/// `429 chat_slowed` past [`CHAT_BURST`] lines in [`CHAT_WINDOW_MS`]; `409 talk_full`
+/// past [`MAX_LINES`].
+pub async fn say(
+    axum::extract::State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let q = params(q)?;
+    let c: Chat = serde_json::from_value(json_body(body, hub.limits.max_body_bytes)?)
+        .map_err(|_| ApiError::bad_request("the body must be {\"text\": \"…\"}"))?;
+    let text = chat_text(&c.text)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
+    let now = now_ms();
+    let (lines, recent) = hub
+        .store
+        .talk_counts(&id, seat, now - CHAT_WINDOW_MS)
+        .await?;
+    if lines >= MAX_LINES {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "talk_full",
+            format!("this game's talk holds {MAX_LINES} lines, the most it keeps"),
+        ));
+    }
+    if recent >= CHAT_BURST {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "chat_slowed",
+            format!("at most {CHAT_BURST} lines in {} s", CHAT_WINDOW_MS / 1000),
+        ));
+    }
+    let seq = hub.read(&live, |inner| inner.seq).await?;
+    let n = hub.store.say(&id, seat, "chat", &text, seq, now).await?;
+    Ok((StatusCode::CREATED, ok(json!({"n": n}))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Draw {
+    /// `offer`, `accept` or `decline`.
+    say: String,
+}
+
+/// `POST /api/games/{id}/draw` `{"say": "offer"|"accept"|"decline"}` (a seat of a
+/// game between people only): offer a draw, accept another seat's offer, or decline
+/// it. An offer holds until the next action or a decline; once every seat agrees,
+/// the game is over, drawn (a rated game rates it so). `{"draw":[seats agreeing],
+/// "drawn": bool}`; `409 no_draw` against an AI or after the game, `409 no_offer`
+/// for an answer to no offer.
+pub async fn draw(
+    axum::extract::State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let d: Draw =
+        serde_json::from_value(json_body(body, hub.limits.max_body_bytes)?).map_err(|_| {
+            ApiError::bad_request(
+                "the body must be {\"say\": \"offer\" | \"accept\" | \"decline\"}",
+            )
+        })?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
+    if !between_people(&live) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "no_draw",
+            "an AI seat takes no draw offer: play on, or resign",
+        ));
+    }
+    let (seq, over) = hub.read(&live, |inner| (inner.seq, inner.over())).await?;
+    if over {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "no_draw",
+            "the game is over",
+        ));
+    }
+    let all = hub.store.talk(&id, 0).await?;
+    let mut agreed = agreeing(&all, seq);
+    let kind = match d.say.as_str() {
+        "offer" => "draw_offer",
+        "accept" | "decline" if agreed.iter().all(|&s| s == seat) => {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "no_offer",
+                "no other seat offers a draw now",
+            ))
+        }
+        "accept" => "draw_accept",
+        "decline" => "draw_decline",
+        _ => {
+            return Err(ApiError::bad_request(
+                "`say` is \"offer\", \"accept\" or \"decline\"",
+            ))
+        }
+    };
+    if !(kind == "draw_offer" && agreed.contains(&seat)) {
+        hub.store.say(&id, seat, kind, "", seq, now_ms()).await?;
+    }
+    if kind == "draw_decline" {
+        agreed.clear();
+    } else {
+        agreed.insert(seat);
+    }
+    let drawn = agreed.len() == live.seats.len() && hub.agree_draw(&live, seq).await?;
+    Ok(ok(json!({"draw": agreed, "drawn": drawn})))
+}

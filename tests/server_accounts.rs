@@ -1099,3 +1099,94 @@ fn an_offer_lapses_with_the_next_action_and_an_ai_takes_none() {
     );
     assert_eq!((status, code(&v)), (409, "no_draw"));
 }
+
+#[test]
+fn between_accounts_a_move_is_taken_back_only_when_the_other_accepts() {
+    let s = trusting(&temp_dir("takeback"), None);
+    let mut ada = Client::new(&s, "10.0.12.1");
+    let mut bob = Client::new(&s, "10.0.12.2");
+    assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
+    assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+    let id = rated_game(&mut ada, &mut bob);
+    let (_, spect, _) = req("GET", &format!("{}/api/games/{id}", s.base), &[], None);
+    let mover = spect["status"]["to_move"][0].as_u64().unwrap();
+    let (me, other) = if mover == 0 {
+        (&mut ada, &mut bob)
+    } else {
+        (&mut bob, &mut ada)
+    };
+    let takeback = format!("/api/games/{id}/takeback");
+    let (status, v) = me.call("POST", &takeback, Some(&json!({"say": "ask"})));
+    assert_eq!(
+        (status, code(&v)),
+        (409, "cannot_undo"),
+        "nothing to take back yet: {v}"
+    );
+    let (_, view) = me.call("GET", &format!("/api/games/{id}"), None);
+    let action = view["legal"][0].clone();
+    assert_eq!(
+        me.call(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&json!({"action": action}))
+        )
+        .0,
+        200
+    );
+    let actions = |c: &mut Client| {
+        c.call("GET", &format!("/api/games/{id}/record"), None).1["record"]["actions"]
+            .as_array()
+            .map_or(0, Vec::len)
+    };
+    // Not alone: the engine's undo is refused, with the way to ask.
+    let (status, v) = me.call("POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!((status, code(&v)), (409, "ask_takeback"), "{v}");
+    assert_eq!(actions(me), 1);
+    let (status, v) = other.call("POST", &takeback, Some(&json!({"say": "accept"})));
+    assert_eq!((status, code(&v)), (409, "no_request"));
+    assert_eq!(
+        me.call("POST", &takeback, Some(&json!({"say": "ask"}))).0,
+        200
+    );
+    assert_eq!(
+        other.call("GET", &format!("/api/games/{id}/talk"), None).1["takeback"],
+        json!(mover)
+    );
+    let (status, v) = me.call("POST", &takeback, Some(&json!({"say": "accept"})));
+    assert_eq!(
+        (status, code(&v)),
+        (409, "no_request"),
+        "not one's own request"
+    );
+    assert_eq!(
+        other
+            .call("POST", &takeback, Some(&json!({"say": "decline"})))
+            .0,
+        200
+    );
+    assert_eq!(actions(me), 1, "declined: the move stands");
+    assert_eq!(
+        me.call("POST", &takeback, Some(&json!({"say": "ask"}))).0,
+        200
+    );
+    let (status, v) = other.call("POST", &takeback, Some(&json!({"say": "accept"})));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(actions(me), 0, "accepted: taken back");
+    let (_, t) = other.call("GET", &format!("/api/games/{id}/talk"), None);
+    assert_eq!(t["takeback"], Value::Null);
+    let kinds: Vec<&str> = t["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "takeback_ask",
+            "takeback_decline",
+            "takeback_ask",
+            "takeback_accept"
+        ]
+    );
+}

@@ -144,6 +144,17 @@ try {
   const rated = (await joinButton.getAttribute("data-join")).split("/")[0];
   await joinButton.click();
   await bob.page.waitForFunction(() => /you are/.test(document.querySelector("#game-head")?.textContent || ""));
+  // ---- A takeback between accounts: Bob moves, presses Undo (which asks Ada),
+  // Ada lets him; Bob's page is back where it was.
+  const bobBefore = await bob.page.getAttribute("#game-head", "data-hash");
+  await moveOnce(bob.page);
+  await bob.page.waitForSelector("#undo[aria-disabled='false']");
+  await bob.page.click("#undo");
+  await desk.page.waitForSelector("#takeback-accept", { timeout: 15000 });
+  await shot(desk.page, "desktop-takeback-asked");
+  await desk.page.click("#takeback-accept");
+  await bob.page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash === h, bobBefore, { timeout: 15000 });
+  step("a move taken back when the other player let it");
   // ---- Talk: Bob's markup arrives at Ada as text; Ada mutes him; a draw offered
   // by Ada is declined by Bob with the buttons.
   await bob.page.waitForSelector("#talk-panel:not([hidden]) #talk-input");

@@ -934,6 +934,14 @@ pub async fn undo(
     let q = params(q)?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let seat = need_seat(seat)?;
+    if crate::talk::between_accounts(&live) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "ask_takeback",
+            "in a game between players' accounts a move is taken back only when the \
+             others accept: ask them (POST /api/games/{id}/takeback {\"say\": \"ask\"})",
+        ));
+    }
     let status = hub.undo(&live, seat).await?;
     Ok(ok(json!({"status": status})))
 }

@@ -485,6 +485,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/account/delete", post(accounts::delete))
         .route("/api/games/{id}/talk", get(talk::read).post(talk::say))
         .route("/api/games/{id}/draw", post(talk::draw))
+        .route("/api/games/{id}/takeback", post(talk::takeback))
         .route("/api/players/{name}", get(players::player))
         .route("/api/ratings/{ruleset}", get(players::leaderboard))
         .fallback(not_found)

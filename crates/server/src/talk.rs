@@ -63,6 +63,31 @@ fn agreeing(lines: &[TalkRow], seq: i64) -> BTreeSet<u8> {
     agreed
 }
 
+/// A game between different players' accounts (two seats or more belong to
+/// accounts, not all the same): there a move is taken back only when the others
+/// accept (`POST …/takeback`); the engine's undo alone is refused.
+pub fn between_accounts(live: &Live) -> bool {
+    let mut owners = live.seats.iter().filter_map(|s| s.account.get());
+    match owners.next() {
+        Some(first) => owners.any(|o| o != first),
+        None => false,
+    }
+}
+
+/// The seat asking to take back its last move now, if one is: asked since the last
+/// action and neither answered nor withdrawn.
+fn asking(lines: &[TalkRow], seq: i64) -> Option<u8> {
+    let mut asker = None;
+    for l in lines.iter().filter(|l| l.seq == seq) {
+        match l.kind.as_str() {
+            "takeback_ask" => asker = Some(l.seat),
+            "takeback_accept" | "takeback_decline" => asker = None,
+            _ => {}
+        }
+    }
+    asker
+}
+
 /// Is every seat a person's (an AI takes no draw offer)?
 fn between_people(live: &Live) -> bool {
     live.seats
@@ -79,9 +104,10 @@ fn line_json(l: &TalkRow) -> Value {
 }
 
 /// `GET /api/games/{id}/talk[?since=N]` (a seat only): `{"lines":[{"n","seat","kind",
-/// "text"?,"at"}], "draw":[seats agreeing now], "people": bool, "seq"}`: the lines
-/// after `since`, the seats that offered or accepted a draw since the last action,
-/// and whether draw offers are possible (every seat a person's).
+/// "text"?,"at"}], "draw":[seats agreeing now], "takeback": seat|null, "people": bool,
+/// "seq"}`: the lines after `since`, the seats that offered or accepted a draw since
+/// the last action, the seat asking to take its last move back, and whether draw
+/// offers are possible (every seat a person's).
 pub async fn read(
     axum::extract::State(hub): Hubs,
     Path(id): Path<String>,
@@ -103,6 +129,7 @@ pub async fn read(
     Ok(ok(json!({
         "lines": lines,
         "draw": agreeing(&all, seq),
+        "takeback": asking(&all, seq),
         "people": between_people(&live),
         "seq": seq,
     })))
@@ -227,4 +254,81 @@ pub async fn draw(
     }
     let drawn = agreed.len() == live.seats.len() && hub.agree_draw(&live, seq).await?;
     Ok(ok(json!({"draw": agreed, "drawn": drawn})))
+}
+
+/// `POST /api/games/{id}/takeback` `{"say": "ask"|"accept"|"decline"}` (a seat):
+/// ask the others to let you take back your last move, or answer such a request.
+/// Accepted, the asking seat's last action is taken back by the engine's undo, whose
+/// rules still apply (`409 cannot_undo` with the ruleset's reason, and nothing
+/// changes). A request holds until the next action or an answer. `{"takeback":
+/// seat|null, "status"?}`; `409 no_request` for an answer to no request.
+pub async fn takeback(
+    axum::extract::State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let d: Draw =
+        serde_json::from_value(json_body(body, hub.limits.max_body_bytes)?).map_err(|_| {
+            ApiError::bad_request("the body must be {\"say\": \"ask\" | \"accept\" | \"decline\"}")
+        })?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
+    let (seq, over, refusal) = hub
+        .read(&live, |inner| {
+            (
+                inner.seq,
+                inner.over(),
+                inner.undo_refusal(orrery_core::Seat(seat)),
+            )
+        })
+        .await?;
+    if over {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "no_request",
+            "the game is over",
+        ));
+    }
+    let all = hub.store.talk(&id, 0).await?;
+    let asker = asking(&all, seq);
+    match d.say.as_str() {
+        "ask" => {
+            // Asked only for what the engine would take back: the seat's own last move.
+            if let Some(why) = refusal {
+                return Err(ApiError::cannot_undo(&why));
+            }
+            if asker != Some(seat) {
+                hub.store
+                    .say(&id, seat, "takeback_ask", "", seq, now_ms())
+                    .await?;
+            }
+            Ok(ok(json!({"takeback": seat})))
+        }
+        "accept" | "decline" => {
+            let Some(asker) = asker.filter(|&a| a != seat) else {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "no_request",
+                    "no other seat asks to take a move back now",
+                ));
+            };
+            if d.say == "decline" {
+                hub.store
+                    .say(&id, seat, "takeback_decline", "", seq, now_ms())
+                    .await?;
+                return Ok(ok(json!({"takeback": null})));
+            }
+            let status = hub.undo(&live, asker).await?;
+            hub.store
+                .say(&id, seat, "takeback_accept", "", seq, now_ms())
+                .await?;
+            Ok(ok(json!({"takeback": null, "status": status})))
+        }
+        _ => Err(ApiError::bad_request(
+            "`say` is \"ask\", \"accept\" or \"decline\"",
+        )),
+    }
 }

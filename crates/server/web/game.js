@@ -56,6 +56,8 @@ export async function showGame(app, id, { spectate }) {
     // latest word).
     sending: false, sentFrom: null, latest: null,
   };
+  // The players' talk (started once the game is read; see below).
+  let talk = null;
   const glossed = (text) => (ruleset && rules.glossedSync ? rules.glossedSync(ruleset, text) : text);
   // Every text node under `root` (not in a field, a link or a term already) glossed.
   const glossTree = (root) => {
@@ -136,13 +138,22 @@ export async function showGame(app, id, { spectate }) {
     if (why) return toast(`Undo is not possible now: ${why}.`, "info");
     g.pending = null;
     drawPending();
-    if (await send(`/api/games/${id}/undo`, {})) toast("Taken back.", "info");
+    // Between players' accounts the server takes a move back only when the others
+    // accept: the undo becomes a request to them (the Talk panel shows its answer).
+    const ask = (e) => {
+      if (e.code !== "ask_takeback") return false;
+      api("POST", `/api/games/${id}/takeback`, { say: "ask" }, g.token)
+        .then(() => { toast("Asked the other players to let you take your move back.", "info"); if (talk) talk.poll(); })
+        .catch((e2) => toast(e2.message));
+      return true;
+    };
+    if (await send(`/api/games/${id}/undo`, {}, ask)) toast("Taken back.", "info");
   }
 
   // Send an action or an undo. Until the server answers, and then until the state
   // after it arrives, the choices shown belong to a state the server has left: the
   // list and the undo control wait. Whether the server took it.
-  async function send(path, body) {
+  async function send(path, body, handled) {
     g.sending = true;
     g.sentFrom = g.st;
     render();
@@ -152,7 +163,7 @@ export async function showGame(app, id, { spectate }) {
     } catch (e) {
       // Refused: nothing changed, the state shown is the server's still.
       g.sentFrom = null;
-      toast(e.message);
+      if (!(handled && handled(e))) toast(e.message);
       return false;
     } finally {
       g.sending = false;
@@ -650,7 +661,7 @@ export async function showGame(app, id, { spectate }) {
   }
   connect();
   // The players' talk and draw offers (a seat's only; none when spectating).
-  const talk = spectate ? null : startTalk(el.talk, id, {
+  talk = spectate ? null : startTalk(el.talk, id, {
     token: () => g.token,
     me: () => (g.st ? g.st.seat : null),
     name: (seat) => ctx.name(seat),

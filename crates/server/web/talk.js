@@ -1,5 +1,6 @@
 // Between the players of a game (issue 42): the chat, shown as text only (never as
-// markup), with a mute for the others' lines; draw offers and their answers. Only a
+// markup), with a mute for the others' lines; draw offers, takeback requests and
+// their answers. Only a
 // seat sees the panel: the server answers the talk to seats alone. Read every few
 // seconds while the game is open.
 import { h, clear, toast } from "/web/ui.js";
@@ -33,6 +34,9 @@ export function startTalk(box, id, { token, me, name, over }) {
       case "draw_offer": return [h("em", { text: `${who} offered a draw.` })];
       case "draw_accept": return [h("em", { text: `${who} accepted the draw.` })];
       case "draw_decline": return [h("em", { text: `${who} declined the draw.` })];
+      case "takeback_ask": return [h("em", { text: `${who} asked to take back ${l.seat === me() ? "your" : "their"} last move.` })];
+      case "takeback_accept": return [h("em", { text: `${who} let the move be taken back.` })];
+      case "takeback_decline": return [h("em", { text: `${who} declined the takeback.` })];
       default: return [h("em", { text: `${who}: ${l.kind}` })];
     }
   };
@@ -46,7 +50,16 @@ export function startTalk(box, id, { token, me, name, over }) {
     if (hidden) list.append(h("li", { class: "hint", text: `${hidden} message${hidden > 1 ? "s" : ""} muted` }));
     list.scrollTop = list.scrollHeight;
     clear(drawBox);
-    if (!last || !last.people || over()) return;
+    if (!last || over()) return;
+    const asker = last.takeback;
+    if (asker !== null && asker !== undefined && asker !== me()) {
+      drawBox.append(h("span", { text: `${name(asker)} asks to take back their last move. ` }),
+        h("button", { id: "takeback-accept", class: "primary", text: "Let them", onclick: () => answer("accept", "takeback") }), " ",
+        h("button", { id: "takeback-decline", text: "Decline", onclick: () => answer("decline", "takeback") }), h("br"));
+    } else if (asker === me()) {
+      drawBox.append(h("span", { class: "hint", id: "takeback-waiting", text: "You asked to take back your last move. " }));
+    }
+    if (!last.people) return;
     const agreeing = last.draw || [];
     const others = agreeing.filter((s) => s !== me());
     if (others.length) {
@@ -75,9 +88,9 @@ export function startTalk(box, id, { token, me, name, over }) {
       if (e.status === 401) box.hidden = true;
     }
   };
-  const answer = async (say) => {
+  const answer = async (say, what = "draw") => {
     try {
-      await api("POST", `/api/games/${id}/draw`, { say }, token());
+      await api("POST", `/api/games/${id}/${what}`, { say }, token());
     } catch (e) {
       toast(e.message);
     }

@@ -1190,3 +1190,49 @@ fn between_accounts_a_move_is_taken_back_only_when_the_other_accepts() {
         ]
     );
 }
+
+/// Two games of one player ending at the same moment on two instances sharing
+/// PostgreSQL (the player logged in on two devices): both rating updates count.
+#[test]
+fn one_players_games_ending_at_once_on_two_instances_both_count() {
+    let Some(pg) = Postgres::start("ratings-race") else {
+        return;
+    };
+    let a = trusting(&temp_dir("race-a"), Some(&pg.url));
+    let b = trusting(&temp_dir("race-b"), Some(&pg.url));
+    let mut ada_a = Client::new(&a, "10.0.13.1");
+    assert_eq!(ada_a.sign_up("Ada", "a long password").0, 201);
+    let mut ada_b = Client::new(&b, "10.0.13.1");
+    assert_eq!(ada_b.log_in("Ada", "a long password").0, 200);
+    let mut bob = Client::new(&a, "10.0.13.2");
+    let mut cy = Client::new(&b, "10.0.13.3");
+    assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+    assert_eq!(cy.sign_up("Cy", "a long password").0, 201);
+    const ROUNDS: i64 = 6;
+    for _ in 0..ROUNDS {
+        let g1 = rated_game(&mut ada_a, &mut bob);
+        let g2 = rated_game(&mut ada_b, &mut cy);
+        // Both opponents resign at once, one on each instance.
+        let resign = |base: String, cookie: String, g: String| {
+            std::thread::spawn(move || {
+                let cookie = format!("orrery_session={cookie}");
+                req(
+                    "POST",
+                    &format!("{base}/api/games/{g}/resign"),
+                    &[("Cookie", &cookie)],
+                    Some(&json!({})),
+                )
+                .0
+            })
+        };
+        let t1 = resign(a.base.clone(), bob.cookie.clone().unwrap(), g1);
+        let t2 = resign(b.base.clone(), cy.cookie.clone().unwrap(), g2);
+        assert_eq!((t1.join().unwrap(), t2.join().unwrap()), (200, 200));
+    }
+    let p = rated_page(&mut ada_a, "Ada", "launch-fighters", 2 * ROUNDS);
+    assert_eq!(p["ratings"][0]["wins"], json!(2 * ROUNDS), "{p}");
+    assert_eq!(
+        p["history"].as_array().map(Vec::len),
+        Some(2 * ROUNDS as usize)
+    );
+}

@@ -632,12 +632,22 @@ impl Hub {
         let hub = self.clone();
         let id = live.setup.id.clone();
         tokio::spawn(async move {
-            if let Err(e) = hub
-                .store
-                .rate_game(&id, &category, &players, now_ms())
-                .await
-            {
-                eprintln!("orrery serve: rating game {id}: {e} (rated at the next start)");
+            // A failed transaction changed nothing: tried again a few times, then
+            // left to the next start ([`Hub::rate_unrated`]).
+            for attempt in 1..=3u64 {
+                match hub
+                    .store
+                    .rate_game(&id, &category, &players, now_ms())
+                    .await
+                {
+                    Ok(_) => return,
+                    Err(e) if attempt == 3 => {
+                        eprintln!("orrery serve: rating game {id}: {e} (rated at the next start)")
+                    }
+                    Err(_) => {
+                        tokio::time::sleep(std::time::Duration::from_millis(50 * attempt)).await
+                    }
+                }
             }
         });
     }

@@ -112,20 +112,31 @@ impl Store {
         order.sort_by(|&a, &b| players[a].0.cmp(&players[b].0));
         let lock = if self.postgres { " FOR UPDATE" } else { "" };
         let mut before = vec![Rating::default(); players.len()];
-        let mut known = vec![false; players.len()];
         for &i in &order {
-            self.counts.statements(1);
+            // A player's first rated game: their row is made first (a second
+            // transaction making it at the same time waits, then finds it), so
+            // there is always a row to lock and no first rating is lost.
+            let start = Rating::default();
+            self.counts.statements(2);
+            sqlx::query(
+                "INSERT INTO ratings (account, category, r, rd, sigma, games, wins, draws, losses) \
+                 VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0) ON CONFLICT (account, category) DO NOTHING",
+            )
+            .bind(&players[i].0)
+            .bind(category)
+            .bind(start.r)
+            .bind(start.rd)
+            .bind(start.sigma)
+            .execute(&mut *conn)
+            .await?;
             let row = sqlx::query(&format!(
                 "SELECT {RATING_COLUMNS} FROM ratings WHERE account = $1 AND category = $2{lock}"
             ))
             .bind(&players[i].0)
             .bind(category)
-            .fetch_optional(&mut *conn)
+            .fetch_one(&mut *conn)
             .await?;
-            if let Some(r) = row {
-                before[i] = rating_row(&r)?.rating;
-                known[i] = true;
-            }
+            before[i] = rating_row(&row)?.rating;
         }
         let ranks: Vec<usize> = players.iter().map(|p| p.1).collect();
         let after = rating::after_game(&before, &ranks);
@@ -152,14 +163,9 @@ impl Store {
             };
             let a = after[i];
             self.counts.statements(2);
-            let q = if known[i] {
-                "UPDATE ratings SET r = $3, rd = $4, sigma = $5, games = games + 1, \
+            let q = "UPDATE ratings SET r = $3, rd = $4, sigma = $5, games = games + 1, \
                  wins = wins + $6, draws = draws + $7, losses = losses + $8 \
-                 WHERE account = $1 AND category = $2"
-            } else {
-                "INSERT INTO ratings (account, category, r, rd, sigma, games, wins, draws, losses) \
-                 VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8)"
-            };
+                 WHERE account = $1 AND category = $2";
             sqlx::query(q)
                 .bind(account)
                 .bind(category)

@@ -162,7 +162,14 @@ fn a_session_is_an_httponly_cookie_and_an_accounts_seat_follows_it_to_every_devi
     let mut phone = Client::new(&s, "10.0.0.1");
     let mut desk = Client::new(&s, "10.0.0.2");
     assert_eq!(phone.call("GET", "/api/account", None).0, 401);
+    let (status, who) = phone.call("GET", "/api/session", None);
+    assert_eq!(
+        (status, who["name"].clone()),
+        (200, Value::Null),
+        "a guest: no error"
+    );
     assert_eq!(phone.log_in("ADA", "correct horse").0, 200, "names fold");
+    assert_eq!(phone.call("GET", "/api/session", None).1["name"], "Ada");
     let (id, made) = two_wasps_game(
         &mut phone,
         json!([{"type": "human", "mine": true, "name": "Mallory"}, {"type": "human"}]),
@@ -389,7 +396,7 @@ fn an_unknown_name_and_a_wrong_password_are_answered_alike_in_words_and_time() {
     let mut bodies = std::collections::BTreeSet::new();
     // Interleaved, each try from its own address (no slowing), so that both kinds
     // meet the same machine load.
-    for i in 0..24 {
+    for i in 0..32 {
         let mut pair = [("Turing", &mut wrong), ("Nobody At All", &mut unknown)];
         // Each kind goes first in every other round: the first of two is not the
         // one that always meets a quieter server.
@@ -413,8 +420,9 @@ fn an_unknown_name_and_a_wrong_password_are_answered_alike_in_words_and_time() {
     let ratio = u.as_secs_f64() / w.as_secs_f64();
     eprintln!("median login: unknown name {u:?}, wrong password {w:?} (ratio {ratio:.2})");
     // Both do one Argon2id check (tens of milliseconds); without the stand-in hash
-    // an unknown name would answer in well under a tenth of the time.
-    assert!((0.6..1.6).contains(&ratio), "unknown {u:?} vs wrong {w:?}");
+    // an unknown name answers in a few hundredths of the time (a lookup only).
+    // (Wide bounds: the other tests of this file run beside it on two cores.)
+    assert!((0.5..2.0).contains(&ratio), "unknown {u:?} vs wrong {w:?}");
 }
 
 /// `orrery admin reset-password NAME`, the password on standard input.
@@ -903,17 +911,26 @@ fn a_rated_game_whose_clock_runs_out_is_lost_by_the_seat_that_abandoned_it() {
     let mut bob = Client::new(&s, "10.0.10.2");
     assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
     assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
-    let (status, v) = ada.call(
-        "POST",
-        "/api/games",
-        Some(
-            &json!({"ruleset": "launch-fighters", "scenario": server_support::two_wasps(),
-                     "rated": true, "clock_ms": 300,
-                     "seats": [{"type": "human", "mine": true}, {"type": "open"}]}),
-        ),
-    );
-    assert_eq!(status, 201, "{v}");
-    let id = v["id"].as_str().unwrap().to_string();
+    // The open seat moves first (its clock starts when Bob takes it: it did not,
+    // before this test): set up until the initiative gives it the first move.
+    let mut id = String::new();
+    for _ in 0..30 {
+        let (status, v) = ada.call(
+            "POST",
+            "/api/games",
+            Some(
+                &json!({"ruleset": "launch-fighters", "scenario": server_support::two_wasps(),
+                         "rated": true, "clock_ms": 300,
+                         "seats": [{"type": "human", "mine": true}, {"type": "open"}]}),
+            ),
+        );
+        assert_eq!(status, 201, "{v}");
+        id = v["id"].as_str().unwrap().to_string();
+        let (_, spect, _) = req("GET", &format!("{}/api/games/{id}", s.base), &[], None);
+        if spect["status"]["to_move"] == json!([1]) {
+            break;
+        }
+    }
     assert_eq!(
         bob.call(
             "POST",
@@ -1235,4 +1252,106 @@ fn one_players_games_ending_at_once_on_two_instances_both_count() {
         p["history"].as_array().map(Vec::len),
         Some(2 * ROUNDS as usize)
     );
+}
+
+/// The talk, a draw and a takeback on PostgreSQL, across two instances: what one
+/// instance writes the other reads, and a draw agreed on one ends the game on both.
+#[test]
+fn talk_draws_and_takebacks_on_postgres_across_two_instances() {
+    let Some(pg) = Postgres::start("talk") else {
+        return;
+    };
+    let a = trusting(&temp_dir("talk-pg-a"), Some(&pg.url));
+    let b = trusting(&temp_dir("talk-pg-b"), Some(&pg.url));
+    let mut ada = Client::new(&a, "10.0.14.1");
+    let mut bob = Client::new(&b, "10.0.14.2");
+    assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
+    assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+    let id = rated_game(&mut ada, &mut bob);
+    let talk = format!("/api/games/{id}/talk");
+    assert_eq!(
+        ada.call("POST", &talk, Some(&json!({"text": "hello from a"})))
+            .0,
+        201
+    );
+    assert_eq!(
+        bob.call("POST", &talk, Some(&json!({"text": "hello from b"})))
+            .0,
+        201
+    );
+    let (_, t) = ada.call("GET", &talk, None);
+    let texts: Vec<&str> = t["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, ["hello from a", "hello from b"]);
+    // A takeback asked on one instance, accepted on the other.
+    let (_, spect, _) = req("GET", &format!("{}/api/games/{id}", a.base), &[], None);
+    let mover = spect["status"]["to_move"][0].as_u64().unwrap();
+    let (me, other) = if mover == 0 {
+        (&mut ada, &mut bob)
+    } else {
+        (&mut bob, &mut ada)
+    };
+    let (_, view) = me.call("GET", &format!("/api/games/{id}"), None);
+    let action = view["legal"][0].clone();
+    assert_eq!(
+        me.call(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&json!({"action": action}))
+        )
+        .0,
+        200
+    );
+    assert_eq!(
+        me.call(
+            "POST",
+            &format!("/api/games/{id}/takeback"),
+            Some(&json!({"say": "ask"}))
+        )
+        .0,
+        200
+    );
+    let (status, v) = other.call(
+        "POST",
+        &format!("/api/games/{id}/takeback"),
+        Some(&json!({"say": "accept"})),
+    );
+    assert_eq!(status, 200, "{v}");
+    // A draw offered on one instance, accepted on the other: over on both. (The
+    // instance that did not take the move back drops its copy when it hears of it:
+    // a request then may be answered `503 reloading`, and is sent again, as the API
+    // asks of every client.)
+    let retrying = |c: &mut Client, path: &str, body: Value| {
+        for _ in 0..50 {
+            let (status, v) = c.call("POST", path, Some(&body));
+            if status != 503 {
+                return (status, v);
+            }
+            assert_eq!(code(&v), "unavailable", "{v}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("{path}: still 503");
+    };
+    let draw = format!("/api/games/{id}/draw");
+    let (status, v) = retrying(&mut ada, &draw, json!({"say": "offer"}));
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = retrying(&mut bob, &draw, json!({"say": "accept"}));
+    assert_eq!((status, v["drawn"].clone()), (200, json!(true)), "{v}");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let (_, on_a) = ada.call("GET", &format!("/api/games/{id}"), None);
+        if on_a["ending"]["headline"] == "Drawn by agreement" {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "instance a did not hear of the draw: {on_a}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    rated_page(&mut bob, "Ada", "launch-fighters", 1);
 }

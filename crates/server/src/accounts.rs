@@ -520,6 +520,16 @@ pub async fn log_in(
     start_session(&hub, &account.id, https_of(https), res).await
 }
 
+/// `GET /api/session`: who is logged in, `{"name": "…"}`, or `{"name": null}` for a
+/// guest: always `200`, so a page can ask without an error to show.
+pub async fn who(
+    axum::extract::State(hub): Hubs,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let name = account_of(&hub, &headers).await?.map(|a| a.name);
+    Ok(ok(json!({ "name": name })).into_response())
+}
+
 /// `DELETE /api/session`: log out (the session ended, its cookie cleared). `200`
 /// also when no session was open.
 pub async fn log_out(

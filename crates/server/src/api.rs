@@ -318,6 +318,7 @@ pub async fn join(
         }
     }
     slot.joined.store(true, Ordering::Release);
+    hub.seat_taken(&live).await;
     Ok((
         StatusCode::CREATED,
         ok(json!({"seat": slot.seat, "token": t})),

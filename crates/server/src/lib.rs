@@ -478,7 +478,9 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/accounts", post(accounts::sign_up))
         .route(
             "/api/session",
-            post(accounts::log_in).delete(accounts::log_out),
+            get(accounts::who)
+                .post(accounts::log_in)
+                .delete(accounts::log_out),
         )
         .route("/api/account", get(accounts::me))
         .route("/api/account/password", post(accounts::change_password))

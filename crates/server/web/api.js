@@ -139,10 +139,15 @@ let accountCache = null;
 export async function account(fresh) {
   if (accountCache && !fresh) return accountCache.value;
   let value = null;
-  try {
-    value = await api("GET", "/api/account");
-  } catch (e) {
-    if (e.code !== "not_logged_in") throw e;
+  // Who is logged in first (a guest is answered 200, not an error the console would
+  // show), then the account itself.
+  const who = await api("GET", "/api/session");
+  if (who.name !== null && who.name !== undefined) {
+    try {
+      value = await api("GET", "/api/account");
+    } catch (e) {
+      if (e.code !== "not_logged_in") throw e;
+    }
   }
   accountCache = { value };
   return value;

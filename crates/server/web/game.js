@@ -661,7 +661,8 @@ export async function showGame(app, id, { spectate }) {
   }
   connect();
   // The players' talk and draw offers (a seat's only; none when spectating).
-  talk = spectate ? null : startTalk(el.talk, id, {
+  const seated = g.st && g.st.seat !== null && g.st.seat !== undefined;
+  talk = spectate || !seated ? null : startTalk(el.talk, id, {
     token: () => g.token,
     me: () => (g.st ? g.st.seat : null),
     name: (seat) => ctx.name(seat),

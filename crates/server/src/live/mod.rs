@@ -994,6 +994,19 @@ impl Hub {
         Ok(inner.status_for(Some(Seat(seat))))
     }
 
+    /// An open seat was just taken: its clock starts if it owes a decision (an open
+    /// seat's clock runs once someone has it), and the clock's task hears of it.
+    pub async fn seat_taken(&self, live: &Live) {
+        if live.setup.clock_ms.is_none() {
+            return;
+        }
+        let mut inner = live.inner.lock().await;
+        let before = inner.game.to_move();
+        inner.update_deadlines(&before, None, &live.seats, live.setup.clock_ms);
+        drop(inner);
+        let _ = live.changes.send(Change { timed_out: None });
+    }
+
     /// Every seat agreed to a draw while the game had `seq` actions (issue 42): it
     /// ends, drawn. `false` when it moved on or ended first (nothing changed).
     pub async fn agree_draw(

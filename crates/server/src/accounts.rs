@@ -559,16 +559,7 @@ pub async fn me(axum::extract::State(hub): Hubs, headers: HeaderMap) -> Result<R
     let mut out = Vec::with_capacity(games.len());
     let mut asked = 0;
     for g in games {
-        let mut v = json!({
-            "id": g.game.id,
-            "seat": g.seat,
-            "ruleset": g.game.ruleset,
-            "scenario": g.game.scenario_name,
-            "status": g.game.status,
-            "rated": g.game.rated,
-            "clock_ms": g.game.clock_ms,
-            "created": crate::api::rfc3339(g.game.created_ms),
-        });
+        let mut v = crate::players::game_json(&g);
         // Correspondence: which games wait for this player now (the newest few
         // in play; each is read from memory, or loaded).
         if g.game.status == "playing" && asked < YOUR_TURN_GAMES {

@@ -6,7 +6,7 @@ use crate::accounts::name_key;
 use crate::api::{ok, params, rfc3339, Hubs, Params};
 use crate::error::ApiError;
 use crate::live::rating_category;
-use crate::store::RatingRow;
+use crate::store::{AccountGame, RatingRow};
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
@@ -27,6 +27,21 @@ fn rating_json(r: &RatingRow) -> Value {
         "wins": r.wins,
         "draws": r.draws,
         "losses": r.losses,
+    })
+}
+
+/// A game an account holds a seat of, as `GET /api/account` and a player's page list
+/// it.
+pub fn game_json(g: &AccountGame) -> Value {
+    json!({
+        "id": g.game.id,
+        "seat": g.seat,
+        "ruleset": g.game.ruleset,
+        "scenario": g.game.scenario_name,
+        "status": g.game.status,
+        "rated": g.game.rated,
+        "clock_ms": g.game.clock_ms,
+        "created": rfc3339(g.game.created_ms),
     })
 }
 
@@ -78,18 +93,8 @@ pub async fn player(
         .store
         .account_games(&account.id, RECENT_GAMES)
         .await?
-        .into_iter()
-        .map(|g| {
-            json!({
-                "id": g.game.id,
-                "seat": g.seat,
-                "ruleset": g.game.ruleset,
-                "scenario": g.game.scenario_name,
-                "status": g.game.status,
-                "rated": g.game.rated,
-                "created": rfc3339(g.game.created_ms),
-            })
-        })
+        .iter()
+        .map(game_json)
         .collect();
     Ok(ok(json!({
         "name": account.name,

@@ -183,9 +183,20 @@ pub async fn say(
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct Draw {
-    /// `offer`, `accept` or `decline`.
+struct Say {
+    /// `offer`, `accept` or `decline` (a draw); `ask`, `accept` or `decline` (a takeback).
     say: String,
+}
+
+/// The `say` of a draw's or a takeback's body; `words` lists what it may say.
+fn say_of(
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+    words: &str,
+) -> Result<String, ApiError> {
+    serde_json::from_value::<Say>(json_body(body, limit)?)
+        .map(|s| s.say)
+        .map_err(|_| ApiError::bad_request(format!("the body must be {{\"say\": {words}}}")))
 }
 
 /// `POST /api/games/{id}/draw` `{"say": "offer"|"accept"|"decline"}` (a seat of a
@@ -202,12 +213,11 @@ pub async fn draw(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let d: Draw =
-        serde_json::from_value(json_body(body, hub.limits.max_body_bytes)?).map_err(|_| {
-            ApiError::bad_request(
-                "the body must be {\"say\": \"offer\" | \"accept\" | \"decline\"}",
-            )
-        })?;
+    let say = say_of(
+        body,
+        hub.limits.max_body_bytes,
+        "\"offer\" | \"accept\" | \"decline\"",
+    )?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let seat = need_seat(seat)?;
     if !between_people(&live) {
@@ -227,7 +237,7 @@ pub async fn draw(
     }
     let all = hub.store.talk(&id, 0).await?;
     let mut agreed = agreeing(&all, seq);
-    let kind = match d.say.as_str() {
+    let kind = match say.as_str() {
         "offer" => "draw_offer",
         "accept" | "decline" if agreed.iter().all(|&s| s == seat) => {
             return Err(ApiError::new(
@@ -270,10 +280,11 @@ pub async fn takeback(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let d: Draw =
-        serde_json::from_value(json_body(body, hub.limits.max_body_bytes)?).map_err(|_| {
-            ApiError::bad_request("the body must be {\"say\": \"ask\" | \"accept\" | \"decline\"}")
-        })?;
+    let say = say_of(
+        body,
+        hub.limits.max_body_bytes,
+        "\"ask\" | \"accept\" | \"decline\"",
+    )?;
     let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
     let seat = need_seat(seat)?;
     let (seq, over, refusal) = hub
@@ -294,7 +305,7 @@ pub async fn takeback(
     }
     let all = hub.store.talk(&id, 0).await?;
     let asker = asking(&all, seq);
-    match d.say.as_str() {
+    match say.as_str() {
         "ask" => {
             // Asked only for what the engine would take back: the seat's own last move.
             if let Some(why) = refusal {
@@ -315,7 +326,7 @@ pub async fn takeback(
                     "no other seat asks to take a move back now",
                 ));
             };
-            if d.say == "decline" {
+            if say == "decline" {
                 hub.store
                     .say(&id, seat, "takeback_decline", "", seq, now_ms())
                     .await?;

@@ -21,7 +21,7 @@ mod sqlite_writer;
 mod talk;
 mod write;
 
-pub use accounts::{AccountRow, DELETED_NAME, NAMES};
+pub use accounts::{AccountGame, AccountRow, DELETED_NAME, NAMES};
 pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
 pub use ratings::RatingRow;
 pub use talk::TalkRow;

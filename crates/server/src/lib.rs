@@ -192,8 +192,17 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
     let swept = hub.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(10));
+        let mut ticks: u64 = 0;
         loop {
             every.tick().await;
+            ticks += 1;
+            // Sessions past their age leave the database (every ten minutes).
+            if ticks % 60 == 0 {
+                let oldest = live::now_ms() - accounts::SESSION_DAYS * 86_400_000;
+                if let Err(e) = swept.store.end_sessions_before(oldest).await {
+                    eprintln!("orrery serve: ending old sessions: {e}");
+                }
+            }
             swept.sweep();
             swept.limiter.forget_idle();
             swept.game_quota.forget_idle();
@@ -551,9 +560,6 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|c| c.0);
-    if accounts::cross_site(req.method(), req.headers()) {
-        return accounts::cross_site_refused().into_response();
-    }
     let peer = peer.map(|p| {
         if hub.limits.is_trusted_proxy(p.ip()) && accounts::forwarded_https(req.headers()) {
             req.extensions_mut().insert(accounts::Https(true));
@@ -569,6 +575,10 @@ async fn guard(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Res
         if !hub.limiter.allow(hub.limits.group(ip)) {
             return ApiError::rate_limited().into_response();
         }
+    }
+    // A change from another site's page (issue 42), counted against the client first.
+    if accounts::cross_site(req.method(), req.headers()) {
+        return accounts::cross_site_refused().into_response();
     }
     // A body announced larger than the limit is refused before a byte of it is read,
     // and the connection closed (not held open waiting for the body).

@@ -169,6 +169,16 @@ impl Store {
         row.map(|r| account_row(&r)).transpose()
     }
 
+    /// End every session made before `ms` (past its age).
+    pub async fn end_sessions_before(&self, ms: i64) -> Result<u64, StoreError> {
+        self.counts.statements(1);
+        Ok(sqlx::query("DELETE FROM sessions WHERE created_ms < $1")
+            .bind(ms)
+            .execute(&self.pool)
+            .await?
+            .rows_affected())
+    }
+
     /// End one session.
     pub async fn end_session(&self, token_hash: &str) -> Result<(), StoreError> {
         self.counts.statements(1);
@@ -241,4 +251,44 @@ fn account_row(r: &sqlx::any::AnyRow) -> Result<AccountRow, StoreError> {
         password_hash: r.try_get("password_hash")?,
         created_ms: r.try_get("created_ms")?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A session is good until its age, then gone from the database (the sweep's
+    /// `end_sessions_before`), and a deleted account's sessions end with it.
+    #[tokio::test(flavor = "current_thread")]
+    async fn sessions_end_with_their_age_and_with_their_account() {
+        let dir = std::env::temp_dir().join(format!("orrery-sessions-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&dir, None, 1).await.unwrap();
+        assert!(store
+            .create_account("a1", "Ada", "ada", "h", 0)
+            .await
+            .unwrap());
+        assert!(
+            !store
+                .create_account("a2", "ADA", "ada", "h", 0)
+                .await
+                .unwrap(),
+            "taken"
+        );
+        store.new_session("s-old", "a1", 1_000).await.unwrap();
+        store.new_session("s-new", "a1", 5_000).await.unwrap();
+        let day = 10_000;
+        assert!(store.session("s-old", 6_000, day).await.unwrap().is_some());
+        assert!(
+            store.session("s-old", 11_500, day).await.unwrap().is_none(),
+            "too old"
+        );
+        assert_eq!(store.end_sessions_before(2_000).await.unwrap(), 1);
+        assert!(store.session("s-old", 6_000, day).await.unwrap().is_none());
+        assert!(store.session("s-new", 6_000, day).await.unwrap().is_some());
+        store.delete_account("a1", 7_000).await.unwrap();
+        assert!(store.session("s-new", 7_000, day).await.unwrap().is_none());
+        assert!(store.account_by_key("ada").await.unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

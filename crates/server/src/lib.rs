@@ -197,7 +197,7 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
             every.tick().await;
             ticks += 1;
             // Sessions past their age leave the database (every ten minutes).
-            if ticks % 60 == 0 {
+            if ticks.is_multiple_of(60) {
                 let oldest = live::now_ms() - accounts::SESSION_DAYS * 86_400_000;
                 if let Err(e) = swept.store.end_sessions_before(oldest).await {
                     eprintln!("orrery serve: ending old sessions: {e}");

@@ -1084,6 +1084,10 @@ fn an_offer_lapses_with_the_next_action_and_an_ai_takes_none() {
         &json!({"ruleset": "launch-fighters", "scenario": server_support::two_wasps(), "seed": 4}),
     );
     let draw = format!("/api/games/{id}/draw");
+    // Seat 0's socket: after its first state, a line of talk is announced to it as
+    // `{"type":"talk"}` (and nothing else is sent for it).
+    let mut ws = s.ws(&id, tokens[0].as_deref());
+    assert_eq!(ws.next()["type"], "state");
     let as_seat = |seat: usize, say: &str| {
         let (status, v, _) = req(
             "POST",
@@ -1097,6 +1101,8 @@ fn an_offer_lapses_with_the_next_action_and_an_ai_takes_none() {
         (status, v)
     };
     assert_eq!(as_seat(1, "offer").0, 200);
+    assert_eq!(ws.next(), json!({"type": "talk"}));
+    drop(ws);
     server_support::play_first_legal(&s, &id, &tokens, 1);
     let (status, v) = as_seat(0, "accept");
     assert_eq!(

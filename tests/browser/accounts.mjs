@@ -144,17 +144,21 @@ try {
   const rated = (await joinButton.getAttribute("data-join")).split("/")[0];
   await joinButton.click();
   await bob.page.waitForFunction(() => /you are/.test(document.querySelector("#game-head")?.textContent || ""));
-  // ---- A takeback between accounts: Bob moves, presses Undo (which asks Ada),
-  // Ada lets him; Bob's page is back where it was.
-  const bobBefore = await bob.page.getAttribute("#game-head", "data-hash");
-  await moveOnce(bob.page);
-  await bob.page.waitForSelector("#undo[aria-disabled='false']");
-  await bob.page.click("#undo");
-  await desk.page.waitForSelector("#takeback-accept", { timeout: 15000 });
-  await shot(desk.page, "desktop-takeback-asked");
-  await desk.page.click("#takeback-accept");
-  await bob.page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash === h, bobBefore, { timeout: 15000 });
-  step("a move taken back when the other player let it");
+  // ---- A takeback between accounts: whoever the initiative gives the first move
+  // moves, presses Undo (which asks the other), and the other lets them; the mover's
+  // page is back where it was.
+  const CHOICE = "button.action:not([disabled]), #only-action, #show-all";
+  const mover = await Promise.race([desk, bob].map((p) => p.page.waitForSelector(CHOICE, { timeout: 60000 }).then(() => p)));
+  const other = mover === desk ? bob : desk;
+  const moverBefore = await mover.page.getAttribute("#game-head", "data-hash");
+  await moveOnce(mover.page);
+  await mover.page.waitForSelector("#undo[aria-disabled='false']");
+  await mover.page.click("#undo");
+  await other.page.waitForSelector("#takeback-accept", { timeout: 15000 });
+  await shot(other.page, "takeback-asked");
+  await other.page.click("#takeback-accept");
+  await mover.page.waitForFunction((h) => document.querySelector("#game-head")?.dataset.hash === h, moverBefore, { timeout: 15000 });
+  step(`a move taken back when the other player let it (${mover === desk ? "Ada" : "Bob"} asked)`);
   // ---- Talk: Bob's markup arrives at Ada as text; Ada mutes him; a draw offered
   // by Ada is declined by Bob with the buttons.
   await bob.page.waitForSelector("#talk-panel:not([hidden]) #talk-input");

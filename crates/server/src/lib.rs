@@ -169,9 +169,12 @@ async fn run(config: Config, registry: Registry) -> Result<(), ServerError> {
     let notified = hub.clone();
     tokio::spawn(async move {
         while let Some(id) = rx.recv().await {
-            match id.strip_prefix(store::NAMES) {
-                Some(game) => notified.names_changed_elsewhere(game).await,
-                None => notified.changed_elsewhere(&id).await,
+            if let Some(game) = id.strip_prefix(store::NAMES) {
+                notified.names_changed_elsewhere(game).await;
+            } else if let Some(game) = id.strip_prefix(store::TALK) {
+                notified.talk_changed(game);
+            } else {
+                notified.changed_elsewhere(&id).await;
             }
         }
     });

@@ -95,6 +95,22 @@ fn between_people(live: &Live) -> bool {
         .all(|s| !matches!(s.kind, SeatKind::Agent { .. }))
 }
 
+/// Add a line to the game's talk and tell the seats' sockets (here, and through
+/// the database on the other instances) to read it.
+async fn tell(
+    hub: &crate::live::Hub,
+    id: &str,
+    seat: u8,
+    kind: &str,
+    text: &str,
+    seq: i64,
+    now: i64,
+) -> Result<i64, ApiError> {
+    let n = hub.store.say(id, seat, kind, text, seq, now).await?;
+    hub.talk_changed(id);
+    Ok(n)
+}
+
 fn line_json(l: &TalkRow) -> Value {
     let mut v = json!({"n": l.n, "seat": l.seat, "kind": l.kind, "at": rfc3339(l.at_ms)});
     if l.kind == "chat" {
@@ -177,7 +193,7 @@ pub async fn say(
         ));
     }
     let seq = hub.read(&live, |inner| inner.seq).await?;
-    let n = hub.store.say(&id, seat, "chat", &text, seq, now).await?;
+    let n = tell(&hub, &id, seat, "chat", &text, seq, now).await?;
     Ok((StatusCode::CREATED, ok(json!({"n": n}))).into_response())
 }
 
@@ -255,7 +271,7 @@ pub async fn draw(
         }
     };
     if !(kind == "draw_offer" && agreed.contains(&seat)) {
-        hub.store.say(&id, seat, kind, "", seq, now_ms()).await?;
+        tell(&hub, &id, seat, kind, "", seq, now_ms()).await?;
     }
     if kind == "draw_decline" {
         agreed.clear();
@@ -312,9 +328,7 @@ pub async fn takeback(
                 return Err(ApiError::cannot_undo(&why));
             }
             if asker != Some(seat) {
-                hub.store
-                    .say(&id, seat, "takeback_ask", "", seq, now_ms())
-                    .await?;
+                tell(&hub, &id, seat, "takeback_ask", "", seq, now_ms()).await?;
             }
             Ok(ok(json!({"takeback": seat})))
         }
@@ -327,15 +341,11 @@ pub async fn takeback(
                 ));
             };
             if say == "decline" {
-                hub.store
-                    .say(&id, seat, "takeback_decline", "", seq, now_ms())
-                    .await?;
+                tell(&hub, &id, seat, "takeback_decline", "", seq, now_ms()).await?;
                 return Ok(ok(json!({"takeback": null})));
             }
             let status = hub.undo(&live, asker).await?;
-            hub.store
-                .say(&id, seat, "takeback_accept", "", seq, now_ms())
-                .await?;
+            tell(&hub, &id, seat, "takeback_accept", "", seq, now_ms()).await?;
             Ok(ok(json!({"takeback": null, "status": status})))
         }
         _ => Err(ApiError::bad_request(

@@ -188,6 +188,13 @@ async fn session(
             change = changes.recv() => {
                 last_news = Instant::now();
                 let timed_out = match change {
+                    // Only the talk changed: a seat is told to read it (issue 42).
+                    Ok(c) if c.talk => {
+                        if seat.is_some() && !send_text(&mut socket, r#"{"type":"talk"}"#.to_string()).await {
+                            break;
+                        }
+                        continue;
+                    }
                     Ok(c) => c.timed_out,
                     Err(RecvError::Lagged(_)) => None,
                     Err(RecvError::Closed) => break,

@@ -531,6 +531,11 @@ export async function showGame(app, id, { spectate }) {
     socket.onmessage = (m) => {
       if (socket !== ws) return;
       const msg = JSON.parse(m.data);
+      // The players said something (issue 42): the Talk panel reads it now.
+      if (msg.type === "talk") {
+        if (talk) talk.poll();
+        return;
+      }
       if (msg.type === "state") {
         g.latest = msg;
         queue.push({ msg, first, socket });

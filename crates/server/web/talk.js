@@ -1,12 +1,13 @@
 // Between the players of a game (issue 42): the chat, shown as text only (never as
 // markup), with a mute for the others' lines; draw offers, takeback requests and
-// their answers. Only a
-// seat sees the panel: the server answers the talk to seats alone. Read every few
-// seconds while the game is open.
+// their answers. Only a seat sees the panel: the server answers the talk to seats
+// alone. Read when the game's socket says the talk changed, and every 15 s.
 import { h, clear, toast } from "/web/ui.js";
 import { api } from "/web/api.js";
 
-const EVERY_MS = 3000;
+// The socket says when the talk changes; this reading is the fallback (a socket
+// reconnecting, an instance that missed an announcement).
+const EVERY_MS = 15000;
 
 /** Fill `box` (a <details>) with the game's talk; returns `stop()`. `token()` is the
  * seat's token (or null: the account's session), `me()` the seat, `name(seat)` a

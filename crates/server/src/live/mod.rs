@@ -187,6 +187,9 @@ pub fn rating_category(ruleset: &str, players: usize) -> String {
 pub struct Change {
     /// The seat whose clock ran out, when that was the change.
     pub timed_out: Option<u8>,
+    /// Only the players' talk changed (issue 42): seats' sockets are told
+    /// `{"type":"talk"}`, nothing else is sent.
+    pub talk: bool,
 }
 
 /// One game in memory.
@@ -706,6 +709,17 @@ impl Hub {
         }
     }
 
+    /// The players of game `id` said something (a chat line, an offer, an answer),
+    /// here or on another instance: the seats' sockets here hear of it.
+    pub fn talk_changed(&self, id: &str) {
+        if let Some(live) = self.cached(id) {
+            let _ = live.changes.send(Change {
+                timed_out: None,
+                talk: true,
+            });
+        }
+    }
+
     /// Another instance changed the names of game `id`'s seats (an account was
     /// deleted): a copy in memory reads them again.
     pub async fn names_changed_elsewhere(&self, id: &str) {
@@ -744,7 +758,10 @@ impl Hub {
             }
             let mut inner = live.inner.lock().await;
             if let Ok(true) = self.sync(&live, &mut inner).await {
-                let _ = live.changes.send(Change { timed_out: None });
+                let _ = live.changes.send(Change {
+                    timed_out: None,
+                    talk: false,
+                });
                 drop(inner);
                 self.drive(&live);
             }
@@ -882,7 +899,10 @@ impl Hub {
             inner.timeouts.push(json!({"seq": row.seq, "seat": seat}));
         }
         inner.update_deadlines(&before, Some(seat), &live.seats, live.setup.clock_ms);
-        let _ = live.changes.send(Change { timed_out });
+        let _ = live.changes.send(Change {
+            timed_out,
+            talk: false,
+        });
         Ok(Acted {
             events: inner.game.events_seen(Some(Seat(seat)), seen_before).0,
             status: inner.status_for(Some(Seat(seat))),
@@ -941,7 +961,10 @@ impl Hub {
         inner.seq -= 1;
         inner.keep_one_undo(&self.registry)?;
         inner.update_deadlines(&before, None, &live.seats, live.setup.clock_ms);
-        let _ = live.changes.send(Change { timed_out: None });
+        let _ = live.changes.send(Change {
+            timed_out: None,
+            talk: false,
+        });
         Ok(inner.status_for(Some(Seat(seat))))
     }
 
@@ -990,7 +1013,10 @@ impl Hub {
         if timed_out.is_some() {
             inner.deadlines.iter_mut().for_each(|d| *d = None);
         }
-        let _ = live.changes.send(Change { timed_out });
+        let _ = live.changes.send(Change {
+            timed_out,
+            talk: false,
+        });
         Ok(inner.status_for(Some(Seat(seat))))
     }
 
@@ -1004,7 +1030,10 @@ impl Hub {
         let before = inner.game.to_move();
         inner.update_deadlines(&before, None, &live.seats, live.setup.clock_ms);
         drop(inner);
-        let _ = live.changes.send(Change { timed_out: None });
+        let _ = live.changes.send(Change {
+            timed_out: None,
+            talk: false,
+        });
     }
 
     /// Every seat agreed to a draw while the game had `seq` actions (issue 42): it
@@ -1029,7 +1058,10 @@ impl Hub {
         self.ended(&live.setup.id);
         self.rate_when_over(live, &inner);
         inner.deadlines.iter_mut().for_each(|d| *d = None);
-        let _ = live.changes.send(Change { timed_out: None });
+        let _ = live.changes.send(Change {
+            timed_out: None,
+            talk: false,
+        });
         Ok(true)
     }
 
@@ -1044,7 +1076,10 @@ impl Hub {
         }
         live.unloaded.store(true, Ordering::Release);
         live.stop_agents.stop();
-        let _ = live.changes.send(Change { timed_out: None });
+        let _ = live.changes.send(Change {
+            timed_out: None,
+            talk: false,
+        });
     }
 
     /// Load the unfinished games that move by themselves (agents to move, clocks).

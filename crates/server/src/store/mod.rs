@@ -24,7 +24,7 @@ mod write;
 pub use accounts::{AccountGame, AccountRow, DELETED_NAME, NAMES};
 pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
 pub use ratings::RatingRow;
-pub use talk::TalkRow;
+pub use talk::{TalkRow, TALK};
 
 pub use sqlite::{is_corrupt, sqlite_corrupt};
 

@@ -19,6 +19,9 @@ pub struct TalkRow {
     pub at_ms: i64,
 }
 
+/// The prefix of an announcement that a game's talk changed (not its play).
+pub const TALK: &str = "talk/";
+
 impl Store {
     /// The talk of `game` after line `after`, in order.
     pub async fn talk(&self, game: &str, after: i64) -> Result<Vec<TalkRow>, StoreError> {
@@ -92,7 +95,17 @@ impl Store {
             .fetch_one(&self.pool)
             .await;
             match r {
-                Ok(row) => return Ok(row.try_get("n")?),
+                Ok(row) => {
+                    if self.postgres {
+                        self.counts.statements(1);
+                        sqlx::query("SELECT pg_notify($1, $2)")
+                            .bind(super::postgres::CHANNEL)
+                            .bind(format!("{}:{TALK}{game}", self.instance))
+                            .execute(&self.pool)
+                            .await?;
+                    }
+                    return Ok(row.try_get("n")?);
+                }
                 Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
                 Err(e) => return Err(e.into()),
             }

@@ -172,6 +172,11 @@ try {
   await shot(bob.page, "phone-draw-offered");
   await bob.page.click("#draw-decline");
   await desk.page.waitForFunction(() => /declined the draw/.test(document.querySelector("#talk-lines")?.textContent || ""), null, { timeout: 15000 });
+  // Each line once, though the socket's word and the page's own reading cross.
+  for (const p of [desk.page, bob.page]) {
+    assert.equal(await p.locator("#talk-lines li.talk-draw_offer").count(), 1, "the offer shown once: " + await p.textContent("#talk-lines"));
+    assert.equal(await p.locator("#talk-lines li.talk-chat").count(), 1, "the chat line shown once");
+  }
   await desk.page.check("#talk-mute");
   await desk.page.waitForFunction(() => /1 message muted/.test(document.querySelector("#talk-lines")?.textContent || ""));
   await shot(desk.page, "desktop-talk");

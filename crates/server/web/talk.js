@@ -77,9 +77,11 @@ export function startTalk(box, id, { token, me, name, over }) {
     if (stopped) return;
     try {
       const r = await api("GET", `/api/games/${id}/talk?since=${since}`, undefined, token());
+      // Two readings may cross (the socket's word and the timer): a line is kept once.
       for (const l of r.lines) {
+        if (l.n <= since) continue;
         lines.push(l);
-        since = Math.max(since, l.n);
+        since = l.n;
       }
       last = r;
       box.hidden = false;

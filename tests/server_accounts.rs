@@ -1194,6 +1194,10 @@ fn between_accounts_a_move_is_taken_back_only_when_the_other_accepts() {
     );
     let (status, v) = other.call("POST", &takeback, Some(&json!({"say": "accept"})));
     assert_eq!(status, 200, "{v}");
+    // The answer is the accepting seat's own status (the hash of its own view), not
+    // the asking seat's: a view's hash would let one test guesses of the other's.
+    let (_, own) = other.call("GET", &format!("/api/games/{id}"), None);
+    assert_eq!(v["status"]["hash"], own["status"]["hash"], "{v} vs {own}");
     assert_eq!(actions(me), 0, "accepted: taken back");
     let (_, t) = other.call("GET", &format!("/api/games/{id}/talk"), None);
     assert_eq!(t["takeback"], Value::Null);

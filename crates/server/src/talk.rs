@@ -344,8 +344,15 @@ pub async fn takeback(
                 tell(&hub, &id, seat, "takeback_decline", "", seq, now_ms()).await?;
                 return Ok(ok(json!({"takeback": null})));
             }
-            let status = hub.undo(&live, asker).await?;
+            // The undo answers the asking seat's status (its view's hash among it):
+            // the one who let it is answered its own.
+            hub.undo(&live, asker).await?;
             tell(&hub, &id, seat, "takeback_accept", "", seq, now_ms()).await?;
+            let status = hub
+                .read(&live, |inner| {
+                    inner.status_for(Some(orrery_core::Seat(seat)))
+                })
+                .await?;
             Ok(ok(json!({"takeback": null, "status": status})))
         }
         _ => Err(ApiError::bad_request(

@@ -385,6 +385,23 @@ pub fn ending_after_resign<G: crate::Presentation>(game: &G, resigned: Seat) -> 
     ending
 }
 
+/// The ending of a game every seat agreed to call drawn (a front end's decision, not
+/// the rules': the server's draw offers): every side drew, "Drawn by agreement" is the
+/// headline, the scores and losses are the ruleset's own as they stand.
+pub fn ending_after_agreed_draw<G: crate::Presentation>(game: &G) -> Ending {
+    let outcome = Outcome {
+        winners: Seat::all(game.seats()).collect(),
+        scores: game.scores(),
+        reason: String::new(),
+    };
+    let mut ending = game.ending_for(&outcome);
+    ending.headline = "Drawn by agreement".to_string();
+    for side in &mut ending.sides {
+        side.result = "drew".to_string();
+    }
+    ending
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

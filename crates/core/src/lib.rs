@@ -66,10 +66,10 @@ pub use calculator::{
 };
 pub use digest::{digest, Digester};
 pub use ending::{
-    capitalized, counted, default_ending, ending_after_resign, ending_from, grouped_loss_line,
-    headline, loss_line, losses_from_fates, reason_note, result_word, round_for_reading,
-    scored_headline, scores_in, seat_name, signed_for_reading, tallied_ending, tally, Ending,
-    SideResult,
+    capitalized, counted, default_ending, ending_after_agreed_draw, ending_after_resign,
+    ending_from, grouped_loss_line, headline, loss_line, losses_from_fates, reason_note,
+    result_word, round_for_reading, scored_headline, scores_in, seat_name, signed_for_reading,
+    tallied_ending, tally, Ending, SideResult,
 };
 pub use error::{ActionError, SetupError, StateError};
 pub use event::{Audience, Logged};

@@ -159,6 +159,9 @@ pub trait DynPresentation {
     /// The ending when `resigned` gives the game up now
     /// ([`orrery_core::ending_after_resign`]): the others win, "{side} resigned".
     fn ending_after_resign(&self, resigned: Seat) -> Ending;
+    /// The ending when every seat agrees to a draw now
+    /// ([`orrery_core::ending_after_agreed_draw`]): all drew, "Drawn by agreement".
+    fn ending_after_agreed_draw(&self) -> Ending;
     /// One description per action of `legal_raw(seat)`, in the same order
     /// ([`orrery_core::Presentation::describe_action`] as `seat` reads it).
     fn legal_text(&self, seat: Seat) -> Vec<String>;
@@ -658,6 +661,9 @@ impl<G: FullGame> DynPresentation for SessionGame<G> {
     }
     fn ending_after_resign(&self, resigned: Seat) -> Ending {
         orrery_core::ending_after_resign(self.session.game(), resigned)
+    }
+    fn ending_after_agreed_draw(&self) -> Ending {
+        orrery_core::ending_after_agreed_draw(self.session.game())
     }
     fn legal_text(&self, seat: Seat) -> Vec<String> {
         if !self.seat_exists(seat) {

@@ -2,7 +2,7 @@
 //! seat, numbers rounded for reading, results that agree with the outcome), absent
 //! before, and built only from what every seat may know.
 
-use crate::{ending_after_resign, Ending, FullGame, Rng, Seat};
+use crate::{ending_after_agreed_draw, ending_after_resign, Ending, FullGame, Rng, Seat};
 
 /// Every problem with `game`'s ending (`game` is over).
 pub(super) fn check_final<G: FullGame>(game: &G, salt: u64, out: &mut Vec<String>, tag: &str) {
@@ -51,6 +51,20 @@ pub(super) fn check_running<G: FullGame>(
     if ending_after_resign(world, resigned) != ending {
         out.push(format!(
             "{tag}: the ending after seat {resigned} resigns reads what seat {seat} may not know"
+        ));
+    }
+    // A draw every seat agreed to (the server's draw offers): every side drew, in
+    // words that tell nothing hidden either.
+    let drawn = ending_after_agreed_draw(game);
+    check_words(game, &drawn, out, tag);
+    if drawn.sides.iter().any(|s| s.result != "drew") {
+        out.push(format!(
+            "{tag}: an agreed draw's ending has a side that did not draw"
+        ));
+    }
+    if ending_after_agreed_draw(world) != drawn {
+        out.push(format!(
+            "{tag}: the ending after an agreed draw reads what seat {seat} may not know"
         ));
     }
 }

@@ -90,15 +90,7 @@ impl Inner {
     pub fn ending(&self) -> Option<orrery_core::Ending> {
         match self.resigned {
             Some(r) => Some(self.game.ending_after_resign(Seat(r))),
-            None if self.drawn => {
-                // The sides as the ruleset names them, each "drew".
-                let mut e = self.game.ending_after_resign(Seat(0));
-                e.headline = "Drawn by agreement".to_string();
-                for side in &mut e.sides {
-                    side.result = "drew".to_string();
-                }
-                Some(e)
-            }
+            None if self.drawn => Some(self.game.ending_after_agreed_draw()),
             None => self.game.ending(),
         }
     }

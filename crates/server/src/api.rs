@@ -151,7 +151,7 @@ async fn refresh_claims(hub: &Arc<Hub>, live: &Live) -> Result<(), ApiError> {
         {
             let _ = slot.claimed.set(h);
             if let Some(n) = row.name {
-                let _ = slot.name.set(n);
+                slot.name_if_none(n);
             }
             if let Some(a) = row.account {
                 let _ = slot.account.set(a);
@@ -308,7 +308,7 @@ pub async fn join(
         // A refresh may have filled the slot from the database first: the same digest.
         let _ = slot.claimed.set(hash);
         if let Some(n) = name {
-            let _ = slot.name.set(n);
+            slot.name_if_none(n);
         }
         if let Some(a) = account {
             let _ = slot.account.set(a.id);

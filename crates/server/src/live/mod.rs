@@ -63,12 +63,11 @@ pub struct SeatSlot {
     pub(crate) thinking: AtomicBool,
     /// An open seat's token digest, once someone took it (`SeatKind::Open`).
     pub claimed: std::sync::OnceLock<String>,
-    /// The player's name, once given (at set-up, or when an open seat is taken).
-    pub name: std::sync::OnceLock<String>,
+    /// The player's name, once given (at set-up, or when an open seat is taken);
+    /// [`DELETED_NAME`] once its account is deleted ([`SeatSlot::name`]).
+    name: Mutex<Option<String>>,
     /// The account the seat belongs to (taken while logged in, issue 42).
     pub account: std::sync::OnceLock<String>,
-    /// The account was deleted: its name is shown as [`DELETED_NAME`] instead.
-    pub name_gone: AtomicBool,
 }
 
 /// A game unasked-for this long (ms) no longer keeps its last view written, and its
@@ -118,12 +117,29 @@ impl SeatSlot {
             }
             SeatKind::Open { .. } => json!({"seat": self.seat, "type": "open"}),
         };
-        if self.name_gone.load(Ordering::Acquire) {
-            v["name"] = Value::String(DELETED_NAME.to_string());
-        } else if let Some(n) = self.name.get() {
-            v["name"] = Value::String(n.clone());
+        if let Some(n) = self.name() {
+            v["name"] = Value::String(n);
         }
         v
+    }
+
+    /// The player's name, if one was given.
+    pub fn name(&self) -> Option<String> {
+        self.name.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// Give the seat its name, unless it has one (a claim racing a refresh from the
+    /// database gives the same one).
+    pub fn name_if_none(&self, name: String) {
+        self.name
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert(name);
+    }
+
+    /// The seat's name changes (its account was deleted: [`DELETED_NAME`]).
+    pub fn rename(&self, name: &str) {
+        *self.name.lock().unwrap_or_else(|e| e.into_inner()) = Some(name.to_string());
     }
 
     /// The digest of the token that holds this seat, if a token does.
@@ -363,16 +379,9 @@ impl Hub {
                 {
                     let _ = claimed.set(h.clone());
                 }
-                let name = std::sync::OnceLock::new();
                 let account = std::sync::OnceLock::new();
                 if let Some(a) = s.account {
                     let _ = account.set(a);
-                }
-                let name_gone = AtomicBool::new(
-                    account.get().is_some() && s.name.as_deref() == Some(DELETED_NAME),
-                );
-                if let Some(n) = s.name {
-                    let _ = name.set(n);
                 }
                 SeatSlot {
                     seat: s.seat,
@@ -380,9 +389,8 @@ impl Hub {
                     joined: AtomicBool::new(s.joined),
                     thinking: AtomicBool::new(false),
                     claimed,
-                    name,
+                    name: Mutex::new(s.name),
                     account,
-                    name_gone,
                 }
             })
             .collect();
@@ -699,7 +707,7 @@ impl Hub {
             if let Some(live) = self.cached(id) {
                 for s in &live.seats {
                     if s.account.get().is_some_and(|a| a == account) {
-                        s.name_gone.store(true, Ordering::Release);
+                        s.rename(DELETED_NAME);
                     }
                 }
             }
@@ -727,10 +735,8 @@ impl Hub {
         match self.store.seats(id).await {
             Ok(rows) => {
                 for row in rows {
-                    if let Some(s) = live.seats.get(row.seat as usize) {
-                        if row.account.is_some() && row.name.as_deref() == Some(DELETED_NAME) {
-                            s.name_gone.store(true, Ordering::Release);
-                        }
+                    if let (Some(s), Some(name)) = (live.seats.get(row.seat as usize), row.name) {
+                        s.rename(&name);
                     }
                 }
             }

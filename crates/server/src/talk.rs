@@ -111,6 +111,18 @@ async fn tell(
     Ok(n)
 }
 
+/// The game of a request and the seat it holds (a token, or the account's session):
+/// the talk is its seats' only.
+async fn seated(
+    hub: &std::sync::Arc<crate::live::Hub>,
+    id: &str,
+    headers: &HeaderMap,
+    q: &std::collections::HashMap<String, String>,
+) -> Result<(std::sync::Arc<Live>, u8), ApiError> {
+    let (live, seat) = game_and_seat(hub, id, headers, q).await?;
+    Ok((live, need_seat(seat)?))
+}
+
 fn line_json(l: &TalkRow) -> Value {
     let mut v = json!({"n": l.n, "seat": l.seat, "kind": l.kind, "at": rfc3339(l.at_ms)});
     if l.kind == "chat" {
@@ -137,8 +149,7 @@ pub async fn read(
             .parse::<i64>()
             .map_err(|_| ApiError::bad_request("`since` must be a line number"))?,
     };
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    need_seat(seat)?;
+    let (live, _) = seated(&hub, &id, &headers, &q).await?;
     let seq = hub.read(&live, |inner| inner.seq).await?;
     let all = hub.store.talk(&id, 0).await?;
     let lines: Vec<Value> = all.iter().filter(|l| l.n > since).map(line_json).collect();
@@ -171,8 +182,7 @@ pub async fn say(
     let c: Chat = serde_json::from_value(json_body(body, hub.limits.max_body_bytes)?)
         .map_err(|_| ApiError::bad_request("the body must be {\"text\": \"…\"}"))?;
     let text = chat_text(&c.text)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
     let now = now_ms();
     let (lines, recent) = hub
         .store
@@ -234,8 +244,7 @@ pub async fn draw(
         hub.limits.max_body_bytes,
         "\"offer\" | \"accept\" | \"decline\"",
     )?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
     if !between_people(&live) {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -301,8 +310,7 @@ pub async fn takeback(
         hub.limits.max_body_bytes,
         "\"ask\" | \"accept\" | \"decline\"",
     )?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
     let (seq, over, refusal) = hub
         .read(&live, |inner| {
             (

@@ -480,6 +480,24 @@ pub trait Files: Game {
         None
     }
 
+    /// `base` with `forces[i]` (names from [`Files::roster`]) as seat i's force, for a
+    /// game between people who built their forces apart (an open challenge with a
+    /// points limit, issue 42). Unlike [`Files::with_forces`], which calibration may
+    /// relax, every rule of building a force that `base` keeps still holds; the caller
+    /// has checked each force's roster points against `points`, the challenge's limit,
+    /// which replaces the scenario's own. The default: [`Files::with_forces`] on `base`
+    /// with its own limit taken away ([`Files::take_points_limit`]).
+    fn muster(
+        base: &Self::Scenario,
+        points: f64,
+        forces: &[Vec<String>],
+    ) -> Result<Self::Scenario, SetupError> {
+        let _ = points;
+        let mut base = base.clone();
+        Self::take_points_limit(&mut base);
+        Self::with_forces(&base, forces)
+    }
+
     /// Read a roster file (unit types and their published points, in the ruleset's
     /// own format) for calibration on `base` (named `scenario` in messages): the
     /// file's unit types, `base` changed as the file requires and how forces of those

@@ -85,6 +85,13 @@ pub trait RulesetFiles {
     /// The unit types forces are drawn from in the default scenario, with their
     /// points ([`Files::roster`](orrery_core::Files::roster)), for fleet builders.
     fn roster(&self) -> Vec<RosterEntry>;
+    /// The unit types `scenario` (JSON)'s forces are drawn from, with their points
+    /// ([`Files::roster`](orrery_core::Files::roster)).
+    fn roster_of(&self, scenario: Value) -> Result<Vec<RosterEntry>, SetupError>;
+    /// `base` (JSON) with `forces[i]` as seat i's force, built apart to `points`
+    /// ([`Files::muster`](orrery_core::Files::muster)), as JSON.
+    fn muster(&self, base: Value, points: f64, forces: &[Vec<String>])
+        -> Result<Value, SetupError>;
 }
 
 /// What a registered ruleset gives browsers ([`orrery_core::Presentation`]): its board
@@ -222,6 +229,19 @@ impl<G: FullGame> RulesetFiles for RulesetOf<G> {
         Self::default_scenario()
             .map(|s| G::roster(&s))
             .unwrap_or_default()
+    }
+    fn roster_of(&self, scenario: Value) -> Result<Vec<RosterEntry>, SetupError> {
+        Ok(G::roster(&scenario_from_json::<G>(scenario)?))
+    }
+    fn muster(
+        &self,
+        base: Value,
+        points: f64,
+        forces: &[Vec<String>],
+    ) -> Result<Value, SetupError> {
+        let s = G::muster(&scenario_from_json::<G>(base)?, points, forces)?;
+        serde_json::to_value(s)
+            .map_err(|e| SetupError::one(format!("scenario cannot be written: {e}")))
     }
 }
 

@@ -173,3 +173,46 @@ fn every_ruleset_numbers_its_actions_and_observes_its_views() {
         missing.0
     );
 }
+
+/// Issue 42, a challenge with a points limit: every ruleset sets a game up from
+/// forces each built apart from its roster (`Files::muster`, reached through the
+/// registry as the server reaches it), and refuses a unit its roster does not have.
+#[test]
+fn every_ruleset_musters_forces_built_apart_from_its_roster() {
+    let reg = registry();
+    for id in ids() {
+        let r = reg.get(id).expect("registered");
+        let base = r.scenario_json(None).expect("a default scenario");
+        let roster = r.roster_of(base.clone()).expect("its roster reads");
+        assert!(!roster.is_empty(), "{id}: a roster to build from");
+        let seats = usize::from(r.info().scenarios[0].seats);
+        // One of each unit type in the roster's order until 100 points: the same
+        // force for every seat (fleets of equal points, as Warfleets' challenges need).
+        let (mut force, mut points) = (Vec::new(), 0.0);
+        for unit in &roster {
+            if points >= 100.0 {
+                break;
+            }
+            force.push(unit.name.clone());
+            points += unit.points;
+        }
+        let forces = vec![force; seats];
+        let scenario = r
+            .muster(base.clone(), points, &forces)
+            .unwrap_or_else(|e| panic!("{id}: {:?}", e.problems));
+        let check = r
+            .check_scenario(scenario)
+            .unwrap_or_else(|e| panic!("{id}: the mustered scenario sets up: {:?}", e.problems));
+        assert_eq!(usize::from(check.seats), seats, "{id}");
+        let mut odd = forces.clone();
+        odd[seats - 1] = vec!["No Such Unit".into()];
+        let e = r
+            .muster(base, points, &odd)
+            .expect_err("an unknown unit is refused");
+        assert!(
+            e.problems.iter().any(|p| p.contains("No Such Unit")),
+            "{id}: {:?}",
+            e.problems
+        );
+    }
+}

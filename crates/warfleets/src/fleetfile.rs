@@ -271,6 +271,46 @@ pub fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, 
     Ok(s)
 }
 
+/// WFO-13: a challenge's fleets, each built apart to the challenge's points from the
+/// roster ([`roster`]). Unlike calibration's mixes ([`with_forces`]) every rule of
+/// building a fleet holds: the challenge's points are the agreed points, FB-03's force
+/// organisation as the scenario says, and unless the scenario is asymmetric each fleet
+/// costs exactly the agreed points — the seed's "dwie floty o równym koszcie
+/// punktowym" (FB-21) when neither player sees the other's list before the game.
+pub fn muster(
+    base: &Scenario,
+    points: f64,
+    forces: &[Vec<String>],
+) -> Result<Scenario, SetupError> {
+    if !(points.is_finite() && (50.0..=5000.0).contains(&points) && points.fract() == 0.0) {
+        return Err(SetupError::one(format!(
+            "points: {points} must be a whole number from 50 to 5000 (the agreed points)"
+        )));
+    }
+    let mut s = with_forces(base, forces)?;
+    s.points = points as u32;
+    s.points_limit = None;
+    s.force_org = base.force_org;
+    s.asymmetric = base.asymmetric;
+    let mut problems = Vec::new();
+    if !s.asymmetric {
+        for (i, f) in s.fleets.iter().enumerate() {
+            let cost = f.points(&s.catalogue);
+            if cost != s.points {
+                problems.push(format!(
+                    "fleet[{i}]: costs {cost} pts; each fleet of a challenge costs exactly the agreed {} pts (FB-21's equal points, built apart: WFO-13)",
+                    s.points
+                ));
+            }
+        }
+    }
+    problems.extend(crate::scenario::problems(&s));
+    if !problems.is_empty() {
+        return Err(SetupError::new(problems));
+    }
+    Ok(s)
+}
+
 impl Files for Warfleets {
     /// Scenario files in TOML (docs/warfleets.md).
     fn scenario_from_text(text: &str, file: &str) -> Option<Result<Scenario, SetupError>> {
@@ -286,6 +326,15 @@ impl Files for Warfleets {
     /// Forces by roster name (WFO-06).
     fn with_forces(base: &Scenario, forces: &[Vec<String>]) -> Result<Scenario, SetupError> {
         with_forces(base, forces)
+    }
+
+    /// WFO-13: every rule of building a fleet holds, each fleet at the agreed points.
+    fn muster(
+        base: &Scenario,
+        points: f64,
+        forces: &[Vec<String>],
+    ) -> Result<Scenario, SetupError> {
+        muster(base, points, forces)
     }
 
     fn take_points_limit(scenario: &mut Scenario) -> Option<f64> {

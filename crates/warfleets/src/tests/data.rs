@@ -274,6 +274,40 @@ fn wfo06_every_roster_entry_fields_a_legal_unit() {
     assert!(Warfleets::with_forces(&base, &[vec!["Destroyer + Laser".into()], vec![]]).is_err());
 }
 
+/// WFO-13: a challenge's fleets, built apart, keep every rule of fleet building
+/// (FB-03's force organisation, which calibration's mixes drop) and each costs exactly
+/// the agreed points (FB-21's equal points when neither list is seen).
+#[test]
+fn wfo13_a_challenges_fleets_keep_force_organisation_and_the_agreed_points() {
+    let base = crate::testkit::scenario("skirmish");
+    assert!(base.force_org && !base.asymmetric);
+    let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let full = names(&["Cruiser", "Fighter Squadron", "Bomber Squadron"]);
+    let s = Warfleets::muster(&base, 100.0, &[full.clone(), full.clone()]).unwrap();
+    assert_eq!(s.points, 100);
+    assert!(s.force_org && !s.asymmetric);
+    Warfleets::setup(&s, 1).unwrap();
+
+    let short = names(&["Cruiser", "Fighter Squadron"]);
+    let e = Warfleets::muster(&base, 100.0, &[full.clone(), short]).unwrap_err();
+    assert!(
+        e.problems
+            .iter()
+            .any(|p| p.contains("fleet[1]: costs 90 pts") && p.contains("WFO-13")),
+        "{e}"
+    );
+
+    let two = names(&["Cruiser", "Cruiser"]);
+    let e = Warfleets::muster(&base, 160.0, &[two.clone(), two.clone()]).unwrap_err();
+    assert!(
+        e.problems.iter().any(|p| p.contains("force organisation")),
+        "{e}"
+    );
+    // Calibration's mixes (WFO-06) may still field them.
+    Warfleets::with_forces(&base, &[two.clone(), two]).unwrap();
+    assert!(Warfleets::muster(&base, 10.0, &[full.clone(), full]).is_err());
+}
+
 const TWO_FLEETS: &str = "name = \"x\"\npoints = 300\n[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\", \"Shield Booster\", \"Tractor Beam\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\ncount = COUNT\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\", \"Shield Booster\", \"Tractor Beam\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\ncount = 2\n";
 
 /// Seed "Floty": "przygotować dwie floty o równym koszcie punktowym" (fleets of equal

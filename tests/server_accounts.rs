@@ -1365,3 +1365,234 @@ fn talk_draws_and_takebacks_on_postgres_across_two_instances() {
     }
     rated_page(&mut bob, "Ada", "launch-fighters", 1);
 }
+
+/// The roster of `ruleset`'s default scenario: (name, points), cheapest first.
+fn cheapest(c: &mut Client, ruleset: &str) -> (String, f64) {
+    let (_, r) = c.call("GET", &format!("/api/rulesets/{ruleset}/roster"), None);
+    r["roster"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            (
+                u["name"].as_str().unwrap().to_string(),
+                u["points"].as_f64().unwrap(),
+            )
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap()
+}
+
+/// Issue 42, "open challenges (ruleset, scenario or fleet limits …)": Ada posts a
+/// challenge with a points limit and her force; Bob, on `other` (a second instance
+/// sharing the database, or the same server), sees it without her force, accepts it
+/// with his own, and the game starts with both seated under their names, each force
+/// its own; forces over the limit or off the roster are refused, a challenge is
+/// accepted once, and its creator withdraws one nobody took.
+fn challenge_with_a_points_limit(s: &Server, other: &Server, tag: u8) {
+    let mut ada = Client::new(s, &format!("10.0.{tag}.1"));
+    let mut bob = Client::new(other, &format!("10.0.{tag}.2"));
+    let mut cy = Client::new(other, &format!("10.0.{tag}.3"));
+    let mut guest = Client::new(other, &format!("10.0.{tag}.4"));
+    assert_eq!(ada.sign_up("Ada", "a long password").0, 201);
+    assert_eq!(bob.sign_up("Bob", "a long password").0, 201);
+    assert_eq!(cy.sign_up("Cy", "a long password").0, 201);
+    let (unit, cost) = cheapest(&mut ada, "launch-fighters");
+    let post = |force: Value| {
+        json!({"ruleset": "launch-fighters", "points": cost * 2.0, "force": force,
+               "rated": true, "clock_ms": 86_400_000})
+    };
+    let (status, v) = guest.call("POST", "/api/challenges", Some(&post(json!([unit]))));
+    assert_eq!((status, code(&v)), (401, "not_logged_in"), "{v}");
+    let (status, v) = ada.call(
+        "POST",
+        "/api/challenges",
+        Some(&post(json!([unit, unit, unit]))),
+    );
+    assert_eq!((status, code(&v)), (422, "invalid_setup"), "{v}");
+    assert!(v.to_string().contains("over the challenge's"), "{v}");
+    let (status, v) = ada.call(
+        "POST",
+        "/api/challenges",
+        Some(&post(json!(["Death Star"]))),
+    );
+    assert_eq!((status, code(&v)), (422, "invalid_setup"), "{v}");
+    assert!(
+        v.to_string().contains("not in this scenario's roster"),
+        "{v}"
+    );
+    let (status, v) = ada.call("POST", "/api/challenges", Some(&post(json!([unit]))));
+    assert_eq!(status, 201, "{v}");
+    let id = v["challenge"]["id"].as_str().unwrap().to_string();
+
+    // The lobby shows the terms, never a force.
+    let (_, list) = guest.call("GET", "/api/challenges", None);
+    let row = list["challenges"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id.as_str())
+        .unwrap_or_else(|| panic!("listed: {list}"))
+        .clone();
+    assert_eq!(
+        (
+            &row["by"],
+            &row["points"],
+            &row["seats"],
+            &row["taken"],
+            &row["rated"]
+        ),
+        (
+            &json!("Ada"),
+            &json!(cost * 2.0),
+            &json!(2),
+            &json!(1),
+            &json!(true)
+        ),
+        "{row}"
+    );
+    assert!(!list.to_string().contains("force"), "{list}");
+    let (_, seen) = bob.call("GET", &format!("/api/challenges/{id}"), None);
+    assert!(
+        seen["challenge"]["roster"].as_array().unwrap().len() > 1,
+        "{seen}"
+    );
+    assert!(seen["challenge"].get("your_force").is_none(), "{seen}");
+    let (_, mine) = ada.call("GET", &format!("/api/challenges/{id}"), None);
+    assert_eq!(mine["challenge"]["your_force"], json!([unit]), "{mine}");
+
+    let accept = |c: &mut Client, force: Value| {
+        c.call(
+            "POST",
+            &format!("/api/challenges/{id}/accept"),
+            Some(&json!({ "force": force })),
+        )
+    };
+    let (status, v) = accept(&mut ada, json!([unit]));
+    assert_eq!((status, code(&v)), (409, "already_in"), "{v}");
+    let (status, v) = accept(&mut guest, json!([unit]));
+    assert_eq!((status, code(&v)), (401, "not_logged_in"), "{v}");
+    let (status, v) = accept(&mut bob, json!([unit, unit, unit]));
+    assert_eq!((status, code(&v)), (422, "invalid_setup"), "{v}");
+    let (status, v) = accept(&mut bob, json!([unit, unit]));
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["seat"], 1);
+    let game = v["game"].as_str().unwrap().to_string();
+    let (status, v) = accept(&mut cy, json!([unit]));
+    assert_eq!((status, code(&v)), (409, "challenge_closed"), "{v}");
+    let (_, list) = guest.call("GET", "/api/challenges", None);
+    assert!(!list.to_string().contains(&id), "{list}");
+
+    // Both seated, under their names, each with the force they sent; rated.
+    let (_, a) = ada.call("GET", &format!("/api/games/{game}"), None);
+    let (_, b) = bob.call("GET", &format!("/api/games/{game}"), None);
+    assert_eq!((a["seat"].clone(), b["seat"].clone()), (json!(0), json!(1)));
+    let (_, record) = guest.call("GET", &format!("/api/games/{game}/record"), None);
+    let fleets = &record["record"]["scenario"]["fleets"];
+    assert_eq!(
+        (
+            fleets[0]["ships"].as_array().unwrap().len(),
+            fleets[1]["ships"].as_array().unwrap().len()
+        ),
+        (1, 2),
+        "{record}"
+    );
+    let (_, lobby) = guest.call("GET", "/api/games", None);
+    let g = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == game.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(g["rated"], json!(true), "{g}");
+    assert_eq!(
+        (g["seats"][0]["name"].clone(), g["seats"][1]["name"].clone()),
+        (json!("Ada"), json!("Bob")),
+        "{g}"
+    );
+    for c in [&mut ada, &mut bob] {
+        let (_, me) = c.call("GET", "/api/account", None);
+        assert!(me["games"].to_string().contains(&game), "{me}");
+    }
+
+    // Withdrawn by its creator only; then nobody takes it.
+    let (_, v) = ada.call("POST", "/api/challenges", Some(&post(json!([unit]))));
+    let second = v["challenge"]["id"].as_str().unwrap().to_string();
+    let (status, v) = bob.call("DELETE", &format!("/api/challenges/{second}"), None);
+    assert_eq!((status, code(&v)), (403, "not_yours"), "{v}");
+    let (status, v) = ada.call("DELETE", &format!("/api/challenges/{second}"), None);
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = cy.call(
+        "POST",
+        &format!("/api/challenges/{second}/accept"),
+        Some(&json!({ "force": [unit] })),
+    );
+    assert_eq!((status, code(&v)), (409, "challenge_closed"), "{v}");
+
+    // Two players racing for the last seat: one game, one refusal.
+    let (_, v) = ada.call("POST", "/api/challenges", Some(&post(json!([unit]))));
+    let third = v["challenge"]["id"].as_str().unwrap().to_string();
+    let mut bob2 = Client::new(s, &format!("10.0.{tag}.2"));
+    bob2.cookie = bob.cookie.clone();
+    let answers: Vec<(u16, Value)> = std::thread::scope(|sc| {
+        let path = format!("/api/challenges/{third}/accept");
+        let body = json!({ "force": [unit] });
+        let racers = [&mut bob2, &mut cy].map(|c| {
+            let (path, body) = (path.clone(), body.clone());
+            sc.spawn(move || c.call("POST", &path, Some(&body)))
+        });
+        racers.map(|h| h.join().unwrap()).to_vec()
+    });
+    let won: Vec<_> = answers.iter().filter(|(s, _)| *s == 201).collect();
+    assert_eq!(won.len(), 1, "{answers:?}");
+    assert!(
+        answers.iter().any(|(s, v)| *s == 409
+            && ["seat_taken", "challenge_closed", "already_in"].contains(&code(v))),
+        "{answers:?}"
+    );
+
+    // Warfleets' own rule of a challenge (WFO-13) answers through the server.
+    let (status, v) = ada.call(
+        "POST",
+        "/api/challenges",
+        Some(&json!({"ruleset": "warfleets", "points": 100,
+                     "force": ["Cruiser", "Fighter Squadron", "Bomber Squadron"]})),
+    );
+    assert_eq!(status, 201, "{v}");
+    let wf = v["challenge"]["id"].as_str().unwrap().to_string();
+    let (status, v) = cy.call(
+        "POST",
+        &format!("/api/challenges/{wf}/accept"),
+        Some(&json!({ "force": ["Cruiser", "Fighter Squadron"] })),
+    );
+    assert_eq!((status, code(&v)), (422, "invalid_setup"), "{v}");
+    assert!(v.to_string().contains("WFO-13"), "{v}");
+
+    // A deleted account's open challenges are gone from the lobby.
+    let (status, v) = ada.call(
+        "POST",
+        "/api/account/delete",
+        Some(&json!({"password": "a long password"})),
+    );
+    assert_eq!(status, 200, "{v}");
+    let (_, list) = guest.call("GET", "/api/challenges", None);
+    assert!(!list.to_string().contains(&wf), "{list}");
+    assert!(!list.to_string().contains("Ada"), "{list}");
+}
+
+#[test]
+fn a_challenge_with_a_points_limit_starts_when_the_last_force_comes() {
+    let s = trusting(&temp_dir("fleet-challenges"), None);
+    challenge_with_a_points_limit(&s, &s, 21);
+}
+
+#[test]
+fn challenges_with_points_limits_on_postgres_across_two_instances() {
+    let Some(pg) = Postgres::start("fleet_challenges") else {
+        return;
+    };
+    let a = trusting(&temp_dir("fleet-challenges-pg-a"), Some(&pg.url));
+    let b = trusting(&temp_dir("fleet-challenges-pg-b"), Some(&pg.url));
+    challenge_with_a_points_limit(&a, &b, 22);
+}

@@ -224,22 +224,7 @@ pub async fn join(
                 "this challenge is for players rated within a range: log in first",
             ));
         };
-        let category = crate::live::rating_category(&live.setup.ruleset, live.seats.len());
-        let rating = hub
-            .store
-            .ratings_of(&a.id)
-            .await?
-            .into_iter()
-            .find(|r| r.category == category)
-            .map_or(crate::rating::START_RATING, |r| r.rating.r)
-            .round() as i64;
-        if !(lo..=hi).contains(&rating) {
-            return Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "out_of_range",
-                format!("this challenge is for ratings {lo} to {hi}; yours is {rating}"),
-            ));
-        }
+        within_range(&hub, &a.id, &live.setup.ruleset, live.seats.len(), (lo, hi)).await?;
     }
     if live.setup.rated {
         let Some(a) = &account else {
@@ -499,6 +484,60 @@ fn kind_of_hidden(c: char) -> &'static str {
     }
 }
 
+/// Is `account`'s rating in the category of `ruleset` for `seats` players (1500
+/// before any rated game) within a challenge's range? `403 out_of_range` if not.
+pub async fn within_range(
+    hub: &Hub,
+    account: &str,
+    ruleset: &str,
+    seats: usize,
+    (lo, hi): (i64, i64),
+) -> Result<(), ApiError> {
+    let category = crate::live::rating_category(ruleset, seats);
+    let rating = hub
+        .store
+        .ratings_of(account)
+        .await?
+        .into_iter()
+        .find(|r| r.category == category)
+        .map_or(crate::rating::START_RATING, |r| r.rating.r)
+        .round() as i64;
+    if !(lo..=hi).contains(&rating) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "out_of_range",
+            format!("this challenge is for ratings {lo} to {hi}; yours is {rating}"),
+        ));
+    }
+    Ok(())
+}
+
+/// A challenge's rating range as asked: `[lowest, highest]`, each from 0 to 4000.
+pub fn check_rating_range(range: Option<[i64; 2]>) -> Result<Option<(i64, i64)>, ApiError> {
+    match range {
+        None => Ok(None),
+        Some([lo, hi]) if (0..=4000).contains(&lo) && (0..=4000).contains(&hi) && lo <= hi => {
+            Ok(Some((lo, hi)))
+        }
+        Some(_) => Err(ApiError::invalid_setup(
+            "`rating_range` is [lowest, highest], each from 0 to 4000",
+        )),
+    }
+}
+
+/// A clock as asked, within the server's bounds.
+pub fn check_clock(hub: &Hub, clock_ms: Option<u64>) -> Result<(), ApiError> {
+    if let Some(c) = clock_ms {
+        let (lo, hi) = hub.limits.clock_ms;
+        if !(lo..=hi).contains(&c) {
+            return Err(ApiError::invalid_setup(format!(
+                "`clock_ms` must be from {lo} to {hi}"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// `POST /api/games`: set a game up; `201` with its id, one token per human seat and
 /// the creator token. A client address may create `games_per_hour` games an hour and
 /// have `agent_games_per_address` games of agents alone (no human seat) at once. A
@@ -514,13 +553,7 @@ pub async fn create(
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let req: NewGame = serde_json::from_value(body)
         .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
-    if let Some([lo, hi]) = req.rating_range {
-        if !(0..=4000).contains(&lo) || !(0..=4000).contains(&hi) || lo > hi {
-            return Err(ApiError::invalid_setup(
-                "`rating_range` is [lowest, highest], each from 0 to 4000",
-            ));
-        }
-    }
+    let rating_range = check_rating_range(req.rating_range)?;
     let account =
         if req.rated || req.rating_range.is_some() || req.seats.iter().flatten().any(|s| s.mine) {
             Some(
@@ -582,14 +615,7 @@ pub async fn create(
             wanted.len()
         )));
     }
-    if let Some(c) = req.clock_ms {
-        let (lo, hi) = hub.limits.clock_ms;
-        if !(lo..=hi).contains(&c) {
-            return Err(ApiError::invalid_setup(format!(
-                "`clock_ms` must be from {lo} to {hi}"
-            )));
-        }
-    }
+    check_clock(&hub, req.clock_ms)?;
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for (i, s) in wanted.into_iter().enumerate() {
@@ -725,7 +751,7 @@ pub async fn create(
         resigned: None,
         creator_hash: Some(token::digest(&creator)),
         rated: req.rated,
-        rating_range: req.rating_range.map(|[lo, hi]| (lo, hi)),
+        rating_range,
         drawn: false,
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {

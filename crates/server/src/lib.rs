@@ -12,6 +12,7 @@
 
 mod accounts;
 mod api;
+mod challenges;
 pub mod compact;
 mod conns;
 mod error;
@@ -500,6 +501,15 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/talk", get(talk::read).post(talk::say))
         .route("/api/games/{id}/draw", post(talk::draw))
         .route("/api/games/{id}/takeback", post(talk::takeback))
+        .route(
+            "/api/challenges",
+            get(challenges::list).post(challenges::post),
+        )
+        .route(
+            "/api/challenges/{id}",
+            get(challenges::one).delete(challenges::withdraw),
+        )
+        .route("/api/challenges/{id}/accept", post(challenges::accept))
         .route("/api/players/{name}", get(players::player))
         .route("/api/ratings/{ruleset}", get(players::leaderboard))
         .fallback(not_found)

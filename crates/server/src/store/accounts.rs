@@ -100,7 +100,7 @@ impl Store {
     /// played stay valid (their records do not name accounts). Returns the ids of
     /// the games it held seats of, so copies in memory can be read again.
     pub async fn delete_account(&self, id: &str, now: i64) -> Result<Vec<String>, StoreError> {
-        self.counts.statements(6);
+        self.counts.statements(8);
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "UPDATE accounts SET name = NULL, name_key = NULL, password_hash = '', \
@@ -114,6 +114,20 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        // Its open challenges are withdrawn, its forces in others' taken out.
+        sqlx::query(
+            "UPDATE challenges SET status = 'withdrawn' WHERE account = $1 AND status = 'open'",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "DELETE FROM challenge_forces WHERE account = $1 \
+             AND challenge IN (SELECT id FROM challenges WHERE status = 'open')",
+        )
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query("UPDATE seats SET name = $1 WHERE account = $2")
             .bind(DELETED_NAME)
             .bind(id)

@@ -14,6 +14,7 @@ use tokio::sync::{mpsc, oneshot};
 use write::Write;
 
 mod accounts;
+mod challenges;
 mod postgres;
 mod ratings;
 mod sqlite;
@@ -22,6 +23,7 @@ mod talk;
 mod write;
 
 pub use accounts::{AccountGame, AccountRow, DELETED_NAME, NAMES};
+pub use challenges::{ChallengeRow, ForceRow};
 pub use postgres::DEFAULT_POOL as DEFAULT_DB_POOL;
 pub use ratings::RatingRow;
 pub use talk::{TalkRow, TALK};

@@ -1,0 +1,482 @@
+//! Open challenges with a points limit (issue 42, "ruleset, scenario or fleet
+//! limits"): the creator names a ruleset, a base scenario, the points each force may
+//! cost, a clock, rated or not and a rating range, and sends a force built from the
+//! base scenario's roster; others see the challenge in the lobby and accept it with a
+//! force of their own. When the last force comes the game is set up with each seat's
+//! force ([`orrery_core::Files::muster`]: every rule of building a force holds), every
+//! seat an account's, and both (all) players find it in their games. A force is seen
+//! by its owner only until then; the game's views show what the ruleset shows.
+//!
+//! Between accounts only: the game is set up when nobody but the last player is
+//! there, so there is no seat token to hand the others; their accounts hold the
+//! seats on every device.
+
+use crate::accounts::account_of;
+use crate::api::{check_clock, check_rating_range, json_body, ok, rfc3339, within_range, Hubs};
+use crate::error::ApiError;
+use crate::live::{now_ms, Hub};
+use crate::store::{AccountRow, ChallengeRow, ForceRow, GameRow, SeatKind, SeatRow};
+use crate::token;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use orrery_protocol::{random_seed, Ruleset, ScenarioSpec};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Units one force may list.
+pub const MAX_UNITS: usize = 200;
+/// Open challenges one account may have posted at once.
+pub const MAX_OPEN_PER_ACCOUNT: i64 = 10;
+/// The largest points limit a challenge may set.
+pub const MAX_POINTS: f64 = 1_000_000.0;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewChallenge {
+    ruleset: String,
+    /// A built-in scenario's name, or a scenario object; the ruleset's first if none.
+    #[serde(default)]
+    scenario: Option<Value>,
+    /// What each force may cost, in the roster's points.
+    points: f64,
+    /// The creator's force: roster names, one per unit.
+    force: Vec<String>,
+    #[serde(default)]
+    clock_ms: Option<u64>,
+    #[serde(default)]
+    rated: bool,
+    #[serde(default)]
+    rating_range: Option<[i64; 2]>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Accept {
+    force: Vec<String>,
+}
+
+fn not_logged_in() -> ApiError {
+    ApiError::new(
+        StatusCode::UNAUTHORIZED,
+        "not_logged_in",
+        "a challenge is between accounts: log in first",
+    )
+}
+
+fn no_challenge() -> ApiError {
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "no_challenge",
+        "no challenge with this id",
+    )
+}
+
+fn closed(c: &ChallengeRow) -> ApiError {
+    ApiError::new(
+        StatusCode::CONFLICT,
+        "challenge_closed",
+        match c.status.as_str() {
+            "started" => "this challenge was accepted: its game has begun",
+            _ => "this challenge was withdrawn",
+        },
+    )
+}
+
+/// The base scenario a challenge names, as JSON, and its name.
+fn base_scenario(
+    ruleset: &dyn Ruleset,
+    scenario: Option<Value>,
+) -> Result<(Value, String), ApiError> {
+    let named = |name: Option<&str>| {
+        ruleset.scenario_json(name).map_err(|e| match e {
+            orrery_protocol::ProtocolError::BadRequest(m) => ApiError::invalid_setup(m),
+            other => ApiError::from(other),
+        })
+    };
+    match scenario {
+        None => {
+            let first = ruleset.info().scenarios.first().map(|s| s.name.clone());
+            Ok((named(None)?, first.unwrap_or_default()))
+        }
+        Some(Value::String(name)) => Ok((named(Some(&name))?, name)),
+        Some(v @ Value::Object(_)) => Ok((v, "custom".to_string())),
+        Some(_) => Err(ApiError::bad_request(
+            "field `scenario` must be a scenario name or a scenario object",
+        )),
+    }
+}
+
+fn setup_problems(what: &str, problems: &[String]) -> ApiError {
+    ApiError::invalid_setup(format!("{what}: {}", problems.join("; ")))
+}
+
+/// Check one force against the challenge: at least one unit and at most
+/// [`MAX_UNITS`], every name in the roster, the roster's points within the limit, and
+/// the ruleset's own rules of building a force (the force set up against itself).
+fn check_force(
+    ruleset: &dyn Ruleset,
+    base: &Value,
+    points: f64,
+    seats: u8,
+    force: &[String],
+) -> Result<f64, ApiError> {
+    if force.is_empty() || force.len() > MAX_UNITS {
+        return Err(ApiError::invalid_setup(format!(
+            "`force` lists 1 to {MAX_UNITS} units (roster names)"
+        )));
+    }
+    let roster = ruleset
+        .roster_of(base.clone())
+        .map_err(|e| setup_problems("scenario", &e.problems))?;
+    let mut cost = 0.0;
+    for (i, name) in force.iter().enumerate() {
+        let Some(unit) = roster.iter().find(|u| &u.name == name) else {
+            return Err(ApiError::invalid_setup(format!(
+                "force[{i}]: `{}` is not in this scenario's roster (GET /api/challenges/{{id}} lists it)",
+                orrery_protocol::clip(name)
+            )));
+        };
+        cost += unit.points;
+    }
+    if cost > points {
+        return Err(ApiError::invalid_setup(format!(
+            "the force costs {cost} points, over the challenge's {points}"
+        )));
+    }
+    let forces = vec![force.to_vec(); usize::from(seats)];
+    let scenario = ruleset
+        .muster(base.clone(), points, &forces)
+        .map_err(|e| setup_problems("force", &e.problems))?;
+    ruleset
+        .check_scenario(scenario)
+        .map_err(|e| setup_problems("force", &e.problems))?;
+    Ok(cost)
+}
+
+fn challenge_json(c: &ChallengeRow, by: &str, taken: i64) -> Value {
+    let mut v = json!({
+        "id": c.id,
+        "ruleset": c.ruleset,
+        "scenario": c.scenario_name,
+        "points": c.points,
+        "seats": c.seats,
+        "taken": taken,
+        "rated": c.rated,
+        "by": by,
+        "status": c.status,
+        "created": rfc3339(c.created_ms),
+    });
+    if let Some(ms) = c.clock_ms {
+        v["clock_ms"] = json!(ms);
+    }
+    if let Some((lo, hi)) = c.rating_range {
+        v["rating_range"] = json!([lo, hi]);
+    }
+    if let Some(g) = &c.game {
+        v["game"] = json!(g);
+    }
+    v
+}
+
+/// `POST /api/challenges`: post a challenge with the creator's force (seat 0).
+pub async fn post(
+    State(hub): Hubs,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let req: NewChallenge = serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request(format!("new challenge: {e}")))?;
+    let account = account_of(&hub, &headers)
+        .await?
+        .ok_or_else(not_logged_in)?;
+    let rating_range = check_rating_range(req.rating_range)?;
+    check_clock(&hub, req.clock_ms)?;
+    if !(req.points.is_finite() && req.points > 0.0 && req.points <= MAX_POINTS) {
+        return Err(ApiError::invalid_setup(format!(
+            "`points` must be above 0 and at most {MAX_POINTS}"
+        )));
+    }
+    // A challenge is a game to come: it counts against the address group's games.
+    let ip = hub.limits.group(peer.ip());
+    if !hub.game_quota.allow(ip) {
+        return Err(ApiError::quota(
+            "games_per_hour",
+            format!(
+                "this address created {} games within the hour (the limit); try again later",
+                hub.limits.games_per_hour
+            ),
+        ));
+    }
+    if hub.store.open_challenges_of(&account.id).await? >= MAX_OPEN_PER_ACCOUNT {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "too_many_challenges",
+            format!("an account has at most {MAX_OPEN_PER_ACCOUNT} open challenges; withdraw one"),
+        ));
+    }
+    let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
+        ApiError::from(orrery_protocol::ProtocolError::UnknownRuleset(
+            orrery_protocol::clip(&req.ruleset),
+        ))
+    })?;
+    let (base, scenario_name) = base_scenario(ruleset, req.scenario)?;
+    let seats = ruleset
+        .check_scenario(base.clone())
+        .map_err(|e| setup_problems("scenario", &e.problems))?
+        .seats;
+    check_force(ruleset, &base, req.points, seats, &req.force)?;
+    let id = token::new_game_id().map_err(ApiError::no_randomness)?;
+    let c = ChallengeRow {
+        id: id.clone(),
+        account: account.id.clone(),
+        ruleset: req.ruleset,
+        scenario_name,
+        scenario: base,
+        points: req.points,
+        seats,
+        clock_ms: req.clock_ms,
+        rated: req.rated,
+        rating_range,
+        created_ms: now_ms(),
+        status: "open".into(),
+        game: None,
+    };
+    hub.store.post_challenge(&c, &req.force).await?;
+    Ok((
+        StatusCode::CREATED,
+        ok(json!({"challenge": challenge_json(&c, &account.name, 1), "seat": 0})),
+    )
+        .into_response())
+}
+
+/// `GET /api/challenges`: the open challenges, newest first (no force in them).
+pub async fn list(State(hub): Hubs) -> Result<Json<Value>, ApiError> {
+    let open = hub.store.open_challenges(100).await?;
+    let list: Vec<Value> = open
+        .iter()
+        .map(|(c, by, taken)| challenge_json(c, by, *taken))
+        .collect();
+    Ok(ok(json!({ "challenges": list })))
+}
+
+/// `GET /api/challenges/{id}`: one challenge with the roster its forces are built
+/// from; to a player in it, their seat and force too. Never another's force.
+pub async fn one(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let c = hub.store.challenge(&id).await?.ok_or_else(no_challenge)?;
+    let ruleset = hub
+        .registry
+        .get(&c.ruleset)
+        .ok_or_else(|| ApiError::invalid_setup("this challenge's ruleset is not offered here"))?;
+    let forces = hub.store.challenge_forces(&id).await?;
+    let by = forces
+        .iter()
+        .find(|f| f.seat == 0)
+        .and_then(|f| f.name.clone())
+        .unwrap_or_else(|| crate::store::DELETED_NAME.to_string());
+    let mut v = challenge_json(&c, &by, forces.len() as i64);
+    v["roster"] = json!(ruleset.roster_of(c.scenario.clone()).unwrap_or_default());
+    if let Some(a) = account_of(&hub, &headers).await? {
+        if let Some(f) = forces.iter().find(|f| f.account == a.id) {
+            v["your_seat"] = json!(f.seat);
+            v["your_force"] = json!(f.units);
+        }
+    }
+    Ok(ok(json!({ "challenge": v })))
+}
+
+/// `POST /api/challenges/{id}/accept`: take the next seat with a force. The last
+/// force sets the game up: `201` with its id; before that `200` and how many more
+/// the challenge waits for.
+pub async fn accept(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = json_body(body, hub.limits.max_body_bytes)?;
+    let req: Accept =
+        serde_json::from_value(body).map_err(|e| ApiError::bad_request(format!("accept: {e}")))?;
+    let account = account_of(&hub, &headers)
+        .await?
+        .ok_or_else(not_logged_in)?;
+    let c = hub.store.challenge(&id).await?.ok_or_else(no_challenge)?;
+    if c.status != "open" {
+        return Err(closed(&c));
+    }
+    let forces = hub.store.challenge_forces(&id).await?;
+    if forces.iter().any(|f| f.account == account.id) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "already_in",
+            "this account already has a force in this challenge",
+        ));
+    }
+    if let Some(range) = c.rating_range {
+        within_range(&hub, &account.id, &c.ruleset, usize::from(c.seats), range).await?;
+    }
+    let ruleset = hub
+        .registry
+        .get(&c.ruleset)
+        .ok_or_else(|| ApiError::invalid_setup("this challenge's ruleset is not offered here"))?;
+    check_force(ruleset, &c.scenario, c.points, c.seats, &req.force)?;
+    let seat = (0..c.seats)
+        .find(|s| !forces.iter().any(|f| f.seat == *s))
+        .ok_or_else(|| closed(&c))?;
+    if !hub
+        .store
+        .add_force(&id, seat, &account.id, &req.force)
+        .await?
+    {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "seat_taken",
+            "another player took this seat first, or the challenge closed: look again",
+        ));
+    }
+    let waiting = usize::from(c.seats) - forces.len() - 1;
+    if waiting > 0 {
+        return Ok((
+            StatusCode::OK,
+            ok(json!({"challenge": id, "seat": seat, "waiting": waiting})),
+        )
+            .into_response());
+    }
+    match start(&hub, ruleset, &c).await {
+        Ok(game) => Ok((
+            StatusCode::CREATED,
+            ok(json!({"challenge": id, "seat": seat, "game": game})),
+        )
+            .into_response()),
+        Err(e) => {
+            // Nothing of the failed start stays: the seat is free again.
+            hub.store.remove_force(&id, &account.id).await?;
+            Err(e)
+        }
+    }
+}
+
+/// Set challenge `c`'s game up from its forces, every seat its account's. The
+/// challenge is claimed first (`open` → `started`), so it starts once even when two
+/// instances race; on any failure it is opened again.
+async fn start(
+    hub: &Arc<Hub>,
+    ruleset: &dyn Ruleset,
+    c: &ChallengeRow,
+) -> Result<String, ApiError> {
+    let game_id = token::new_game_id().map_err(ApiError::no_randomness)?;
+    if !hub
+        .store
+        .close_challenge(&c.id, "started", Some(&game_id), None)
+        .await?
+    {
+        return Err(closed(c));
+    }
+    let started = set_up(hub, ruleset, c, &game_id).await;
+    if started.is_err() {
+        hub.store.reopen_challenge(&c.id).await?;
+    }
+    started?;
+    // Loaded now, so a clock starts with the game, not with its first visitor.
+    let _ = hub.get(&game_id).await;
+    Ok(game_id)
+}
+
+async fn set_up(
+    hub: &Arc<Hub>,
+    ruleset: &dyn Ruleset,
+    c: &ChallengeRow,
+    game_id: &str,
+) -> Result<(), ApiError> {
+    let forces: Vec<ForceRow> = hub.store.challenge_forces(&c.id).await?;
+    if forces.len() != usize::from(c.seats) || forces.iter().any(|f| f.name.is_none()) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "challenge_changed",
+            "a player left this challenge meanwhile: look again",
+        ));
+    }
+    let units: Vec<Vec<String>> = forces.iter().map(|f| f.units.clone()).collect();
+    let scenario = ruleset
+        .muster(c.scenario.clone(), c.points, &units)
+        .map_err(|e| setup_problems("forces", &e.problems))?;
+    let seed = random_seed();
+    let game = ruleset
+        .new_game(ScenarioSpec::Inline(scenario), seed)
+        .map_err(|e| match e {
+            orrery_protocol::ProtocolError::BadRequest(m)
+            | orrery_protocol::ProtocolError::InvalidSetup(m) => ApiError::invalid_setup(m),
+            other => ApiError::from(other),
+        })?;
+    let mut seats = Vec::new();
+    for f in &forces {
+        let t = token::new_token().map_err(ApiError::no_randomness)?;
+        seats.push(SeatRow {
+            seat: f.seat,
+            kind: SeatKind::Human {
+                token_hash: token::digest(&t),
+            },
+            joined: true,
+            name: f.name.clone(),
+            account: Some(f.account.clone()),
+        });
+    }
+    let creator = token::new_token().map_err(ApiError::no_randomness)?;
+    let setup = GameRow {
+        id: game_id.to_string(),
+        ruleset: c.ruleset.clone(),
+        scenario_name: c.scenario_name.clone(),
+        scenario: game.record().scenario.as_ref().clone(),
+        seed,
+        clock_ms: c.clock_ms,
+        created_ms: now_ms(),
+        status: "playing".into(),
+        resigned: None,
+        creator_hash: Some(token::digest(&creator)),
+        rated: c.rated,
+        rating_range: None,
+        drawn: false,
+    };
+    // No address's quota: the challenge was counted when it was posted.
+    hub.create(game, setup, seats, std::net::IpAddr::from([0, 0, 0, 0]))
+        .await
+}
+
+/// `DELETE /api/challenges/{id}`: the creator withdraws an open challenge.
+pub async fn withdraw(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let account: AccountRow = account_of(&hub, &headers)
+        .await?
+        .ok_or_else(not_logged_in)?;
+    let c = hub.store.challenge(&id).await?.ok_or_else(no_challenge)?;
+    if c.account != account.id {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not_yours",
+            "only the player who posted a challenge withdraws it",
+        ));
+    }
+    if !hub
+        .store
+        .close_challenge(&id, "withdrawn", None, Some(&account.id))
+        .await?
+    {
+        let now = hub.store.challenge(&id).await?.unwrap_or(c);
+        return Err(closed(&now));
+    }
+    Ok(ok(json!({"withdrawn": id})))
+}

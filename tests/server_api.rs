@@ -77,6 +77,21 @@ fn rulesets_lobby_and_openapi() {
     ] {
         assert!(api["paths"].get(path).is_some(), "openapi lacks {path}");
     }
+    // Every API route the server declares is documented, the new ones included.
+    let routes = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/server/src/lib.rs"),
+    )
+    .unwrap();
+    let declared: Vec<&str> = routes
+        .split("\"/api/")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    assert!(declared.len() > 25, "{declared:?}");
+    for path in declared {
+        let path = format!("/api/{path}");
+        assert!(api["paths"].get(&path).is_some(), "openapi lacks {path}");
+    }
     let (c, v) = s.get("/api/nothing-here", None);
     assert_eq!((c, code(&v)), (404, "not_found"));
 }

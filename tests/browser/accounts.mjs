@@ -195,6 +195,42 @@ try {
   assert.ok(board.indexOf("Ada Lovelace") < board.indexOf("Bob"), board);
   await shot(bob.page, "phone-leaderboard");
   step("a rated game moved both ratings; the player page and the leaderboard show them");
+  // ---- A challenge with a points limit: Ada posts one with a force from the
+  // roster; Bob (a phone) sees its terms in the lobby, builds his own force with
+  // the picker, accepts, and is taken into the game; it is in Ada's games too.
+  await desk.page.goto(base + "/");
+  await desk.page.click("#new-challenge");
+  await desk.page.waitForSelector("#post-challenge .force-picker li");
+  await desk.page.fill("#challenge-points", "1000");
+  await desk.page.locator("#post-challenge .force-picker li button[aria-label$=' more']").first().click();
+  await desk.page.waitForFunction(() => /Force: [1-9][\d,]* of 1,000 points$/.test(document.querySelector("#post-challenge .total")?.textContent || ""));
+  await shot(desk.page, "desktop-challenge-form");
+  await desk.page.click("#post-challenge-send");
+  await desk.page.waitForSelector("#challenges button[data-withdraw]");
+  await shot(desk.page, "desktop-challenge-posted");
+  await bob.page.goto(base + "/");
+  const acceptButton = bob.page.locator("#challenges button[data-accept]").first();
+  await acceptButton.waitFor();
+  const terms = await bob.page.textContent("#challenges");
+  assert.match(terms, /1,000 points/);
+  assert.match(terms, /Ada Lovelace/);
+  await acceptButton.click();
+  await bob.page.waitForSelector("tr.accepting .force-picker li");
+  // Over the limit: the picker says so and the server refuses it in words.
+  const more = bob.page.locator("tr.accepting .force-picker li button[aria-label$=' more']").first();
+  for (let i = 0; i < 60 && !(await bob.page.locator("tr.accepting .total.bad").count()); i++) await more.click();
+  await bob.page.click("[data-send-force]");
+  await bob.page.waitForFunction(() => /over the challenge's/.test(document.querySelector("tr.accepting p.said")?.textContent || ""));
+  await shot(bob.page, "phone-challenge-over-limit");
+  const less = bob.page.locator("tr.accepting .force-picker li button[aria-label$=' less']").first();
+  while (await bob.page.locator("tr.accepting .total.bad").count()) await less.click();
+  await bob.page.click("[data-send-force]");
+  await bob.page.waitForFunction(() => /you are/.test(document.querySelector("#game-head")?.textContent || ""));
+  const started = bob.page.url().split("#/g/")[1];
+  await shot(bob.page, "phone-challenge-game");
+  await desk.page.goto(base + "/");
+  await desk.page.waitForSelector(`#account-games a[href="#/g/${started}"]`);
+  step("a challenge with a points limit posted, accepted with a force built on a phone, and begun");
   assert.deepEqual(consoleErrors, [], consoleErrors.join("\n"));
   console.log("[accounts] all passed");
 } catch (e) {

@@ -333,14 +333,26 @@ pub async fn check_file(
     }
 }
 
-/// `GET /api/rulesets/{id}/roster`: the unit types of the ruleset's default
-/// scenario's roster, with their points (for fleet builders).
-pub async fn roster(State(hub): Hubs, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// `GET /api/rulesets/{id}/roster[?scenario=NAME]`: the unit types forces are built
+/// from in the ruleset's default scenario (or built-in scenario NAME), with their
+/// points (for fleet builders and challenges).
+pub async fn roster(
+    State(hub): Hubs,
+    Path(id): Path<String>,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
     let ruleset = hub
         .registry
         .get(&id)
         .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(&id))))?;
-    Ok(ok(json!({"ruleset": id, "roster": ruleset.roster()})))
+    let roster = match q.get("scenario") {
+        None => ruleset.roster(),
+        Some(name) => ruleset
+            .roster_of(ruleset.scenario_json(Some(name))?)
+            .map_err(|e| ApiError::invalid_setup(e.problems.join("; ")))?,
+    };
+    Ok(ok(json!({"ruleset": id, "roster": roster})))
 }
 
 /// `GET /api/rulesets/{id}/rules`: the ruleset's rules page for players (Markdown,

@@ -22,6 +22,7 @@ const FILES: &[(&str, &str)] = &[
     ("ending.js", include_str!("../web/ending.js")),
     ("players.js", include_str!("../web/players.js")),
     ("talk.js", include_str!("../web/talk.js")),
+    ("challenges.js", include_str!("../web/challenges.js")),
     ("style.css", include_str!("../web/style.css")),
     ("rules.css", include_str!("../web/rules.css")),
 ];

@@ -2,6 +2,7 @@
 import { h, clear, toast, nameTag, playerName } from "/web/ui.js";
 import { api, rulesets, tokenFor, keepToken, keepCreator, seatsHeld, myGames, endGame, account, logIn, logOut } from "/web/api.js";
 import { playerLink } from "/web/players.js";
+import { challengesPanel } from "/web/challenges.js";
 
 const LEVELS = [
   ["easy", "AI: easy (quick)"],
@@ -17,14 +18,21 @@ export async function showLobby(app) {
   const list = h("div", { id: "games" }, "Loading games…");
   const form = h("div", { id: "new-game" });
   const you = h("div", { id: "account" });
+  const challenges = h("div");
   app.append(
     h("div", { class: "lobby" },
       h("section", { class: "panel account-panel" }, you),
       h("section", { class: "panel" }, h("h2", { text: "New game" }), form),
-      h("section", { class: "panel" }, h("h2", { text: "Games" }), list)),
+      h("section", { class: "panel" }, h("h2", { text: "Games" }), list),
+      h("section", { class: "panel challenges" }, h("h2", { text: "Challenges with a points limit" }), challenges)),
   );
-  const games = () => loadGames(list).catch((e) => toast(e.message));
+  let challengesShown = null;
+  const games = () => Promise.all([
+    loadGames(list).catch((e) => toast(e.message)),
+    challengesShown && challengesShown().catch((e) => toast(e.message)),
+  ]);
   accountPanel(you, games);
+  challengesShown = await challengesPanel(challenges).catch((e) => { toast(e.message); return null; });
   let all;
   try {
     all = await rulesets();

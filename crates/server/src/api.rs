@@ -484,6 +484,64 @@ fn kind_of_hidden(c: char) -> &'static str {
     }
 }
 
+/// The body, bounded, read as a `T`; `what` names the request in the message.
+pub fn body_as<T: serde::de::DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    limit: usize,
+    what: &str,
+) -> Result<T, ApiError> {
+    serde_json::from_value(json_body(body, limit)?)
+        .map_err(|e| ApiError::bad_request(format!("{what}: {e}")))
+}
+
+/// The registered ruleset `id`, or `unknown_ruleset`.
+pub fn ruleset_of<'a>(
+    registry: &'a orrery_protocol::Registry,
+    id: &str,
+) -> Result<&'a dyn orrery_protocol::Ruleset, ApiError> {
+    registry.get(id).ok_or_else(|| {
+        ApiError::from(orrery_protocol::ProtocolError::UnknownRuleset(
+            orrery_protocol::clip(id),
+        ))
+    })
+}
+
+/// Count one more game (or challenge) against the address group of `peer`
+/// (`games_per_hour`); the group.
+pub fn count_game(hub: &Hub, peer: SocketAddr) -> Result<std::net::IpAddr, ApiError> {
+    // Every per-client limit counts the client's address group (an IPv6 /64).
+    let ip = hub.limits.group(peer.ip());
+    if !hub.game_quota.allow(ip) {
+        return Err(ApiError::quota(
+            "games_per_hour",
+            format!(
+                "this address created {} games within the hour (the limit); try again later",
+                hub.limits.games_per_hour
+            ),
+        ));
+    }
+    Ok(ip)
+}
+
+/// The scenario a request names: the ruleset's first (none given), a built-in one by
+/// name, or one written out; and the name it is listed under.
+pub fn scenario_spec(
+    ruleset: &dyn orrery_protocol::Ruleset,
+    scenario: Option<Value>,
+) -> Result<(ScenarioSpec, String), ApiError> {
+    match scenario {
+        None => {
+            let first = ruleset.info().scenarios.first().map(|s| s.name.clone());
+            Ok((ScenarioSpec::Default, first.unwrap_or_default()))
+        }
+        Some(Value::String(name)) => Ok((ScenarioSpec::Named(name.clone()), name)),
+        Some(v @ Value::Object(_)) => Ok((ScenarioSpec::Inline(v), "custom".to_string())),
+        Some(_) => Err(ApiError::bad_request(
+            "field `scenario` must be a scenario name or a scenario object",
+        )),
+    }
+}
+
 /// Is `account`'s rating in the category of `ruleset` for `seats` players (1500
 /// before any rated game) within a challenge's range? `403 out_of_range` if not.
 pub async fn within_range(
@@ -550,9 +608,7 @@ pub async fn create(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let body = json_body(body, hub.limits.max_body_bytes)?;
-    let req: NewGame = serde_json::from_value(body)
-        .map_err(|e| ApiError::bad_request(format!("new game: {e}")))?;
+    let req: NewGame = body_as(body, hub.limits.max_body_bytes, "new game")?;
     let rating_range = check_rating_range(req.rating_range)?;
     let account =
         if req.rated || req.rating_range.is_some() || req.seats.iter().flatten().any(|s| s.mine) {
@@ -571,35 +627,9 @@ pub async fn create(
             None
         };
     // Before the set-up's work: a client past its quota costs nothing more.
-    // Every per-client limit counts the client's address group (an IPv6 /64).
-    let ip = hub.limits.group(peer.ip());
-    if !hub.game_quota.allow(ip) {
-        return Err(ApiError::quota(
-            "games_per_hour",
-            format!(
-                "this address created {} games within the hour (the limit); try again later",
-                hub.limits.games_per_hour
-            ),
-        ));
-    }
-    let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
-        ApiError::from(orrery_protocol::ProtocolError::UnknownRuleset(
-            orrery_protocol::clip(&req.ruleset),
-        ))
-    })?;
-    let (spec, scenario_name) = match req.scenario {
-        None => {
-            let first = ruleset.info().scenarios.first().map(|s| s.name.clone());
-            (ScenarioSpec::Default, first.unwrap_or_default())
-        }
-        Some(Value::String(name)) => (ScenarioSpec::Named(name.clone()), name),
-        Some(v @ Value::Object(_)) => (ScenarioSpec::Inline(v), "custom".to_string()),
-        Some(_) => {
-            return Err(ApiError::bad_request(
-                "field `scenario` must be a scenario name or a scenario object",
-            ))
-        }
-    };
+    let ip = count_game(&hub, peer)?;
+    let ruleset = ruleset_of(&hub.registry, &req.ruleset)?;
+    let (spec, scenario_name) = scenario_spec(ruleset, req.scenario)?;
     let seed = req.seed.unwrap_or_else(random_seed);
     let game = ruleset.new_game(spec, seed).map_err(|e| match e {
         orrery_protocol::ProtocolError::BadRequest(m) => ApiError::invalid_setup(m),

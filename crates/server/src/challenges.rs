@@ -12,7 +12,10 @@
 //! seats on every device.
 
 use crate::accounts::account_of;
-use crate::api::{check_clock, check_rating_range, json_body, ok, rfc3339, within_range, Hubs};
+use crate::api::{
+    body_as, check_clock, check_rating_range, count_game, ok, rfc3339, ruleset_of, scenario_spec,
+    within_range, Hubs,
+};
 use crate::error::ApiError;
 use crate::live::{now_ms, Hub};
 use crate::store::{AccountRow, ChallengeRow, ForceRow, GameRow, SeatKind, SeatRow};
@@ -88,28 +91,18 @@ fn closed(c: &ChallengeRow) -> ApiError {
     )
 }
 
-/// The base scenario a challenge names, as JSON, and its name.
+/// The base scenario a challenge names ([`scenario_spec`]), as JSON, and its name.
 fn base_scenario(
     ruleset: &dyn Ruleset,
     scenario: Option<Value>,
 ) -> Result<(Value, String), ApiError> {
-    let named = |name: Option<&str>| {
-        ruleset.scenario_json(name).map_err(|e| match e {
-            orrery_protocol::ProtocolError::BadRequest(m) => ApiError::invalid_setup(m),
-            other => ApiError::from(other),
-        })
+    let (spec, name) = scenario_spec(ruleset, scenario)?;
+    let json = match spec {
+        ScenarioSpec::Inline(v) => return Ok((v, name)),
+        ScenarioSpec::Named(n) => ruleset.scenario_json(Some(&n)),
+        ScenarioSpec::Default => ruleset.scenario_json(None),
     };
-    match scenario {
-        None => {
-            let first = ruleset.info().scenarios.first().map(|s| s.name.clone());
-            Ok((named(None)?, first.unwrap_or_default()))
-        }
-        Some(Value::String(name)) => Ok((named(Some(&name))?, name)),
-        Some(v @ Value::Object(_)) => Ok((v, "custom".to_string())),
-        Some(_) => Err(ApiError::bad_request(
-            "field `scenario` must be a scenario name or a scenario object",
-        )),
-    }
+    Ok((json.map_err(ApiError::from)?, name))
 }
 
 fn setup_problems(what: &str, problems: &[String]) -> ApiError {
@@ -191,9 +184,7 @@ pub async fn post(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let body = json_body(body, hub.limits.max_body_bytes)?;
-    let req: NewChallenge = serde_json::from_value(body)
-        .map_err(|e| ApiError::bad_request(format!("new challenge: {e}")))?;
+    let req: NewChallenge = body_as(body, hub.limits.max_body_bytes, "new challenge")?;
     let account = account_of(&hub, &headers)
         .await?
         .ok_or_else(not_logged_in)?;
@@ -205,16 +196,7 @@ pub async fn post(
         )));
     }
     // A challenge is a game to come: it counts against the address group's games.
-    let ip = hub.limits.group(peer.ip());
-    if !hub.game_quota.allow(ip) {
-        return Err(ApiError::quota(
-            "games_per_hour",
-            format!(
-                "this address created {} games within the hour (the limit); try again later",
-                hub.limits.games_per_hour
-            ),
-        ));
-    }
+    count_game(&hub, peer)?;
     if hub.store.open_challenges_of(&account.id).await? >= MAX_OPEN_PER_ACCOUNT {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -222,11 +204,7 @@ pub async fn post(
             format!("an account has at most {MAX_OPEN_PER_ACCOUNT} open challenges; withdraw one"),
         ));
     }
-    let ruleset = hub.registry.get(&req.ruleset).ok_or_else(|| {
-        ApiError::from(orrery_protocol::ProtocolError::UnknownRuleset(
-            orrery_protocol::clip(&req.ruleset),
-        ))
-    })?;
+    let ruleset = ruleset_of(&hub.registry, &req.ruleset)?;
     let (base, scenario_name) = base_scenario(ruleset, req.scenario)?;
     let seats = ruleset
         .check_scenario(base.clone())
@@ -305,9 +283,7 @@ pub async fn accept(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let body = json_body(body, hub.limits.max_body_bytes)?;
-    let req: Accept =
-        serde_json::from_value(body).map_err(|e| ApiError::bad_request(format!("accept: {e}")))?;
+    let req: Accept = body_as(body, hub.limits.max_body_bytes, "accept")?;
     let account = account_of(&hub, &headers)
         .await?
         .ok_or_else(not_logged_in)?;

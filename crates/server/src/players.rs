@@ -114,11 +114,7 @@ pub async fn leaderboard(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    if hub.registry.get(&ruleset).is_none() {
-        return Err(ApiError::from(
-            orrery_protocol::ProtocolError::UnknownRuleset(orrery_protocol::clip(&ruleset)),
-        ));
-    }
+    crate::api::ruleset_of(&hub.registry, &ruleset)?;
     let number = |key: &str, default: i64, range: std::ops::RangeInclusive<i64>| match q.get(key) {
         None => Ok(default),
         Some(v) => v

@@ -3,7 +3,9 @@
 //! scenario files checked as the CLI checks them, and the roster a fleet builder
 //! draws from. Every answer comes from the ruleset; a browser only draws it.
 
-use crate::api::{action_of, game_and_seat, json_body, need_seat, ok, params, Hubs, Params};
+use crate::api::{
+    action_of, body_as, game_and_seat, json_body, need_seat, ok, params, ruleset_of, Hubs, Params,
+};
 use crate::error::ApiError;
 use crate::live::Hub;
 use axum::body::Bytes;
@@ -16,16 +18,6 @@ use orrery_protocol::{DynGame, ProtocolError, Registry, ScenarioSpec};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-
-/// The registered ruleset `id`, or `unknown_ruleset`.
-fn ruleset_of<'a>(
-    registry: &'a Registry,
-    id: &str,
-) -> Result<&'a dyn orrery_protocol::Ruleset, ApiError> {
-    registry
-        .get(id)
-        .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(id))))
-}
 
 /// [`replay_at`] on the blocking pool (a replay runs the whole record), at most one
 /// per core at a time (the agents' permits: replays and searches share the cores).
@@ -257,9 +249,7 @@ pub async fn upload_replay(
     State(hub): Hubs,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = json_body(body, hub.limits.max_body_bytes)?;
-    let up: Upload =
-        serde_json::from_value(body).map_err(|e| ApiError::bad_request(format!("replay: {e}")))?;
+    let up: Upload = body_as(body, hub.limits.max_body_bytes, "replay")?;
     let record: Record = serde_json::from_value(up.record).map_err(|e| {
         ApiError::bad_request(format!(
             "not a full record (a finished game's, with its seed and every action): {e}"
@@ -292,9 +282,7 @@ pub async fn check_file(
     State(hub): Hubs,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let body = json_body(body, hub.limits.max_body_bytes)?;
-    let req: FileCheck = serde_json::from_value(body)
-        .map_err(|e| ApiError::bad_request(format!("file check: {e}")))?;
+    let req: FileCheck = body_as(body, hub.limits.max_body_bytes, "file check")?;
     let ruleset = ruleset_of(&hub.registry, &req.ruleset)?;
     let file = req.file.unwrap_or_else(|| format!("{}.toml", req.kind));
     let problems = |p: Vec<String>| ok(json!({"valid": false, "problems": p}));
@@ -342,10 +330,7 @@ pub async fn roster(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let ruleset = hub
-        .registry
-        .get(&id)
-        .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(&id))))?;
+    let ruleset = ruleset_of(&hub.registry, &id)?;
     let roster = match q.get("scenario") {
         None => ruleset.roster(),
         Some(name) => ruleset
@@ -358,10 +343,7 @@ pub async fn roster(
 /// `GET /api/rulesets/{id}/rules`: the ruleset's rules page for players (Markdown,
 /// rule ids as anchors) and its glossary, for the rules page and the tooltips.
 pub async fn rules(State(hub): Hubs, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let ruleset = hub
-        .registry
-        .get(&id)
-        .ok_or_else(|| ApiError::from(ProtocolError::UnknownRuleset(orrery_protocol::clip(&id))))?;
+    let ruleset = ruleset_of(&hub.registry, &id)?;
     let Some(page) = ruleset.rules_page() else {
         return Err(ApiError::not_found("rules page"));
     };

@@ -3,7 +3,8 @@
 //! Commands: `battle` (AI against AI, narrated), `play` (you at the terminal against
 //! agents or friends), `engine` (the JSON Lines protocol on stdin/stdout), `fleet
 //! check` (validate and cost a fleet file), `sim`, `calibrate` and `ladder` (the
-//! battle lab), `rulesets` (what is offered).
+//! battle lab), `serve` (games online) and `online` (a server's games from the
+//! terminal), `rulesets` (what is offered).
 
 mod agents;
 mod args;
@@ -12,6 +13,7 @@ mod calibrate;
 mod fleet;
 mod ladder;
 mod odds;
+mod online;
 mod play;
 mod replay;
 mod report;
@@ -90,6 +92,10 @@ enum Command {
     /// Serve games online: JSON over HTTP and WebSocket, secret orders kept by the
     /// server, games kept in SQLite or PostgreSQL (see docs/server.md).
     Serve(serve::ServeArgs),
+    /// Play on an `orrery serve` from the terminal: log in, your games, open
+    /// challenges (accept one with a force), a game against the AI, and play with
+    /// the server keeping every secret (see docs/server.md, Terminal).
+    Online(online::OnlineArgs),
     /// An operator's work on a server's database (reset an account's password).
     #[command(subcommand)]
     Admin(serve::AdminCommand),
@@ -181,6 +187,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Train(a)) => train::run(&a),
         Some(Command::Odds(a)) => odds::run(&a),
         Some(Command::Serve(a)) => serve::run(&a),
+        Some(Command::Online(a)) => online::run(&a),
         Some(Command::Admin(c)) => serve::admin(&c),
         Some(Command::Rulesets { json }) => rulesets(json),
     }

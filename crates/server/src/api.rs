@@ -323,13 +323,18 @@ pub async fn game_and_seat(
     Ok((live, seat))
 }
 
-/// `?describe=1`: add `legal_text` to a state (`0`, absent: not).
-pub fn describe_of(q: &HashMap<String, String>) -> Result<bool, ApiError> {
-    match q.get("describe").map(String::as_str) {
+/// A flag parameter (`?NAME=1`; `0` or absent: not).
+pub fn flag_of(q: &HashMap<String, String>, name: &str) -> Result<bool, ApiError> {
+    match q.get(name).map(String::as_str) {
         None | Some("0") | Some("false") => Ok(false),
         Some("1") | Some("true") => Ok(true),
-        Some(_) => Err(ApiError::bad_request("`describe` must be 0 or 1")),
+        Some(_) => Err(ApiError::bad_request(format!("`{name}` must be 0 or 1"))),
     }
+}
+
+/// `?describe=1`: add `legal_text` to a state (`0`, absent: not).
+pub fn describe_of(q: &HashMap<String, String>) -> Result<bool, ApiError> {
+    flag_of(q, "describe")
 }
 
 /// `?legal=full|none|compact|page|auto` (with `offset`, `limit` for a page).
@@ -887,6 +892,7 @@ pub async fn game(
             .map_err(|_| ApiError::bad_request("`since` must be an event index"))?,
     };
     let describe = describe_of(&q)?;
+    let text = flag_of(&q, "text")?;
     let legal = legal_of(&q)?;
     let clock = live.setup.clock_ms;
     let (text, _) = hub
@@ -898,6 +904,7 @@ pub async fn game(
                 live.players(),
                 Note {
                     describe,
+                    text,
                     legal,
                     ..Note::default()
                 },

@@ -131,6 +131,8 @@ async fn state_message(
         kind: Some("state"),
         timed_out,
         describe: form.describe,
+        // The board in text is for terminal clients, which read `GET` answers.
+        text: false,
         legal: form.legal,
         delta,
     };

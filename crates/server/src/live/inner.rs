@@ -233,6 +233,7 @@ impl Inner {
             legal_offset: legal.offset,
             legal_compact: legal.compact,
             legal_text: legal.text,
+            text: (note.text && !note.delta).then(|| self.game.render_text(viewer)),
             events,
             next,
             outcome: self.outcome(),
@@ -367,6 +368,8 @@ pub struct Note {
     pub timed_out: Option<u8>,
     /// Add `legal_text`, one description per legal action (`?describe=1`).
     pub describe: bool,
+    /// Add `text`, the board as the terminal draws it for the seat (`?text=1`).
+    pub text: bool,
     /// The form of the legal list (`?legal=`).
     pub legal: Legal,
     /// A push of what changed only (no view, no legal list).
@@ -454,6 +457,9 @@ struct Snapshot<'a> {
     legal_compact: Option<Vec<Value>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     legal_text: Option<Vec<String>>,
+    /// The board in text for the viewer (`?text=1`: terminal clients).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
     events: Vec<Box<RawValue>>,
     next: usize,
     outcome: Value,

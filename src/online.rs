@@ -208,18 +208,17 @@ impl Server {
 }
 
 /// The password for `name`: `ORRERY_PASSWORD`, else asked without echo on a
-/// terminal, else the first line of input.
-fn password(name: &str, input: &mut Input) -> Result<String> {
+/// terminal (before `Input` starts reading it), else the first line of input.
+fn password(name: &str) -> Result<Option<String>> {
     if let Ok(p) = std::env::var("ORRERY_PASSWORD") {
-        return Ok(p);
+        return Ok(Some(p));
     }
     if std::io::stdin().is_terminal() {
         return rpassword::prompt_password(format!("Password for {name}: "))
+            .map(Some)
             .context("reading the password");
     }
-    input
-        .line("")
-        .ok_or_else(|| anyhow!("no password: set ORRERY_PASSWORD or give it as the first line"))
+    Ok(None)
 }
 
 /// Unit names as typed: comma-separated, `3 x Wasp` (or `3× Wasp`) for three.
@@ -246,10 +245,17 @@ fn units(text: &str) -> Result<Vec<String>> {
 
 pub fn run(a: &OnlineArgs) -> Result<()> {
     let mut server = Server::new(&a.url)?;
+    // Asked at the terminal before the input thread reads it (it would take the line).
+    let asked = a.name.as_deref().map(password).transpose()?.flatten();
     let mut input = Input::start();
     match &a.name {
         Some(name) => {
-            let pw = password(name, &mut input)?;
+            let pw = match asked {
+                Some(p) => p,
+                None => input.line("").ok_or_else(|| {
+                    anyhow!("no password: set ORRERY_PASSWORD or give it as the first line")
+                })?,
+            };
             let me = server
                 .post("/api/session", json!({"name": name, "password": pw}))
                 .with_context(|| format!("logging in to {}", server.base))?;
@@ -539,6 +545,9 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
     let mut talk_seen = 0i64;
     let mut shown: Option<(Value, Value)> = None;
     let mut waiting_said = false;
+    // The choices last listed, unless an action was sent since: a re-read that finds
+    // the same question (another seat's secret order came in) asks it again quietly.
+    let mut listed: Option<Vec<Value>> = None;
     loop {
         let st = server.call(
             "GET",
@@ -594,6 +603,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             .map(|t| t.as_str().unwrap_or("").to_string())
             .collect();
         if legal.is_empty() {
+            listed = None;
             if !waiting_said {
                 println!(
                     "Waiting for {}… (type `say TEXT`, `board`, or `leave`)",
@@ -616,9 +626,12 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             println!("{}", st["text"].as_str().unwrap_or("").trim_end());
             shown = Some(here);
         }
-        println!();
-        println!("● Your turn (seat {}): choose an action.", seat + 1);
-        list_actions(&texts, None);
+        if listed.as_ref() != Some(&legal) {
+            println!();
+            println!("● Your turn (seat {}): choose an action.", seat + 1);
+            list_actions(&texts, None);
+            listed = Some(legal.clone());
+        }
         let prompt = format!("{id}> ");
         prompt_now(&prompt);
         // While you think, the other players' words still arrive, and a change made
@@ -648,7 +661,10 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             };
             match in_game(server, id, &line, &legal, &texts, &st)? {
                 Step::Leave => return Ok(()),
-                Step::Acted => break,
+                Step::Acted => {
+                    listed = None;
+                    break;
+                }
                 Step::Again => prompt_now(&prompt),
             }
         }

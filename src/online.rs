@@ -78,12 +78,17 @@ impl Input {
         }
     }
 
-    /// The next line (`None` at the end of input).
+    /// The next line, trimmed (`None` at the end of input).
     fn line(&mut self, prompt: &str) -> Option<String> {
+        self.raw_line(prompt).map(|l| l.trim().to_string())
+    }
+
+    /// The next line as typed (a password keeps its spaces).
+    fn raw_line(&mut self, prompt: &str) -> Option<String> {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
         match self.lines.recv() {
-            Ok(l) => Some(l.trim().to_string()),
+            Ok(l) => Some(l.trim_end_matches(['\r', '\n']).to_string()),
             Err(_) => {
                 self.ended = true;
                 println!();
@@ -173,13 +178,16 @@ impl Server {
             Err(ureq::Error::Status(_, res)) => res,
             Err(e) => return Err(anyhow!("{}: {e}", self.base)),
         };
-        if let Some(set) = res.header("set-cookie") {
-            let value = set
+        // Only the session's cookie counts (a balancer may set its own beside it); an
+        // empty one is the server ending the session.
+        for set in res.all("set-cookie") {
+            if let Some(value) = set
                 .split(';')
                 .next()
-                .and_then(|p| p.strip_prefix("orrery_session="))
-                .unwrap_or_default();
-            self.cookie = (!value.is_empty()).then(|| value.to_string());
+                .and_then(|p| p.trim().strip_prefix("orrery_session="))
+            {
+                self.cookie = (!value.is_empty()).then(|| value.to_string());
+            }
         }
         let status = res.status();
         let v: Value = res.into_json().with_context(|| {
@@ -189,11 +197,8 @@ impl Server {
             return Ok(v);
         }
         Err(Refused {
-            code: v["error"]["code"].as_str().unwrap_or("error").to_string(),
-            message: v["error"]["message"]
-                .as_str()
-                .unwrap_or("refused")
-                .to_string(),
+            code: printable(v["error"]["code"].as_str().unwrap_or("error")),
+            message: printable(v["error"]["message"].as_str().unwrap_or("refused")),
         }
         .into())
     }
@@ -252,7 +257,7 @@ pub fn run(a: &OnlineArgs) -> Result<()> {
         Some(name) => {
             let pw = match asked {
                 Some(p) => p,
-                None => input.line("").ok_or_else(|| {
+                None => input.raw_line("").ok_or_else(|| {
                     anyhow!("no password: set ORRERY_PASSWORD or give it as the first line")
                 })?,
             };
@@ -322,11 +327,7 @@ fn command(server: &mut Server, input: &mut Input, line: &str) -> Result<()> {
         "roster" => {
             let c = server.get(&format!("/api/challenges/{}", id_of(rest)?))?;
             for u in c["challenge"]["roster"].as_array().into_iter().flatten() {
-                println!(
-                    "  {}  {} pts",
-                    u["name"].as_str().unwrap_or("?"),
-                    number(&u["points"])
-                );
+                println!("  {}  {} pts", txt(&u["name"]), number(&u["points"]));
             }
             Ok(())
         }
@@ -339,7 +340,7 @@ fn command(server: &mut Server, input: &mut Input, line: &str) -> Result<()> {
             match r["game"].as_str() {
                 Some(g) => {
                     println!("The game begins: {g}.");
-                    play(server, input, g)
+                    play(server, input, id_of(g)?)
                 }
                 None => {
                     println!(
@@ -368,8 +369,8 @@ fn command(server: &mut Server, input: &mut Input, line: &str) -> Result<()> {
             )?;
             println!(
                 "Challenge {} posted: it waits in the lobby (`withdraw {}` to take it back).",
-                r["challenge"]["id"].as_str().unwrap_or("?"),
-                r["challenge"]["id"].as_str().unwrap_or("?")
+                txt(&r["challenge"]["id"]),
+                txt(&r["challenge"]["id"])
             );
             Ok(())
         }
@@ -427,9 +428,9 @@ fn games(server: &mut Server) -> Result<()> {
             } else {
                 " "
             },
-            g["id"].as_str().unwrap_or("?"),
-            g["ruleset"].as_str().unwrap_or("?"),
-            g["scenario"].as_str().unwrap_or("?"),
+            txt(&g["id"]),
+            txt(&g["ruleset"]),
+            txt(&g["scenario"]),
             g["seat"].as_u64().map_or(0, |s| s + 1),
             if g["rated"] == json!(true) {
                 ", rated"
@@ -450,7 +451,7 @@ fn challenges(server: &mut Server) -> Result<()> {
     }
     for c in all {
         let mut terms = vec![
-            c["scenario"].as_str().unwrap_or("?").to_string(),
+            txt(&c["scenario"]),
             format!("{} points", number(&c["points"])),
             format!("{} of {} seats", c["taken"], c["seats"]),
         ];
@@ -465,9 +466,9 @@ fn challenges(server: &mut Server) -> Result<()> {
         }
         println!(
             "  {}  {} by {}: {}",
-            c["id"].as_str().unwrap_or("?"),
-            c["ruleset"].as_str().unwrap_or("?"),
-            c["by"].as_str().unwrap_or("?"),
+            txt(&c["id"]),
+            txt(&c["ruleset"]),
+            txt(&c["by"]),
             terms.join(", ")
         );
     }
@@ -531,7 +532,7 @@ fn new_game(server: &mut Server, input: &mut Input, rest: &str) -> Result<()> {
     list.extend((1..seats).map(|_| json!({"type": "agent", "agent": level})));
     body["seats"] = json!(list);
     let r = server.post("/api/games", body)?;
-    let id = r["id"].as_str().unwrap_or_default().to_string();
+    let id = id_of(r["id"].as_str().unwrap_or_default())?.to_string();
     if let Some(t) = r["seats"][0]["token"].as_str() {
         server.tokens.insert(id.clone(), t.to_string());
     }
@@ -558,7 +559,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
         since = st["next"].as_u64().unwrap_or(since);
         for e in st["events"].as_array().into_iter().flatten() {
             if let Some(t) = e["text"].as_str().filter(|t| !t.is_empty()) {
-                println!("  · {t}");
+                println!("  · {}", printable(t));
             }
         }
         let seat = st["seat"].as_u64();
@@ -566,20 +567,23 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             talk_seen = show_talk(server, id, talk_seen, seat, &st["players"]).0;
         }
         if st["status"]["terminal"] == json!(true) {
-            println!("{}", st["text"].as_str().unwrap_or("").trim_end());
+            println!(
+                "{}",
+                printable(st["text"].as_str().unwrap_or("").trim_end())
+            );
             if let Some(end) = st["ending"].as_object() {
                 println!(
                     "{}",
-                    end["headline"].as_str().unwrap_or("The game is over.")
+                    printable(end["headline"].as_str().unwrap_or("The game is over."))
                 );
                 for s in end["sides"].as_array().into_iter().flatten() {
                     println!(
                         "  {}: {} ({})",
-                        s["name"].as_str().unwrap_or("?"),
-                        s["result"].as_str().unwrap_or("?"),
+                        txt(&s["name"]),
+                        txt(&s["result"]),
                         s["score"]
                             .as_str()
-                            .map(str::to_string)
+                            .map(printable)
                             .unwrap_or_else(|| s["score"].to_string())
                     );
                 }
@@ -589,7 +593,10 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             return Ok(());
         }
         let Some(seat) = seat else {
-            println!("{}", st["text"].as_str().unwrap_or("").trim_end());
+            println!(
+                "{}",
+                printable(st["text"].as_str().unwrap_or("").trim_end())
+            );
             println!(
                 "You hold no seat of this game (watching). `play` it again to look once more."
             );
@@ -611,10 +618,26 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
                 );
                 waiting_said = true;
             }
-            if let Some(line) = input.line_within(Duration::from_millis(1500)) {
-                match in_game(server, id, &line, &legal, &texts, &st)? {
-                    Step::Leave => return Ok(()),
-                    Step::Again | Step::Acted => {}
+            // Polled lightly (no board, no actions, only the events since) until
+            // something happens; then read in full.
+            let status = st["status"].clone();
+            loop {
+                if let Some(line) = input.line_within(Duration::from_millis(1500)) {
+                    match in_game(server, id, &line, &legal, &texts, &st)? {
+                        Step::Leave => return Ok(()),
+                        Step::Acted => break,
+                        Step::Again => {}
+                    }
+                } else if input.ended {
+                    println!("(end of input: the game goes on without this terminal)");
+                    return Ok(());
+                }
+                talk_seen = show_talk(server, id, talk_seen, Some(seat), &st["players"]).0;
+                let now = light(server, id, since)?;
+                if now["status"] != status
+                    || now["events"].as_array().is_some_and(|e| !e.is_empty())
+                {
+                    break;
                 }
             }
             continue;
@@ -623,7 +646,10 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
         let here = (st["status"]["turn"].clone(), st["status"]["phase"].clone());
         if shown.as_ref() != Some(&here) {
             println!();
-            println!("{}", st["text"].as_str().unwrap_or("").trim_end());
+            println!(
+                "{}",
+                printable(st["text"].as_str().unwrap_or("").trim_end())
+            );
             shown = Some(here);
         }
         if listed.as_ref() != Some(&legal) {
@@ -645,12 +671,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
                 }
                 let (seen, said) = show_talk(server, id, talk_seen, Some(seat), &st["players"]);
                 talk_seen = seen;
-                let now = server.call(
-                    "GET",
-                    &format!("/api/games/{id}?legal=none"),
-                    None,
-                    Some(id),
-                )?;
+                let now = light(server, id, since)?;
                 if now["status"] != status {
                     break;
                 }
@@ -669,6 +690,16 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             }
         }
     }
+}
+
+/// The game's status and the events after `since`, without the board or the actions.
+fn light(server: &mut Server, id: &str, since: u64) -> Result<Value> {
+    server.call(
+        "GET",
+        &format!("/api/games/{id}?since={since}&legal=none"),
+        None,
+        Some(id),
+    )
 }
 
 fn prompt_now(prompt: &str) {
@@ -726,7 +757,7 @@ fn list_actions(texts: &[String], filter: Option<&str>) -> usize {
         return chosen.len();
     }
     for (i, t) in &chosen {
-        println!("  {:>3}. {t}", i + 1);
+        println!("  {:>3}. {}", i + 1, printable(t));
     }
     chosen.len()
 }
@@ -752,7 +783,10 @@ fn in_game(
         }
         "leave" | "quit" | "q" => Ok(Step::Leave),
         "board" | "map" => {
-            println!("{}", st["text"].as_str().unwrap_or("").trim_end());
+            println!(
+                "{}",
+                printable(st["text"].as_str().unwrap_or("").trim_end())
+            );
             Ok(Step::Again)
         }
         "list" | "ls" => {
@@ -910,19 +944,25 @@ fn show_talk(
             }
             Some("takeback_accept") => println!("  {who} lets the move be taken back."),
             Some("takeback_decline") => println!("  {who} declined the takeback."),
-            Some(kind) => println!("  {who}: {}", kind.replace('_', " ")),
+            Some(kind) => println!("  {who}: {}", printable(&kind.replace('_', " "))),
             None => {}
         }
     }
     (last, said)
 }
 
-/// Chat text as the terminal shows it: control characters (escape sequences that
-/// would move the cursor or recolour the screen) as visible `\u{..}` escapes.
+/// Text from the server as the terminal shows it: control characters but the line
+/// break (escape sequences that would move the cursor, recolour or retitle the
+/// screen, from a name in a hand-written scenario, say) as visible `\u{..}` escapes.
+/// Every text the server sends is printed through it.
+fn txt(v: &Value) -> String {
+    printable(v.as_str().unwrap_or("?"))
+}
+
 fn printable(text: &str) -> String {
     text.chars()
         .flat_map(|c| {
-            if c.is_control() {
+            if c != '\n' && (c.is_control() || orrery_server::hides_or_reorders(c)) {
                 c.escape_unicode().collect::<Vec<_>>()
             } else {
                 vec![c]
@@ -947,7 +987,11 @@ mod tests {
     }
 
     #[test]
-    fn chat_cannot_drive_the_terminal() {
+    fn server_text_cannot_drive_the_terminal() {
         assert_eq!(printable("hi\u{1b}[2J"), "hi\\u{1b}[2J");
+        // A board keeps its lines; a bell or a carriage return is shown, not obeyed.
+        assert_eq!(printable("a\nb\u{7}\r"), "a\nb\\u{7}\\u{d}");
+        // A right-to-left override would turn the text after it around.
+        assert_eq!(printable("Ada\u{202e}"), "Ada\\u{202e}");
     }
 }

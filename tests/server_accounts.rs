@@ -1458,6 +1458,8 @@ fn challenge_with_a_points_limit(s: &Server, other: &Server, tag: u8) {
         "{seen}"
     );
     assert!(seen["challenge"].get("your_force").is_none(), "{seen}");
+    // The terms beyond the roster: the base scenario as posted, nobody's force.
+    assert!(seen["challenge"]["base"]["fleets"].is_array(), "{seen}");
     let (_, mine) = ada.call("GET", &format!("/api/challenges/{id}"), None);
     assert_eq!(mine["challenge"]["your_force"], json!([unit]), "{mine}");
 

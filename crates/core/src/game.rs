@@ -485,8 +485,10 @@ pub trait Files: Game {
     /// points limit, issue 42). Unlike [`Files::with_forces`], which calibration may
     /// relax, every rule of building a force that `base` keeps still holds; the caller
     /// has checked each force's roster points against `points`, the challenge's limit,
-    /// which replaces the scenario's own. The default: [`Files::with_forces`] on `base`
-    /// with its own limit taken away ([`Files::take_points_limit`]).
+    /// which stands in for the scenario's own. The default: [`Files::with_forces`] on
+    /// `base` with its own limit taken away ([`Files::take_points_limit`]), so the
+    /// game's scenario keeps none; a ruleset whose rules read the limit (Warfleets'
+    /// agreed points) puts `points` in its place.
     fn muster(
         base: &Self::Scenario,
         points: f64,

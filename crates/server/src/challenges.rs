@@ -265,6 +265,9 @@ pub async fn one(
         .unwrap_or_else(|| crate::store::DELETED_NAME.to_string());
     let mut v = challenge_json(&c, &by, forces.len() as i64);
     v["roster"] = json!(ruleset.roster_of(c.scenario.clone()).unwrap_or_default());
+    // The terms beyond the roster (table, rounds, options): the base scenario, as
+    // posted, before any force is put into it.
+    v["base"] = c.scenario.clone();
     if let Some(a) = account_of(&hub, &headers).await? {
         if let Some(f) = forces.iter().find(|f| f.account == a.id) {
             v["your_seat"] = json!(f.seat);
@@ -307,49 +310,71 @@ pub async fn accept(
         .get(&c.ruleset)
         .ok_or_else(|| ApiError::invalid_setup("this challenge's ruleset is not offered here"))?;
     check_force(ruleset, &c.scenario, c.points, c.seats, &req.force)?;
-    let seat = (0..c.seats)
-        .find(|s| !forces.iter().any(|f| f.seat == *s))
-        .ok_or_else(|| closed(&c))?;
-    if !hub
-        .store
-        .add_force(&id, seat, &account.id, &req.force)
-        .await?
-    {
+    let seat = (0..c.seats).find(|s| !forces.iter().any(|f| f.seat == *s));
+    // The seat is taken and the game set up by a task of its own: a client that hangs
+    // up, or the request's time-out, cannot stop it half-way (a force in and no game,
+    // or a challenge claimed and no game).
+    let (hub2, c2, account2, force) = (hub.clone(), c.clone(), account.id.clone(), req.force);
+    let job = tokio::spawn(async move {
+        match seat {
+            Some(seat) => take_seat(&hub2, &c2, seat, &account2, &force).await,
+            // Every seat holds a force and no game began (a start that failed on the
+            // way): begin it now; this player is not in it.
+            None => start(&hub2, &c2, None).await.and_then(|_| {
+                Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "seat_taken",
+                    "every seat of this challenge is taken: its game begins",
+                ))
+            }),
+        }
+    });
+    let answer = job.await.map_err(|e| {
+        ApiError::from(orrery_protocol::ProtocolError::Internal(format!(
+            "challenge task: {e}"
+        )))
+    })??;
+    let status = if answer.get("game").is_some() {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, ok(answer)).into_response())
+}
+
+/// Put `account`'s force in `seat`; the last force begins the game.
+async fn take_seat(
+    hub: &Arc<Hub>,
+    c: &ChallengeRow,
+    seat: u8,
+    account: &str,
+    force: &[String],
+) -> Result<Value, ApiError> {
+    if !hub.store.add_force(&c.id, seat, account, force).await? {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "seat_taken",
             "another player took this seat first, or the challenge closed: look again",
         ));
     }
-    let waiting = usize::from(c.seats) - forces.len() - 1;
-    if waiting > 0 {
-        return Ok((
-            StatusCode::OK,
-            ok(json!({"challenge": id, "seat": seat, "waiting": waiting})),
-        )
-            .into_response());
+    let n = hub.store.challenge_forces(&c.id).await?.len();
+    if n < usize::from(c.seats) {
+        return Ok(json!({"challenge": c.id, "seat": seat, "waiting": usize::from(c.seats) - n}));
     }
-    match start(&hub, ruleset, &c).await {
-        Ok(game) => Ok((
-            StatusCode::CREATED,
-            ok(json!({"challenge": id, "seat": seat, "game": game})),
-        )
-            .into_response()),
-        Err(e) => {
-            // Nothing of the failed start stays: the seat is free again.
-            hub.store.remove_force(&id, &account.id).await?;
-            Err(e)
-        }
-    }
+    let game = start(hub, c, Some(account)).await?;
+    Ok(json!({"challenge": c.id, "seat": seat, "game": game}))
 }
 
-/// Set challenge `c`'s game up from its forces, every seat its account's. The
-/// challenge is claimed first (`open` → `started`), so it starts once even when two
-/// instances race; on any failure it is opened again.
+/// Set challenge `c`'s game up from its forces, every seat its account's: its id.
+/// The challenge is claimed first (`open` → `started`), so it starts once even when
+/// two accepts (here or on two instances) race; the one that loses the claim is
+/// answered with the game the other began. A failure takes `account`'s force out
+/// again and opens the challenge (withdraws it when the forces cannot be set up
+/// together, or its creator is gone).
 async fn start(
     hub: &Arc<Hub>,
-    ruleset: &dyn Ruleset,
     c: &ChallengeRow,
+    account: Option<&str>,
 ) -> Result<String, ApiError> {
     let game_id = token::new_game_id().map_err(ApiError::no_randomness)?;
     if !hub
@@ -357,47 +382,79 @@ async fn start(
         .close_challenge(&c.id, "started", Some(&game_id), None)
         .await?
     {
-        return Err(closed(c));
+        let now = hub.store.challenge(&c.id).await?.ok_or_else(no_challenge)?;
+        return match (now.status.as_str(), now.game.clone()) {
+            ("started", Some(game)) => Ok(game),
+            _ => {
+                if let Some(a) = account {
+                    hub.store.remove_force(&c.id, a).await?;
+                }
+                Err(closed(&now))
+            }
+        };
     }
-    let started = set_up(hub, ruleset, c, &game_id).await;
-    if started.is_err() {
-        hub.store.reopen_challenge(&c.id).await?;
+    match set_up(hub, c, &game_id).await {
+        Ok(()) => {
+            // Loaded now, so a clock starts with the game, not with its first visitor.
+            let _ = hub.get(&game_id).await;
+            Ok(game_id)
+        }
+        Err((e, withdraw)) => {
+            if let Err(r) = hub.store.undo_start(&c.id, account, withdraw).await {
+                eprintln!(
+                    "orrery serve: challenge {}: undoing a failed start: {r}",
+                    c.id
+                );
+            }
+            Err(e)
+        }
     }
-    started?;
-    // Loaded now, so a clock starts with the game, not with its first visitor.
-    let _ = hub.get(&game_id).await;
-    Ok(game_id)
 }
 
-async fn set_up(
-    hub: &Arc<Hub>,
-    ruleset: &dyn Ruleset,
-    c: &ChallengeRow,
-    game_id: &str,
-) -> Result<(), ApiError> {
-    let forces: Vec<ForceRow> = hub.store.challenge_forces(&c.id).await?;
+/// The game of challenge `c`, set up as `game_id`. An error says whether the
+/// challenge is to be withdrawn: forces that each passed alone but cannot be set up
+/// together (the ruleset's data changed since) would fail every later accept too.
+/// Their problems go to the server's log only: they would show another seat's force.
+async fn set_up(hub: &Arc<Hub>, c: &ChallengeRow, game_id: &str) -> Result<(), (ApiError, bool)> {
+    let kept = |e: ApiError| (e, false);
+    let ruleset = ruleset_of(&hub.registry, &c.ruleset).map_err(|e| (e, true))?;
+    let forces: Vec<ForceRow> = hub
+        .store
+        .challenge_forces(&c.id)
+        .await
+        .map_err(|e| kept(e.into()))?;
     if forces.len() != usize::from(c.seats) || forces.iter().any(|f| f.name.is_none()) {
-        return Err(ApiError::new(
+        return Err(kept(ApiError::new(
             StatusCode::CONFLICT,
             "challenge_changed",
             "a player left this challenge meanwhile: look again",
-        ));
+        )));
     }
     let units: Vec<Vec<String>> = forces.iter().map(|f| f.units.clone()).collect();
+    let together = |why: String| {
+        eprintln!(
+            "orrery serve: challenge {}: the forces do not set up together: {why}",
+            c.id
+        );
+        (
+            ApiError::new(
+                StatusCode::CONFLICT,
+                "challenge_closed",
+                "this challenge's forces cannot be set up together (the server changed since it was posted): it is withdrawn",
+            ),
+            true,
+        )
+    };
     let scenario = ruleset
         .muster(c.scenario.clone(), c.points, &units)
-        .map_err(|e| setup_problems("forces", &e.problems))?;
+        .map_err(|e| together(e.problems.join("; ")))?;
     let seed = random_seed();
     let game = ruleset
         .new_game(ScenarioSpec::Inline(scenario), seed)
-        .map_err(|e| match e {
-            orrery_protocol::ProtocolError::BadRequest(m)
-            | orrery_protocol::ProtocolError::InvalidSetup(m) => ApiError::invalid_setup(m),
-            other => ApiError::from(other),
-        })?;
+        .map_err(|e| together(e.to_string()))?;
     let mut seats = Vec::new();
     for f in &forces {
-        let t = token::new_token().map_err(ApiError::no_randomness)?;
+        let t = token::new_token().map_err(|e| kept(ApiError::no_randomness(e)))?;
         seats.push(SeatRow {
             seat: f.seat,
             kind: SeatKind::Human {
@@ -408,7 +465,7 @@ async fn set_up(
             account: Some(f.account.clone()),
         });
     }
-    let creator = token::new_token().map_err(ApiError::no_randomness)?;
+    let creator = token::new_token().map_err(|e| kept(ApiError::no_randomness(e)))?;
     let setup = GameRow {
         id: game_id.to_string(),
         ruleset: c.ruleset.clone(),
@@ -427,6 +484,7 @@ async fn set_up(
     // No address's quota: the challenge was counted when it was posted.
     hub.create(game, setup, seats, std::net::IpAddr::from([0, 0, 0, 0]))
         .await
+        .map_err(kept)
 }
 
 /// `DELETE /api/challenges/{id}`: the creator withdraws an open challenge.

@@ -30,6 +30,7 @@ mod tools;
 mod web;
 mod ws;
 
+pub use api::hides_or_reorders;
 pub use error::ApiError;
 pub use limits::{Limits, RateLimiter};
 pub use proxy::Cidr;

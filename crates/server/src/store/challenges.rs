@@ -190,7 +190,8 @@ impl Store {
 
     /// Put `account`'s force in `seat` of open challenge `id`: `false` when the seat
     /// or the account is there already (two players raced for it), or the
-    /// challenge is no longer open.
+    /// challenge is no longer open. One statement, so SQLite never has to turn a
+    /// read into a write.
     pub async fn add_force(
         &self,
         id: &str,
@@ -198,24 +199,22 @@ impl Store {
         account: &str,
         units: &[String],
     ) -> Result<bool, StoreError> {
-        self.counts.statements(2);
-        let mut tx = self.pool.begin().await?;
-        let open = sqlx::query("SELECT status FROM challenges WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?
-            .map(|r| r.try_get::<String, _>("status"))
-            .transpose()?;
-        if open.as_deref() != Some("open") {
-            return Ok(false);
-        }
-        match insert_force(&mut tx, id, seat, account, units).await {
-            Ok(()) => {
-                tx.commit().await?;
-                Ok(true)
-            }
-            Err(StoreError::Db(sqlx::Error::Database(e))) if e.is_unique_violation() => Ok(false),
-            Err(e) => Err(e),
+        self.counts.statements(1);
+        let r = sqlx::query(
+            "INSERT INTO challenge_forces (challenge, seat, account, units) \
+             SELECT $1, $2, $3, $4 WHERE EXISTS \
+             (SELECT 1 FROM challenges WHERE id = $1 AND status = 'open')",
+        )
+        .bind(id)
+        .bind(i64::from(seat))
+        .bind(account)
+        .bind(Value::from(units.to_vec()).to_string())
+        .execute(&self.pool)
+        .await;
+        match r {
+            Ok(done) => Ok(done.rows_affected() == 1),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+            Err(e) => Err(e.into()),
         }
     }
 
@@ -254,15 +253,47 @@ impl Store {
         Ok(changed == 1)
     }
 
-    /// Open challenge `id` again (its game could not be set up).
-    pub async fn reopen_challenge(&self, id: &str) -> Result<(), StoreError> {
-        self.counts.statements(1);
+    /// Undo a start of challenge `id` that failed, in one transaction: `account`'s
+    /// force (the last player's) and the forces of deleted accounts out, and the
+    /// challenge open again; withdrawn instead with `withdraw` (its forces do not set
+    /// up together) or when its creator's account is gone.
+    pub async fn undo_start(
+        &self,
+        id: &str,
+        account: Option<&str>,
+        withdraw: bool,
+    ) -> Result<(), StoreError> {
+        self.counts.statements(4);
+        let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "UPDATE challenges SET status = 'open', game = NULL WHERE id = $1 AND status = 'started'",
+            "DELETE FROM challenge_forces WHERE challenge = $1 AND (account = $2 \
+             OR account IN (SELECT id FROM accounts WHERE deleted_ms IS NOT NULL))",
         )
         .bind(id)
-        .execute(&self.pool)
+        .bind(account.unwrap_or(""))
+        .execute(&mut *tx)
         .await?;
+        let creator_gone = sqlx::query(
+            "SELECT COUNT(*) AS n FROM challenges c JOIN accounts a ON a.id = c.account \
+             WHERE c.id = $1 AND a.deleted_ms IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get::<i64, _>("n")?
+            > 0;
+        sqlx::query(
+            "UPDATE challenges SET status = $1, game = NULL WHERE id = $2 AND status = 'started'",
+        )
+        .bind(if withdraw || creator_gone {
+            "withdrawn"
+        } else {
+            "open"
+        })
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 }

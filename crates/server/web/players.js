@@ -13,6 +13,13 @@ const playerLink = (name) => h("a", { href: `#/player/${encodeURIComponent(name)
 export async function showPlayer(app, name) {
   const box = h("section", { class: "panel player", id: "player" }, "Loading…");
   app.append(h("div", { class: "players" }, box));
+  await drawPlayer(box, name, 0);
+  return null;
+}
+
+// A rated game that has just ended is rated a moment later (by the server, once):
+// until it is, the page says so and looks again (at most 20 times, 1.5 s apart).
+async function drawPlayer(box, name, tries) {
   let p;
   try {
     p = await api("GET", `/api/players/${encodeURIComponent(name)}`);
@@ -52,7 +59,11 @@ export async function showPlayer(app, name) {
       h("li", {}, h("a", { href: g.status === "over" ? `#/replay/${g.id}` : `#/watch/${g.id}`, text: `${rulesetName(g.ruleset)} · ${g.scenario}` }),
         h("span", { class: "hint", text: ` ${g.rated ? "rated, " : ""}${g.status === "over" ? "over" : "playing"}, ${ago(g.created)}` })))));
   }
-  return null;
+  const pending = p.games.some((g) => g.rated && g.status === "over" && !p.history.some((c) => c.game === g.id));
+  if (pending && tries < 20) {
+    box.append(h("p", { class: "hint", id: "rating-pending", text: "A rated game has just ended: its ratings follow in a moment." }));
+    setTimeout(() => { if (box.isConnected) drawPlayer(box, name, tries + 1); }, 1500);
+  }
 }
 
 // The rating after each rated game, as a line: the first point is the rating

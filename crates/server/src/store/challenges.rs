@@ -316,3 +316,105 @@ async fn insert_force(
     .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn store(name: &str) -> Store {
+        let dir = std::env::temp_dir().join(format!("orrery-store-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Store::open(&dir, None, 1).await.unwrap()
+    }
+
+    fn challenge(id: &str, account: &str) -> ChallengeRow {
+        ChallengeRow {
+            id: id.into(),
+            account: account.into(),
+            ruleset: "launch-fighters".into(),
+            scenario_name: "duel".into(),
+            scenario: serde_json::json!({}),
+            points: 100.0,
+            seats: 2,
+            clock_ms: None,
+            rated: false,
+            rating_range: None,
+            created_ms: 1,
+            status: "open".into(),
+            game: None,
+        }
+    }
+
+    async fn status(s: &Store, id: &str) -> (String, usize) {
+        let c = s.challenge(id).await.unwrap().unwrap();
+        (c.status, s.challenge_forces(id).await.unwrap().len())
+    }
+
+    /// Issue 42, a start that fails half-way is undone whole: the last force out and
+    /// the challenge open again; withdrawn when its forces do not set up together or
+    /// its creator's account is gone (the deleted account's force out too); a force
+    /// goes only into an open challenge, one per seat and per account.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_failed_start_is_undone_whole() {
+        let s = store("challenge-undo").await;
+        for (id, name) in [("a", "Ada"), ("b", "Bob"), ("c", "Cy")] {
+            assert!(s
+                .create_account(id, name, &name.to_lowercase(), "x", 1)
+                .await
+                .unwrap());
+        }
+        let units = vec!["Wasp".to_string()];
+        s.post_challenge(&challenge("c1", "a"), &units)
+            .await
+            .unwrap();
+        assert!(
+            !s.add_force("c1", 0, "b", &units).await.unwrap(),
+            "seat 0 is Ada's"
+        );
+        assert!(
+            !s.add_force("c1", 1, "a", &units).await.unwrap(),
+            "one seat per account"
+        );
+        assert!(s.add_force("c1", 1, "b", &units).await.unwrap());
+        assert!(s
+            .close_challenge("c1", "started", Some("g1"), None)
+            .await
+            .unwrap());
+        assert!(
+            !s.close_challenge("c1", "started", Some("g2"), None)
+                .await
+                .unwrap(),
+            "claimed once"
+        );
+        assert!(
+            !s.add_force("c1", 1, "c", &units).await.unwrap(),
+            "no longer open"
+        );
+        s.undo_start("c1", Some("b"), false).await.unwrap();
+        assert_eq!(status(&s, "c1").await, ("open".into(), 1));
+        assert_eq!(s.challenge("c1").await.unwrap().unwrap().game, None);
+
+        // Forces that no longer set up together: withdrawn.
+        assert!(s.add_force("c1", 1, "b", &units).await.unwrap());
+        assert!(s
+            .close_challenge("c1", "started", Some("g3"), None)
+            .await
+            .unwrap());
+        s.undo_start("c1", Some("b"), true).await.unwrap();
+        assert_eq!(status(&s, "c1").await, ("withdrawn".into(), 1));
+
+        // The creator deleted while the start ran: withdrawn, her force gone with her.
+        s.post_challenge(&challenge("c2", "a"), &units)
+            .await
+            .unwrap();
+        assert!(s.add_force("c2", 1, "c", &units).await.unwrap());
+        assert!(s
+            .close_challenge("c2", "started", Some("g4"), None)
+            .await
+            .unwrap());
+        s.delete_account("a", 2).await.unwrap();
+        s.undo_start("c2", Some("c"), false).await.unwrap();
+        assert_eq!(status(&s, "c2").await, ("withdrawn".into(), 0));
+        assert!(s.open_challenges(10).await.unwrap().is_empty());
+    }
+}

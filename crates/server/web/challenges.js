@@ -74,10 +74,13 @@ export async function challengesPanel(box) {
   return refresh;
 }
 
+// A picker being opened (its roster on the way): the list is not redrawn under it.
+let opening = false;
+
 async function drawList(list, me) {
   const [{ challenges }, all] = await Promise.all([api("GET", "/api/challenges"), rulesets().catch(() => [])]);
-  // A picker open in the list is left alone while its owner builds.
-  if (list.querySelector(".force-picker")) return;
+  // A picker open in the list (or opening) is left alone while its owner builds.
+  if (opening || list.querySelector(".force-picker")) return;
   clear(list);
   if (!challenges.length) return list.append(h("p", { text: "No open challenges." }));
   const name = (id) => (all.find((r) => r.id === id) || {}).name || id;
@@ -111,11 +114,15 @@ async function drawList(list, me) {
 // Under a challenge's row: the force picker over its roster, and "Accept".
 async function acceptForm(row, c) {
   let roster;
+  opening = true;
   try {
     ({ challenge: { roster } } = await api("GET", `/api/challenges/${c.id}`));
   } catch (e) {
     return toast(e.message);
+  } finally {
+    opening = false;
   }
+  if (!row.isConnected) return;
   const cell = h("td", { colspan: 4 });
   const picker = forcePicker(roster, () => c.points);
   const go = h("button", { class: "primary", "data-send-force": c.id, text: "Accept with this force" });

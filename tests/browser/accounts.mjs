@@ -183,6 +183,18 @@ try {
   step("chat as text, a muted player, a draw offered and declined");
   const resigned = await bob.page.evaluate(async (g) => (await fetch(`/api/games/${g}/resign`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })).status, rated);
   assert.equal(resigned, 200);
+  // The server rates a rated game a moment after it ends (in the background): wait
+  // for it through the API, saying what the page would have shown if it never comes.
+  const rated_ = await desk.page.evaluate(async () => {
+    let p = null;
+    for (let i = 0; i < 120; i++) {
+      p = await (await fetch("/api/players/Ada%20Lovelace")).json();
+      if (p.ratings && p.ratings.length) return { ok: true };
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return { ok: false, p };
+  });
+  assert.ok(rated_.ok, "the rated game was not rated within 30 s: " + JSON.stringify(rated_.p));
   await desk.page.goto(base + "/#/player/Ada%20Lovelace");
   await desk.page.waitForSelector("#ratings .rating-graph, svg.rating-graph");
   const shown = await desk.page.textContent("#ratings");

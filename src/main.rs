@@ -94,7 +94,7 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play on an `orrery serve` from the terminal: log in, your games, open
     /// challenges (accept one with a force), a game against the AI, and play with
-    /// the server keeping every secret (see docs/server.md, Terminal).
+    /// the server keeping every secret (see docs/server.md, "At the terminal").
     Online(online::OnlineArgs),
     /// An operator's work on a server's database (reset an account's password).
     #[command(subcommand)]

@@ -96,6 +96,20 @@ impl<'a> Client<'a> {
         (status, v)
     }
 
+    /// Play the first legal action of game `id` as this client's seat; the view it
+    /// was chosen from (its `seat` included).
+    fn play_first(&mut self, id: &str) -> Value {
+        let (_, view) = self.call("GET", &format!("/api/games/{id}"), None);
+        let action = view["legal"][0].clone();
+        let (status, v) = self.call(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&json!({ "action": action })),
+        );
+        assert_eq!(status, 200, "{v}");
+        view
+    }
+
     fn sign_up(&mut self, name: &str, password: &str) -> (u16, Value) {
         self.call(
             "POST",
@@ -600,15 +614,8 @@ fn play_out(seats: &mut [&mut Client], id: &str) {
             return;
         }
         let mover = spect["status"]["to_move"][0].as_u64().unwrap() as usize;
-        let (_, me) = seats[mover].call("GET", &format!("/api/games/{id}"), None);
+        let me = seats[mover].play_first(id);
         assert_eq!(me["seat"], json!(mover), "{me}");
-        let action = me["legal"][0].clone();
-        let (status, v) = seats[mover].call(
-            "POST",
-            &format!("/api/games/{id}/actions"),
-            Some(&json!({"action": action})),
-        );
-        assert_eq!(status, 200, "{v}");
     }
     panic!("game {id} did not end");
 }
@@ -1145,17 +1152,7 @@ fn between_accounts_a_move_is_taken_back_only_when_the_other_accepts() {
         (409, "cannot_undo"),
         "nothing to take back yet: {v}"
     );
-    let (_, view) = me.call("GET", &format!("/api/games/{id}"), None);
-    let action = view["legal"][0].clone();
-    assert_eq!(
-        me.call(
-            "POST",
-            &format!("/api/games/{id}/actions"),
-            Some(&json!({"action": action}))
-        )
-        .0,
-        200
-    );
+    me.play_first(&id);
     let actions = |c: &mut Client| {
         c.call("GET", &format!("/api/games/{id}/record"), None).1["record"]["actions"]
             .as_array()
@@ -1305,17 +1302,7 @@ fn talk_draws_and_takebacks_on_postgres_across_two_instances() {
     } else {
         (&mut bob, &mut ada)
     };
-    let (_, view) = me.call("GET", &format!("/api/games/{id}"), None);
-    let action = view["legal"][0].clone();
-    assert_eq!(
-        me.call(
-            "POST",
-            &format!("/api/games/{id}/actions"),
-            Some(&json!({"action": action}))
-        )
-        .0,
-        200
-    );
+    me.play_first(&id);
     assert_eq!(
         me.call(
             "POST",

@@ -623,7 +623,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             let status = st["status"].clone();
             loop {
                 if let Some(line) = input.line_within(Duration::from_millis(1500)) {
-                    match in_game(server, id, &line, &legal, &texts, &st)? {
+                    match in_game(server, id, &line, &legal, &texts, &st) {
                         Step::Leave => return Ok(()),
                         Step::Acted => break,
                         Step::Again => {}
@@ -680,7 +680,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
                 }
                 continue;
             };
-            match in_game(server, id, &line, &legal, &texts, &st)? {
+            match in_game(server, id, &line, &legal, &texts, &st) {
                 Step::Leave => return Ok(()),
                 Step::Acted => {
                     listed = None;
@@ -762,7 +762,33 @@ fn list_actions(texts: &[String], filter: Option<&str>) -> usize {
     chosen.len()
 }
 
+/// One line typed in a game. A refusal (not your turn, no offer to answer, a typo)
+/// is said and the game goes on; only leaving ends it.
 fn in_game(
+    server: &mut Server,
+    id: &str,
+    line: &str,
+    legal: &[Value],
+    texts: &[String],
+    st: &Value,
+) -> Step {
+    said_in_game(server, id, line, legal, texts, st).unwrap_or_else(|e| {
+        println!("{e:#}");
+        Step::Again
+    })
+}
+
+/// `POST /api/games/{id}/{route}` as this game's seat.
+fn game_post(server: &mut Server, id: &str, route: &str, body: Value) -> Result<Value> {
+    server.call(
+        "POST",
+        &format!("/api/games/{id}/{route}"),
+        Some(&body),
+        Some(id),
+    )
+}
+
+fn said_in_game(
     server: &mut Server,
     id: &str,
     line: &str,
@@ -771,10 +797,6 @@ fn in_game(
     st: &Value,
 ) -> Result<Step> {
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let reason = |e: anyhow::Error| -> Result<Step> {
-        println!("{e:#}");
-        Ok(Step::Again)
-    };
     match word {
         "" => Ok(Step::Again),
         "help" | "?" => {
@@ -793,15 +815,10 @@ fn in_game(
             list_actions(texts, Some(""));
             Ok(Step::Again)
         }
-        "say" => match server.call(
-            "POST",
-            &format!("/api/games/{id}/talk"),
-            Some(&json!({"text": rest})),
-            Some(id),
-        ) {
-            Ok(_) => Ok(Step::Again),
-            Err(e) => reason(e),
-        },
+        "say" => {
+            game_post(server, id, "talk", json!({ "text": rest }))?;
+            Ok(Step::Again)
+        }
         "draw" | "takeback" => {
             let say = match (word, rest.trim()) {
                 ("draw", "" | "offer" | "accept") => {
@@ -821,65 +838,35 @@ fn in_game(
                 ("takeback", _) => "ask",
                 _ => bail!("`{line}`: draw [decline], takeback accept|decline"),
             };
-            match server.call(
-                "POST",
-                &format!("/api/games/{id}/{word}"),
-                Some(&json!({ "say": say })),
-                Some(id),
-            ) {
-                Ok(_) => {
-                    println!("({word}: {say})");
-                    Ok(Step::Acted)
-                }
-                Err(e) => reason(e),
-            }
+            game_post(server, id, word, json!({ "say": say }))?;
+            println!("({word}: {say})");
+            Ok(Step::Acted)
         }
-        "undo" => match server.call(
-            "POST",
-            &format!("/api/games/{id}/undo"),
-            Some(&json!({})),
-            Some(id),
-        ) {
+        "undo" => match game_post(server, id, "undo", json!({})) {
             Ok(_) => {
                 println!("Taken back.");
                 Ok(Step::Acted)
             }
+            // Between accounts an undo is asked of the other player.
             Err(e)
                 if e.downcast_ref::<Refused>()
                     .is_some_and(|r| r.code == "ask_takeback") =>
             {
-                server.call(
-                    "POST",
-                    &format!("/api/games/{id}/takeback"),
-                    Some(&json!({"say": "ask"})),
-                    Some(id),
-                )?;
+                game_post(server, id, "takeback", json!({"say": "ask"}))?;
                 println!("Asked the other player to let you take it back.");
                 Ok(Step::Acted)
             }
-            Err(e) => reason(e),
+            Err(e) => Err(e),
         },
-        "resign" => match server.call(
-            "POST",
-            &format!("/api/games/{id}/resign"),
-            Some(&json!({})),
-            Some(id),
-        ) {
-            Ok(_) => Ok(Step::Acted),
-            Err(e) => reason(e),
-        },
+        "resign" => {
+            game_post(server, id, "resign", json!({}))?;
+            Ok(Step::Acted)
+        }
         _ => {
             if let Ok(n) = line.parse::<usize>() {
                 if (1..=legal.len()).contains(&n) {
-                    return match server.call(
-                        "POST",
-                        &format!("/api/games/{id}/actions"),
-                        Some(&json!({"action": legal[n - 1]})),
-                        Some(id),
-                    ) {
-                        Ok(_) => Ok(Step::Acted),
-                        Err(e) => reason(e),
-                    };
+                    game_post(server, id, "actions", json!({ "action": legal[n - 1] }))?;
+                    return Ok(Step::Acted);
                 }
             }
             if legal.is_empty() {

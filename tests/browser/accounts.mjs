@@ -243,6 +243,24 @@ try {
   await desk.page.goto(base + "/");
   await desk.page.waitForSelector(`#account-games a[href="#/g/${started}"]`);
   step("a challenge with a points limit posted, accepted with a force built on a phone, and begun");
+  // The other side answers first: Bob opens a challenge's picker, Ada withdraws it
+  // meanwhile; Bob's force is refused in words and no game begins.
+  const second = await desk.page.evaluate(async () => {
+    const roster = (await (await fetch("/api/rulesets/launch-fighters/roster")).json()).roster;
+    const r = await fetch("/api/challenges", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ruleset: "launch-fighters", points: 1000, force: [roster[0].name] }) });
+    return (await r.json()).challenge.id;
+  });
+  await bob.page.goto(base + "/");
+  await bob.page.locator(`button[data-accept="${second}"]`).click();
+  await bob.page.waitForSelector("tr.accepting .force-picker li");
+  await bob.page.locator("tr.accepting .force-picker li button[aria-label$=' more']").first().click();
+  const withdrawn = await desk.page.evaluate(async (id) => (await fetch(`/api/challenges/${id}`, { method: "DELETE" })).status, second);
+  assert.equal(withdrawn, 200);
+  await bob.page.click("[data-send-force]");
+  await bob.page.waitForFunction(() => /withdrawn/.test(document.querySelector("tr.accepting p.said")?.textContent || ""));
+  assert.ok(bob.page.url().endsWith("/"), "no game was opened: " + bob.page.url());
+  step("a challenge withdrawn while another player built a force: the force is refused in words");
   assert.deepEqual(consoleErrors, [], consoleErrors.join("\n"));
   console.log("[accounts] all passed");
 } catch (e) {

@@ -258,10 +258,16 @@ fn a_guest_plays_the_ai_and_bad_logins_and_addresses_are_said_in_words() {
     // A refused or mistyped line is said, and the game goes on.
     guest.type_line("draw sideways");
     let said = guest.wait_for(&prompt);
-    assert!(said.contains("draw [decline], takeback accept|decline"), "{said}");
+    assert!(
+        said.contains("draw [decline], takeback accept|decline"),
+        "{said}"
+    );
     guest.type_line("draw");
     let said = guest.wait_for(&prompt);
-    assert!(said.contains("(no_draw)") || said.contains("(no_offer)"), "an AI takes no draw: {said}");
+    assert!(
+        said.contains("(no_draw)") || said.contains("(no_offer)"),
+        "an AI takes no draw: {said}"
+    );
     guest.type_line("1");
     guest.wait_for("● Your turn");
     guest.wait_for(&prompt);

@@ -12,7 +12,7 @@
 //! acknowledged action (process CPU from `/proc`, the client's GETs included).
 //!
 //! ```sh
-//! cargo build --release && cargo run --release --example serve_load [-- GAMES SECONDS IDLE RATE PACED_GAMES]
+//! cargo build --release && cargo run --release --example serve_load [-- GAMES SECONDS IDLE RATE PACED_GAMES IDLE_UNLOAD]
 //! ```
 
 use serde::Deserialize;
@@ -68,6 +68,7 @@ fn main() {
     let idle = arg(2, 10_000.0) as usize;
     let rate = arg(3, 1000.0);
     let paced_games = arg(4, 200.0) as usize;
+    let idle_unload = arg(5, 300.0) as u64;
 
     let postgres = server_support::Postgres::start("load");
     let mut stores = vec![("SQLite", None)];
@@ -106,7 +107,7 @@ fn main() {
         drop(server);
         let _ = std::fs::remove_dir_all(&data);
     }
-    idle_memory(idle);
+    idle_memory(idle, idle_unload);
 }
 
 /// A server for the bench: no per-address quotas (every client is on loopback).
@@ -240,12 +241,13 @@ fn clock_ticks() -> f64 {
 
 /// 10,000 games of every ruleset (STGv2's six-player board among them), each read
 /// once so it is held in memory, then left idle: the server's memory per game.
-fn idle_memory(idle: usize) {
+fn idle_memory(idle: usize, idle_unload: u64) {
     if idle == 0 {
         return;
     }
     let data = server_support::temp_dir("idle");
-    let server = start(&data, None);
+    let unload = idle_unload.to_string();
+    let server = start_with(&data, None, &["--idle-unload", &unload]);
     let pid = server.child.id();
     let agent = ureq::AgentBuilder::new()
         .timeout(Duration::from_secs(30))
@@ -280,8 +282,9 @@ fn idle_memory(idle: usize) {
     std::thread::sleep(Duration::from_secs(12));
     let after = rss_kib(pid);
     let (_, stats): (u16, Value) = server.get("/api/stats", None);
-    // Per game held: a game unasked-for for `--idle-unload` (300 s) has left memory
-    // by now in a long run, so the created count would understate it.
+    // Per game held: a game unasked-for for `--idle-unload` (IDLE_UNLOAD, 300 s by
+    // default) has left memory by now in a long run, so the created count would
+    // understate it. A longer IDLE_UNLOAD holds every game created.
     let held = stats["games_in_memory"].as_u64().unwrap_or(0).max(1);
     println!(
         "{held} games in memory; {idle} idle games (LF, Stratoyager, Black Skies, Warfleets, STGv2 outpost-6 in turn), each read once, in {loaded:.1} s, then 12 s idle: server memory {:.0} MiB -> {:.0} MiB ({:.1} KiB per game in memory)",

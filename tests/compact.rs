@@ -1,8 +1,10 @@
 //! A game held compacted reads exactly as one that never was (issue 40: a played game
 //! in ≤ 16 KiB). `DynGame::compact` (what a server does to a game gone quiet) deflates
-//! the log's older events; every reader must still get the same events for every
-//! viewer from every starting point, the same record and status, through undo and
-//! play after it, in every ruleset's every built-in scenario.
+//! the log's older events and the record's older actions and lets the state before
+//! the last action go; every reader must still get the same events for every viewer
+//! from every starting point, the same record, status and undo verdicts, through
+//! undo (the state rebuilt) and play after it, in every ruleset's every built-in
+//! scenario.
 
 use orrery_core::Seat;
 use orrery_protocol::{DynGame, ScenarioSpec};
@@ -16,10 +18,18 @@ fn readings(g: &dyn DynGame) -> Vec<String> {
         serde_json::to_string(&g.record()).unwrap(),
         format!("{:?}", g.status()),
         g.events(None, 0).1.to_string(),
+        format!("can undo {}", g.can_undo()),
     ];
     // Up to six seats (the most any ruleset has); the others read as strangers.
     let viewers = std::iter::once(None).chain((0..6).map(|s| Some(Seat(s))));
     for viewer in viewers {
+        if let Some(seat) = viewer {
+            out.push(format!(
+                "{seat:?} undo {:?} {}",
+                g.undo_refusal_by(seat),
+                g.can_undo_by(seat)
+            ));
+        }
         for since in [0, 1, 17, 100] {
             let (events, next) = g.events(viewer, since);
             out.push(format!("{viewer:?} {since} {events:?} {next}"));

@@ -4,6 +4,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use thiserror::Error;
 
+mod sealed;
+pub(crate) use sealed::SealedActions;
+
 /// One recorded decision, with the state hash after it was applied.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecordedAction {

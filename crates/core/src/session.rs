@@ -1,6 +1,8 @@
+use crate::record::SealedActions;
 use crate::{
     ActionError, Game, Logged, Record, RecordedAction, ReplayError, Seat, SeatRecord, SetupError,
 };
+use std::borrow::Cow;
 
 /// May `actor`'s action that led from `before` to `after` be taken back? Never when
 /// anything hidden became known to anyone by it: a die rolled (it drew from the RNG),
@@ -107,9 +109,19 @@ pub fn surely_ends_game<G: Game>(game: &G, seat: Seat, action: &G::Action) -> bo
 #[derive(Clone, Debug)]
 pub struct Session<G: Game> {
     game: G,
+    /// The record; while [`Session::compact`] holds its older actions in
+    /// `sealed`, only the rest (never none: the last action stays open).
     record: Record,
+    /// The record's first actions, deflated ([`Session::compact`]).
+    sealed: Option<SealedActions>,
     /// States before each recorded action, for undo (the last `undo_depth`).
     snapshots: Vec<G>,
+    /// The verdict on taking the last action back (`None`: allowed), kept where
+    /// [`Session::compact`] let the state before it go.
+    let_go: Option<Option<UndoRefusal>>,
+    /// The record replays from the seed (not after [`Session::replace_state`]), so a
+    /// state let go can be rebuilt.
+    replayable: bool,
     undo_depth: usize,
     /// What happened during the set-up ([`Game::setup_logged`]).
     opening: Vec<Logged<G::Event>>,
@@ -129,7 +141,10 @@ impl<G: Game> Session<G> {
                 seed,
                 actions: Vec::new(),
             },
+            sealed: None,
             snapshots: Vec::new(),
+            let_go: None,
+            replayable: true,
             undo_depth: usize::MAX,
             opening,
         })
@@ -145,15 +160,11 @@ impl<G: Game> Session<G> {
     /// then costs its state and record only.
     pub fn set_undo_depth(&mut self, depth: usize) {
         self.undo_depth = depth;
+        if depth == 0 {
+            self.let_go = None;
+        }
         let extra = self.snapshots.len().saturating_sub(depth);
         self.snapshots.drain(..extra);
-    }
-
-    /// Give back the room kept for growth (the record's spare capacity), for a game
-    /// that may stay in memory without moving for a while.
-    pub fn shrink_to_fit(&mut self) {
-        self.record.actions.shrink_to_fit();
-        self.snapshots.shrink_to_fit();
     }
 
     /// Rebuild a session from a record (checking its hashes).
@@ -169,9 +180,80 @@ impl<G: Game> Session<G> {
         &self.game
     }
 
-    /// The record so far, with the hash after every action.
-    pub fn record(&self) -> &Record {
-        &self.record
+    /// The record so far, with the hash after every action (inflated again where
+    /// [`Session::compact`] deflated it: borrowed while nothing is sealed).
+    pub fn record(&self) -> Cow<'_, Record> {
+        match &self.sealed {
+            None => Cow::Borrowed(&self.record),
+            Some(sealed) => {
+                let mut actions = sealed.open();
+                actions.extend(self.record.actions.iter().cloned());
+                Cow::Owned(Record {
+                    actions,
+                    ..self.record.clone()
+                })
+            }
+        }
+    }
+
+    /// How many actions the record holds.
+    pub fn recorded(&self) -> usize {
+        self.sealed.as_ref().map_or(0, SealedActions::len) + self.record.actions.len()
+    }
+
+    /// The last recorded action, if any (never inflates anything).
+    pub fn last_recorded(&self) -> Option<&RecordedAction> {
+        self.record.actions.last()
+    }
+
+    /// Hold the session in less memory while it does not move (issue 40: a played
+    /// game held by a server ≤ 16 KiB): the room kept for growth given back; every
+    /// recorded action but the last deflated into one block (a 200-action game's
+    /// actions held ~20 KiB as text, ~3 KiB deflated); and, where one undo is kept
+    /// (a server's setting), the state before the last action let go, its verdict
+    /// kept ([`Session::can_undo`] and [`Session::undo_refusal_by`] answer as before)
+    /// and the state rebuilt from the record only if that action is taken back.
+    /// Readers of the record get the same actions; an undo opens the block again.
+    pub fn compact(&mut self) {
+        if self.undo_depth == 1 && self.snapshots.len() == 1 {
+            if let Some(actor) = self.last_actor() {
+                let verdict = undo_refusal(&self.snapshots[0], &self.game, actor);
+                if verdict.is_some() || self.replayable {
+                    self.snapshots.clear();
+                    self.let_go = Some(verdict);
+                }
+            }
+        }
+        self.snapshots.shrink_to_fit();
+        if self.record.actions.len() > 1 {
+            let mut actions = self.sealed.take().map(|s| s.open()).unwrap_or_default();
+            let upto = self.record.actions.len() - 1;
+            actions.extend(self.record.actions.drain(..upto));
+            self.sealed = Some(SealedActions::seal(&actions));
+        }
+        self.record.actions.shrink_to_fit();
+    }
+
+    /// The state before the last action, replayed from the record (for an undo of a
+    /// state [`Session::compact`] let go).
+    fn replayed_before_last(&self) -> Option<G> {
+        let mut record = self.record().into_owned();
+        record.actions.pop()?;
+        record
+            .replay_into::<G, G>(G::setup, |g, seat, a| {
+                g.apply(seat, a)?;
+                Ok(g.state_hash())
+            })
+            .ok()
+    }
+
+    /// Open the block [`Session::compact`] made: every action plain again.
+    fn unseal(&mut self) {
+        if let Some(sealed) = self.sealed.take() {
+            let mut actions = sealed.open();
+            actions.append(&mut self.record.actions);
+            self.record.actions = actions;
+        }
     }
 
     /// Apply and record an action. On error nothing changes, whatever the cause: the
@@ -187,6 +269,7 @@ impl<G: Game> Session<G> {
         let events = next.apply(seat, action)?;
         let action = serde_json::to_value(action).unwrap_or(serde_json::Value::Null);
         let before = std::mem::replace(&mut self.game, next);
+        self.let_go = None;
         if self.undo_depth > 0 {
             if self.snapshots.len() >= self.undo_depth {
                 self.snapshots.remove(0);
@@ -205,7 +288,7 @@ impl<G: Game> Session<G> {
     /// unrevealed secret commitments hidden, and the seed hidden until the game is
     /// over. See [`Record::seen_by`].
     pub fn seat_record(&self, viewer: Option<Seat>) -> SeatRecord {
-        crate::seat_record(&self.record, &self.game, viewer)
+        crate::seat_record(&self.record(), &self.game, viewer)
     }
 
     /// The seat that made the last recorded action, if any.
@@ -219,6 +302,9 @@ impl<G: Game> Session<G> {
     /// final too, or its actor could look and choose again; and never what the
     /// ruleset's [`Game::may_take_back`] calls final.
     pub fn can_undo(&self) -> bool {
+        if let Some(verdict) = self.let_go {
+            return verdict.is_none() && self.last_actor().is_some();
+        }
         let (Some(prev), Some(actor)) = (self.snapshots.last(), self.last_actor()) else {
             return false;
         };
@@ -228,6 +314,15 @@ impl<G: Game> Session<G> {
     /// Why `seat` may not take its last action back now ([`Session::undo_by`]), or
     /// `None` when it may: the same test, with its reason ([`UndoRefusal`]).
     pub fn undo_refusal_by(&self, seat: Seat) -> Option<UndoRefusal> {
+        if let Some(verdict) = self.let_go {
+            return match self.last_actor() {
+                Some(actor) if actor == seat => verdict,
+                Some(_) => Some(UndoRefusal::OtherMoved {
+                    seats: self.game.seats(),
+                }),
+                None => Some(UndoRefusal::NothingYet),
+            };
+        }
         match (self.snapshots.last(), self.last_actor()) {
             (Some(prev), Some(actor)) if actor == seat => undo_refusal(prev, &self.game, actor),
             (_, Some(actor)) if actor != seat => Some(UndoRefusal::OtherMoved {
@@ -242,8 +337,16 @@ impl<G: Game> Session<G> {
         if !self.can_undo() {
             return false;
         }
+        if self.let_go.is_some() {
+            let Some(prev) = self.replayed_before_last() else {
+                return false;
+            };
+            self.let_go = None;
+            self.snapshots.push(prev);
+        }
         if let Some(prev) = self.snapshots.pop() {
             self.game = prev;
+            self.unseal();
             self.record.actions.pop();
             return true;
         }
@@ -262,7 +365,132 @@ impl<G: Game> Session<G> {
     pub fn replace_state(&mut self, game: G) {
         self.game = game;
         self.snapshots.clear();
+        self.let_go = None;
+        self.replayable = false;
+        self.sealed = None;
         self.record.actions.clear();
         self.opening.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{PileScenario, Take, TakeAway};
+
+    fn take(s: &mut Session<TakeAway>, stones: u8) {
+        let seat = s.game().to_move()[0];
+        s.apply(seat, &Take { stones }).unwrap();
+    }
+
+    /// Issue 40: a sealed record reads as the plain one, action for action, and the
+    /// session plays, reports and takes back as before.
+    #[test]
+    fn a_sealed_record_reads_as_the_plain_one_and_plays_on() {
+        let mut plain = Session::<TakeAway>::new(&PileScenario { stones: 21 }, 5).unwrap();
+        for n in [1, 3, 2, 1, 2] {
+            take(&mut plain, n);
+        }
+        let mut held = plain.clone();
+        held.compact();
+        assert!(held.sealed.is_some() && held.record.actions.len() == 1);
+        assert_eq!(*held.record(), *plain.record());
+        assert_eq!(held.recorded(), 5);
+        assert_eq!(held.last_recorded(), plain.last_recorded());
+        assert_eq!(held.last_actor(), plain.last_actor());
+        for viewer in [None, Some(Seat(0)), Some(Seat(1))] {
+            assert_eq!(held.seat_record(viewer), plain.seat_record(viewer));
+        }
+        // Play on, seal again (the block grows), take back past the seal.
+        for s in [&mut plain, &mut held] {
+            take(s, 3);
+            take(s, 1);
+        }
+        held.compact();
+        assert_eq!(*held.record(), *plain.record());
+        assert_eq!(held.recorded(), 7);
+        assert!(plain.undo() && held.undo());
+        assert!(held.sealed.is_none());
+        assert_eq!(*held.record(), *plain.record());
+        assert_eq!(held.last_actor(), plain.last_actor());
+        // One action or none: nothing to seal.
+        let mut one = Session::<TakeAway>::new(&PileScenario { stones: 9 }, 5).unwrap();
+        one.compact();
+        take(&mut one, 1);
+        one.compact();
+        assert!(one.sealed.is_none() && one.recorded() == 1);
+    }
+}
+
+#[cfg(test)]
+mod let_go {
+    use super::*;
+    use crate::toy::{Bid, BidScenario, PileScenario, SealedBids, Take, TakeAway};
+
+    /// Issue 40: with one undo kept (a server's setting), a compacted session lets
+    /// the state before its last action go. Where the undo was allowed, it is
+    /// rebuilt from the record when the action is taken back; where it was refused
+    /// (a reveal, a die), the refusal stands, in the same words.
+    #[test]
+    fn a_compacted_session_lets_the_state_before_go_and_undoes_as_before() {
+        // Allowed (Take-Away draws nothing and reveals nothing).
+        let mut plain = Session::<TakeAway>::new(&PileScenario { stones: 21 }, 5).unwrap();
+        plain.set_undo_depth(1);
+        for stones in [1, 3, 2] {
+            let seat = plain.game().to_move()[0];
+            plain.apply(seat, &Take { stones }).unwrap();
+        }
+        let mut held = plain.clone();
+        held.compact();
+        assert!(held.snapshots.is_empty() && held.let_go == Some(None));
+        for seat in [Seat(0), Seat(1)] {
+            assert_eq!(held.undo_refusal_by(seat), plain.undo_refusal_by(seat));
+        }
+        assert!(held.can_undo());
+        assert!(plain.undo() && held.undo());
+        assert_eq!(held.game().state_hash(), plain.game().state_hash());
+        assert_eq!(*held.record(), *plain.record());
+        assert_eq!(held.can_undo(), plain.can_undo());
+
+        // Refused: the second bid reveals both.
+        let scenario = BidScenario {
+            players: 2,
+            rounds: 2,
+        };
+        let mut plain = Session::<SealedBids>::new(&scenario, 3).unwrap();
+        plain.set_undo_depth(1);
+        plain.apply(Seat(0), &Bid { amount: 2 }).unwrap();
+        plain.apply(Seat(1), &Bid { amount: 1 }).unwrap();
+        let mut held = plain.clone();
+        held.compact();
+        assert!(held.snapshots.is_empty() && matches!(held.let_go, Some(Some(_))));
+        assert!(!plain.can_undo() && !held.can_undo());
+        for seat in [Seat(0), Seat(1)] {
+            assert_eq!(held.undo_refusal_by(seat), plain.undo_refusal_by(seat));
+        }
+        assert!(!held.undo());
+        // Play on: the verdict was the last action's only.
+        for s in [&mut plain, &mut held] {
+            s.apply(Seat(0), &Bid { amount: 1 }).unwrap();
+        }
+        assert!(held.let_go.is_none());
+        assert_eq!(held.can_undo(), plain.can_undo());
+        assert_eq!(held.undo(), plain.undo());
+        assert_eq!(held.game().state_hash(), plain.game().state_hash());
+    }
+
+    /// A loaded state's record does not replay from the seed: the state before an
+    /// undoable last action is kept, not let go.
+    #[test]
+    fn a_loaded_state_keeps_its_undo_copy() {
+        let mut s = Session::<TakeAway>::new(&PileScenario { stones: 21 }, 5).unwrap();
+        let game = s.game().clone();
+        s.replace_state(game);
+        s.set_undo_depth(1);
+        let seat = s.game().to_move()[0];
+        s.apply(seat, &Take { stones: 2 }).unwrap();
+        s.compact();
+        assert!(s.let_go.is_none() && s.snapshots.len() == 1);
+        assert!(s.undo());
     }
 }

@@ -466,7 +466,7 @@ fn seat_records_hide_pending_bids_and_the_seed() {
     assert!(r.complete);
     assert_eq!(r.seed, Some(11));
     let full = r.to_record().expect("complete");
-    assert_eq!(&full, session.record());
+    assert_eq!(&full, &*session.record());
     assert_eq!(
         full.replay::<SealedBids>().expect("replay").state_hash(),
         session.game().state_hash()

@@ -1,7 +1,7 @@
 //! The type-erased game: any [`Game`](orrery_core::Game) behind one object-safe, JSON-in/JSON-out
 //! interface, wrapping an [`orrery_core::Session`] (record with hashes, undo).
 
-use crate::log::{EventLog, LogEntry};
+use crate::log::{EventLog, LogEntry, Marks};
 use crate::ProtocolError;
 use orrery_agents::Budget;
 use orrery_core::FullGame;
@@ -230,7 +230,7 @@ pub struct SessionGame<G: FullGame> {
     /// Every event so far (all audiences), as JSON entries.
     log: EventLog,
     /// `log.len()` before each recorded action, for undo.
-    marks: Vec<usize>,
+    marks: Marks,
 }
 
 impl<G: FullGame> SessionGame<G> {
@@ -241,7 +241,7 @@ impl<G: FullGame> SessionGame<G> {
             session,
             replayable: true,
             log: EventLog::default(),
-            marks: Vec::new(),
+            marks: Marks::default(),
         };
         let opening = g.session.setup_events().to_vec();
         g.push_events(None, &opening);
@@ -474,14 +474,14 @@ impl<G: FullGame> DynGame for SessionGame<G> {
     }
 
     fn compact(&mut self) {
-        let last_action = self.marks.last().copied().unwrap_or(self.log.len());
+        let last_action = self.marks.last().unwrap_or(self.log.len());
         self.log.seal(last_action);
-        self.marks.shrink_to_fit();
-        self.session.shrink_to_fit();
+        self.marks.seal();
+        self.session.compact();
     }
 
     fn last_hash(&self) -> Option<orrery_core::StateHash> {
-        self.session.record().actions.last().and_then(|a| a.hash)
+        self.session.last_recorded().and_then(|a| a.hash)
     }
 
     fn status(&self) -> Status {
@@ -586,7 +586,7 @@ impl<G: FullGame> DynGame for SessionGame<G> {
     }
 
     fn record(&self) -> Record {
-        self.session.record().clone()
+        self.session.record().into_owned()
     }
 
     fn record_for(&self, viewer: Option<Seat>) -> SeatRecord {

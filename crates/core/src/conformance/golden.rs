@@ -158,6 +158,6 @@ pub fn fingerprint<G: FullGame>(
     print.json(&g.outcome());
     print.json(&g.ending());
     print.json(&g.unit_fates());
-    print.json(session.record());
+    print.json(&*session.record());
     print.finish()
 }

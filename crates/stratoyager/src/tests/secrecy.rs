@@ -124,7 +124,7 @@ fn sy22_seat_record_hides_the_order_later_hashes_and_seed() {
     s.apply(A, &a).unwrap();
     let b = d(&s, B);
     s.apply(B, &b).unwrap();
-    let r = seat_record(s.record(), s.game(), Some(B));
+    let r = seat_record(&s.record(), s.game(), Some(B));
     assert_eq!(r.seed, None);
     assert!(!r.complete);
     assert_eq!(
@@ -133,10 +133,10 @@ fn sy22_seat_record_hides_the_order_later_hashes_and_seed() {
     );
     assert!(r.actions[1].action.is_some(), "B's own order");
     assert_eq!(r.actions[1].hash, None, "the hash after covers A's order");
-    let ra = seat_record(s.record(), s.game(), Some(A));
+    let ra = seat_record(&s.record(), s.game(), Some(A));
     assert!(ra.actions[0].action.is_some() && ra.actions[0].hash.is_none());
     assert_eq!(ra.actions[1].action, None);
-    let spectator = seat_record(s.record(), s.game(), None);
+    let spectator = seat_record(&s.record(), s.game(), None);
     assert!(spectator.actions.iter().all(|x| x.action.is_none()));
 
     while s.game().phase == Phase::DeployCards {
@@ -145,7 +145,7 @@ fn sy22_seat_record_hides_the_order_later_hashes_and_seed() {
         s.apply(seat, &x).unwrap();
     }
     assert_eq!(s.game().unrevealed(A), 0);
-    let r = seat_record(s.record(), s.game(), Some(B));
+    let r = seat_record(&s.record(), s.game(), Some(B));
     assert!(r
         .actions
         .iter()

@@ -104,6 +104,16 @@ pub fn surely_ends_game<G: Game>(game: &G, seat: Seat, action: &G::Action) -> bo
     after.apply(seat, action).is_ok() && after.is_terminal() && reveals_nothing(game, &after)
 }
 
+/// What [`Session::compact`] keeps of the state before the last action when it lets
+/// that state go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct LetGo {
+    /// The verdict on taking the last action back (`None`: allowed).
+    verdict: Option<UndoRefusal>,
+    /// The state's hash: a state rebuilt from the record must match it.
+    hash: crate::StateHash,
+}
+
 /// A game being played: the state plus its record and undo snapshots. Engines and
 /// front ends use this; batch simulation uses the bare [`Game`].
 #[derive(Clone, Debug)]
@@ -116,9 +126,9 @@ pub struct Session<G: Game> {
     sealed: Option<SealedActions>,
     /// States before each recorded action, for undo (the last `undo_depth`).
     snapshots: Vec<G>,
-    /// The verdict on taking the last action back (`None`: allowed), kept where
-    /// [`Session::compact`] let the state before it go.
-    let_go: Option<Option<UndoRefusal>>,
+    /// Where [`Session::compact`] let the state before the last action go: what
+    /// is kept of it instead.
+    let_go: Option<LetGo>,
     /// The record replays from the seed (not after [`Session::replace_state`]), so a
     /// state let go can be rebuilt.
     replayable: bool,
@@ -162,6 +172,9 @@ impl<G: Game> Session<G> {
         self.undo_depth = depth;
         if depth == 0 {
             self.let_go = None;
+        } else if depth > 1 && self.let_go.is_some() {
+            // Deeper undo again: the state let go is a step to keep.
+            self.restore_let_go();
         }
         let extra = self.snapshots.len().saturating_sub(depth);
         self.snapshots.drain(..extra);
@@ -189,8 +202,10 @@ impl<G: Game> Session<G> {
                 let mut actions = sealed.open();
                 actions.extend(self.record.actions.iter().cloned());
                 Cow::Owned(Record {
+                    ruleset: self.record.ruleset.clone(),
+                    scenario: self.record.scenario.clone(),
+                    seed: self.record.seed,
                     actions,
-                    ..self.record.clone()
                 })
             }
         }
@@ -212,16 +227,20 @@ impl<G: Game> Session<G> {
     /// actions held ~20 KiB as text, ~3 KiB deflated); and, where one undo is kept
     /// (a server's setting), the state before the last action let go, its verdict
     /// kept ([`Session::can_undo`] and [`Session::undo_refusal_by`] answer as before)
-    /// and the state rebuilt from the record only if that action is taken back.
-    /// Readers of the record get the same actions; an undo opens the block again.
+    /// and the state rebuilt from the record (its hash checked) only if that action
+    /// is taken back or deeper undo is asked for again. A record that does not replay
+    /// from the seed (a loaded state's) keeps its copy. Readers of the record get the
+    /// same actions; an undo opens the block again. Each call deflates the whole
+    /// record again (a few KiB: a server calls it once per quiet spell).
     pub fn compact(&mut self) {
-        if self.undo_depth == 1 && self.snapshots.len() == 1 {
+        if self.undo_depth == 1 && self.snapshots.len() == 1 && self.replayable {
             if let Some(actor) = self.last_actor() {
-                let verdict = undo_refusal(&self.snapshots[0], &self.game, actor);
-                if verdict.is_some() || self.replayable {
-                    self.snapshots.clear();
-                    self.let_go = Some(verdict);
-                }
+                let before = &self.snapshots[0];
+                self.let_go = Some(LetGo {
+                    verdict: undo_refusal(before, &self.game, actor),
+                    hash: before.state_hash(),
+                });
+                self.snapshots.clear();
             }
         }
         self.snapshots.shrink_to_fit();
@@ -234,17 +253,35 @@ impl<G: Game> Session<G> {
         self.record.actions.shrink_to_fit();
     }
 
-    /// The state before the last action, replayed from the record (for an undo of a
-    /// state [`Session::compact`] let go).
-    fn replayed_before_last(&self) -> Option<G> {
-        let mut record = self.record().into_owned();
-        record.actions.pop()?;
-        record
-            .replay_into::<G, G>(G::setup, |g, seat, a| {
-                g.apply(seat, a)?;
-                Ok(g.state_hash())
-            })
-            .ok()
+    /// Put back the state [`Session::compact`] let go, replayed from the record and
+    /// checked against its hash; `false` (nothing changed) if it does not replay
+    /// to it, which a record that replayed when it was played never does.
+    fn restore_let_go(&mut self) -> bool {
+        let Some(LetGo { hash, .. }) = self.let_go else {
+            return true;
+        };
+        self.unseal();
+        let Some(earlier) = self.record.actions.len().checked_sub(1) else {
+            return false;
+        };
+        let record = Record {
+            ruleset: self.record.ruleset.clone(),
+            scenario: self.record.scenario.clone(),
+            seed: self.record.seed,
+            actions: self.record.actions[..earlier].to_vec(),
+        };
+        let rebuilt = record.replay_into::<G, G>(G::setup, |g, seat, a| {
+            g.apply(seat, a)?;
+            Ok(g.state_hash())
+        });
+        match rebuilt {
+            Ok(before) if before.state_hash() == hash => {
+                self.let_go = None;
+                self.snapshots.push(before);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Open the block [`Session::compact`] made: every action plain again.
@@ -302,8 +339,8 @@ impl<G: Game> Session<G> {
     /// final too, or its actor could look and choose again; and never what the
     /// ruleset's [`Game::may_take_back`] calls final.
     pub fn can_undo(&self) -> bool {
-        if let Some(verdict) = self.let_go {
-            return verdict.is_none() && self.last_actor().is_some();
+        if let Some(let_go) = self.let_go {
+            return let_go.verdict.is_none() && self.last_actor().is_some();
         }
         let (Some(prev), Some(actor)) = (self.snapshots.last(), self.last_actor()) else {
             return false;
@@ -314,9 +351,9 @@ impl<G: Game> Session<G> {
     /// Why `seat` may not take its last action back now ([`Session::undo_by`]), or
     /// `None` when it may: the same test, with its reason ([`UndoRefusal`]).
     pub fn undo_refusal_by(&self, seat: Seat) -> Option<UndoRefusal> {
-        if let Some(verdict) = self.let_go {
+        if let Some(let_go) = self.let_go {
             return match self.last_actor() {
-                Some(actor) if actor == seat => verdict,
+                Some(actor) if actor == seat => let_go.verdict,
                 Some(_) => Some(UndoRefusal::OtherMoved {
                     seats: self.game.seats(),
                 }),
@@ -337,12 +374,8 @@ impl<G: Game> Session<G> {
         if !self.can_undo() {
             return false;
         }
-        if self.let_go.is_some() {
-            let Some(prev) = self.replayed_before_last() else {
-                return false;
-            };
-            self.let_go = None;
-            self.snapshots.push(prev);
+        if !self.restore_let_go() {
+            return false;
         }
         if let Some(prev) = self.snapshots.pop() {
             self.game = prev;
@@ -442,7 +475,7 @@ mod let_go {
         }
         let mut held = plain.clone();
         held.compact();
-        assert!(held.snapshots.is_empty() && held.let_go == Some(None));
+        assert!(held.snapshots.is_empty() && held.let_go.is_some_and(|l| l.verdict.is_none()));
         for seat in [Seat(0), Seat(1)] {
             assert_eq!(held.undo_refusal_by(seat), plain.undo_refusal_by(seat));
         }
@@ -463,7 +496,7 @@ mod let_go {
         plain.apply(Seat(1), &Bid { amount: 1 }).unwrap();
         let mut held = plain.clone();
         held.compact();
-        assert!(held.snapshots.is_empty() && matches!(held.let_go, Some(Some(_))));
+        assert!(held.snapshots.is_empty() && held.let_go.is_some_and(|l| l.verdict.is_some()));
         assert!(!plain.can_undo() && !held.can_undo());
         for seat in [Seat(0), Seat(1)] {
             assert_eq!(held.undo_refusal_by(seat), plain.undo_refusal_by(seat));
@@ -477,6 +510,41 @@ mod let_go {
         assert_eq!(held.can_undo(), plain.can_undo());
         assert_eq!(held.undo(), plain.undo());
         assert_eq!(held.game().state_hash(), plain.game().state_hash());
+    }
+
+    /// Deeper undo asked for again after a compaction: the state let go is put
+    /// back, so two undos in a row answer as in a session never compacted, in the
+    /// same words where the older step was refused.
+    #[test]
+    fn deeper_undo_after_a_compaction_keeps_every_step() {
+        let scenario = BidScenario {
+            players: 2,
+            rounds: 3,
+        };
+        // Last action allowed (a commitment), then refused (a reveal).
+        for bids in [&[2u8][..], &[2, 1][..]] {
+            let mut plain = Session::<SealedBids>::new(&scenario, 3).unwrap();
+            plain.set_undo_depth(1);
+            for (i, &amount) in bids.iter().enumerate() {
+                plain.apply(Seat(i as u8), &Bid { amount }).unwrap();
+            }
+            let mut held = plain.clone();
+            held.compact();
+            assert!(held.let_go.is_some());
+            for s in [&mut plain, &mut held] {
+                s.set_undo_depth(usize::MAX);
+                let seat = s.game().to_move()[0];
+                s.apply(seat, &Bid { amount: 1 }).unwrap();
+            }
+            for _ in 0..2 {
+                for seat in [Seat(0), Seat(1)] {
+                    assert_eq!(held.undo_refusal_by(seat), plain.undo_refusal_by(seat));
+                }
+                assert_eq!(held.undo(), plain.undo());
+                assert_eq!(held.game().state_hash(), plain.game().state_hash());
+                assert_eq!(*held.record(), *plain.record());
+            }
+        }
     }
 
     /// A loaded state's record does not replay from the seed: the state before an

@@ -142,9 +142,12 @@ pub trait DynGame: DynPresentation + DynOdds + DynAgents + Send {
     /// ([`Session::set_undo_depth`]; 0 = no undo, what a server without undo wants).
     fn set_undo_depth(&mut self, depth: usize);
     /// Hold the game in less memory while nobody plays it (issue 40): the log's
-    /// older events deflated (all but the last action's), spare capacity given back.
-    /// Nothing a reader sees changes; the next action costs no more for it. A server
-    /// calls it when a game goes quiet, off the request path.
+    /// older events, the record's older actions and the undo marks deflated (all but
+    /// the last action's), spare capacity given back, and with one undo kept the
+    /// state before the last action let go ([`Session::compact`]: an undo of it then
+    /// costs a replay of the record). Nothing a reader sees changes; the next action
+    /// costs no more for it. A server calls it when a game goes quiet, off the
+    /// request path.
     fn compact(&mut self);
 }
 

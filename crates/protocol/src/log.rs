@@ -333,7 +333,8 @@ pub(crate) struct Marks {
 
 impl Marks {
     pub(crate) fn push(&mut self, start: usize) {
-        self.open.push(start as u32);
+        self.open
+            .push(u32::try_from(start).expect("a log holds fewer than 2^32 events"));
     }
 
     /// The newest mark, if any (never inflates: sealing keeps the newest open).

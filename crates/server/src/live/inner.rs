@@ -52,7 +52,8 @@ impl Inner {
     }
 
     /// A game gone quiet holds its state in less memory: no view kept, the log's
-    /// older events deflated ([`DynGame::compact`]; cheap when nothing moved since).
+    /// older events, the record's older actions and the undo copy packed away
+    /// ([`DynGame::compact`]; cheap when nothing moved since).
     pub fn quiet(&mut self) {
         self.forget_view();
         self.game.compact();

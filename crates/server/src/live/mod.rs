@@ -959,8 +959,9 @@ impl Hub {
         }
         let before = inner.game.to_move();
         if !inner.game.undo_by(Seat(seat)) {
-            // Checked above under the same lock: cannot happen; the database has it
-            // undone, so read the game again from there.
+            // Checked above under the same lock: only a state let go by a
+            // compaction that does not replay to its hash gets here. The database
+            // has it undone, so read the game again from there.
             self.unload(live);
             return Err(ApiError::reloading());
         }

@@ -439,6 +439,37 @@ fn a_connection_that_sends_no_request_is_closed() {
     assert!(waited < std::time::Duration::from_secs(40), "{waited:?}");
 }
 
+/// Issue 40: a game nobody asked for in 5 s is compacted by the server's sweep (its
+/// record and undo marks deflated, the state before its last action let go); a seat
+/// that comes back to it still reads its undo as before and takes back its last
+/// decision (the state rebuilt from the record), in memory and in the database.
+#[test]
+fn a_seat_undoes_its_decision_after_the_game_went_quiet() {
+    let s = Server::start(&temp_dir("undo-quiet"), None, &[]);
+    let (id, tokens) = s.create(&json!({"ruleset": "stratoyager", "seed": "5"}));
+    let t0 = tokens[0].clone().unwrap();
+    let path = format!("/api/games/{id}");
+    let (_, first) = s.get(&path, Some(&t0));
+    s.act(&id, &t0, &first["legal"][0]);
+    let (_, mid) = s.get(&path, Some(&t0));
+    s.act(&id, &t0, &mid["legal"][0]);
+    let (_, last) = s.get(&path, Some(&t0));
+    assert_eq!(last["can_undo"], true);
+    // Quiet for 5 s, then the sweep (every 10 s) compacts it.
+    std::thread::sleep(std::time::Duration::from_secs(16));
+    let (_, quiet) = s.get(&path, Some(&t0));
+    assert_eq!(quiet["can_undo"], true, "{quiet}");
+    assert_eq!(quiet["status"]["hash"], last["status"]["hash"]);
+    let (c, v) = s.post(&format!("{path}/undo"), Some(&t0), &json!({}));
+    assert_eq!(c, 200, "{v}");
+    let (_, back) = s.get(&path, Some(&t0));
+    assert_eq!(back["status"]["hash"], mid["status"]["hash"]);
+    assert_eq!(back["legal"], mid["legal"]);
+    let (_, r) = s.get(&format!("{path}/record"), Some(&t0));
+    assert_eq!(r["record"]["actions"].as_array().unwrap().len(), 1, "{r}");
+    assert_eq!(r["record"]["actions"][0]["action"], first["legal"][0]);
+}
+
 /// Issue 28 §3: a seat takes back its own decisions while nothing new became known
 /// (Stratoyager's placements: no die, no reveal), then decides otherwise; never
 /// another seat's action nor one that rolled dice; the undo is in the database (it

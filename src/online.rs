@@ -602,13 +602,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             );
             return Ok(());
         };
-        let legal = st["legal"].as_array().cloned().unwrap_or_default();
-        let texts: Vec<String> = st["legal_text"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|t| t.as_str().unwrap_or("").to_string())
-            .collect();
+        let (legal, texts) = choices(&st);
         if legal.is_empty() {
             listed = None;
             if !waiting_said {
@@ -623,7 +617,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
             let status = st["status"].clone();
             loop {
                 if let Some(line) = input.line_within(Duration::from_millis(1500)) {
-                    match in_game(server, id, &line, &legal, &texts, &st) {
+                    match in_game(server, id, &line, &st) {
                         Step::Leave => return Ok(()),
                         Step::Acted => break,
                         Step::Again => {}
@@ -680,7 +674,7 @@ fn play(server: &mut Server, input: &mut Input, id: &str) -> Result<()> {
                 }
                 continue;
             };
-            match in_game(server, id, &line, &legal, &texts, &st) {
+            match in_game(server, id, &line, &st) {
                 Step::Leave => return Ok(()),
                 Step::Acted => {
                     listed = None;
@@ -764,15 +758,8 @@ fn list_actions(texts: &[String], filter: Option<&str>) -> usize {
 
 /// One line typed in a game. A refusal (not your turn, no offer to answer, a typo)
 /// is said and the game goes on; only leaving ends it.
-fn in_game(
-    server: &mut Server,
-    id: &str,
-    line: &str,
-    legal: &[Value],
-    texts: &[String],
-    st: &Value,
-) -> Step {
-    said_in_game(server, id, line, legal, texts, st).unwrap_or_else(|e| {
+fn in_game(server: &mut Server, id: &str, line: &str, st: &Value) -> Step {
+    said_in_game(server, id, line, st).unwrap_or_else(|e| {
         println!("{e:#}");
         Step::Again
     })
@@ -788,14 +775,20 @@ fn game_post(server: &mut Server, id: &str, route: &str, body: Value) -> Result<
     )
 }
 
-fn said_in_game(
-    server: &mut Server,
-    id: &str,
-    line: &str,
-    legal: &[Value],
-    texts: &[String],
-    st: &Value,
-) -> Result<Step> {
+/// The seat's legal actions in the game's answer `st`, and their words.
+fn choices(st: &Value) -> (Vec<Value>, Vec<String>) {
+    let legal = st["legal"].as_array().cloned().unwrap_or_default();
+    let texts = st["legal_text"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|t| t.as_str().unwrap_or("").to_string())
+        .collect();
+    (legal, texts)
+}
+
+fn said_in_game(server: &mut Server, id: &str, line: &str, st: &Value) -> Result<Step> {
+    let (legal, texts) = choices(st);
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     match word {
         "" => Ok(Step::Again),
@@ -812,7 +805,7 @@ fn said_in_game(
             Ok(Step::Again)
         }
         "list" | "ls" => {
-            list_actions(texts, Some(""));
+            list_actions(&texts, Some(""));
             Ok(Step::Again)
         }
         "say" => {
@@ -871,7 +864,7 @@ fn said_in_game(
             }
             if legal.is_empty() {
                 println!("Not your turn: `say TEXT`, `board`, `leave` (or `help`).");
-            } else if list_actions(texts, Some(line)) == 0 {
+            } else if list_actions(&texts, Some(line)) == 0 {
                 println!(
                     "No action {line}: choose a number from 1 to {} (or type `help`).",
                     legal.len()

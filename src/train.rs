@@ -83,6 +83,12 @@ pub struct TrainArgs {
     /// results are not changed, only what the model learns from them.
     #[arg(long)]
     pub draws_by_evaluation: bool,
+    /// The share λ of the search's own estimate in what the model learns from a
+    /// position where a seat decided: `(1 − λ)·result + λ·estimate`, the estimate being
+    /// the chosen action's mean reward in the self-play search (0 to 1; 0: the
+    /// game's result alone).
+    #[arg(long, default_value_t = 0.0)]
+    pub search_value: f64,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -125,6 +131,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
             seed: a.seed,
             value_weight: a.value_weight,
             draws_by_evaluation: a.draws_by_evaluation,
+            search_value: a.search_value,
         };
         let dir = a.out.clone().unwrap_or_else(|| {
             PathBuf::from("orrery-train").join(format!("{}-{}", G::INFO.id, file_safe(&name)))

@@ -123,10 +123,21 @@ pub struct TrainConfig {
     /// dogfight). The result of the game is not changed, only what is learned from it.
     #[serde(default)]
     pub draws_by_evaluation: bool,
+    /// The share of the search's own estimate in what a seat learns from the
+    /// positions where it decided (λ): the target is `(1 − λ)·result + λ·value`, the
+    /// value being the mean reward of the action the self-play search chose (as
+    /// bootstrapped targets do, where a game's final result says little about the
+    /// single decision). 0: the result alone.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub search_value: f64,
 }
 
 fn half() -> f64 {
     0.5
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl TrainConfig {
@@ -150,6 +161,7 @@ impl TrainConfig {
             seed: 1,
             value_weight: 0.5,
             draws_by_evaluation: false,
+            search_value: 0.0,
         }
     }
 
@@ -178,6 +190,9 @@ impl TrainConfig {
         }
         if !(0.0..=1.0).contains(&self.value_weight) {
             return bad("--value-weight must be 0 to 1");
+        }
+        if !(0.0..=1.0).contains(&self.search_value) {
+            return bad("--search-value must be 0 to 1");
         }
         if self.max_actions == 0 {
             return bad("--max-actions must be at least 1");

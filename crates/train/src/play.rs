@@ -238,22 +238,34 @@ fn one_game<G: Game + SearchHints + Learning>(
         .map(|s| searcher(digest(&(seed, s)), cfg, model))
         .collect();
     let mut rng = Rng::seed_from(seed ^ 0x5e1f_91a7);
-    let mut seen: Vec<(Seat, Vec<f32>)> = Vec::new();
+    // Each seat's observation at every decision, and for the seat that decided by
+    // searching, the search's estimate of its chance.
+    let mut seen: Vec<(Seat, Vec<f32>, Option<f32>)> = Vec::new();
     let mut width = 0;
     for _ in 0..cfg.max_actions {
         let to_move = game.to_move();
         let Some(&seat) = to_move.first() else { break };
+        let first = seen.len();
         for s in Seat::all(seats) {
             let o = orrery_core::learn::observation(&game, s);
             width = o.len();
-            seen.push((s, o));
+            seen.push((s, o, None));
         }
         let explore = rng.index(1_000_000) < (cfg.explore * 1_000_000.0) as usize;
         let action = if explore {
             let mut search = game.search_actions(seat);
             (!search.is_empty()).then(|| search.swap_remove(rng.index(search.len())))
         } else {
-            agents[seat.index()].choose(&game, seat)
+            let agent = &mut agents[seat.index()];
+            let action = agent.choose(&game, seat);
+            // Only a decision that searched has an estimate (one with a single
+            // search action answers at once).
+            if let Some(stats) = agent.last_stats() {
+                if let Some(entry) = seen.get_mut(first + seat.index()) {
+                    entry.2 = Some(stats.value as f32);
+                }
+            }
+            action
         };
         let Some(action) = action.or_else(|| game.default_action(seat)) else {
             break;
@@ -269,9 +281,14 @@ fn one_game<G: Game + SearchHints + Learning>(
         decided: usize::from(decided),
         ..Positions::default()
     };
-    for (s, o) in seen {
+    let lambda = cfg.search_value as f32;
+    for (s, o, value) in seen {
         p.observations.extend(o);
-        p.results.push(result[s.index()]);
+        let r = result[s.index()];
+        p.results.push(match value {
+            Some(v) if lambda > 0.0 => (1.0 - lambda) * r + lambda * v,
+            _ => r,
+        });
     }
     p
 }

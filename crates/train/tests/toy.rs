@@ -295,3 +295,49 @@ fn a_run_directory_in_use_is_refused() {
     assert_eq!(run(&d, &c, 1).len(), 1);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `search_value` (λ) changes what is learned, not what is played: the same games
+/// (observations), and each target `(1 − λ)·result + λ·estimate`, so that λ = ½ lies
+/// halfway between the results (λ = 0) and the searches' estimates (λ = 1). The
+/// estimates are the search's own and differ from the results somewhere.
+#[test]
+fn the_search_value_mixes_the_searchs_estimate_into_the_deciders_targets() {
+    let at = |lambda: f64| {
+        let c = TrainConfig {
+            search_value: lambda,
+            ..cfg()
+        };
+        self_play::<TakeAway>(&pile(), &c, None, 1, 0..6, 1, &|_| {})
+    };
+    let (results, half, estimates) = (at(0.0), at(0.5), at(1.0));
+    assert!(!results.is_empty());
+    assert_eq!(results.observations, estimates.observations);
+    assert_eq!(results.observations, half.observations);
+    let mut moved = 0;
+    for i in 0..results.len() {
+        let (r, h, e) = (results.results[i], half.results[i], estimates.results[i]);
+        assert!((0.0..=1.0).contains(&e), "estimate {e}");
+        assert!((h - (r + e) / 2.0).abs() < 1e-6, "{r} {h} {e}");
+        moved += usize::from(r != e);
+    }
+    assert!(moved > 0, "no target took the search's estimate");
+    // A run of other settings is refused as a resume, λ included.
+    let d = dir("lambda");
+    let c = TrainConfig {
+        generations: 1,
+        games: 4,
+        duel_games: 0,
+        ..cfg()
+    };
+    run(&d, &c, 1);
+    let other = TrainConfig {
+        search_value: 0.5,
+        ..c.clone()
+    };
+    let e = train::<TakeAway>(&pile(), &other, &d, 1, &Provenance::new(), &quiet).unwrap_err();
+    assert!(
+        matches!(&e, TrainError::OtherRun { field, .. } if field == "search_value"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

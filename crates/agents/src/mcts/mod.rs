@@ -118,6 +118,10 @@ pub struct SearchStats {
     pub scale: f64,
     /// Wall time of the whole decision.
     pub elapsed: Duration,
+    /// The chosen action's mean reward for the deciding seat (0..1): the search's own
+    /// estimate of its chance, which self-play may teach a learned value
+    /// (`orrery train --search-value`).
+    pub value: f64,
 }
 
 /// Information-set MCTS within a [`Budget`]; see the module documentation.
@@ -193,7 +197,8 @@ impl MctsAgent {
         self.config
     }
 
-    /// Statistics of the last decision that searched.
+    /// Statistics of the last decision, if it searched (`None` after one that had a
+    /// single action, or none, to choose from).
     pub fn last_stats(&self) -> Option<&SearchStats> {
         self.last.as_ref()
     }
@@ -303,12 +308,18 @@ impl MctsAgent {
             (root, iterations, nodes)
         };
         let pick = root.best_edge().unwrap_or(0);
+        let value = root
+            .edges
+            .get(pick)
+            .filter(|e| e.visits > 0)
+            .map_or(0.5, |e| e.total / f64::from(e.visits));
         self.last = Some(SearchStats {
             iterations,
             nodes,
             root_actions,
             scale,
             elapsed: start.elapsed(),
+            value,
         });
         root.actions.swap_remove(pick)
     }
@@ -420,6 +431,7 @@ impl<G: Game + SearchHints + Learning> Agent<G> for MctsAgent {
             return None;
         }
         self.rng = crate::decision_rng(self.seed, game, seat);
+        self.last = None;
         let mut actions = game.search_actions(seat);
         if actions.len() <= 1 {
             return actions

@@ -9,13 +9,7 @@ use orrery_core::{FullGame, Game, Rng, SearchHints, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
 
-fn scenario<G: FullGame>(name: &str) -> G::Scenario {
-    G::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("{} has no scenario {name}", G::INFO.id))
-        .scenario
-}
+use orrery_core::conformance::scenario;
 
 fn game<G: FullGame>(name: &str, seed: u64) -> G {
     G::setup(&scenario::<G>(name), seed).expect("scenario sets up")

@@ -9,11 +9,7 @@ use orrery_table::{Heading, Point};
 
 /// A shipped scenario by name.
 pub fn scenario(name: &str) -> Scenario {
-    BlackSkies::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .map(|s| s.scenario)
-        .unwrap_or_else(|| panic!("no shipped scenario `{name}`"))
+    orrery_core::conformance::scenario::<BlackSkies>(name)
 }
 
 /// `scenario` set up with `seed` and played through deployment and set-up with

@@ -69,6 +69,11 @@ impl<T: Clone + Send + Sync + 'static> Builtin<T> {
             .clone()
     }
 
+    /// The files' ids, in order (the first is a ruleset's default).
+    pub fn ids(&self) -> Vec<&'static str> {
+        self.files.iter().map(|f| f.0).collect()
+    }
+
     /// Every file that reads, by id; a file that fails is left out (the ruleset's
     /// tests guarantee none does).
     pub fn lenient(&self) -> Vec<(&'static str, T)> {

@@ -437,27 +437,15 @@ fn blue_book_or_empty() -> Vec<ShipDesign> {
     load_blue_book().unwrap_or_default()
 }
 
-/// The scenario files shipped with the engine, read once.
-static BUILTIN: orrery_data::Builtin<Scenario> =
+/// The scenario files shipped with the engine, read once: `strict()` gives every
+/// problem found in them, `ids()` their ids, the default (`duel`) first.
+pub static BUILTIN_SCENARIOS: orrery_data::Builtin<Scenario> =
     orrery_data::Builtin::new(SCENARIOS, parse_scenario);
 
-/// The scenarios shipped with the engine, or every problem found in them (read once).
-pub fn try_builtin_scenarios() -> Result<Vec<NamedScenario<Scenario>>, DataError> {
-    BUILTIN
-        .strict()
-        .map(|all| NamedScenario::all_by_id(all, |s| &s.description))
-}
-
-/// The scenarios shipped with the engine; the first (`duel`) is the default.
-/// A built-in file that fails to load is left out (the crate's tests guarantee none
-/// does).
+/// The scenarios shipped with the engine, the default first; a file that fails to
+/// load is left out (the crate's tests guarantee none does).
 pub fn builtin_scenarios() -> Vec<NamedScenario<Scenario>> {
-    NamedScenario::all_by_id(BUILTIN.lenient(), |s| &s.description)
-}
-
-/// The ids of the built-in scenarios, default first.
-pub fn builtin_scenario_ids() -> Vec<&'static str> {
-    SCENARIOS.iter().map(|s| s.0).collect()
+    NamedScenario::all_by_id(BUILTIN_SCENARIOS.lenient(), |s| &s.description)
 }
 
 /// The TOML text of the embedded Blue Book (for `orrery` to print or export).
@@ -507,7 +495,7 @@ mod tests {
 
     #[test]
     fn builtin_scenarios_all_load() {
-        if let Err(e) = try_builtin_scenarios() {
+        if let Err(e) = BUILTIN_SCENARIOS.strict() {
             panic!("{e}");
         }
         assert_eq!(builtin_scenarios().len(), SCENARIOS.len());

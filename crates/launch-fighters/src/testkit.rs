@@ -6,6 +6,11 @@ use crate::types::*;
 use orrery_core::{Rng, Seat};
 use orrery_hex::{Dir, Hex, HexMap};
 
+/// A shipped scenario by name.
+pub fn scenario(name: &str) -> Scenario {
+    orrery_core::conformance::scenario::<LaunchFighters>(name)
+}
+
 /// A position under construction.
 pub struct Sandbox {
     g: LaunchFighters,

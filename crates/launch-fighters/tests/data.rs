@@ -3,9 +3,8 @@
 
 use orrery_hex::{Dir, Hex};
 use orrery_launch_fighters::data::{
-    blue_book_design, builtin_scenario_ids, builtin_scenarios, fleet_check, load_blue_book,
-    parse_designs, parse_fleet, parse_scenario, scenario_problems, try_builtin_scenarios,
-    DataError, FileForm,
+    blue_book_design, builtin_scenarios, fleet_check, load_blue_book, parse_designs, parse_fleet,
+    parse_scenario, scenario_problems, DataError, FileForm, BUILTIN_SCENARIOS,
 };
 use orrery_launch_fighters::design::validate;
 use orrery_launch_fighters::{Scenario, ShipDesign, TerrainKind};
@@ -313,8 +312,8 @@ fn lf18_validate_reports_every_problem_as_field_and_why() {
 
 #[test]
 fn builtin_scenarios_load_default_first() {
-    let all = try_builtin_scenarios().unwrap_or_else(|e| panic!("{e}"));
-    let ids: Vec<&str> = all.iter().map(|s| s.name.as_str()).collect();
+    let all = BUILTIN_SCENARIOS.strict().unwrap_or_else(|e| panic!("{e}"));
+    let ids: Vec<&str> = all.iter().map(|(id, _)| *id).collect();
     assert_eq!(
         ids,
         [
@@ -326,11 +325,12 @@ fn builtin_scenarios_load_default_first() {
             "convoy-run"
         ]
     );
-    assert_eq!(builtin_scenario_ids(), ids);
-    assert_eq!(builtin_scenarios().len(), all.len());
-    let players: Vec<usize> = all.iter().map(|s| s.scenario.fleets.len()).collect();
+    assert_eq!(BUILTIN_SCENARIOS.ids(), ids);
+    let players: Vec<usize> = all.iter().map(|(_, s)| s.fleets.len()).collect();
     assert_eq!(players, [2, 2, 3, 6, 2, 2]);
-    for s in &all {
+    let named = builtin_scenarios();
+    assert_eq!(named.len(), all.len());
+    for s in &named {
         assert!(!s.description.is_empty(), "{}", s.name);
         assert_eq!(s.description, s.scenario.description);
         // LF-17 (d) default; the convoy run is a 20-turn dash.

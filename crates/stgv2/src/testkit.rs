@@ -8,11 +8,7 @@ use orrery_nodes::{Node, Pos};
 
 /// A shipped scenario by name.
 pub fn scenario(name: &str) -> Scenario {
-    Stgv2::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .map(|s| s.scenario)
-        .unwrap_or_else(|| panic!("no shipped scenario `{name}`"))
+    orrery_core::conformance::scenario::<Stgv2>(name)
 }
 
 /// Set up with `seed` and played through the starting corners (first options):

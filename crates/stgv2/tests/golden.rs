@@ -11,11 +11,7 @@ use orrery_core::{Game, Rng, Seat};
 use orrery_stgv2::{Action, Stgv2};
 
 fn play(name: &str, seed: u64, print: &mut Print) {
-    let scenario = Stgv2::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap()
-        .scenario;
+    let scenario = orrery_core::conformance::scenario::<Stgv2>(name);
     let (mut g, log) = Stgv2::setup_logged(&scenario, seed).unwrap();
     print.add(&serde_json::to_string(&log).unwrap());
     let mut rng = Rng::seed_from(seed ^ 0xABCD);

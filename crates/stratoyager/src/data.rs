@@ -221,27 +221,15 @@ fn forces(
     out
 }
 
-/// The scenario files shipped with the engine, read once.
-static BUILTIN: orrery_data::Builtin<Scenario> =
+/// The scenario files shipped with the engine, read once: `strict()` gives every
+/// problem found in them, `ids()` their ids, the default (`pilot-episode`) first.
+pub static BUILTIN_SCENARIOS: orrery_data::Builtin<Scenario> =
     orrery_data::Builtin::new(SCENARIOS, parse_scenario);
 
-/// The scenarios shipped with the engine, or every problem found in them (read once).
-pub fn try_builtin_scenarios() -> Result<Vec<NamedScenario<Scenario>>, DataError> {
-    BUILTIN
-        .strict()
-        .map(|all| NamedScenario::all_by_id(all, |s| &s.description))
-}
-
-/// The scenarios shipped with the engine; the first (`pilot-episode`) is the default.
-/// A built-in file that fails to load is left out (the crate's tests guarantee none
-/// does).
+/// The scenarios shipped with the engine, the default first; a file that fails to
+/// load is left out (the crate's tests guarantee none does).
 pub fn builtin_scenarios() -> Vec<NamedScenario<Scenario>> {
-    NamedScenario::all_by_id(BUILTIN.lenient(), |s| &s.description)
-}
-
-/// The ids of the built-in scenarios, default first.
-pub fn builtin_scenario_ids() -> Vec<&'static str> {
-    SCENARIOS.iter().map(|s| s.0).collect()
+    NamedScenario::all_by_id(BUILTIN_SCENARIOS.lenient(), |s| &s.description)
 }
 
 /// The TOML text of a built-in scenario by id.

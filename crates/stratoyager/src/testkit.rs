@@ -84,14 +84,7 @@ pub fn events(log: &Log) -> Vec<Event> {
 
 /// The built-in scenario `name`.
 pub fn scenario(name: &str) -> crate::types::Scenario {
-    use orrery_core::Game;
-    match Stratoyager::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-    {
-        Some(s) => s.scenario,
-        None => panic!("no built-in scenario {name}"),
-    }
+    orrery_core::conformance::scenario::<Stratoyager>(name)
 }
 
 /// The dogfight scenario (seed 5) at the Guardian's first Movement Action question,

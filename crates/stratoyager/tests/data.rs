@@ -47,11 +47,11 @@ fn builtin(id: &str) -> Scenario {
 
 #[test]
 fn every_builtin_scenario_loads_and_sets_up() {
-    if let Err(e) = data::try_builtin_scenarios() {
+    if let Err(e) = data::BUILTIN_SCENARIOS.strict() {
         panic!("{e}");
     }
     let all = data::builtin_scenarios();
-    let ids = data::builtin_scenario_ids();
+    let ids = data::BUILTIN_SCENARIOS.ids();
     assert_eq!(ids, ["pilot-episode", "dogfight", "asteroid-ambush"]);
     assert_eq!(all.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ids);
     assert_eq!(Stratoyager::scenarios()[0].name, "pilot-episode");
@@ -287,7 +287,7 @@ fn the_reader_agrees_with_serde_on_the_builtins() {
     }
     let by_serde: RosterFile = toml::from_str(data::roster_text()).expect("serde roster");
     assert_eq!(data::default_roster(), by_serde.unit);
-    for id in data::builtin_scenario_ids() {
+    for id in data::BUILTIN_SCENARIOS.ids() {
         let text = data::builtin_scenario_text(id).unwrap_or_default();
         let mut t: toml::Table = text.parse().expect("toml");
         let roster = toml::Value::try_from(data::default_roster()).expect("roster");

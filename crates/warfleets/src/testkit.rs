@@ -8,11 +8,7 @@ use orrery_table::{Heading, Point};
 
 /// A shipped scenario by name.
 pub fn scenario(name: &str) -> Scenario {
-    Warfleets::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .map(|s| s.scenario)
-        .unwrap_or_else(|| panic!("no shipped scenario `{name}`"))
+    orrery_core::conformance::scenario::<Warfleets>(name)
 }
 
 /// `scenario` without random terrain.

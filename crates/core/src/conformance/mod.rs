@@ -170,6 +170,101 @@ impl Report {
     }
 }
 
+/// `G`'s built-in scenario `name` ([`Game::scenarios`](crate::Game::scenarios)), for
+/// tests: it panics, naming the ruleset, when there is none.
+pub fn scenario<G: crate::Game>(name: &str) -> G::Scenario {
+    G::scenarios()
+        .into_iter()
+        .find(|s| s.name == name)
+        .map(|s| s.scenario)
+        .unwrap_or_else(|| panic!("{} has no built-in scenario `{name}`", G::INFO.id))
+}
+
+/// Play sampled games ([`SearchHints::sample_action`](crate::SearchHints::sample_action))
+/// of every built-in scenario of `G` with seeds `0..seeds` (the sampler's generator
+/// seeded `seed + salt`), calling `f(game, seat, legal actions, generator)` at every
+/// decision of every seat to move: a ruleset's tests of its sampler and search hints.
+/// It panics if a seat to move has no sample or a sample is refused.
+pub fn walk<G: FullGame>(
+    seeds: u64,
+    salt: u64,
+    mut f: impl FnMut(&G, Seat, &[G::Action], &mut Rng),
+) {
+    for named in G::scenarios() {
+        for seed in 0..seeds {
+            let mut g = G::setup(&named.scenario, seed).expect("setup");
+            let mut rng = Rng::seed_from(seed + salt);
+            while !g.to_move().is_empty() {
+                for seat in g.to_move() {
+                    let legal = g.legal_actions(seat);
+                    f(&g, seat, &legal, &mut rng);
+                    let a = g
+                        .sample_action(seat, &mut rng)
+                        .expect("a seat to move has a sample");
+                    g.apply(seat, &a).expect("sampled actions are legal");
+                }
+            }
+        }
+    }
+}
+
+/// What [`Game::validate`](crate::Game::validate) says of `g` saved as JSON, changed
+/// by `edit` and loaded again (empty: it passes): a ruleset's tests of one corrupted
+/// field at a time. It panics if the edited JSON no longer deserializes.
+pub fn problems_after<G: FullGame>(g: &G, edit: impl FnOnce(&mut Value)) -> Vec<String> {
+    let mut v = serde_json::to_value(g).expect("a state writes as JSON");
+    edit(&mut v);
+    let loaded: G = serde_json::from_value(v).expect("the edited state still deserializes");
+    loaded
+        .validate()
+        .err()
+        .map(|e| e.problems)
+        .unwrap_or_default()
+}
+
+/// A ruleset's conformance tests, one `#[test]` a line (each runs on its own thread,
+/// as separate tests do): `name: run(SCENARIOS, CONFIG) == GAMES;` runs [`run`] and
+/// requires a clean report of exactly `GAMES` games, `name: forced_dice(SCENARIOS,
+/// CONFIG);` runs [`run_forced_dice`] and requires a clean report of at least one;
+/// `then |r| …` adds a check of the [`Report`]. Doc comments and attributes go above
+/// their line.
+///
+/// ```ignore
+/// orrery_core::conformance_tests! {
+///     Warfleets;
+///     patrol_random_games: run([scenario("patrol")], Config::random_games(1700, 1)) == 1700;
+///     forced_dice_games: forced_dice([scenario("patrol")], Config::random_games(40, 90_000));
+/// }
+/// ```
+#[macro_export]
+macro_rules! conformance_tests {
+    ($game:ty; $($(#[$meta:meta])* $name:ident: $kind:ident($scenarios:expr, $cfg:expr $(,)?)
+        $(== $games:expr)? $(, then $check:expr)?;)*) => {
+        $(
+            $(#[$meta])*
+            #[test]
+            fn $name() {
+                let r = $crate::conformance_tests!(@$kind $game, $scenarios, $cfg);
+                r.assert_clean();
+                $crate::conformance_tests!(@games r $(, $games)?);
+                $( ($check)(&r); )?
+            }
+        )*
+    };
+    (@run $game:ty, $scenarios:expr, $cfg:expr) => {
+        $crate::conformance::run::<$game>(&$scenarios, &$cfg)
+    };
+    (@forced_dice $game:ty, $scenarios:expr, $cfg:expr) => {
+        $crate::conformance::run_forced_dice::<$game>(&$scenarios, &$cfg)
+    };
+    (@games $r:ident, $games:expr) => {
+        assert_eq!($r.games, $games, "{:?}", $r)
+    };
+    (@games $r:ident) => {
+        assert!($r.games > 0, "{:?}", $r)
+    };
+}
+
 /// Run the suite over the given scenarios.
 pub fn run<G: FullGame>(scenarios: &[G::Scenario], cfg: &Config) -> Report {
     run_with::<G>(scenarios, cfg, &[])

@@ -7,13 +7,7 @@ use orrery_agents::conformance_channels;
 use orrery_core::conformance::{run_with, Config};
 use orrery_core::{FullGame, Game};
 
-fn named<G: FullGame>(name: &str) -> G::Scenario {
-    G::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("no scenario {name}"))
-        .scenario
-}
+use orrery_core::conformance::scenario as named;
 
 fn check<G: FullGame>(scenarios: &[&str], games: usize) {
     let chosen: Vec<G::Scenario> = scenarios.iter().map(|n| named::<G>(n)).collect();

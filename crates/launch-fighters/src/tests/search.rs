@@ -3,33 +3,14 @@
 
 use crate::search::SQUADRON_KIND;
 use crate::state::Location;
-use crate::{Action, LaunchFighters, Scenario};
+use crate::{Action, LaunchFighters};
 use orrery_core::{Files, Game, Rng, SearchHints, Seat};
 
-fn scenario(name: &str) -> Scenario {
-    LaunchFighters::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .unwrap_or_else(|| panic!("built-in scenario {name} missing"))
-        .scenario
-}
+use crate::testkit::scenario;
 
 /// Play random games of every built-in scenario, calling `f` at every decision.
-fn walk(seeds: u64, mut f: impl FnMut(&LaunchFighters, Seat, &[Action], &mut Rng)) {
-    for named in LaunchFighters::scenarios() {
-        for seed in 0..seeds {
-            let mut g = LaunchFighters::setup(&named.scenario, seed).expect("setup");
-            let mut rng = Rng::seed_from(seed + 77);
-            while let Some(&seat) = g.to_move().first() {
-                let legal = g.legal_actions(seat);
-                f(&g, seat, &legal, &mut rng);
-                let a = g
-                    .sample_action(seat, &mut rng)
-                    .expect("a seat to move has a move");
-                g.apply(seat, &a).expect("sampled actions are legal");
-            }
-        }
-    }
+fn walk(seeds: u64, f: impl FnMut(&LaunchFighters, Seat, &[Action], &mut Rng)) {
+    orrery_core::conformance::walk(seeds, 77, f);
 }
 
 #[test]

@@ -6,13 +6,7 @@ use crate::LaunchFighters;
 use orrery_core::{Game, Rng, SearchHints};
 use serde_json::{json, Value};
 
-fn scenario(name: &str) -> crate::Scenario {
-    LaunchFighters::scenarios()
-        .into_iter()
-        .find(|s| s.name == name)
-        .expect("built-in scenario")
-        .scenario
-}
+use crate::testkit::scenario;
 
 /// A duel with every ship placed.
 fn placed() -> LaunchFighters {
@@ -26,30 +20,8 @@ fn placed() -> LaunchFighters {
     g
 }
 
-fn problems(g: &LaunchFighters, edit: impl Fn(&mut Value)) -> Vec<String> {
-    let mut v = serde_json::to_value(g).expect("json");
-    edit(&mut v);
-    let loaded: LaunchFighters = serde_json::from_value(v).expect("still deserializes");
-    loaded
-        .validate()
-        .err()
-        .map(|e| e.problems)
-        .unwrap_or_default()
-}
-
-#[test]
-fn states_of_play_pass() {
-    for name in ["duel", "three-way", "asteroid-field"] {
-        let mut g = LaunchFighters::setup(&scenario(name), 2).expect("setup");
-        let mut r = Rng::seed_from(2);
-        while !g.is_terminal() {
-            assert_eq!(g.validate(), Ok(()), "{name} turn {}", g.turn);
-            let s = g.to_move()[0];
-            let a = g.sample_action(s, &mut r).expect("an action");
-            g.apply(s, &a).expect("legal");
-        }
-        assert_eq!(g.validate(), Ok(()));
-    }
+fn problems(g: &LaunchFighters, edit: impl FnOnce(&mut Value)) -> Vec<String> {
+    orrery_core::conformance::problems_after(g, edit)
 }
 
 #[test]

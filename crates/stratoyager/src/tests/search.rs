@@ -14,23 +14,8 @@ fn kind(g: &Stratoyager, seat: Seat) -> Option<AskKind> {
 
 /// Play random games of every built-in scenario (sampled answers), calling `f` at
 /// every decision.
-fn walk(seeds: u64, mut f: impl FnMut(&Stratoyager, Seat, &[Action], &mut Rng)) {
-    for named in Stratoyager::scenarios() {
-        for seed in 0..seeds {
-            let mut g = Stratoyager::setup(&named.scenario, seed).expect("setup");
-            let mut rng = Rng::seed_from(seed + 99);
-            while !g.is_terminal() {
-                for seat in g.to_move() {
-                    let legal = g.legal_actions(seat);
-                    f(&g, seat, &legal, &mut rng);
-                    let a = g
-                        .sample_action(seat, &mut rng)
-                        .expect("a seat to move answers");
-                    g.apply(seat, &a).expect("sampled answers are legal");
-                }
-            }
-        }
-    }
+fn walk(seeds: u64, f: impl FnMut(&Stratoyager, Seat, &[Action], &mut Rng)) {
+    orrery_core::conformance::walk(seeds, 99, f);
 }
 
 #[test]

@@ -53,13 +53,8 @@ impl Presentation for BlackSkies {
         crate::glossary::GLOSSARY
     }
 
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        crate::quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
-    }
+    // Quick order entry at the terminal (`quick`).
+    orrery_core::quick_entry!();
 
     fn describe_action(&self, viewer: Option<Seat>, action: &Action) -> String {
         crate::render::describe(self, viewer, action)

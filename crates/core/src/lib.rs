@@ -44,6 +44,27 @@ macro_rules! web_assets {
     };
 }
 
+/// A ruleset's quick order entry from its crate's `quick` module — `hint(game, seat)`
+/// (what the seat may type now) and `parse(game, seat, text)` (one answer, or why
+/// not) — as the [`Presentation`] methods `input_hint` and `parse_action`: one line
+/// inside a ruleset's `impl Presentation`.
+#[macro_export]
+macro_rules! quick_entry {
+    () => {
+        fn input_hint(&self, seat: $crate::Seat) -> Option<String> {
+            crate::quick::hint(self, seat)
+        }
+
+        fn parse_action(
+            &self,
+            seat: $crate::Seat,
+            text: &str,
+        ) -> Option<Result<Vec<Self::Action>, String>> {
+            Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
+        }
+    };
+}
+
 pub mod conformance;
 mod digest;
 mod ending;

@@ -124,13 +124,8 @@ impl Presentation for Stgv2 {
         crate::glossary::GLOSSARY
     }
 
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        crate::quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
-    }
+    // Quick order entry at the terminal (`quick`).
+    orrery_core::quick_entry!();
 
     /// One line for an action, as `viewer` may read it (everything is public).
     fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {

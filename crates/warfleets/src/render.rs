@@ -112,13 +112,8 @@ impl Presentation for Warfleets {
         crate::glossary::GLOSSARY
     }
 
-    fn input_hint(&self, seat: Seat) -> Option<String> {
-        crate::quick::hint(self, seat)
-    }
-
-    fn parse_action(&self, seat: Seat, text: &str) -> Option<Result<Vec<Action>, String>> {
-        Some(crate::quick::parse(self, seat, text).map(|a| vec![a]))
-    }
+    // Quick order entry at the terminal (`quick`).
+    orrery_core::quick_entry!();
 
     fn describe_action(&self, _viewer: Option<Seat>, action: &Action) -> String {
         let n = |id: u8| self.name_of(id);

@@ -89,6 +89,11 @@ pub struct TrainArgs {
     /// game's result alone).
     #[arg(long, default_value_t = 0.0)]
     pub search_value: f64,
+    /// Learn a correction to the ruleset's own evaluation (its logit on the material
+    /// scale, added to the network's output) instead of the value itself: the first
+    /// model judges exactly as the evaluation does.
+    #[arg(long)]
+    pub residual: bool,
     /// The run's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -132,6 +137,7 @@ impl orrery_rulesets::WithGame for Run<'_> {
             value_weight: a.value_weight,
             draws_by_evaluation: a.draws_by_evaluation,
             search_value: a.search_value,
+            residual: a.residual,
         };
         let dir = a.out.clone().unwrap_or_else(|| {
             PathBuf::from("orrery-train").join(format!("{}-{}", G::INFO.id, file_safe(&name)))

@@ -25,7 +25,7 @@ from .lab import _default_ruleset, _ray
 
 _SETTINGS = ("generations", "games", "iterations", "explore", "max_actions", "window",
              "epochs", "batch", "learning_rate", "hidden", "duel_games", "seed",
-             "value_weight", "draws_by_evaluation", "search_value")
+             "value_weight", "draws_by_evaluation", "search_value", "residual")
 
 
 def _part_task(ray):
@@ -47,7 +47,7 @@ def train(ruleset: Optional[str] = None, scenario: Any = None, out: Optional[str
           epochs: int = 4, batch: int = 256, learning_rate: float = 1e-3,
           hidden: Optional[Sequence[int]] = None, duel_games: int = 40, seed: int = 1,
           value_weight: float = 0.5, draws_by_evaluation: bool = False,
-          search_value: float = 0.0, jobs: Optional[int] = None,
+          search_value: float = 0.0, residual: bool = False, jobs: Optional[int] = None,
           ray_address: Optional[str] = None, parts: Optional[int] = None,
           progress: bool = False) -> List[Dict[str, Any]]:
     """Train ``ruleset`` on ``scenario`` into the run directory ``out`` (default
@@ -73,6 +73,7 @@ def train(ruleset: Optional[str] = None, scenario: Any = None, out: Optional[str
         "value_weight": float(value_weight),
         "draws_by_evaluation": bool(draws_by_evaluation),
         "search_value": float(search_value),
+        "residual": bool(residual),
     }
     if hidden is not None:
         settings["hidden"] = [_whole(h, "hidden") for h in hidden]

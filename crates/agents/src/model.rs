@@ -83,6 +83,12 @@ pub struct ModelHeader {
     /// (`MctsConfig::model_weight`); the learned agent searches with it too.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub value_weight: Option<f64>,
+    /// The network learned a correction to the ruleset's own evaluation: its output is
+    /// added to the logit of the seat's reward by [`SearchHints::evaluate`] on the
+    /// material scale ([`residual_base`]), so that an untrained network is the
+    /// evaluation itself (`orrery train --residual`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub residual: bool,
     /// How it was made: the command, seed, commit, generation, positions… (free form,
     /// written by `orrery train`).
     #[serde(default)]
@@ -193,6 +199,7 @@ impl ValueModel {
                 action_space: game.action_space(),
                 layers: sizes,
                 value_weight: None,
+                residual: false,
                 provenance: serde_json::json!({ "untrained": true, "seed": seed }),
             },
             layers,
@@ -363,10 +370,50 @@ impl ValueModel {
         })
     }
 
-    /// `seat`'s chance to win in `game`, read from its view only.
+    /// `seat`'s chance to win in `game`, read from its view only (a residual model's
+    /// evaluation is read on a copy determinized for `seat`: [`residual_base`]).
     pub fn value_of<G: Game + SearchHints + Learning>(&self, game: &G, seat: Seat) -> f32 {
-        self.value(&orrery_core::learn::observation(game, seat))
+        let base = if self.header.residual {
+            residual_base(game, seat)
+        } else {
+            0.0
+        };
+        sigmoid(self.logit(&orrery_core::learn::observation(game, seat)) + base)
     }
+
+    /// [`ValueModel::value_of`] for a game that is already a copy determinized for the
+    /// seat that searches (a search's leaf): a residual model reads the evaluation of
+    /// every seat on it as it is, as the search's own evaluation does.
+    pub fn value_in_copy<G: Game + SearchHints + Learning>(&self, game: &G, seat: Seat) -> f32 {
+        let base = if self.header.residual {
+            base_logit(game, seat)
+        } else {
+            0.0
+        };
+        sigmoid(self.logit(&orrery_core::learn::observation(game, seat)) + base)
+    }
+}
+
+/// The seed of the copy a residual model's evaluation is read on ([`residual_base`]).
+const RESIDUAL_SEED: u64 = 0x0e5d_da11;
+
+/// What a residual model adds its output to: the logit of `seat`'s reward by the
+/// ruleset's evaluation on the material scale (0 where the ruleset reports no units'
+/// points), read on a copy of `game` determinized for `seat` with a fixed generator,
+/// so that it reads nothing `seat` may not know (two worlds `seat` cannot tell apart
+/// give the same copy) and is the same number wherever it is asked for.
+pub fn residual_base<G: Game + SearchHints + Learning>(game: &G, seat: Seat) -> f32 {
+    let mut copy = game.clone();
+    copy.determinize(seat, &mut orrery_core::Rng::seed_from(RESIDUAL_SEED));
+    base_logit(&copy, seat)
+}
+
+/// The logit of `seat`'s evaluation reward in `game` as it is (clamped to ±13.8).
+fn base_logit<G: Game + SearchHints + Learning>(game: &G, seat: Seat) -> f32 {
+    crate::mcts::material_reward(game, seat).map_or(0.0, |r| {
+        let p = r.clamp(1e-6, 1.0 - 1e-6);
+        (p / (1.0 - p)).ln() as f32
+    })
 }
 
 /// The logistic function.
@@ -477,6 +524,7 @@ mod tests {
                 action_space: 0,
                 layers: vec![3, 2, 1],
                 value_weight: None,
+                residual: false,
                 provenance: serde_json::json!({"seed": 1}),
             },
             vec![

@@ -353,3 +353,38 @@ fn a_stop_set_from_elsewhere_ends_a_decision_in_progress() {
     assert!(a.last_stats().is_some_and(|s| s.iterations > 0));
     stopper.join().unwrap();
 }
+
+/// Issue 38, `orrery train --residual`: a residual model whose network answers 0 is
+/// the ruleset's evaluation itself, both where a search's leaf reads it (a copy as
+/// it is) and where a seat's estimate reads it (a copy determinized for the seat),
+/// and it moves with the evaluation, not with the network's untrained guess.
+#[test]
+fn a_residual_model_that_learned_nothing_is_the_evaluation() {
+    use orrery_agents::model::{residual_base, sigmoid, ValueModel};
+    let mut g = game::<LaunchFighters>("duel", 5);
+    let mut rng = Rng::seed_from(5);
+    // Into the battle: every ship placed, some moves made.
+    for _ in 0..60 {
+        let Some(&seat) = g.to_move().first() else {
+            break;
+        };
+        let a = g.sample_action(seat, &mut rng).expect("a move");
+        g.apply(seat, &a).expect("legal");
+    }
+    let mut m = ValueModel::untrained(&g, "duel", &[8], 3).expect("a model");
+    m.header.residual = true;
+    let last = m.layers.last_mut().expect("layers");
+    last.weights.iter_mut().for_each(|w| *w = 0.0);
+    last.biases.iter_mut().for_each(|b| *b = 0.0);
+    for seat in [Seat(0), Seat(1)] {
+        let reward = orrery_agents::evaluation_reward(&g, seat).expect("LF reports points");
+        assert!((f64::from(m.value_in_copy(&g, seat)) - reward).abs() < 1e-5);
+        // Launch Fighters! hides nothing but the dice: the determinized copy is judged
+        // as the game itself.
+        assert!((f64::from(sigmoid(residual_base(&g, seat))) - reward).abs() < 1e-5);
+        assert!((f64::from(m.value_of(&g, seat)) - reward).abs() < 1e-5);
+    }
+    // Without `residual`, the same weights say ½ whatever the position.
+    m.header.residual = false;
+    assert_eq!(m.value_of(&g, Seat(0)), 0.5);
+}

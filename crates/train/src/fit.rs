@@ -24,8 +24,14 @@ struct Net {
 
 impl Net {
     /// From `start` (the previous generation's model, if its shape is `sizes`), else
-    /// He-initialised from `rng`.
-    fn new(sizes: &[usize], start: Option<&ValueModel>, rng: &mut Rng) -> Result<Net, TrainError> {
+    /// He-initialised from `rng` (with `zero_out`, the output layer at zero: a residual
+    /// network that starts as the evaluation it corrects).
+    fn new(
+        sizes: &[usize],
+        start: Option<&ValueModel>,
+        zero_out: bool,
+        rng: &mut Rng,
+    ) -> Result<Net, TrainError> {
         let dev = Device::Cpu;
         let fits = start.is_some_and(|m| m.header.layers == sizes);
         let mut layers = Vec::new();
@@ -34,7 +40,12 @@ impl Net {
             let (weights, biases) = match start.filter(|_| fits) {
                 Some(m) => (m.layers[k].weights.clone(), m.layers[k].biases.clone()),
                 None => {
-                    let scale = (2.0 / inputs as f64).sqrt();
+                    let last = k + 2 == sizes.len();
+                    let scale = if zero_out && last {
+                        0.0
+                    } else {
+                        (2.0 / inputs as f64).sqrt()
+                    };
                     let weights = (0..inputs * outputs)
                         .map(|_| (normal(rng) * scale) as f32)
                         .collect();
@@ -92,19 +103,26 @@ fn normal(rng: &mut Rng) -> f64 {
     (-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()
 }
 
-/// The positions `ids` of `data` as tensors (observations, results).
-fn batch(data: &[&Positions], ids: &[(usize, usize)]) -> Result<(Tensor, Tensor), TrainError> {
+/// The positions `ids` of `data` as tensors (observations, results, the evaluation
+/// logits a residual network corrects: 0 without).
+fn batch(
+    data: &[&Positions],
+    ids: &[(usize, usize)],
+) -> Result<(Tensor, Tensor, Tensor), TrainError> {
     let width = data.first().map_or(0, |p| p.width);
     let mut x = Vec::with_capacity(ids.len() * width);
     let mut y = Vec::with_capacity(ids.len());
+    let mut b = Vec::with_capacity(ids.len());
     for &(d, i) in ids {
         x.extend_from_slice(data[d].observation(i));
         y.push(data[d].results[i]);
+        b.push(data[d].base(i));
     }
     let dev = Device::Cpu;
     Ok((
         Tensor::from_vec(x, (ids.len(), width), &dev)?,
         Tensor::from_vec(y, ids.len(), &dev)?,
+        Tensor::from_vec(b, ids.len(), &dev)?,
     ))
 }
 
@@ -125,8 +143,8 @@ fn loss_on(net: &Net, data: &[&Positions], ids: &[(usize, usize)]) -> Result<f64
     }
     let mut total = 0.0;
     for chunk in ids.chunks(4096) {
-        let (x, y) = batch(data, chunk)?;
-        let l = logistic_loss(&net.forward(&x)?, &y)?;
+        let (x, y, b) = batch(data, chunk)?;
+        let l = logistic_loss(&(net.forward(&x)? + b)?, &y)?;
         total += f64::from(l.to_dtype(DType::F32)?.to_scalar::<f32>()?) * chunk.len() as f64;
     }
     Ok(total / ids.len() as f64)
@@ -156,6 +174,13 @@ pub fn fit(
             data[0].width, header.observation
         )));
     }
+    if header.residual && data.iter().any(|p| p.bases.len() != p.len()) {
+        return Err(TrainError::Config(
+            "a residual model needs each position's evaluation logit: these positions \
+             were played without --residual"
+                .into(),
+        ));
+    }
     let mut rng = Rng::seed_from(digest(&(cfg.seed, "fit", generation as u64)));
     // Hold out every tenth position block of the newest generation (positions of one
     // game are neighbours, so blocks of 64 keep most of a game on one side).
@@ -174,7 +199,7 @@ pub fn fit(
     if held.is_empty() {
         held = train.clone();
     }
-    let net = Net::new(&header.layers, start, &mut rng)?;
+    let net = Net::new(&header.layers, start, header.residual, &mut rng)?;
     let loss_before = loss_on(&net, &data, &held)?;
     let mut opt = AdamW::new(
         net.vars(),
@@ -191,8 +216,8 @@ pub fn fit(
         }
         let mut total = 0.0;
         for chunk in train.chunks(cfg.batch) {
-            let (x, y) = batch(&data, chunk)?;
-            let loss = logistic_loss(&net.forward(&x)?, &y)?;
+            let (x, y, b) = batch(&data, chunk)?;
+            let loss = logistic_loss(&(net.forward(&x)? + b)?, &y)?;
             opt.backward_step(&loss)?;
             total += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
         }

@@ -130,6 +130,11 @@ pub struct TrainConfig {
     /// single decision). 0: the result alone.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub search_value: f64,
+    /// The network learns a correction to the ruleset's own evaluation instead of the
+    /// value itself (`ModelHeader::residual`): at its start it judges exactly as the
+    /// evaluation does, and each position keeps the evaluation's logit it corrects.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub residual: bool,
 }
 
 fn half() -> f64 {
@@ -162,6 +167,7 @@ impl TrainConfig {
             value_weight: 0.5,
             draws_by_evaluation: false,
             search_value: 0.0,
+            residual: false,
         }
     }
 
@@ -465,6 +471,7 @@ pub fn train_with<G: Game + SearchHints + Learning>(
                 .chain([1])
                 .collect(),
             value_weight: Some(cfg.value_weight),
+            residual: cfg.residual,
             provenance: provenance_of(cfg, generation, &data, provenance),
         };
         let (new, stats) = fit::fit(

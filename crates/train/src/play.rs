@@ -19,12 +19,17 @@ pub struct Positions {
     /// `len() × width` numbers, position by position.
     pub observations: Vec<f32>,
     pub results: Vec<f32>,
+    /// For a residual run (`TrainConfig::residual`), each position's evaluation logit
+    /// the network corrects ([`orrery_agents::model::residual_base`]); else empty.
+    pub bases: Vec<f32>,
     /// Games these positions come from, and of them the decided ones.
     pub games: usize,
     pub decided: usize,
 }
 
 const MAGIC: &[u8; 8] = b"ORRPOS01";
+/// A positions file with a base for each position after the results.
+const MAGIC_BASES: &[u8; 8] = b"ORRPOS02";
 
 impl Positions {
     pub fn len(&self) -> usize {
@@ -33,6 +38,11 @@ impl Positions {
 
     pub fn is_empty(&self) -> bool {
         self.results.is_empty()
+    }
+
+    /// Position `i`'s evaluation logit (0 without bases).
+    pub fn base(&self, i: usize) -> f32 {
+        self.bases.get(i).copied().unwrap_or(0.0)
     }
 
     /// Position `i`'s observation.
@@ -44,6 +54,13 @@ impl Positions {
     /// Append `other`'s positions (a later range of games). Positions of another
     /// width (another scenario's observation) are refused.
     pub fn append(&mut self, other: Positions) -> Result<(), TrainError> {
+        if self.bases.len() != self.len() || other.bases.len() != other.len() {
+            if !(self.bases.is_empty() && other.bases.is_empty()) {
+                return Err(TrainError::Config(
+                    "positions with and without evaluation bases cannot join".into(),
+                ));
+            }
+        }
         if other.is_empty() && other.width == 0 {
             self.games += other.games;
             self.decided += other.decided;
@@ -59,20 +76,24 @@ impl Positions {
         }
         self.observations.extend(other.observations);
         self.results.extend(other.results);
+        self.bases.extend(other.bases);
         self.games += other.games;
         self.decided += other.decided;
         Ok(())
     }
 
     /// The bytes of a positions file: `ORRPOS01`, then width, count, games, decided
-    /// as little-endian `u64`, then the observations and the results as `f32`.
+    /// as little-endian `u64`, then the observations and the results as `f32`; with
+    /// bases (a residual run), `ORRPOS02` and the bases after the results.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(40 + 4 * (self.observations.len() + self.len()));
-        out.extend_from_slice(MAGIC);
+        let with_bases = !self.is_empty() && self.bases.len() == self.len();
+        let mut out = Vec::with_capacity(40 + 4 * (self.observations.len() + 2 * self.len()));
+        out.extend_from_slice(if with_bases { MAGIC_BASES } else { MAGIC });
         for n in [self.width, self.len(), self.games, self.decided] {
             out.extend_from_slice(&(n as u64).to_le_bytes());
         }
-        for v in self.observations.iter().chain(&self.results) {
+        let bases: &[f32] = if with_bases { &self.bases } else { &[] };
+        for v in self.observations.iter().chain(&self.results).chain(bases) {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out
@@ -83,9 +104,10 @@ impl Positions {
             path: file.to_string(),
             why: format!("not a positions file: {why}"),
         };
-        if bytes.len() < 40 || &bytes[..8] != MAGIC {
-            return Err(bad("no ORRPOS01 header"));
+        if bytes.len() < 40 || (&bytes[..8] != MAGIC && &bytes[..8] != MAGIC_BASES) {
+            return Err(bad("no ORRPOS01 or ORRPOS02 header"));
         }
+        let with_bases = &bytes[..8] == MAGIC_BASES;
         let word = |k: usize| {
             let mut b = [0u8; 8];
             b.copy_from_slice(&bytes[8 + 8 * k..16 + 8 * k]);
@@ -93,7 +115,7 @@ impl Positions {
         };
         let (width, n, games, decided) = (word(0), word(1), word(2), word(3));
         let floats = width
-            .checked_add(1)
+            .checked_add(1 + usize::from(with_bases))
             .and_then(|w| w.checked_mul(n))
             .ok_or_else(|| bad("its counts overflow"))?;
         if floats.checked_mul(4).and_then(|b| b.checked_add(40)) != Some(bytes.len()) {
@@ -106,11 +128,13 @@ impl Positions {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
-        let (obs, res) = all.split_at(width * n);
+        let (obs, rest) = all.split_at(width * n);
+        let (res, bases) = rest.split_at(n);
         Ok(Positions {
             width,
             observations: obs.to_vec(),
             results: res.to_vec(),
+            bases: bases.to_vec(),
             games,
             decided,
         })
@@ -241,6 +265,7 @@ fn one_game<G: Game + SearchHints + Learning>(
     // Each seat's observation at every decision, and for the seat that decided by
     // searching, the search's estimate of its chance.
     let mut seen: Vec<(Seat, Vec<f32>, Option<f32>)> = Vec::new();
+    let mut bases: Vec<f32> = Vec::new();
     let mut width = 0;
     for _ in 0..cfg.max_actions {
         let to_move = game.to_move();
@@ -249,6 +274,9 @@ fn one_game<G: Game + SearchHints + Learning>(
         for s in Seat::all(seats) {
             let o = orrery_core::learn::observation(&game, s);
             width = o.len();
+            if cfg.residual {
+                bases.push(orrery_agents::model::residual_base(&game, s));
+            }
             seen.push((s, o, None));
         }
         let explore = rng.index(1_000_000) < (cfg.explore * 1_000_000.0) as usize;
@@ -277,6 +305,7 @@ fn one_game<G: Game + SearchHints + Learning>(
     let (result, decided) = targets(&game, cfg);
     let mut p = Positions {
         width,
+        bases,
         games: 1,
         decided: usize::from(decided),
         ..Positions::default()

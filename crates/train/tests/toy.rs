@@ -341,3 +341,37 @@ fn the_search_value_mixes_the_searchs_estimate_into_the_deciders_targets() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `residual`: every self-play position keeps the evaluation logit its network
+/// corrects, the positions file carries them (`ORRPOS02`) and reads back equal, the
+/// models say so in their header, and a residual fit of positions without them is
+/// refused rather than trained as something else.
+#[test]
+fn a_residual_run_keeps_each_positions_evaluation() {
+    let c = TrainConfig {
+        generations: 1,
+        games: 6,
+        duel_games: 0,
+        residual: true,
+        ..cfg()
+    };
+    let p = self_play::<TakeAway>(&pile(), &c, None, 1, 0..6, 1, &|_| {});
+    assert!(!p.is_empty());
+    assert_eq!(p.bases.len(), p.len());
+    let bytes = p.to_bytes();
+    assert_eq!(&bytes[..8], b"ORRPOS02");
+    assert_eq!(orrery_train::Positions::from_bytes(&bytes, "p").unwrap(), p);
+    let plain = self_play::<TakeAway>(&pile(), &cfg(), None, 1, 0..6, 1, &|_| {});
+    assert!(plain.bases.is_empty());
+    assert_eq!(&plain.to_bytes()[..8], b"ORRPOS01");
+    let mut mixed = p.clone();
+    assert!(mixed.append(plain.clone()).is_err());
+    let d = dir("residual");
+    run(&d, &c, 1);
+    let m = ValueModel::read(&d.join("latest.model")).unwrap();
+    assert!(m.header.residual);
+    let header = m.header.clone();
+    let e = fit(None, &[plain], &c, 2, header, &|_, _| {}).unwrap_err();
+    assert!(e.to_string().contains("--residual"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -38,7 +38,7 @@ pub(crate) fn rewards<G: Game + SearchHints + Learning>(
     let learned = match (model, game.outcome()) {
         (Some(m), None) => {
             let v: Vec<f64> = (0..seats)
-                .map(|s| f64::from(m.value_of(game, Seat(s))))
+                .map(|s| f64::from(m.value_in_copy(game, Seat(s))))
                 .collect();
             if seats == 2 {
                 let first = (v[0] + 1.0 - v[1]) / 2.0;

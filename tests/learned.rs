@@ -201,7 +201,7 @@ fn a_weights_file_that_cannot_be_used_says_why_and_the_agent_searches_as_before(
             "version.model",
             Some(other_version),
             "launch-fighters",
-            "weights file format 9, but this build reads format 1",
+            "weights file format 9, but this build reads formats 1 and 2",
         ),
         (
             "ruleset.model",

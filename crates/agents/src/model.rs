@@ -6,7 +6,9 @@
 //! plain Rust. `orrery train` (crate `orrery-train`) learns it from self-play with a
 //! tensor library and writes it in this file format.
 //!
-//! **File format** (version [`FORMAT`]): the 8 bytes `ORRERYNN`, a little-endian `u32`
+//! **File format** (version [`FORMAT`], or [`FORMAT_RESIDUAL`] for a model that
+//! corrects the evaluation, which a build that knows only format 1 must not read as a
+//! plain value): the 8 bytes `ORRERYNN`, a little-endian `u32`
 //! with the length of a JSON header ([`ModelHeader`]: the ruleset, the scenario, the
 //! observation length and action space it was trained for, the layer sizes, how it was
 //! made), the header, then every layer's weights (row by row, `outputs × inputs`) and
@@ -21,6 +23,18 @@ use thiserror::Error;
 /// The file format this build reads and writes.
 pub const FORMAT: u32 = 1;
 
+/// The format of a residual model ([`ModelHeader::residual`]); this build reads both.
+pub const FORMAT_RESIDUAL: u32 = 2;
+
+/// The format a model with this `residual` flag is written in.
+pub fn format_for(residual: bool) -> u32 {
+    if residual {
+        FORMAT_RESIDUAL
+    } else {
+        FORMAT
+    }
+}
+
 const MAGIC: &[u8; 8] = b"ORRERYNN";
 
 /// Largest header accepted (a file with a longer one is not a model).
@@ -34,7 +48,8 @@ pub enum ModelError {
     #[error("{file}: not an Orrery weights file (it does not start with ORRERYNN)")]
     NotAModel { file: String },
     #[error(
-        "{file}: weights file format {found}, but this build reads format {FORMAT}; train \
+        "{file}: weights file format {found}, but this build reads formats {FORMAT} and \
+         {FORMAT_RESIDUAL}; train \
          it again with this build's `orrery train`"
     )]
     Format { file: String, found: u32 },
@@ -224,7 +239,7 @@ impl ValueModel {
                 file: f(),
                 why: e.to_string(),
             })?;
-        if header.format != FORMAT {
+        if header.format != format_for(header.residual) {
             return Err(ModelError::Format {
                 file: f(),
                 found: header.format,
@@ -583,9 +598,26 @@ mod tests {
             Err(ModelError::Shape { .. })
         ));
         let mut old = m.clone();
-        old.header.format = FORMAT + 1;
+        old.header.format = FORMAT_RESIDUAL + 1;
         let e = ValueModel::from_bytes(&old.to_bytes(), "x").unwrap_err();
-        assert!(matches!(e, ModelError::Format { found, .. } if found == FORMAT + 1));
+        assert!(matches!(e, ModelError::Format { found, .. } if found == FORMAT_RESIDUAL + 1));
+        // A residual model is format 2 (a build of format 1 alone refuses it rather
+        // than evaluate it without its base), and format 2 is always residual.
+        let mut residual = m.clone();
+        residual.header.residual = true;
+        residual.header.format = FORMAT_RESIDUAL;
+        assert!(ValueModel::from_bytes(&residual.to_bytes(), "x").is_ok());
+        residual.header.format = FORMAT;
+        assert!(matches!(
+            ValueModel::from_bytes(&residual.to_bytes(), "x"),
+            Err(ModelError::Format { found: 1, .. })
+        ));
+        let mut plain_2 = m.clone();
+        plain_2.header.format = FORMAT_RESIDUAL;
+        assert!(matches!(
+            ValueModel::from_bytes(&plain_2.to_bytes(), "x"),
+            Err(ModelError::Format { found: 2, .. })
+        ));
         assert!(e.to_string().contains("orrery train"), "{e}");
         let mut nan = m.clone();
         nan.layers[1].biases[0] = f32::NAN;

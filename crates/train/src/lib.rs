@@ -461,7 +461,7 @@ pub fn train_with<G: Game + SearchHints + Learning>(
             data.remove(0);
         }
         let header = orrery_agents::model::ModelHeader {
-            format: orrery_agents::model::FORMAT,
+            format: orrery_agents::model::format_for(cfg.residual),
             ruleset: G::INFO.id.to_string(),
             scenario: cfg.scenario.clone(),
             observation,

@@ -354,30 +354,47 @@ fn suggestion<G: FullGame>(agent: &mut dyn Agent<G>, game: &G, seat: Seat) -> se
 /// fits, so the search is also run with an untrained model of the game's own shape,
 /// mixed half and half as `learned` plays and alone, so that what the network reads
 /// (the seat's observation) is compared across worlds the seat cannot tell apart in
-/// every ruleset, shipped model or not.
+/// every ruleset, shipped model or not; and a residual model's estimate for the seat,
+/// which reads the ruleset's evaluation on a copy determinized for it.
 fn learned_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> {
     // One model per observation length (scenarios of one ruleset differ in shape).
     type Models = std::sync::Mutex<std::collections::HashMap<usize, Arc<model::ValueModel>>>;
-    let model: Arc<Models> = Arc::default();
+    let models: Arc<Models> = Arc::default();
+    // The untrained model of `game`'s shape (`None`: the game observes nothing).
+    let untrained = move |game: &G| {
+        let shape = orrery_core::learn::observation(game, Seat(0)).len();
+        let mut models = models.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(m) = models.get(&shape) {
+            return Some(m.clone());
+        }
+        let m = Arc::new(model::ValueModel::untrained(game, "", &[16], 38).ok()?);
+        Some(models.entry(shape).or_insert(m).clone())
+    };
+    let residual = {
+        let untrained = untrained.clone();
+        orrery_core::conformance::Channel::new(
+            "a residual model's estimate",
+            move |game: &G, seat: Seat| {
+                let Some(m) = untrained(game) else {
+                    return serde_json::Value::Null;
+                };
+                let mut m = (*m).clone();
+                m.header.residual = true;
+                serde_json::json!(m.value_of(game, seat))
+            },
+        )
+    };
     [
         ("learned (a model, mixed)", 0.5),
         ("learned (a model alone)", 1.0),
     ]
     .into_iter()
     .map(|(label, weight)| {
-        let model = model.clone();
+        let untrained = untrained.clone();
         orrery_core::conformance::Channel::new(label, move |game: &G, seat: Seat| {
-            let shape = orrery_core::learn::observation(game, Seat(0)).len();
-            let mut models = model.lock().unwrap_or_else(|e| e.into_inner());
-            let m = match models.get(&shape) {
-                Some(m) => m.clone(),
-                // A game that observes nothing has no model to search with.
-                None => match model::ValueModel::untrained(game, "", &[16], 38) {
-                    Ok(m) => models.entry(shape).or_insert(Arc::new(m)).clone(),
-                    Err(_) => return serde_json::Value::Null,
-                },
+            let Some(m) = untrained(game) else {
+                return serde_json::Value::Null;
             };
-            drop(models);
             let config = MctsConfig {
                 model_weight: weight,
                 ..MctsConfig::default()
@@ -389,6 +406,7 @@ fn learned_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> 
             suggestion(&mut agent, game, seat)
         })
     })
+    .chain([residual])
     .collect()
 }
 

@@ -416,7 +416,10 @@ const RESIDUAL_SEED: u64 = 0x0e5d_da11;
 /// ruleset's evaluation on the material scale (0 where the ruleset reports no units'
 /// points), read on a copy of `game` determinized for `seat` with a fixed generator,
 /// so that it reads nothing `seat` may not know (two worlds `seat` cannot tell apart
-/// give the same copy) and is the same number wherever it is asked for.
+/// give the same copy) and is the same number wherever it is asked for. (Every
+/// ruleset's evaluation reads only what all seats see today — the conformance
+/// channel "a residual model's estimate" passes with or without the copy, checked —
+/// so the copy is the safeguard for an evaluation that will not.)
 pub fn residual_base<G: Game + SearchHints + Learning>(game: &G, seat: Seat) -> f32 {
     let mut copy = game.clone();
     copy.determinize(seat, &mut orrery_core::Rng::seed_from(RESIDUAL_SEED));

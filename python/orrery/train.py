@@ -23,11 +23,6 @@ from . import _orrery
 from .game import _coded, _maybe_whole, _whole, scenario_spec
 from .lab import _default_ruleset, _ray
 
-_SETTINGS = ("generations", "games", "iterations", "explore", "max_actions", "window",
-             "epochs", "batch", "learning_rate", "hidden", "duel_games", "seed",
-             "value_weight", "draws_by_evaluation", "search_value", "residual")
-
-
 def _part_task(ray):
     """The Ray task that plays one range of a generation's self-play games."""
 

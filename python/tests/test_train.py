@@ -8,10 +8,13 @@ import orrery
 import pytest
 from orrery import train
 
+# A residual run with bootstrapped targets: its positions (with their evaluation
+# logits) travel from the Ray workers to the driver as the plain ones do.
 SETTINGS = dict(generations=2, games=6, iterations=8, max_actions=300, duel_games=2,
-                epochs=1, hidden=[8], seed=3)
+                epochs=1, hidden=[8], seed=3, residual=True, search_value=0.5)
 CLI = ["--generations", "2", "--games", "6", "--iterations", "8", "--max-actions", "300",
-       "--duel-games", "2", "--epochs", "1", "--hidden", "8", "--seed", "3"]
+       "--duel-games", "2", "--epochs", "1", "--hidden", "8", "--seed", "3", "--residual",
+       "--search-value", "0.5"]
 
 
 def _weights(path):
@@ -47,6 +50,8 @@ def test_ray_training_is_the_cli_run(ray_cluster, cli, tmp_path):
     assert _log(tmp_path / "ray" / "log.jsonl") == _log(tmp_path / "cli" / "log.jsonl")
     for g in ("gen-0001.model", "gen-0002.model"):
         assert _weights(tmp_path / "ray" / g) == _weights(tmp_path / "cli" / g), g
+    header, _ = _weights(tmp_path / "ray" / "gen-0002.model")
+    assert header["residual"] and header["format"] == 2
     # The model plays: it loads and estimates.
     orrery.load_model(tmp_path / "ray" / "latest.model")
     try:

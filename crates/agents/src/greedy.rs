@@ -1,5 +1,6 @@
 //! The greedy agent: one ply of look-ahead over the ruleset's search abstraction.
 
+use crate::heuristic::{best_index, sampled_value};
 use crate::Agent;
 use orrery_core::{Game, Learning, SearchHints};
 use orrery_core::{Rng, Seat};
@@ -60,44 +61,6 @@ impl GreedyAgent {
     pub fn sample_cap(&self) -> usize {
         self.sample_cap
     }
-
-    fn evaluate<G: Game + SearchHints + Learning>(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        action: &G::Action,
-    ) -> Option<f64> {
-        let mut total = 0.0;
-        let mut n = 0u32;
-        for _ in 0..Self::SAMPLES {
-            let mut copy = game.clone();
-            copy.determinize(seat, &mut self.rng);
-            let draws = copy.rng().draws();
-            copy.apply(seat, action).ok()?;
-            let others = crate::heuristic::settle(
-                &mut copy,
-                seat,
-                0,
-                crate::heuristic::Answer::Uniform,
-                &mut self.rng,
-            );
-            let mut value = copy.evaluate(seat);
-            if let Some(outcome) = copy.outcome() {
-                if outcome.winners.contains(&seat) {
-                    value += Self::WIN_BONUS;
-                }
-            }
-            if value.is_nan() {
-                continue;
-            }
-            total += value;
-            n += 1;
-            if others == 0 && copy.rng().draws() == draws {
-                break;
-            }
-        }
-        (n > 0).then(|| total / f64::from(n))
-    }
 }
 
 impl<G: Game + SearchHints + Learning> Agent<G> for GreedyAgent {
@@ -123,34 +86,18 @@ impl<G: Game + SearchHints + Learning> Agent<G> for GreedyAgent {
             }
             legal.truncate(self.sample_cap);
         }
-        let mut best: Vec<usize> = Vec::new();
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, action) in legal.iter().enumerate() {
-            let Some(value) = self.evaluate(game, seat, action) else {
-                continue;
-            };
-            if value.is_nan() {
-                continue;
-            }
-            if value > best_value {
-                best_value = value;
-                best.clear();
-                best.push(i);
-            } else if value == best_value {
-                best.push(i);
-            }
-        }
-        // Nothing evaluated (every listed action was refused on the copy, which a
-        // conforming ruleset never does): fall back to a uniform legal choice.
-        let pick = match best.len() {
-            0 => self.rng.index(legal.len()),
-            1 => best.first().copied().unwrap_or(0),
-            n => best.get(self.rng.index(n)).copied().unwrap_or(0),
+        // The position right after the action (horizon 0), plus a bonus for a win.
+        let judge = |copy: &G| {
+            let won = copy.outcome().is_some_and(|o| o.winners.contains(&seat));
+            copy.evaluate(seat) + if won { Self::WIN_BONUS } else { 0.0 }
         };
-        if pick < legal.len() {
-            Some(legal.swap_remove(pick))
-        } else {
-            None
-        }
+        let values: Vec<Option<f64>> = legal
+            .iter()
+            .map(|a| sampled_value(game, seat, a, (Self::SAMPLES, 0), &mut self.rng, judge))
+            .collect();
+        // Nothing evaluated (every listed action was refused on the copy, which a
+        // conforming ruleset never does): a uniform legal choice.
+        let pick = best_index(&values, &mut self.rng);
+        Some(legal.swap_remove(pick))
     }
 }

@@ -70,41 +70,64 @@ impl HeuristicAgent {
         self.horizon = n;
         self
     }
+}
 
-    /// Mean value of `action` for `seat`, or `None` if no copy accepted it.
-    fn value<G: Game + SearchHints + Learning>(
-        &mut self,
-        game: &G,
-        seat: Seat,
-        action: &G::Action,
-    ) -> Option<f64> {
-        let mut total = 0.0;
-        let mut n = 0u32;
-        for _ in 0..self.samples {
-            let mut copy = game.clone();
-            copy.determinize(seat, &mut self.rng);
-            let draws = copy.rng().draws();
-            if copy.apply(seat, action).is_err() {
-                break;
-            }
-            let others = settle(
-                &mut copy,
-                seat,
-                self.horizon,
-                Answer::Uniform,
-                &mut self.rng,
-            );
-            let v = score(&copy, seat);
-            if v.is_nan() {
-                continue;
-            }
-            total += v;
-            n += 1;
-            if others == 0 && copy.rng().draws() == draws {
-                break;
-            }
+/// The mean of `judge(copy)` over at most `samples` copies of `game`, each
+/// determinized for `seat` with `rng`, in which `seat` plays `action` and the step is
+/// settled ([`settle`], `horizon`, the others answering uniformly); a copy judged
+/// not a number is passed over, and a copy after which no other seat acted and no die
+/// was drawn is exact, so the sampling stops. `None` if no copy accepted the action
+/// (the heuristic's and the greedy agent's look-ahead).
+pub(crate) fn sampled_value<G: Game + SearchHints + Learning>(
+    game: &G,
+    seat: Seat,
+    action: &G::Action,
+    (samples, horizon): (usize, usize),
+    rng: &mut Rng,
+    judge: impl Fn(&G) -> f64,
+) -> Option<f64> {
+    let mut total = 0.0;
+    let mut n = 0u32;
+    for _ in 0..samples {
+        let mut copy = game.clone();
+        copy.determinize(seat, rng);
+        let draws = copy.rng().draws();
+        if copy.apply(seat, action).is_err() {
+            break;
         }
-        (n > 0).then(|| total / f64::from(n))
+        let others = settle(&mut copy, seat, horizon, Answer::Uniform, rng);
+        let v = judge(&copy);
+        if v.is_nan() {
+            continue;
+        }
+        total += v;
+        n += 1;
+        if others == 0 && copy.rng().draws() == draws {
+            break;
+        }
+    }
+    (n > 0).then(|| total / f64::from(n))
+}
+
+/// The index of the best of `values` (`None`s passed over), ties broken uniformly
+/// with `rng`; with none valued, a uniform index (`values` is not empty).
+pub(crate) fn best_index(values: &[Option<f64>], rng: &mut Rng) -> usize {
+    let mut best: Vec<usize> = Vec::new();
+    let mut best_value = f64::NEG_INFINITY;
+    for (i, value) in values.iter().enumerate() {
+        let Some(value) = *value else { continue };
+        if value > best_value {
+            best_value = value;
+            best.clear();
+            best.push(i);
+        } else if value == best_value {
+            best.push(i);
+        }
+    }
+    match best.len() {
+        0 => rng.index(values.len()),
+        1 => best[0],
+        n => best[rng.index(n)],
     }
 }
 
@@ -203,25 +226,12 @@ impl<G: Game + SearchHints + Learning> Agent<G> for HeuristicAgent {
         if candidates.len() <= 1 {
             return candidates.pop().or_else(|| game.default_action(seat));
         }
-        let mut best: Vec<usize> = Vec::new();
-        let mut best_value = f64::NEG_INFINITY;
-        for (i, action) in candidates.iter().enumerate() {
-            let Some(value) = self.value(game, seat, action) else {
-                continue;
-            };
-            if value > best_value {
-                best_value = value;
-                best.clear();
-                best.push(i);
-            } else if value == best_value {
-                best.push(i);
-            }
-        }
-        let pick = match best.len() {
-            0 => self.rng.index(candidates.len()),
-            1 => best[0],
-            n => best[self.rng.index(n)],
-        };
+        let look = (self.samples, self.horizon);
+        let values: Vec<Option<f64>> = candidates
+            .iter()
+            .map(|a| sampled_value(game, seat, a, look, &mut self.rng, |c| score(c, seat)))
+            .collect();
+        let pick = best_index(&values, &mut self.rng);
         Some(candidates.swap_remove(pick))
     }
 }

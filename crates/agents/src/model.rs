@@ -20,7 +20,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use thiserror::Error;
 
-/// The file format this build reads and writes.
+/// The format of a plain value model; this build reads and writes it and
+/// [`FORMAT_RESIDUAL`].
 pub const FORMAT: u32 = 1;
 
 /// The format of a residual model ([`ModelHeader::residual`]); this build reads both.
@@ -82,7 +83,7 @@ pub enum ModelError {
 /// What a weights file says about itself.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModelHeader {
-    /// [`FORMAT`].
+    /// [`FORMAT`], or [`FORMAT_RESIDUAL`] for a residual model ([`format_for`]).
     pub format: u32,
     /// The ruleset id.
     pub ruleset: String,
@@ -239,10 +240,20 @@ impl ValueModel {
                 file: f(),
                 why: e.to_string(),
             })?;
-        if header.format != format_for(header.residual) {
+        if header.format != FORMAT && header.format != FORMAT_RESIDUAL {
             return Err(ModelError::Format {
                 file: f(),
                 found: header.format,
+            });
+        }
+        if header.format != format_for(header.residual) {
+            return Err(ModelError::Header {
+                file: f(),
+                why: format!(
+                    "format {} but `residual` is {}: format {FORMAT_RESIDUAL} is a residual \
+                     model's, format {FORMAT} a plain one's",
+                    header.format, header.residual
+                ),
             });
         }
         let body = &bytes[12 + n..];
@@ -611,15 +622,19 @@ mod tests {
         residual.header.format = FORMAT_RESIDUAL;
         assert!(ValueModel::from_bytes(&residual.to_bytes(), "x").is_ok());
         residual.header.format = FORMAT;
-        assert!(matches!(
-            ValueModel::from_bytes(&residual.to_bytes(), "x"),
-            Err(ModelError::Format { found: 1, .. })
-        ));
+        let mixed = ValueModel::from_bytes(&residual.to_bytes(), "x").unwrap_err();
+        assert!(matches!(mixed, ModelError::Header { .. }), "{mixed}");
+        assert!(
+            mixed
+                .to_string()
+                .contains("format 1 but `residual` is true"),
+            "{mixed}"
+        );
         let mut plain_2 = m.clone();
         plain_2.header.format = FORMAT_RESIDUAL;
         assert!(matches!(
             ValueModel::from_bytes(&plain_2.to_bytes(), "x"),
-            Err(ModelError::Format { found: 2, .. })
+            Err(ModelError::Header { .. })
         ));
         assert!(e.to_string().contains("orrery train"), "{e}");
         let mut nan = m.clone();

@@ -4,12 +4,11 @@
 use orrery_agents::{
     by_name_with, Agent, Budget, HeuristicAgent, MctsAgent, RandomAgent, AGENT_NAMES,
 };
+use orrery_core::conformance::scenario;
 use orrery_core::toy::{Bid, BidScenario, SealedBids};
 use orrery_core::{FullGame, Game, Rng, SearchHints, Seat};
 use orrery_launch_fighters::LaunchFighters;
 use orrery_stratoyager::Stratoyager;
-
-use orrery_core::conformance::scenario;
 
 fn game<G: FullGame>(name: &str, seed: u64) -> G {
     G::setup(&scenario::<G>(name), seed).expect("scenario sets up")

@@ -103,11 +103,12 @@ fn normal(rng: &mut Rng) -> f64 {
     (-2.0 * a.ln()).sqrt() * (std::f64::consts::TAU * b).cos()
 }
 
-/// The positions `ids` of `data` as tensors (observations, results, the evaluation
-/// logits a residual network corrects: 0 without).
+/// The positions `ids` of `data` as tensors (observations, results, and for a
+/// `residual` network the evaluation logits it corrects, else 0).
 fn batch(
     data: &[&Positions],
     ids: &[(usize, usize)],
+    residual: bool,
 ) -> Result<(Tensor, Tensor, Tensor), TrainError> {
     let width = data.first().map_or(0, |p| p.width);
     let mut x = Vec::with_capacity(ids.len() * width);
@@ -116,7 +117,7 @@ fn batch(
     for &(d, i) in ids {
         x.extend_from_slice(data[d].observation(i));
         y.push(data[d].results[i]);
-        b.push(data[d].base(i));
+        b.push(if residual { data[d].base(i) } else { 0.0 });
     }
     let dev = Device::Cpu;
     Ok((
@@ -137,13 +138,18 @@ fn logistic_loss(z: &Tensor, y: &Tensor) -> Result<Tensor, candle_core::Error> {
 }
 
 /// Mean binary cross-entropy of `net` on `ids`.
-fn loss_on(net: &Net, data: &[&Positions], ids: &[(usize, usize)]) -> Result<f64, TrainError> {
+fn loss_on(
+    net: &Net,
+    data: &[&Positions],
+    ids: &[(usize, usize)],
+    residual: bool,
+) -> Result<f64, TrainError> {
     if ids.is_empty() {
         return Ok(f64::NAN);
     }
     let mut total = 0.0;
     for chunk in ids.chunks(4096) {
-        let (x, y, b) = batch(data, chunk)?;
+        let (x, y, b) = batch(data, chunk, residual)?;
         let l = logistic_loss(&(net.forward(&x)? + b)?, &y)?;
         total += f64::from(l.to_dtype(DType::F32)?.to_scalar::<f32>()?) * chunk.len() as f64;
     }
@@ -200,7 +206,7 @@ pub fn fit(
         held = train.clone();
     }
     let net = Net::new(&header.layers, start, header.residual, &mut rng)?;
-    let loss_before = loss_on(&net, &data, &held)?;
+    let loss_before = loss_on(&net, &data, &held, header.residual)?;
     let mut opt = AdamW::new(
         net.vars(),
         ParamsAdamW {
@@ -216,14 +222,14 @@ pub fn fit(
         }
         let mut total = 0.0;
         for chunk in train.chunks(cfg.batch) {
-            let (x, y, b) = batch(&data, chunk)?;
+            let (x, y, b) = batch(&data, chunk, header.residual)?;
             let loss = logistic_loss(&(net.forward(&x)? + b)?, &y)?;
             opt.backward_step(&loss)?;
             total += f64::from(loss.to_scalar::<f32>()?) * chunk.len() as f64;
         }
         epoch(k + 1, total / train.len().max(1) as f64);
     }
-    let loss = loss_on(&net, &data, &held)?;
+    let loss = loss_on(&net, &data, &held, header.residual)?;
     if !loss.is_finite() {
         return Err(TrainError::Config(format!(
             "generation {generation}'s fit diverged (its loss is {loss}); start a new run \

@@ -128,21 +128,17 @@ pub struct TrainConfig {
     /// value being the mean reward of the action the self-play search chose (as
     /// bootstrapped targets do, where a game's final result says little about the
     /// single decision). 0: the result alone.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default)]
     pub search_value: f64,
     /// The network learns a correction to the ruleset's own evaluation instead of the
     /// value itself (`ModelHeader::residual`): at its start it judges exactly as the
     /// evaluation does, and each position keeps the evaluation's logit it corrects.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default)]
     pub residual: bool,
 }
 
 fn half() -> f64 {
     0.5
-}
-
-fn is_zero(x: &f64) -> bool {
-    *x == 0.0
 }
 
 impl TrainConfig {

@@ -444,6 +444,8 @@ impl<G: Game + SearchHints + Learning> Agent<G> for MctsAgent {
         if game.clone().apply(seat, &choice).is_ok() {
             Some(choice)
         } else {
+            // The search's statistics describe a move not played.
+            self.last = None;
             game.sample_action(seat, &mut self.rng)
         }
     }

@@ -184,7 +184,8 @@ pub fn scenario<G: crate::Game>(name: &str) -> G::Scenario {
 /// of every built-in scenario of `G` with seeds `0..seeds` (the sampler's generator
 /// seeded `seed + salt`), calling `f(game, seat, legal actions, generator)` at every
 /// decision of every seat to move: a ruleset's tests of its sampler and search hints.
-/// It panics if a seat to move has no sample or a sample is refused.
+/// It panics if a seat to move has no sample, a sample is refused, or a state the
+/// sampler's games reach (the last included) does not validate.
 pub fn walk<G: FullGame>(
     seeds: u64,
     salt: u64,
@@ -196,6 +197,7 @@ pub fn walk<G: FullGame>(
             let mut rng = Rng::seed_from(seed + salt);
             while !g.to_move().is_empty() {
                 for seat in g.to_move() {
+                    assert_eq!(g.validate(), Ok(()), "{} seed {seed}", named.name);
                     let legal = g.legal_actions(seat);
                     f(&g, seat, &legal, &mut rng);
                     let a = g
@@ -204,6 +206,7 @@ pub fn walk<G: FullGame>(
                     g.apply(seat, &a).expect("sampled actions are legal");
                 }
             }
+            assert_eq!(g.validate(), Ok(()), "{} seed {seed}, over", named.name);
         }
     }
 }
@@ -401,6 +404,8 @@ fn play_one_with<G: FullGame>(
             return;
         }
         if terminal {
+            // A finished game is a state reached by play too: it validates.
+            corrupt::check_valid(&game, &format!("{tag} final"), &mut report.violations);
             ending::check_final(&game, chooser.next_u64(), &mut report.violations, &tag);
             if let Some((s, a)) = &last {
                 let mut copy = game.clone();

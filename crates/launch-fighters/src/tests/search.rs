@@ -3,10 +3,9 @@
 
 use crate::search::SQUADRON_KIND;
 use crate::state::Location;
+use crate::testkit::scenario;
 use crate::{Action, LaunchFighters};
 use orrery_core::{Files, Game, Rng, SearchHints, Seat};
-
-use crate::testkit::scenario;
 
 /// Play random games of every built-in scenario, calling `f` at every decision.
 fn walk(seeds: u64, f: impl FnMut(&LaunchFighters, Seat, &[Action], &mut Rng)) {

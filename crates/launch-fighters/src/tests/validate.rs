@@ -2,11 +2,10 @@
 //! (`Game::validate`), every problem listed with its field, or be refused.
 
 use crate::state::Location;
+use crate::testkit::scenario;
 use crate::LaunchFighters;
 use orrery_core::{Game, Rng, SearchHints};
 use serde_json::{json, Value};
-
-use crate::testkit::scenario;
 
 /// A duel with every ship placed.
 fn placed() -> LaunchFighters {

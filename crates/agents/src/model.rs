@@ -399,24 +399,28 @@ impl ValueModel {
     /// `seat`'s chance to win in `game`, read from its view only (a residual model's
     /// evaluation is read on a copy determinized for `seat`: [`residual_base`]).
     pub fn value_of<G: Game + SearchHints + Learning>(&self, game: &G, seat: Seat) -> f32 {
-        let base = if self.header.residual {
-            residual_base(game, seat)
-        } else {
-            0.0
-        };
-        sigmoid(self.logit(&orrery_core::learn::observation(game, seat)) + base)
+        let base = self.header.residual.then(|| residual_base(game, seat));
+        self.value_over(game, seat, base)
     }
 
     /// [`ValueModel::value_of`] for a game that is already a copy determinized for the
     /// seat that searches (a search's leaf): a residual model reads the evaluation of
     /// every seat on it as it is, as the search's own evaluation does.
     pub fn value_in_copy<G: Game + SearchHints + Learning>(&self, game: &G, seat: Seat) -> f32 {
-        let base = if self.header.residual {
-            base_logit(game, seat)
-        } else {
-            0.0
-        };
-        sigmoid(self.logit(&orrery_core::learn::observation(game, seat)) + base)
+        let base = self.header.residual.then(|| base_logit(game, seat));
+        self.value_over(game, seat, base)
+    }
+
+    /// The chance read from `seat`'s observation, the network's logit added to `base`
+    /// (a residual model's evaluation logit).
+    fn value_over<G: Game + SearchHints + Learning>(
+        &self,
+        game: &G,
+        seat: Seat,
+        base: Option<f32>,
+    ) -> f32 {
+        let logit = self.logit(&orrery_core::learn::observation(game, seat));
+        sigmoid(logit + base.unwrap_or(0.0))
     }
 }
 

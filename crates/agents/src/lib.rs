@@ -354,36 +354,9 @@ fn suggestion<G: FullGame>(agent: &mut dyn Agent<G>, game: &G, seat: Seat) -> se
 /// fits, so the search is also run with an untrained model of the game's own shape,
 /// mixed half and half as `learned` plays and alone, so that what the network reads
 /// (the seat's observation) is compared across worlds the seat cannot tell apart in
-/// every ruleset, shipped model or not; and a residual model's estimate for the seat,
-/// which reads the ruleset's evaluation on a copy determinized for it.
+/// every ruleset, shipped model or not.
 fn learned_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> {
-    // One model per observation length (scenarios of one ruleset differ in shape).
-    type Models = std::sync::Mutex<std::collections::HashMap<usize, Arc<model::ValueModel>>>;
-    let models: Arc<Models> = Arc::default();
-    // The untrained model of `game`'s shape (`None`: the game observes nothing).
-    let untrained = move |game: &G| {
-        let shape = orrery_core::learn::observation(game, Seat(0)).len();
-        let mut models = models.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(m) = models.get(&shape) {
-            return Some(m.clone());
-        }
-        let m = Arc::new(model::ValueModel::untrained(game, "", &[16], 38).ok()?);
-        Some(models.entry(shape).or_insert(m).clone())
-    };
-    let residual = {
-        let untrained = untrained.clone();
-        orrery_core::conformance::Channel::new(
-            "a residual model's estimate",
-            move |game: &G, seat: Seat| {
-                let Some(m) = untrained(game) else {
-                    return serde_json::Value::Null;
-                };
-                let mut m = (*m).clone();
-                m.header.residual = true;
-                serde_json::json!(m.value_of(game, seat))
-            },
-        )
-    };
+    let untrained = untrained_models::<G>();
     [
         ("learned (a model, mixed)", 0.5),
         ("learned (a model alone)", 1.0),
@@ -406,8 +379,42 @@ fn learned_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> 
             suggestion(&mut agent, game, seat)
         })
     })
-    .chain([residual])
     .collect()
+}
+
+/// The untrained model of a game's shape, made once per observation length (the
+/// scenarios of one ruleset differ in shape); `None` for a game that observes nothing.
+fn untrained_models<G: FullGame>() -> impl Fn(&G) -> Option<Arc<model::ValueModel>> + Clone {
+    type Models = std::sync::Mutex<std::collections::HashMap<usize, Arc<model::ValueModel>>>;
+    let models: Arc<Models> = Arc::default();
+    move |game: &G| {
+        let shape = orrery_core::learn::observation(game, Seat(0)).len();
+        let mut models = models.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(m) = models.get(&shape) {
+            return Some(m.clone());
+        }
+        let m = Arc::new(model::ValueModel::untrained(game, "", &[16], 38).ok()?);
+        Some(models.entry(shape).or_insert(m).clone())
+    }
+}
+
+/// The learned estimates a seat may be shown, as channels for the conformance
+/// suite's leak checks (issue 38): a residual model's estimate for the seat, which
+/// reads the ruleset's evaluation on a copy determinized for it. Apart from
+/// [`conformance_channels`], whose readings the golden fingerprints pin.
+pub fn estimate_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> {
+    let untrained = untrained_models::<G>();
+    vec![orrery_core::conformance::Channel::new(
+        "a residual model's estimate",
+        move |game: &G, seat: Seat| {
+            let Some(m) = untrained(game) else {
+                return serde_json::Value::Null;
+            };
+            let mut m = (*m).clone();
+            m.header.residual = true;
+            serde_json::json!(m.value_of(game, seat))
+        },
+    )]
 }
 
 /// Games `candidate` wins outright against `opponent` over `seeds`: in game `seed`

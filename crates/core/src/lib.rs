@@ -48,6 +48,9 @@ macro_rules! web_assets {
 /// (what the seat may type now) and `parse(game, seat, text)` (one answer, or why
 /// not) — as the [`Presentation`] methods `input_hint` and `parse_action`: one line
 /// inside a ruleset's `impl Presentation`.
+// `crate::quick` is the calling ruleset's module, on purpose (as `web_assets!` reads
+// the calling crate's `web/`).
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! quick_entry {
     () => {

@@ -54,12 +54,12 @@ impl Positions {
     /// Append `other`'s positions (a later range of games). Positions of another
     /// width (another scenario's observation) are refused.
     pub fn append(&mut self, other: Positions) -> Result<(), TrainError> {
-        if self.bases.len() != self.len() || other.bases.len() != other.len() {
-            if !(self.bases.is_empty() && other.bases.is_empty()) {
-                return Err(TrainError::Config(
-                    "positions with and without evaluation bases cannot join".into(),
-                ));
-            }
+        // Either every position has its base, or none has (empty parts join either).
+        let partial = self.bases.len() != self.len() || other.bases.len() != other.len();
+        if partial && !(self.bases.is_empty() && other.bases.is_empty()) {
+            return Err(TrainError::Config(
+                "positions with and without evaluation bases cannot join".into(),
+            ));
         }
         if other.is_empty() && other.width == 0 {
             self.games += other.games;

@@ -3,7 +3,7 @@
 //! The conformance suite's leak checks run with every agent as an extra channel, in
 //! every ruleset (issue 27; here, in the lab crate, because it reaches all five).
 
-use orrery_agents::conformance_channels;
+use orrery_agents::{conformance_channels, estimate_channels};
 use orrery_core::conformance::{run_with, Config};
 use orrery_core::{FullGame, Game};
 
@@ -23,7 +23,9 @@ fn check_scenarios<G: FullGame>(chosen: &[G::Scenario], games: usize) {
         corruptions: 0,
         ..Config::default()
     };
-    let r = run_with::<G>(chosen, &cfg, &conformance_channels::<G>());
+    let mut channels = conformance_channels::<G>();
+    channels.extend(estimate_channels::<G>());
+    let r = run_with::<G>(chosen, &cfg, &channels);
     r.assert_clean();
     assert!(r.games > 0 && r.actions > 0);
     // Rulesets with secret commitments had them checked (Launch Fighters!, Warfleets

@@ -262,22 +262,25 @@ fn one_game<G: Game + SearchHints + Learning>(
         .map(|s| searcher(digest(&(seed, s)), cfg, model))
         .collect();
     let mut rng = Rng::seed_from(seed ^ 0x5e1f_91a7);
-    // Each seat's observation at every decision, and for the seat that decided by
-    // searching, the search's estimate of its chance.
-    let mut seen: Vec<(Seat, Vec<f32>, Option<f32>)> = Vec::new();
-    let mut bases: Vec<f32> = Vec::new();
+    // Each seat's observation at every decision, its evaluation logit in a residual
+    // run, and for the seat that decided by searching, the search's estimate.
+    let mut seen: Vec<Seen> = Vec::new();
     let mut width = 0;
     for _ in 0..cfg.max_actions {
         let to_move = game.to_move();
         let Some(&seat) = to_move.first() else { break };
         let first = seen.len();
         for s in Seat::all(seats) {
-            let o = orrery_core::learn::observation(&game, s);
-            width = o.len();
-            if cfg.residual {
-                bases.push(orrery_agents::model::residual_base(&game, s));
-            }
-            seen.push((s, o, None));
+            let observation = orrery_core::learn::observation(&game, s);
+            width = observation.len();
+            seen.push(Seen {
+                seat: s,
+                observation,
+                base: cfg
+                    .residual
+                    .then(|| orrery_agents::model::residual_base(&game, s)),
+                estimate: None,
+            });
         }
         let explore = rng.index(1_000_000) < (cfg.explore * 1_000_000.0) as usize;
         let action = if explore {
@@ -290,7 +293,7 @@ fn one_game<G: Game + SearchHints + Learning>(
             // search action answers at once).
             if let Some(stats) = agent.last_stats() {
                 if let Some(entry) = seen.get_mut(first + seat.index()) {
-                    entry.2 = Some(stats.value as f32);
+                    entry.estimate = Some(stats.value as f32);
                 }
             }
             action
@@ -305,21 +308,31 @@ fn one_game<G: Game + SearchHints + Learning>(
     let (result, decided) = targets(&game, cfg);
     let mut p = Positions {
         width,
-        bases,
         games: 1,
         decided: usize::from(decided),
         ..Positions::default()
     };
     let lambda = cfg.search_value as f32;
-    for (s, o, value) in seen {
-        p.observations.extend(o);
-        let r = result[s.index()];
-        p.results.push(match value {
+    for s in seen {
+        p.observations.extend(s.observation);
+        p.bases.extend(s.base);
+        let r = result[s.seat.index()];
+        p.results.push(match s.estimate {
             Some(v) if lambda > 0.0 => (1.0 - lambda) * r + lambda * v,
             _ => r,
         });
     }
     p
+}
+
+/// One seat's position at one decision of a self-play game.
+struct Seen {
+    seat: Seat,
+    observation: Vec<f32>,
+    /// Its evaluation logit (a residual run only).
+    base: Option<f32>,
+    /// The search's estimate of its chance, when this seat decided by searching.
+    estimate: Option<f32>,
 }
 
 /// Self-play games `range` of `generation` with `model` judging the search (`None`:

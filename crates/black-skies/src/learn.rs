@@ -123,6 +123,8 @@ fn group_id(sizes: &[u8], es: usize) -> Option<usize> {
 }
 
 impl Learning for BlackSkies {
+    const IDS_NAME_THE_SEAT: bool = true;
+
     /// The answers numbered block by block (docs/learning/black-skies.md).
     fn action_space(&self) -> usize {
         2 * Layout::of(self).sizes().iter().sum::<usize>()

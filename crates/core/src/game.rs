@@ -610,6 +610,12 @@ pub trait Learning: Game {
         None
     }
 
+    /// Each seat's moves have ids of their own (`id = seat · per_seat + …`), so an
+    /// id alone says whose move it is; the conformance suite then checks that no id
+    /// is two seats' moves. `false` (the default): seats may share ids, as the same
+    /// move of either player in OpenSpiel's games.
+    const IDS_NAME_THE_SEAT: bool = false;
+
     /// Write `view` (a seat's [`Game::view`]) as numbers, each named, for learning
     /// agents ([`crate::learn::Features`]). The same number of values in every state
     /// of a game; written from the view alone, so it shows nothing the seat may not

@@ -43,6 +43,10 @@ enum Flaw {
     /// Action ids for learning shift with the round: an id means another bid, and a
     /// bid takes another id, as the game goes on.
     DriftingIds,
+    /// Action ids name the bid only, not whose it is: two seats' moves share an id.
+    SharedIds,
+    /// The observation writes two numbers under one name.
+    RepeatedNames,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -110,6 +114,11 @@ impl Game for Broken {
     fn view(&self, viewer: Option<Seat>) -> serde_json::Value {
         match self.flaw {
             Flaw::LeakyView => serde_json::to_value(&self.inner).unwrap_or_default(),
+            Flaw::RepeatedNames => {
+                let mut v = serde_json::to_value(self.inner.view(viewer)).unwrap_or_default();
+                v["repeat_names"] = true.into();
+                v
+            }
             _ => serde_json::to_value(self.inner.view(viewer)).unwrap_or_default(),
         }
     }
@@ -200,17 +209,33 @@ impl Files for Broken {}
 impl SearchHints for Broken {}
 
 impl Learning for Broken {
+    const IDS_NAME_THE_SEAT: bool = true;
+
     fn action_space(&self) -> usize {
-        if self.flaw == Flaw::DriftingIds {
-            8
-        } else {
-            0
+        match self.flaw {
+            Flaw::DriftingIds => 8,
+            Flaw::SharedIds => 64,
+            Flaw::RepeatedNames => 256,
+            _ => 0,
         }
     }
 
-    fn action_id(&self, _seat: Seat, a: &Bid) -> Option<usize> {
+    fn action_id(&self, seat: Seat, a: &Bid) -> Option<usize> {
         let round = self.inner.view(None).round as usize;
-        (self.flaw == Flaw::DriftingIds).then(|| (usize::from(a.amount) + round) % 8)
+        match self.flaw {
+            Flaw::DriftingIds => Some((usize::from(a.amount) + round) % 8),
+            Flaw::SharedIds => Some(usize::from(a.amount)),
+            Flaw::RepeatedNames => Some(usize::from(seat.0) * 64 + usize::from(a.amount)),
+            _ => None,
+        }
+    }
+
+    fn observe(view: &serde_json::Value, out: &mut orrery_core::learn::Features) {
+        let round = view["round"].as_f64().unwrap_or(0.0) as f32;
+        out.put(format_args!("round"), round);
+        let repeated = view["repeat_names"] == true;
+        let name = if repeated { "round" } else { "round_again" };
+        out.put(format_args!("{name}"), round);
     }
 }
 
@@ -259,6 +284,29 @@ fn action_ids_that_change_meaning_during_the_game_are_caught() {
             .any(|m| m.contains(" had id ") && m.contains(" and now ")),
         "{v:?}"
     );
+}
+
+#[test]
+fn an_action_id_shared_by_two_seats_is_caught() {
+    let v = violations(Flaw::SharedIds);
+    assert!(
+        v.iter()
+            .any(|m| m.contains("action id") && m.contains("'s and seat")),
+        "{v:?}"
+    );
+    // The same game with an id per seat and bid passes.
+    assert!(violations(Flaw::RepeatedNames)
+        .iter()
+        .all(|m| !m.contains("'s and seat")));
+}
+
+#[test]
+fn an_observation_naming_two_numbers_alike_is_caught() {
+    let v = violations(Flaw::RepeatedNames);
+    assert!(v.iter().any(|m| m.contains("names round twice")), "{v:?}");
+    assert!(violations(Flaw::SharedIds)
+        .iter()
+        .all(|m| !m.contains("twice")));
 }
 
 #[test]

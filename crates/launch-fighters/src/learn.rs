@@ -412,6 +412,8 @@ pub(crate) fn action_id(g: &LaunchFighters, seat: Seat, action: &Action) -> Opti
 }
 
 impl Learning for LaunchFighters {
+    const IDS_NAME_THE_SEAT: bool = true;
+
     /// The sizes of `learn`'s blocks, read from the battle's units and map.
     fn action_space(&self) -> usize {
         action_space(self)

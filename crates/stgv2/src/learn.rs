@@ -208,6 +208,8 @@ pub(crate) fn action_id(g: &Stgv2, seat: Seat, action: &Action) -> Option<usize>
 }
 
 impl Learning for Stgv2 {
+    const IDS_NAME_THE_SEAT: bool = true;
+
     /// Per turn at most: cells, 3 sets × ships × (follow + 24 cards), attacks with
     /// damage choices, attempts, purchases, and the steps' `next`s.
     /// The sizes of `learn`'s blocks, ship fields bounded by the cap of ship slots.

@@ -176,6 +176,8 @@ fn combat_id(o: &CombatOrder, n: usize) -> Option<usize> {
 }
 
 impl Learning for Stratoyager {
+    const IDS_NAME_THE_SEAT: bool = true;
+
     /// The answers numbered block by block (`learn.rs`, docs/learning/stratoyager.md).
     fn action_space(&self) -> usize {
         2 * Layout::of(self).sizes().iter().sum::<usize>()

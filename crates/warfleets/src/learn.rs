@@ -329,6 +329,8 @@ pub(crate) fn action_id(g: &Warfleets, seat: Seat, a: &Action) -> Option<usize> 
 }
 
 impl Learning for Warfleets {
+    const IDS_NAME_THE_SEAT: bool = true;
+
     /// The fixed numbering of answers for learning agents (`learn.rs`,
     /// docs/learning/warfleets.md): blocks of ids for the answers naming a model,
     /// then one block per seat; positions are cells of the whole-inch grid.

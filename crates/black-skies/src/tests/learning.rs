@@ -6,9 +6,8 @@
 use crate::state::Phase;
 use crate::testkit::scenario;
 use crate::{Action, BlackSkies, Wing};
-use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::learn::{observation, observation_named};
 use orrery_core::{Game, Learning, Rng, Seat};
-use std::collections::HashMap;
 
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);
@@ -92,53 +91,12 @@ fn length(name: &str) -> usize {
     }
 }
 
-/// Random games of every shipped scenario: the legal answers' ids are distinct and in
-/// the space, each id keeps one meaning and each answer one id, and every seat's
-/// observation keeps its documented length with finite numbers.
 #[test]
-fn ids_are_distinct_and_stable_and_observations_keep_their_length_over_random_games() {
-    for sc in BlackSkies::scenarios() {
-        let name = sc.name.as_str();
-        for seed in 0..3 {
-            let mut g = setup(name, seed);
-            let space = g.action_space();
-            let mut meaning: HashMap<usize, (Seat, String)> = HashMap::new();
-            let mut rng = Rng::seed_from(seed + 100);
-            let mut steps = 0;
-            while !g.is_terminal() {
-                for s in [A, B] {
-                    let obs = observation(&g, s);
-                    assert_eq!(obs.len(), length(name), "{name} seed {seed} seat {s}");
-                    assert!(obs.iter().all(|v| v.is_finite()));
-                }
-                let seat = g.to_move()[rng.index(g.to_move().len())];
-                let legal = g.legal_actions(seat);
-                let ids = action_ids(&g, seat, &legal);
-                check_ids(&ids, space).unwrap();
-                for (a, id) in legal.iter().zip(ids.iter().flatten()) {
-                    let key = (seat, serde_json::to_string(a).unwrap());
-                    let was = meaning.entry(*id).or_insert_with(|| key.clone());
-                    assert_eq!(*was, key, "{name} seed {seed}: id {id}");
-                }
-                let a = &legal[rng.index(legal.len())];
-                g.apply(seat, a).unwrap();
-                steps += 1;
-                assert!(steps < 20_000);
-            }
-        }
-    }
-}
-
-#[test]
-fn every_number_of_the_observation_has_a_name() {
+fn the_observation_has_its_documented_length_and_names() {
     for name in ["duel", "squadron"] {
         let g = setup(name, 3);
         for s in [A, B] {
-            let f = observation_named(&g, s);
-            let names = f.names().unwrap();
-            assert_eq!(names.len(), f.values().len());
-            assert_eq!(names.len(), length(name));
-            assert_eq!(f.values(), observation(&g, s).as_slice());
+            assert_eq!(observation(&g, s).len(), length(name), "{name} seat {s}");
         }
     }
     let f = observation_named(&setup("squadron", 3), A);

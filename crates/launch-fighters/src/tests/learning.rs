@@ -5,10 +5,9 @@
 use crate::learn::{subset_rank, subsets};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, LaunchFighters, Stat, UnitId};
-use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::learn::{observation, observation_named};
 use orrery_core::{Game, Learning, Rng, Seat};
 use orrery_hex::{Dir, Hex};
-use std::collections::HashMap;
 
 /// Seat 0: ship #0 at (5, 5) and squadron #1 at (7, 7); seat 1: ship #2 at (20, 5).
 fn sandbox() -> LaunchFighters {
@@ -117,58 +116,6 @@ fn subsets_are_ranked_one_to_one() {
             }
         }
         assert!(seen.iter().all(|&s| s), "every rank below {total} is used");
-    }
-}
-
-/// Random games of every built-in scenario: each legal action has an id inside the
-/// space, distinct in its state, meaning one (seat, action) for the whole game; every
-/// seat's observation keeps its length, finite.
-#[test]
-fn ids_and_observations_hold_over_random_games_of_every_scenario() {
-    for named in LaunchFighters::scenarios() {
-        for seed in 1..=2 {
-            let mut g = LaunchFighters::setup(&named.scenario, seed).expect("sets up");
-            let space = g.action_space();
-            let seats = g.seats();
-            let lengths: Vec<usize> = (0..seats).map(|s| observation(&g, Seat(s)).len()).collect();
-            assert!(lengths.iter().all(|&l| l == lengths[0]), "{}", named.name);
-            let mut meaning: HashMap<usize, (Seat, Action)> = HashMap::new();
-            let mut rng = Rng::seed_from(seed);
-            for _ in 0..400 {
-                let Some(&seat) = g.to_move().first() else {
-                    break;
-                };
-                let legal = g.legal_actions(seat);
-                let ids = action_ids(&g, seat, &legal);
-                check_ids(&ids, space).unwrap_or_else(|e| panic!("{}: {e}", named.name));
-                for (a, id) in legal.iter().zip(ids.iter().flatten()) {
-                    let was = meaning.entry(*id).or_insert((seat, a.clone()));
-                    assert_eq!(*was, (seat, a.clone()), "{}: id {id}", named.name);
-                }
-                for s in 0..seats {
-                    let obs = observation(&g, Seat(s));
-                    assert_eq!(obs.len(), lengths[0], "{}", named.name);
-                    assert!(obs.iter().all(|v| v.is_finite()));
-                }
-                let a = legal[rng.index(legal.len())].clone();
-                g.apply(seat, &a).expect("legal");
-            }
-        }
-    }
-}
-
-#[test]
-fn every_number_of_the_observation_has_a_name() {
-    for named in LaunchFighters::scenarios() {
-        let g = LaunchFighters::setup(&named.scenario, 3).expect("sets up");
-        let f = observation_named(&g, Seat(0));
-        let names = f.names().expect("names kept");
-        assert_eq!(names.len(), f.len(), "{}", named.name);
-        assert_eq!(f.values(), observation(&g, Seat(0)).as_slice());
-        let mut unique: Vec<&String> = names.iter().collect();
-        unique.sort();
-        unique.dedup();
-        assert_eq!(unique.len(), names.len(), "{}: names repeat", named.name);
     }
 }
 

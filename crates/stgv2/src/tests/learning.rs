@@ -6,10 +6,9 @@
 use crate::learn::MAX_SHIPS;
 use crate::testkit::{add_ship, assets, pos, scenario, started};
 use crate::{Action, Stgv2};
-use orrery_core::learn::{action_ids, check_ids, observation, observation_named};
+use orrery_core::learn::{observation, observation_named};
 use orrery_core::{Game, Learning, Rng, Seat};
 use orrery_nodes::Dir;
-use std::collections::HashMap;
 
 fn outpost() -> Stgv2 {
     started(&scenario("outpost"), 1)
@@ -104,60 +103,6 @@ fn the_last_ship_slot_stays_inside_the_space() {
         z: 0,
     };
     assert!(g.buy_ship_problem(Seat(0), at).is_some());
-}
-
-/// Random games of every built-in scenario: each legal action has an id inside the
-/// space, distinct in its state, meaning one (seat, action) for the whole game; every
-/// seat's observation keeps its length, finite.
-#[test]
-fn ids_and_observations_hold_over_random_games_of_every_scenario() {
-    for named in Stgv2::scenarios() {
-        let mut s = named.scenario.clone();
-        s.rules.rounds = s.rules.rounds.min(6);
-        let mut g = Stgv2::setup(&s, 7).expect("sets up");
-        let space = g.action_space();
-        let seats = g.seats();
-        let lengths: Vec<usize> = (0..seats).map(|k| observation(&g, Seat(k)).len()).collect();
-        assert!(lengths.iter().all(|&l| l == lengths[0]), "{}", named.name);
-        let mut meaning: HashMap<usize, (Seat, Action)> = HashMap::new();
-        let mut rng = Rng::seed_from(11);
-        for step in 0..1500 {
-            let Some(&seat) = g.to_move().first() else {
-                break;
-            };
-            let legal = g.legal_actions(seat);
-            let ids = action_ids(&g, seat, &legal);
-            check_ids(&ids, space).unwrap_or_else(|e| panic!("{}: {e}", named.name));
-            for (a, id) in legal.iter().zip(ids.iter().flatten()) {
-                let was = meaning.entry(*id).or_insert((seat, a.clone()));
-                assert_eq!(*was, (seat, a.clone()), "{}: id {id}", named.name);
-            }
-            if step % 10 == 0 {
-                for k in 0..seats {
-                    let obs = observation(&g, Seat(k));
-                    assert_eq!(obs.len(), lengths[0], "{}", named.name);
-                    assert!(obs.iter().all(|v| v.is_finite()));
-                }
-            }
-            let a = legal[rng.index(legal.len())].clone();
-            g.apply(seat, &a).expect("legal");
-        }
-    }
-}
-
-#[test]
-fn every_number_of_the_observation_has_a_name() {
-    for named in Stgv2::scenarios() {
-        let g = started(&named.scenario, 2);
-        let f = observation_named(&g, Seat(0));
-        let names = f.names().expect("names kept");
-        assert_eq!(names.len(), f.len(), "{}", named.name);
-        assert_eq!(f.values(), observation(&g, Seat(0)).as_slice());
-        let mut unique: Vec<&String> = names.iter().collect();
-        unique.sort();
-        unique.dedup();
-        assert_eq!(unique.len(), names.len(), "{}: names repeat", named.name);
-    }
 }
 
 #[test]

@@ -5,10 +5,9 @@
 use crate::state::{Edge, Step};
 use crate::testkit::scenario;
 use crate::{Action, GunRef, Warfleets};
-use orrery_core::learn::{action_ids, check_ids, observation, observation_named, Features};
-use orrery_core::{Game, Learning, Rng, SearchHints, Seat};
+use orrery_core::learn::{action_ids, observation, observation_named};
+use orrery_core::{Game, Learning, Rng, Seat};
 use orrery_table::Heading;
-use std::collections::HashMap;
 
 /// Cells of the 72" × 48" table's whole-inch grid.
 const NX: usize = 73;
@@ -179,68 +178,6 @@ fn deployment_ids_count_rows_from_the_own_edge() {
             let seat = g.model(m).seat;
             let want = zone + (usize::from(m) * 13 + 3) * NX + 10;
             assert_eq!(g.action_id(seat, &depth3(m)), Some(want));
-        }
-    }
-}
-
-#[test]
-fn every_answer_keeps_one_id_all_game_in_every_scenario() {
-    for name in ["patrol", "skirmish", "battle"] {
-        for seed in 0..2 {
-            let mut meaning: HashMap<usize, (Seat, String)> = HashMap::new();
-            let mut id_of: HashMap<(Seat, String), usize> = HashMap::new();
-            let mut space = None;
-            play(name, seed, |g, seat, legal| {
-                let space = *space.get_or_insert(g.action_space());
-                assert_eq!(g.action_space(), space);
-                let ids = action_ids(g, seat, legal);
-                check_ids(&ids, space).unwrap_or_else(|e| panic!("{name} {seed}: {e}"));
-                for (a, id) in legal.iter().zip(ids) {
-                    let key = (seat, serde_json::to_string(a).unwrap());
-                    let id = id.unwrap();
-                    let was = meaning.entry(id).or_insert_with(|| key.clone());
-                    assert_eq!(*was, key, "{name} {seed}: id {id}");
-                    assert_eq!(*id_of.entry(key).or_insert(id), id, "{name} {seed}");
-                }
-            });
-        }
-    }
-}
-
-#[test]
-fn observations_keep_their_length_and_stay_finite_all_game() {
-    for name in ["patrol", "skirmish", "battle"] {
-        let want = observation(&Warfleets::setup(&scenario(name), 0).unwrap(), Seat(0)).len();
-        play(name, 5, |g, _, _| {
-            for seat in [Seat(0), Seat(1)] {
-                let obs = observation(g, seat);
-                assert_eq!(obs.len(), want, "{name}");
-                assert!(
-                    obs.iter().all(|v| v.is_finite() && v.abs() <= 4.0),
-                    "{name}"
-                );
-            }
-        });
-    }
-}
-
-#[test]
-fn every_number_has_a_unique_name() {
-    for name in ["patrol", "skirmish", "battle"] {
-        let mut g = Warfleets::setup(&scenario(name), 2).unwrap();
-        let mut rng = Rng::seed_from(2);
-        for _ in 0..60 {
-            let f: Features = observation_named(&g, Seat(1));
-            let names = f.names().unwrap();
-            assert_eq!(names.len(), f.len(), "{name}");
-            assert_eq!(f.values(), observation(&g, Seat(1)).as_slice());
-            let mut sorted = names.to_vec();
-            sorted.sort();
-            sorted.dedup();
-            assert_eq!(sorted.len(), names.len(), "{name}: a name is used twice");
-            let seat = g.to_move()[0];
-            let a = g.sample_action(seat, &mut rng).unwrap();
-            g.apply(seat, &a).unwrap();
         }
     }
 }

@@ -6,20 +6,23 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
-/// `GET /api/stats`: `{"ok":true,"db_statements":N,"db_pings":P,"games_in_memory":M,
+/// `GET /api/stats`: `{"ok":true,"db_statements":N,"db_pings":P,"db_commits":T,"games_in_memory":M,
 /// "websockets":W,"spectator_websockets":S,"connections_cut":C,"agent_ms":A,
 /// "agent_waits":H}`,
 /// counted since start-up. `db_statements`: statements sent to the database, each a
 /// round trip; `db_pings`: the connection checks sqlx adds (PostgreSQL, one when a
-/// connection leaves the pool and one when it comes back); `agent_ms`: the agents'
+/// connection leaves the pool and one when it comes back); `db_commits`: the
+/// transactions PostgreSQL's writer committed (a group of writes, or an action that
+/// waited alone, committed as its one statement; 0 with SQLite); `agent_ms`: the agents'
 /// thinking in all; `connections_cut`: connections waiting for a request whose
 /// places newcomers took when every place was in use; `agent_waits`: agent decisions held back by their address
 /// group's thinking budget. Nothing in it is secret.
 pub async fn stats(State(hub): Hubs) -> Json<Value> {
-    let (statements, pings) = hub.store.counts();
+    let (statements, pings, commits) = hub.store.counts();
     ok(json!({
         "db_statements": statements,
         "db_pings": pings,
+        "db_commits": commits,
         "games_in_memory": hub.games_in_memory(),
         "websockets": hub.sockets.open(),
         "spectator_websockets": hub.spectators.open(),

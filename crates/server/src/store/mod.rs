@@ -184,9 +184,16 @@ pub struct Counts {
     /// PostgreSQL: sqlx's checks of a pooled connection, one when it is taken from
     /// the pool and one when it is given back; each a round trip without a statement.
     pings: AtomicU64,
+    /// PostgreSQL: transactions its writer committed (a group of writes, or a lone
+    /// action's statement); SQLite: 0.
+    commits: AtomicU64,
 }
 
 impl Counts {
+    fn commits(&self, n: u64) {
+        self.commits.fetch_add(n, Ordering::Relaxed);
+    }
+
     fn statements(&self, n: u64) {
         self.statements.fetch_add(n, Ordering::Relaxed);
     }
@@ -272,10 +279,11 @@ impl Store {
     }
 
     /// Statements and connection checks sent so far ([`Counts`]).
-    pub fn counts(&self) -> (u64, u64) {
+    pub fn counts(&self) -> (u64, u64, u64) {
         (
             self.counts.statements.load(Ordering::Relaxed),
             self.counts.pings.load(Ordering::Relaxed),
+            self.counts.commits.load(Ordering::Relaxed),
         )
     }
 

@@ -118,6 +118,23 @@ async fn groups(
                 Err(_) => break,
             }
         }
+        if let [Queued {
+            write: lone @ Write::Action { .. },
+            ..
+        }] = group.as_slice()
+        {
+            let answer = alone(&pool, &mut held, lone, &instance, &counts).await;
+            let broken = matches!(&answer, Err(StoreError::NotWritten(_)))
+                || matches!(&answer, Err(StoreError::Db(e)) if lost_connection(e));
+            if broken {
+                held = None;
+            }
+            up.store(!broken, Ordering::Release);
+            if let Some(q) = group.pop() {
+                let _ = q.done.send(answer);
+            }
+            continue;
+        }
         // A connection held since the last group may have died with a restart of
         // the database: a group that failed on it before its `COMMIT` changed
         // nothing, and is tried once more on a fresh one from the pool.
@@ -189,6 +206,76 @@ async fn groups(
     }
 }
 
+/// An action that waited alone: its one statement committed by itself (no `BEGIN`
+/// and `COMMIT`: one round trip where a group of one takes three). If the held
+/// connection is lost on it, the statement may or may not have committed: on a
+/// fresh connection its row says which (the same game, number and hash), and only
+/// an action that did not land is sent again. With no connection to be had, the
+/// action is answered [`StoreError::NotWritten`] and the game kept as it was: had
+/// its answer been lost after a commit, the head guard of [`APPEND`] refuses the
+/// game's next action as a conflict and the server reads the game again.
+async fn alone(
+    pool: &AnyPool,
+    held: &mut Option<PoolConnection<Any>>,
+    w: &Write,
+    instance: &str,
+    counts: &Counts,
+) -> Result<u64, StoreError> {
+    let Write::Action {
+        game,
+        row,
+        prev_hash,
+        over,
+    } = w
+    else {
+        return Err(StoreError::Closed);
+    };
+    let note = payload(instance, game);
+    let mut tried = false;
+    if let Some(conn) = held.as_mut() {
+        counts.statements(1);
+        counts.commits(1);
+        match appended(conn, game, row, prev_hash, *over, &note).await {
+            Err(e) if lost_connection(&e) => {
+                *held = None;
+                tried = true;
+            }
+            answer => return moved(answer),
+        }
+    }
+    let conn = match pool.acquire().await {
+        Ok(c) => held.insert(c),
+        Err(e) => return Err(StoreError::NotWritten(e.to_string())),
+    };
+    if tried {
+        counts.statements(1);
+        let landed =
+            sqlx::query("SELECT 1 FROM actions WHERE game = $1 AND seq = $2 AND hash = $3")
+                .bind(game)
+                .bind(row.seq)
+                .bind(&row.hash)
+                .fetch_optional(&mut **conn)
+                .await?;
+        if landed.is_some() {
+            return Ok(1);
+        }
+    }
+    counts.statements(1);
+    counts.commits(1);
+    moved(appended(conn, game, row, prev_hash, *over, &note).await)
+}
+
+/// [`APPEND`]'s answer: one row moved, or [`StoreError::Conflict`] where the game's
+/// head was elsewhere (or the row was there already).
+fn moved(answer: Result<u64, sqlx::Error>) -> Result<u64, StoreError> {
+    match answer {
+        Ok(0) => Err(StoreError::Conflict),
+        Ok(_) => Ok(1),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Why a group was not committed.
 enum Lost {
     /// A statement failed before `COMMIT` was sent: nothing of the group is written.
@@ -212,6 +299,7 @@ async fn together(
     counts: &Counts,
 ) -> Result<Vec<Result<u64, StoreError>>, Lost> {
     counts.statements(2);
+    counts.commits(1);
     let mut tx = conn.begin().await.map_err(Lost::BeforeCommit)?;
     let mut answers = Vec::with_capacity(group.len());
     for q in group {
@@ -359,6 +447,7 @@ pub async fn write(
     counts: &Counts,
 ) -> Result<u64, StoreError> {
     let note = payload(instance, w.game());
+    counts.commits(1);
     match w {
         Write::Action {
             game,
@@ -401,12 +490,7 @@ async fn append(
     over: bool,
     payload: &str,
 ) -> Result<u64, StoreError> {
-    match appended(conn, game, a, prev_hash, over, payload).await {
-        Ok(0) => Err(StoreError::Conflict),
-        Ok(_) => Ok(1),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
-        Err(e) => Err(e.into()),
-    }
+    moved(appended(conn, game, a, prev_hash, over, payload).await)
 }
 
 /// [`APPEND`]: the rows it moved (0: the game's head was not where the action was

@@ -7,6 +7,7 @@
 //! terminal), `rulesets` (what is offered).
 
 mod agents;
+mod analyse;
 mod args;
 mod battle;
 mod calibrate;
@@ -66,6 +67,10 @@ enum Command {
     /// Narrate a saved game (from `play --save`, `battle --save` or the engine's
     /// `record`), checking every recorded hash.
     Replay(replay::ReplayArgs),
+    /// The AI's reading of a saved game: each decision's chance before and after, the
+    /// better move where there was one, marks for inaccuracies, mistakes and
+    /// blunders, and the luck of the dice apart.
+    Analyse(analyse::AnalyseArgs),
     /// Scenario files: check one before playing it.
     #[command(subcommand, arg_required_else_help = true)]
     Scenario(scenario::ScenarioCommand),
@@ -171,6 +176,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Engine) => engine(),
         Some(Command::Replay(a)) => replay::run(&a),
+        Some(Command::Analyse(a)) => analyse::run(&a),
         Some(Command::Fleet(fleet::FleetCommand::Check {
             file,
             ruleset,

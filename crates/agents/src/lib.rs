@@ -29,6 +29,7 @@
 //!
 //! Use [`by_name`] / [`by_name_with`] to build an agent from one of [`AGENT_NAMES`].
 
+pub mod analysis;
 mod greedy;
 mod heuristic;
 mod mcts;
@@ -38,7 +39,7 @@ mod random;
 
 pub use greedy::GreedyAgent;
 pub use heuristic::HeuristicAgent;
-pub use mcts::{MctsAgent, MctsConfig, SearchStats};
+pub use mcts::{Estimate, MctsAgent, MctsConfig, SearchStats};
 pub use novice::NoviceAgent;
 pub use random::RandomAgent;
 

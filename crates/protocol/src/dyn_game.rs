@@ -223,6 +223,16 @@ pub trait DynAgents {
     /// view alone (issue 38): `{"seat", "value", "model"}`; `no_model` when no model
     /// fits this game (see [`orrery_agents::model::for_game`]).
     fn estimate(&self, seat: Seat) -> Result<Value, ProtocolError>;
+    /// The analysis of the game's record so far ([`orrery_agents::analysis`], issue
+    /// 41): each decision's chance before and after, the best move found, the loss
+    /// and its mark, what followed, and a summary per seat. Every action is written
+    /// as JSON and in words (`played_text`, `best_text`, as anyone may read them);
+    /// `progress(done, total)` after each recorded action.
+    fn analyse(
+        &self,
+        depth: orrery_agents::analysis::Depth,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Value, ProtocolError>;
 }
 
 /// [`DynGame`] for a concrete [`Game`](orrery_core::Game).
@@ -776,6 +786,47 @@ impl<G: FullGame> DynOdds for SessionGame<G> {
 }
 
 impl<G: FullGame> DynAgents for SessionGame<G> {
+    fn analyse(
+        &self,
+        depth: orrery_agents::analysis::Depth,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Value, ProtocolError> {
+        let record = self.session.record();
+        let scenario: G::Scenario = serde_json::from_value((*record.scenario).clone())
+            .map_err(|e| ProtocolError::ReplayFailed(format!("the record's scenario: {e}")))?;
+        let start = G::setup(&scenario, record.seed)
+            .map_err(|e| ProtocolError::ReplayFailed(e.to_string()))?;
+        let actions = record
+            .actions
+            .iter()
+            .map(|r| Ok((r.seat, Self::parse_action(&r.action.value())?)))
+            .collect::<Result<Vec<_>, ProtocolError>>()?;
+        let analysis = orrery_agents::analysis::analyse(&start, &actions, depth, progress);
+        // Each decision's moves in words, in the state they were chosen in.
+        let mut texts = Vec::with_capacity(analysis.decisions.len());
+        let mut g = start;
+        let mut next = analysis.decisions.iter().peekable();
+        for (i, (seat, action)) in actions.iter().enumerate() {
+            if let Some(d) = next.next_if(|d| d.index == i) {
+                let best = d.best.as_ref().map(|b| g.describe_action(None, b));
+                texts.push((g.describe_action(None, &d.played), best));
+            }
+            if g.apply(*seat, action).is_err() {
+                break;
+            }
+        }
+        let mut v = serde_json::to_value(&analysis)
+            .map_err(|e| ProtocolError::Internal(format!("analysis cannot be written: {e}")))?;
+        if let Some(list) = v["decisions"].as_array_mut() {
+            for (d, (played, best)) in list.iter_mut().zip(texts) {
+                d["played_text"] = Value::String(played);
+                d["best_text"] = best.map_or(Value::Null, Value::String);
+            }
+        }
+        v["ruleset"] = Value::String(G::INFO.id.to_string());
+        Ok(v)
+    }
+
     fn agent_action(
         &self,
         seat: Seat,

@@ -223,7 +223,56 @@ impl MctsAgent {
         game: &G,
         seat: Seat,
         actions: Vec<G::Action>,
-    ) -> G::Action {
+    ) -> Option<G::Action> {
+        let (mut root, pick) = self.grow_root(game, seat, actions)?;
+        Some(root.actions.swap_remove(pick))
+    }
+
+    /// `seat`'s chance in `game` through each of `actions` (at least one), as this
+    /// search estimates it from the seat's view alone (each iteration determinizes
+    /// what the seat cannot see), with the generator [`Agent::choose`] would use
+    /// here: each action with its visits and mean reward (0..1), the search's pick
+    /// first (issue 41: analysis and hints).
+    pub fn estimates<G: Game + SearchHints + Learning>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        actions: Vec<G::Action>,
+    ) -> Vec<Estimate<G::Action>> {
+        self.rng = crate::decision_rng(self.seed, game, seat);
+        self.last = None;
+        let Some((root, pick)) = self.grow_root(game, seat, actions) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Estimate<G::Action>> = root
+            .actions
+            .into_iter()
+            .zip(root.edges)
+            .map(|(action, e)| Estimate {
+                action,
+                visits: e.visits,
+                value: if e.visits > 0 {
+                    e.total / f64::from(e.visits)
+                } else {
+                    0.5
+                },
+            })
+            .collect();
+        out.swap(0, pick);
+        out
+    }
+
+    /// The search's root grown from `actions` within the budget, and its pick's
+    /// index; `None` without actions. Sets [`MctsAgent::last_stats`].
+    fn grow_root<G: Game + SearchHints + Learning>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        actions: Vec<G::Action>,
+    ) -> Option<(tree::Node<G::Action>, usize)> {
+        if actions.is_empty() {
+            return None;
+        }
         let start = Instant::now();
         let limits = self.limits();
         let cfg = self.config;
@@ -267,7 +316,7 @@ impl MctsAgent {
             start,
             model: model.as_deref(),
         };
-        let (mut root, iterations, nodes) = if threads == 1 {
+        let (root, iterations, nodes) = if threads == 1 {
             let iterations = search.grow(&mut first, &mut self.rng);
             let nodes = first.nodes.len();
             (first.into_root(), iterations, nodes)
@@ -296,9 +345,8 @@ impl MctsAgent {
             });
             let mut iter = grown.into_iter();
             let Some((mut root, mut iterations, mut nodes)) = iter.next() else {
-                // No tree at all (threads ≥ 2, so unreachable): the first action.
-                let mut actions = actions;
-                return actions.swap_remove(0);
+                // No tree at all (threads ≥ 2, so unreachable).
+                return None;
             };
             for (other, n, k) in iter {
                 root.absorb(&other);
@@ -321,8 +369,18 @@ impl MctsAgent {
             elapsed: start.elapsed(),
             value,
         });
-        root.actions.swap_remove(pick)
+        Some((root, pick))
     }
+}
+
+/// One root action's estimate ([`MctsAgent::estimates`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate<A> {
+    pub action: A,
+    /// Iterations through it.
+    pub visits: u32,
+    /// The deciding seat's mean reward through it, 0..1 (½ when never visited).
+    pub value: f64,
 }
 
 /// One decision's search, shared by the trees of root parallelism.
@@ -438,7 +496,7 @@ impl<G: Game + SearchHints + Learning> Agent<G> for MctsAgent {
                 .pop()
                 .or_else(|| game.sample_action(seat, &mut self.rng));
         }
-        let choice = self.search(game, seat, actions);
+        let choice = self.search(game, seat, actions)?;
         // Search actions are legal by contract; make sure of it (probing a copy of the
         // real state reads nothing but whether the action is accepted).
         if game.clone().apply(seat, &choice).is_ok() {

@@ -186,6 +186,22 @@ fn concurrent_actions_are_committed_in_groups() {
     }
 }
 
+/// `n` client loops ([`play_one`]) on a game that goes on; each action is pushed to
+/// `acked`.
+fn play_on(
+    s: &Server,
+    id: &str,
+    tokens: &[String],
+    seat: &mut usize,
+    n: usize,
+    acked: &mut Vec<Value>,
+) {
+    for _ in 0..n {
+        let (action, _) = play_one(s, id, tokens, seat).expect("not over");
+        acked.push(action);
+    }
+}
+
 /// The game's record as this server has it.
 fn recorded(s: &Server, id: &str) -> Vec<Value> {
     let (c, r) = s.get(&format!("/api/games/{id}/record"), None);
@@ -211,10 +227,7 @@ fn an_action_after_a_quick_restart_of_postgres_is_sent_again_once() {
     let (id, tokens) = new_game(&s);
     let mut seat = 0;
     let mut acked = Vec::new();
-    for _ in 0..3 {
-        let (action, _) = play_one(&s, &id, &tokens, &mut seat).expect("not over");
-        acked.push(action);
-    }
+    play_on(&s, &id, &tokens, &mut seat, 3, &mut acked);
     if !pg.crash() {
         eprintln!("ORRERY_TEST_DATABASE_URL: not ours to crash; skipped");
         return;
@@ -230,10 +243,7 @@ fn an_action_after_a_quick_restart_of_postgres_is_sent_again_once() {
         "the first action after the restart: {} statements",
         statements1 - statements0
     );
-    for _ in 0..3 {
-        let (action, _) = play_one(&s, &id, &tokens, &mut seat).expect("not over");
-        acked.push(action);
-    }
+    play_on(&s, &id, &tokens, &mut seat, 3, &mut acked);
     let fresh = Server::start(&temp_dir("restart-fresh"), Some(&pg.url), &[]);
     assert_eq!(
         recorded(&fresh, &id),
@@ -254,10 +264,7 @@ fn reads_of_a_game_in_memory_survive_a_postgres_outage_and_writes_answer_503_wit
     let (id, tokens) = new_game(&s);
     let mut seat = 0;
     let mut acked = Vec::new();
-    for _ in 0..6 {
-        let (action, _) = play_one(&s, &id, &tokens, &mut seat).expect("not over");
-        acked.push(action);
-    }
+    play_on(&s, &id, &tokens, &mut seat, 6, &mut acked);
     let (_, before) = s.get(&format!("/api/games/{id}"), Some(&tokens[seat]));
     if !pg.crash() {
         eprintln!("ORRERY_TEST_DATABASE_URL: not ours to crash; skipped");
@@ -310,10 +317,7 @@ fn reads_of_a_game_in_memory_survive_a_postgres_outage_and_writes_answer_503_wit
         std::thread::sleep(Duration::from_millis(200));
     }
     acked.push(action);
-    for _ in 0..5 {
-        let (action, _) = play_one(&s, &id, &tokens, &mut seat).expect("not over");
-        acked.push(action);
-    }
+    play_on(&s, &id, &tokens, &mut seat, 5, &mut acked);
     assert_eq!(recorded(&s, &id), acked, "this instance's copy");
     // A fresh instance reads the game from the database: every action is there.
     let fresh = Server::start(&temp_dir("outage-fresh"), Some(&pg.url), &[]);

@@ -4,7 +4,7 @@
 mod server_support;
 
 use serde_json::{json, Value};
-use server_support::{call, code, raw, temp_dir, two_wasps, Server};
+use server_support::{call, code, play_first_legal, raw, temp_dir, two_wasps, Server};
 
 fn wasps(server: &Server) -> (String, Vec<Option<String>>) {
     server.create(&json!({
@@ -639,4 +639,42 @@ fn players_have_names_in_the_game_and_the_lobby() {
     assert_eq!(g["seats"][1]["name"], "Bo");
     assert!(g["last_action"].is_string(), "{g}");
     assert!(g["turn"].is_u64() && g["to_move"].is_array(), "{g}");
+}
+
+/// Issue 41: `GET /api/games/{id}/analysis` reads a finished game (a resignation
+/// included) as `orrery analyse` does; before the end it is refused (it would show a
+/// seat the others' secret orders); the second answer is the kept one.
+#[test]
+fn a_finished_game_is_analysed_once_and_a_game_going_on_is_not() {
+    let s = Server::start(&temp_dir("analysis"), None, &[]);
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "launch-fighters",
+        "scenario": "duel",
+        "seed": 7,
+        "seats": [{"type": "human"}, {"type": "human"}],
+    }));
+    let played = play_first_legal(&s, &id, &tokens, 12);
+    assert_eq!(played, 12);
+    let path = format!("/api/games/{id}/analysis");
+    let (c, v) = s.get(&path, None);
+    assert_eq!((c, code(&v)), (409, "not_over"), "{v}");
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/resign"),
+        tokens[1].as_deref(),
+        &json!({}),
+    );
+    assert_eq!(c, 200, "{v}");
+    let (c, first) = s.get(&path, None);
+    assert_eq!(c, 200, "{first}");
+    let a = &first["analysis"];
+    assert_eq!(a["ruleset"], "launch-fighters");
+    let decisions = a["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty(), "{a}");
+    assert!(decisions.iter().all(|d| d["index"].as_u64().unwrap() < 12));
+    assert_eq!(a["seats"].as_array().unwrap().len(), 2);
+    let (c, again) = s.get(&path, None);
+    assert_eq!(c, 200);
+    assert_eq!(again, first);
+    let (c, v) = s.get("/api/games/0123456789abcdef/analysis", None);
+    assert_eq!((c, code(&v)), (404, "no_game"), "{v}");
 }

@@ -197,6 +197,25 @@ async function launchFightersAgainstAi() {
   await page.waitForFunction(() => /Turn 2/.test(document.querySelector(".replay-head").textContent));
   await page.waitForSelector("#hexmap");
   await shot(page, "05-lf-replay");
+  // The analysis (issue 41): asked for, drawn as a graph with the marked decisions
+  // and a line per seat; a marked decision (or the graph's mark) jumps there.
+  await page.click("#analyse");
+  await page.waitForSelector("#analysis svg.analysis-graph polyline");
+  const seatsRows = await page.locator(".analysis-seats tr").count();
+  assert.equal(seatsRows, 3, "a header and a row per seat");
+  const marked = await page.locator(".marks li").count();
+  step(`LF analysis: ${marked} marked decisions`);
+  if (marked) {
+    const to = Number((await page.locator(".marks li button").first().textContent()).slice(1));
+    await page.locator(".marks li button").first().click();
+    await page.waitForFunction((n) => document.querySelector("#step").textContent.startsWith(`action ${n} of`), to);
+  }
+  await page.locator("#analysis").scrollIntoViewIfNeeded();
+  await shot(page, "05b-lf-analysis");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator("#analysis").scrollIntoViewIfNeeded();
+  await shot(page, "05c-lf-analysis-phone");
+  await page.setViewportSize({ width: 1366, height: 768 });
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#export")]);
   const file = path.join(out, "exported-record.json");
   await download.saveAs(file);

@@ -84,6 +84,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "the seat's chance to win (0 to 1) as the learned model judges the game from the seat's view alone, with the model's provenance; no_model when none fits",
     },
     CommandInfo {
+        cmd: "analyse",
+        fields: "iterations? (default 300, at most 10000), seed? (default 41)",
+        summary: "the AI's reading of a finished game: each decision's chance before and after, the better move, the loss and its mark, what followed (luck), a summary per seat; bad_request while the game goes on",
+    },
+    CommandInfo {
         cmd: "odds",
         fields: "player, action",
         summary: "the exact odds of an attack action legal now (to hit, damage, removal; shape per ruleset, see docs/odds.md); illegal_action otherwise",
@@ -133,6 +138,8 @@ pub const MAX_LINE_BYTES: usize = 4 << 20;
 pub const MAX_BUDGET_MS: u64 = 10_000;
 /// The most search iterations an `agent` request may ask for.
 pub const MAX_ITERATIONS: u32 = 100_000;
+/// The most iterations a search of `analyse` may take (three searches a decision).
+pub const MAX_ANALYSIS_ITERATIONS: u64 = 10_000;
 
 /// A seed nobody can predict, for games started without one.
 pub fn random_seed() -> u64 {
@@ -498,6 +505,22 @@ impl<'r> Engine<'r> {
                 let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
                 let e = g.estimate(seat)?;
                 reply([("value", e["value"].clone()), ("model", e["model"].clone())])
+            }
+            "analyse" => {
+                let g = self.game_ref()?;
+                if !g.is_terminal() {
+                    return Err(ProtocolError::bad(
+                        "analyse reads a finished game (before the end it would show each seat the others' secret orders)",
+                    ));
+                }
+                let default = orrery_agents::analysis::Depth::default();
+                let depth = orrery_agents::analysis::Depth {
+                    iterations: req
+                        .opt_capped("iterations", MAX_ANALYSIS_ITERATIONS)?
+                        .map_or(default.iterations, |n| u32::try_from(n).unwrap_or(1).max(1)),
+                    seed: req.opt_u64("seed")?.unwrap_or(default.seed),
+                };
+                reply([("analysis", g.analyse(depth, &mut |_, _| {})?)])
             }
             "odds" => {
                 let g = self.game_ref()?;

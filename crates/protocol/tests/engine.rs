@@ -686,6 +686,34 @@ fn agent_suggestions_are_legal_deterministic_and_not_applied() {
     assert_eq!(t.ok(json!({"cmd":"outcome"}))["terminal"], json!(true));
 }
 
+/// Issue 41: `analyse` reads a finished game only; its answer is the same for the
+/// same depth and seed, and each decision's loss is what its chances say.
+#[test]
+fn analyse_reads_a_finished_game_only() {
+    let reg = registry();
+    let mut t = T::new(&reg);
+    t.ok(json!({"cmd":"new","ruleset":"sealed-bids","scenario":{"players":2,"rounds":3},"seed":4}));
+    assert_eq!(t.err(json!({"cmd":"analyse"})), "bad_request");
+    t.play_out("random");
+    let h = t.hash();
+    let req = json!({"cmd":"analyse","iterations":50,"seed":3});
+    let a = t.ok(req.clone())["analysis"].clone();
+    assert_eq!(t.ok(req)["analysis"], a);
+    assert_eq!(t.hash(), h, "nothing changed");
+    let decisions = a["decisions"].as_array().unwrap();
+    assert!(!decisions.is_empty(), "{a}");
+    for d in decisions {
+        let (b, f) = (d["before"].as_f64().unwrap(), d["after"].as_f64().unwrap());
+        assert!((d["loss"].as_f64().unwrap() - (b - f).max(0.0)).abs() < 1e-12);
+        assert!(d["played_text"].is_string());
+    }
+    assert_eq!(a["seats"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        t.err(json!({"cmd":"analyse","iterations":10_001})),
+        "bad_request"
+    );
+}
+
 #[test]
 fn undo_never_reaches_past_a_roll() {
     let reg = registry();

@@ -108,6 +108,77 @@ pub async fn estimate(
     Ok(ok(estimate))
 }
 
+/// Analyses of finished games kept in memory (a game's analysis never changes).
+pub const ANALYSES_KEPT: usize = 64;
+
+/// `GET /api/games/{id}/analysis`: the AI's reading of a finished game (issue 41,
+/// [`orrery_agents::analysis`]; `409 not_over` before the end, when it would tell a
+/// seat the others' secret orders). Computed once at the default depth, on the
+/// agents' cores, charged to the asker's address group as an agent's thinking is
+/// (`429 busy` while that group's budget is spent), then kept.
+pub async fn analysis(
+    State(hub): Hubs,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let kept = |hub: &Hub| {
+        let m = hub.analyses.lock().unwrap_or_else(|e| e.into_inner());
+        m.iter().find(|(g, _)| *g == id).map(|(_, a)| a.clone())
+    };
+    if let Some(a) = kept(&hub) {
+        return Ok(ok(json!({ "analysis": *a })));
+    }
+    let live = hub.get(&id).await?;
+    let game = hub
+        .read(&live, |inner| {
+            if inner.over() {
+                Ok(inner.game.fork())
+            } else {
+                Err(ApiError::new(
+                    axum::http::StatusCode::CONFLICT,
+                    "not_over",
+                    "a game is analysed once it is over",
+                ))
+            }
+        })
+        .await??;
+    let group = hub.limits.group(peer.ip());
+    if let Some(wait) = hub.thinking.wait(group) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "busy",
+            format!(
+                "this address's share of the AI's time is spent; retry in {} s",
+                wait.as_secs().max(1)
+            ),
+        ));
+    }
+    let _permit = hub
+        .thinkers
+        .acquire()
+        .await
+        .map_err(|_| ApiError::replay_failed())?;
+    let started = std::time::Instant::now();
+    let analysed = tokio::task::spawn_blocking(move || {
+        game.analyse(orrery_agents::analysis::Depth::default(), &mut |_, _| {})
+    })
+    .await
+    .map_err(|_| ApiError::replay_failed())??;
+    hub.thinking
+        .charge(Some(group), started.elapsed().as_millis() as u64);
+    let analysed = Arc::new(analysed);
+    {
+        let mut m = hub.analyses.lock().unwrap_or_else(|e| e.into_inner());
+        if !m.iter().any(|(g, _)| *g == id) {
+            m.push_back((id, analysed.clone()));
+            while m.len() > ANALYSES_KEPT {
+                m.pop_front();
+            }
+        }
+    }
+    Ok(ok(json!({ "analysis": *analysed })))
+}
+
 /// `POST /api/games/{id}/preview` with `{"action": A}`: what `A` would do for the
 /// token's seat now (`Odds::preview_action`), e.g. a maneuver's path and stress dice;
 /// `null` when `A` is legal but the ruleset previews nothing for it.

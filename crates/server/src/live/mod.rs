@@ -266,6 +266,9 @@ pub struct Hub {
     pub(crate) agent_games: Mutex<HashMap<String, (std::net::IpAddr, Instant)>>,
     /// The agents' thinking per address group (`Limits::agent_ms_per_address`).
     pub thinking: crate::limits::ThinkingBudget,
+    /// Analyses of finished games (`GET /api/games/{id}/analysis`), the newest
+    /// [`crate::tools::ANALYSES_KEPT`] kept, oldest first.
+    pub(crate) analyses: Mutex<std::collections::VecDeque<(String, Arc<serde_json::Value>)>>,
     games: Mutex<HashMap<String, Arc<Live>>>,
     /// Announcements of other instances received so far: a game loaded while one
     /// arrived may have missed its change, so it starts stale.
@@ -288,6 +291,7 @@ impl Hub {
             spectators: Arc::default(),
             conns: Arc::default(),
             agent_games: Mutex::new(HashMap::new()),
+            analyses: Mutex::new(std::collections::VecDeque::new()),
             // Agents never take every core: requests keep one (on one core, they share).
             thinkers: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism()

@@ -791,16 +791,16 @@ impl<G: FullGame> DynAgents for SessionGame<G> {
         depth: orrery_agents::analysis::Depth,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Value, ProtocolError> {
-        let record = self.session.record();
-        let scenario: G::Scenario = serde_json::from_value((*record.scenario).clone())
-            .map_err(|e| ProtocolError::ReplayFailed(format!("the record's scenario: {e}")))?;
-        let start = G::setup(&scenario, record.seed)
-            .map_err(|e| ProtocolError::ReplayFailed(e.to_string()))?;
-        let actions = record
-            .actions
-            .iter()
-            .map(|r| Ok((r.seat, Self::parse_action(&r.action.value())?)))
-            .collect::<Result<Vec<_>, ProtocolError>>()?;
+        // The set-up and the typed actions, read by the one replay loop (which also
+        // checks every recorded hash on the way).
+        let (start, _, actions) = self.session.record().replay_into::<G, _>(
+            |scenario, seed| G::setup(scenario, seed).map(|g| (g.clone(), g, Vec::new())),
+            |(_, g, actions), seat, a| {
+                g.apply(seat, a)?;
+                actions.push((seat, a.clone()));
+                Ok(g.state_hash())
+            },
+        )?;
         let analysis = orrery_agents::analysis::analyse(&start, &actions, depth, progress);
         // Each decision's moves in words, in the state they were chosen in.
         let mut texts = Vec::with_capacity(analysis.decisions.len());

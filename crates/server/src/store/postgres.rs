@@ -118,77 +118,21 @@ async fn groups(
                 Err(_) => break,
             }
         }
-        if let [Queued {
-            write: lone @ Write::Action { .. },
-            ..
-        }] = group.as_slice()
-        {
-            let answer = alone(&pool, &mut held, lone, &instance, &counts).await;
-            let broken = matches!(&answer, Err(StoreError::NotWritten(_)))
-                || matches!(&answer, Err(StoreError::Db(e)) if lost_connection(e));
-            if broken {
-                held = None;
+        let answers = match group.as_slice() {
+            [Queued {
+                write:
+                    Write::Action {
+                        game,
+                        row,
+                        prev_hash,
+                        over,
+                    },
+                ..
+            }] => {
+                let action = (game.as_str(), row, prev_hash.as_str(), *over);
+                vec![alone(&pool, &mut held, action, &instance, &counts).await]
             }
-            up.store(!broken, Ordering::Release);
-            if let Some(q) = group.pop() {
-                let _ = q.done.send(answer);
-            }
-            continue;
-        }
-        // A connection held since the last group may have died with a restart of
-        // the database: a group that failed on it before its `COMMIT` changed
-        // nothing, and is tried once more on a fresh one from the pool.
-        let mut tried = None;
-        for _ in 0..2 {
-            let conn = match held.as_mut() {
-                Some(c) => c,
-                None => match pool.acquire().await {
-                    Ok(c) => held.insert(c),
-                    Err(e) => {
-                        tried = Some(Err(Lost::BeforeCommit(e)));
-                        break;
-                    }
-                },
-            };
-            let result = together(conn, &group, &instance, &counts).await;
-            let stale = matches!(&result, Err(Lost::BeforeCommit(e)) if lost_connection(e));
-            tried = Some(result);
-            if !stale {
-                break;
-            }
-            held = None;
-        }
-        let answers = match tried {
-            Some(Ok(answers)) => answers,
-            None => Vec::new(),
-            Some(Err(Lost::BeforeCommit(e))) if lost_connection(&e) => {
-                let why = e.to_string();
-                group
-                    .iter()
-                    .map(|_| Err(StoreError::NotWritten(why.clone())))
-                    .collect()
-            }
-            // A statement refused: nothing was committed; each alone.
-            Some(Err(Lost::BeforeCommit(_))) => {
-                let mut answers = Vec::with_capacity(group.len());
-                match held.as_mut() {
-                    Some(conn) => {
-                        for q in &group {
-                            answers.push(write(conn, &q.write, &instance, &counts).await);
-                        }
-                    }
-                    None => answers.extend(group.iter().map(|_| Err(StoreError::Closed))),
-                }
-                answers
-            }
-            // The commit's answer was lost: committed or not, nobody knows here.
-            Some(Err(Lost::AtCommit(e))) => {
-                let why = e.to_string();
-                group
-                    .iter()
-                    .map(|_| Err(StoreError::Db(sqlx::Error::Protocol(why.clone()))))
-                    .collect()
-            }
+            _ => together_or_alone(&pool, &mut held, &group, &instance, &counts).await,
         };
         let broken = answers.iter().any(|a| match a {
             Err(StoreError::Db(e)) => lost_connection(e),
@@ -206,6 +150,72 @@ async fn groups(
     }
 }
 
+/// A group of writes in one transaction ([`together`]), tried once more on a fresh
+/// connection if the held one had died; each write's answer.
+async fn together_or_alone(
+    pool: &AnyPool,
+    held: &mut Option<PoolConnection<Any>>,
+    group: &[Queued],
+    instance: &str,
+    counts: &Counts,
+) -> Vec<Result<u64, StoreError>> {
+    // A connection held since the last group may have died with a restart of
+    // the database: a group that failed on it before its `COMMIT` changed
+    // nothing, and is tried once more on a fresh one from the pool.
+    let mut tried = None;
+    for _ in 0..2 {
+        let conn = match held.as_mut() {
+            Some(c) => c,
+            None => match pool.acquire().await {
+                Ok(c) => held.insert(c),
+                Err(e) => {
+                    tried = Some(Err(Lost::BeforeCommit(e)));
+                    break;
+                }
+            },
+        };
+        let result = together(conn, group, instance, counts).await;
+        let stale = matches!(&result, Err(Lost::BeforeCommit(e)) if lost_connection(e));
+        tried = Some(result);
+        if !stale {
+            break;
+        }
+        *held = None;
+    }
+    match tried {
+        Some(Ok(answers)) => answers,
+        None => Vec::new(),
+        Some(Err(Lost::BeforeCommit(e))) if lost_connection(&e) => {
+            let why = e.to_string();
+            group
+                .iter()
+                .map(|_| Err(StoreError::NotWritten(why.clone())))
+                .collect()
+        }
+        // A statement refused: nothing was committed; each alone.
+        Some(Err(Lost::BeforeCommit(_))) => {
+            let mut answers = Vec::with_capacity(group.len());
+            match held.as_mut() {
+                Some(conn) => {
+                    for q in group {
+                        answers.push(write(conn, &q.write, instance, counts).await);
+                    }
+                }
+                None => answers.extend(group.iter().map(|_| Err(StoreError::Closed))),
+            }
+            answers
+        }
+        // The commit's answer was lost: committed or not, nobody knows here.
+        Some(Err(Lost::AtCommit(e))) => {
+            let why = e.to_string();
+            group
+                .iter()
+                .map(|_| Err(StoreError::Db(sqlx::Error::Protocol(why.clone()))))
+                .collect()
+        }
+    }
+}
+
 /// An action that waited alone: its one statement committed by itself (no `BEGIN`
 /// and `COMMIT`: one round trip where a group of one takes three). If the held
 /// connection is lost on it, the statement may or may not have committed: on a
@@ -217,25 +227,16 @@ async fn groups(
 async fn alone(
     pool: &AnyPool,
     held: &mut Option<PoolConnection<Any>>,
-    w: &Write,
+    (game, row, prev_hash, over): (&str, &ActionRow, &str, bool),
     instance: &str,
     counts: &Counts,
 ) -> Result<u64, StoreError> {
-    let Write::Action {
-        game,
-        row,
-        prev_hash,
-        over,
-    } = w
-    else {
-        return Err(StoreError::Closed);
-    };
     let note = payload(instance, game);
     let mut tried = false;
     if let Some(conn) = held.as_mut() {
         counts.statements(1);
         counts.commits(1);
-        match appended(conn, game, row, prev_hash, *over, &note).await {
+        match appended(conn, game, row, prev_hash, over, &note).await {
             Err(e) if lost_connection(&e) => {
                 *held = None;
                 tried = true;
@@ -262,7 +263,7 @@ async fn alone(
     }
     counts.statements(1);
     counts.commits(1);
-    moved(appended(conn, game, row, prev_hash, *over, &note).await)
+    moved(appended(conn, game, row, prev_hash, over, &note).await)
 }
 
 /// [`APPEND`]'s answer: one row moved, or [`StoreError::Conflict`] where the game's

@@ -419,8 +419,16 @@ fn an_undo_on_one_instance_is_seen_by_another() {
         std::thread::sleep(Duration::from_millis(100));
     }
     b.act(&id, &t0, &start["legal"][1]);
-    let (_, r) = a.get(&format!("{path}/record"), Some(&t0));
-    let actions = r["record"]["actions"].as_array().unwrap().clone();
+    // A hears of B's action by its announcement, which may come after B's answer.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let (actions, r) = loop {
+        let (_, r) = a.get(&format!("{path}/record"), Some(&t0));
+        let actions = r["record"]["actions"].as_array().unwrap().clone();
+        if !actions.is_empty() || Instant::now() >= deadline {
+            break (actions, r);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
     assert_eq!(actions.len(), 1, "{r}");
     assert_eq!(actions[0]["action"], start["legal"][1]);
 }

@@ -644,6 +644,69 @@ fn players_have_names_in_the_game_and_the_lobby() {
 /// Issue 41: `GET /api/games/{id}/analysis` reads a finished game (a resignation
 /// included) as `orrery analyse` does; before the end it is refused (it would show a
 /// seat the others' secret orders); the second answer is the kept one.
+/// Issue 41: a hint (and the win-chance bar it carries) is given to a seat to move in
+/// a game against the AI, or between people who set `help` up; never in a game
+/// between people set up without it, never in a rated one, never to a spectator.
+#[test]
+fn hints_are_given_against_the_ai_or_where_everyone_agreed() {
+    let s = Server::start(&temp_dir("hint"), None, &[]);
+    // Between people, without `help`: refused, and the page says so.
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "stratoyager", "scenario": "dogfight", "seed": 3,
+        "seats": [{"type": "human"}, {"type": "human"}],
+    }));
+    let path = format!("/api/games/{id}/hint");
+    let (c, v) = s.get(&path, tokens[0].as_deref());
+    assert_eq!((c, code(&v)), (403, "no_help"), "{v}");
+    let (_, page) = s.get(&format!("/api/games/{id}"), tokens[0].as_deref());
+    assert_eq!(page["help"], json!(false), "{page}");
+    // With `help`: each seat to move gets its own; the lobby shows it before joining.
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "stratoyager", "scenario": "dogfight", "seed": 3, "help": true,
+        "seats": [{"type": "human"}, {"type": "open"}],
+    }));
+    let (_, lobby) = s.get("/api/games", None);
+    let listed = lobby["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == json!(id))
+        .unwrap();
+    assert_eq!(listed["help"], json!(true));
+    let path = format!("/api/games/{id}/hint");
+    let (c, v) = s.get(&path, None);
+    assert_eq!((c, code(&v)), (401, "bad_token"), "{v}");
+    let (c, first) = s.get(&path, tokens[0].as_deref());
+    assert_eq!(c, 200, "{first}");
+    let h = &first["hint"];
+    let choices = h["choices"].as_array().unwrap();
+    assert!((1..=3).contains(&choices.len()), "{h}");
+    let (_, me) = s.get(&format!("/api/games/{id}"), tokens[0].as_deref());
+    assert_eq!(me["help"], json!(true));
+    for c in choices {
+        let i = c["index"].as_u64().unwrap() as usize;
+        assert_eq!(me["legal"][i], c["action"], "{h}");
+    }
+    assert_eq!(h["chance"], choices[0]["chance"]);
+    // Kept: the bar and the button of one position share one search.
+    let (_, again) = s.get(&path, tokens[0].as_deref());
+    assert_eq!(again, first);
+    // Against the AI: always, and never to the seat not to move.
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "launch-fighters", "scenario": "duel", "seed": 7,
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "easy"}],
+    }));
+    let (c, v) = s.get(&format!("/api/games/{id}/hint"), tokens[0].as_deref());
+    assert_eq!(c, 200, "{v}");
+    // A rated game has no hints.
+    let (c, v) = s.post(
+        "/api/games",
+        None,
+        &json!({"ruleset": "launch-fighters", "rated": true, "help": true}),
+    );
+    assert_eq!((c, code(&v)), (422, "invalid_setup"), "{v}");
+}
+
 #[test]
 fn a_finished_game_is_analysed_once_and_a_game_going_on_is_not() {
     let s = Server::start(&temp_dir("analysis"), None, &[]);

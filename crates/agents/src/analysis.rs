@@ -185,6 +185,55 @@ pub fn analyse<G: Game + SearchHints + Learning>(
     }
 }
 
+/// What the AI would tell a seat now (issue 41: the hint and the win-chance bar
+/// during play): the seat's chance with the search's pick, and its top choices.
+#[derive(Clone, Debug, Serialize)]
+pub struct Hint<A> {
+    /// The seat's chance to win with the search's pick, 0..1.
+    pub chance: f64,
+    pub iterations: u32,
+    /// At most [`HINT_CHOICES`]: the pick first, then the most searched.
+    pub choices: Vec<crate::Estimate<A>>,
+}
+
+/// How many choices a hint shows.
+pub const HINT_CHOICES: usize = 3;
+
+/// The hint's depth: one search, within a second on one core in every ruleset
+/// (docs/agents.md gives the measured times).
+pub const HINT_DEPTH: Depth = Depth {
+    iterations: 4000,
+    seed: 41,
+};
+
+/// `seat`'s hint in `game` ([`Hint`]): one search of the seat's
+/// [`SearchHints::search_actions`] from its view alone (every iteration
+/// determinizes what the seat cannot see, and the search's generator is seeded from
+/// the seat's view, [`crate::decision_seed`]), so it is the same in every world the
+/// seat cannot tell apart. `None` when the seat has nothing to choose (not to move,
+/// or the game is over).
+pub fn hint<G: Game + SearchHints + Learning>(
+    game: &G,
+    seat: Seat,
+    depth: Depth,
+) -> Option<Hint<G::Action>> {
+    if game.is_terminal() || !game.to_move().contains(&seat) {
+        return None;
+    }
+    let choices = game.search_actions(seat);
+    let mut agent = MctsAgent::new(depth.seed).with_budget(Budget::iterations(depth.iterations));
+    let mut found = agent.estimates(game, seat, choices);
+    let chance = found.first()?.value;
+    // The pick stays first; the rest by how much the search looked at them.
+    found[1..].sort_by(|a, b| b.visits.cmp(&a.visits));
+    found.truncate(HINT_CHOICES);
+    Some(Hint {
+        chance,
+        iterations: depth.iterations,
+        choices: found,
+    })
+}
+
 fn summary<A>(seat: Seat, decisions: &[Decision<A>]) -> SeatSummary {
     let mine: Vec<&Decision<A>> = decisions.iter().filter(|d| d.seat == seat).collect();
     let count = |m: Mark| mine.iter().filter(|d| d.mark == Some(m)).count();

@@ -399,23 +399,47 @@ fn untrained_models<G: FullGame>() -> impl Fn(&G) -> Option<Arc<model::ValueMode
     }
 }
 
-/// The learned estimates a seat may be shown, as channels for the conformance
-/// suite's leak checks (issue 38): a residual model's estimate for the seat, which
-/// reads the ruleset's evaluation on a copy determinized for it. Apart from
+/// The estimates a seat may be shown, as channels for the conformance suite's leak
+/// checks: a residual model's estimate for the seat, which reads the ruleset's
+/// evaluation on a copy determinized for it (issue 38), and the hint with the chance
+/// the win-chance bar shows ([`analysis::hint`], issue 41). Apart from
 /// [`conformance_channels`], whose readings the golden fingerprints pin.
 pub fn estimate_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel<G>> {
     let untrained = untrained_models::<G>();
-    vec![orrery_core::conformance::Channel::new(
-        "a residual model's estimate",
-        move |game: &G, seat: Seat| {
-            let Some(m) = untrained(game) else {
-                return serde_json::Value::Null;
-            };
-            let mut m = (*m).clone();
-            m.header.residual = true;
-            serde_json::json!(m.value_of(game, seat))
-        },
-    )]
+    vec![
+        orrery_core::conformance::Channel::new(
+            "a residual model's estimate",
+            move |game: &G, seat: Seat| {
+                let Some(m) = untrained(game) else {
+                    return serde_json::Value::Null;
+                };
+                let mut m = (*m).clone();
+                m.header.residual = true;
+                serde_json::json!(m.value_of(game, seat))
+            },
+        ),
+        orrery_core::conformance::Channel::new(
+            "the hint and the chance it shows",
+            |game: &G, seat: Seat| {
+                let depth = analysis::Depth {
+                    iterations: 24,
+                    seed: 7,
+                };
+                match analysis::hint(game, seat, depth) {
+                    Some(h) => serde_json::json!({
+                        "chance": h.chance,
+                        "choices": h.choices.iter().map(|e| serde_json::json!({
+                            "action": serde_json::to_value(&e.action).unwrap_or_default(),
+                            "text": game.describe_action(Some(seat), &e.action),
+                            "visits": e.visits,
+                            "value": e.value,
+                        })).collect::<Vec<_>>(),
+                    }),
+                    None => serde_json::Value::Null,
+                }
+            },
+        ),
+    ]
 }
 
 /// Games `candidate` wins outright against `opponent` over `seeds`: in game `seed`

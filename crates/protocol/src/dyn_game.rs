@@ -233,6 +233,16 @@ pub trait DynAgents {
         depth: orrery_agents::analysis::Depth,
         progress: &mut dyn FnMut(usize, usize),
     ) -> Result<Value, ProtocolError>;
+    /// What the AI would tell `seat` now ([`orrery_agents::analysis::hint`], issue
+    /// 41), from the seat's view alone: `{"seat", "chance", "iterations", "choices"}`,
+    /// each choice `{"action", "text", "chance", "visits", "index"}` (`index`: its
+    /// place in the seat's legal list, for a board to highlight). `not_your_turn`
+    /// unless the seat is to move; `game_over` after the end.
+    fn hint(
+        &self,
+        seat: Seat,
+        depth: orrery_agents::analysis::Depth,
+    ) -> Result<Value, ProtocolError>;
 }
 
 /// [`DynGame`] for a concrete [`Game`](orrery_core::Game).
@@ -825,6 +835,44 @@ impl<G: FullGame> DynAgents for SessionGame<G> {
         }
         v["ruleset"] = Value::String(G::INFO.id.to_string());
         Ok(v)
+    }
+
+    fn hint(
+        &self,
+        seat: Seat,
+        depth: orrery_agents::analysis::Depth,
+    ) -> Result<Value, ProtocolError> {
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "a hint is for a seat to move; seat {seat} is not"
+            )));
+        }
+        let hint = orrery_agents::analysis::hint(g, seat, depth)
+            .ok_or_else(|| ProtocolError::NoAction(format!("seat {seat} has nothing to choose")))?;
+        let legal = g.legal_actions(seat);
+        let choices: Vec<Value> = hint
+            .choices
+            .iter()
+            .map(|e| {
+                serde_json::json!({
+                    "action": serde_json::to_value(&e.action).unwrap_or_default(),
+                    "text": g.describe_action(Some(seat), &e.action),
+                    "chance": e.value,
+                    "visits": e.visits,
+                    "index": legal.iter().position(|a| *a == e.action),
+                })
+            })
+            .collect();
+        Ok(serde_json::json!({
+            "seat": seat.0,
+            "chance": hint.chance,
+            "iterations": hint.iterations,
+            "choices": choices,
+        }))
     }
 
     fn agent_action(

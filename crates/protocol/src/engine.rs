@@ -84,6 +84,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "the seat's chance to win (0 to 1) as the learned model judges the game from the seat's view alone, with the model's provenance; no_model when none fits",
     },
     CommandInfo {
+        cmd: "hint",
+        fields: "player, iterations? (default 4000, at most 10000), seed? (default 41)",
+        summary: "the AI's top three choices for the seat to move, each with its chance to win and its place in the legal list, and the seat's chance with the best; searched from the seat's view alone",
+    },
+    CommandInfo {
         cmd: "analyse",
         fields: "iterations? (default 300, at most 10000), seed? (default 41)",
         summary: "the AI's reading of a finished game: each decision's chance before and after, the better move, the loss and its mark, what followed (luck), a summary per seat; bad_request while the game goes on",
@@ -505,6 +510,23 @@ impl<'r> Engine<'r> {
                 let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
                 let e = g.estimate(seat)?;
                 reply([("value", e["value"].clone()), ("model", e["model"].clone())])
+            }
+            "hint" => {
+                let g = self.game_ref()?;
+                let seat = Self::seat(g, req.opt_seat("player")?, "player")?;
+                let default = orrery_agents::analysis::HINT_DEPTH;
+                let depth = orrery_agents::analysis::Depth {
+                    iterations: req
+                        .opt_capped("iterations", MAX_ANALYSIS_ITERATIONS)?
+                        .map_or(default.iterations, |n| u32::try_from(n).unwrap_or(1).max(1)),
+                    seed: req.opt_u64("seed")?.unwrap_or(default.seed),
+                };
+                let h = g.hint(seat, depth)?;
+                reply([
+                    ("chance", h["chance"].clone()),
+                    ("iterations", h["iterations"].clone()),
+                    ("choices", h["choices"].clone()),
+                ])
             }
             "analyse" => {
                 let g = self.game_ref()?;

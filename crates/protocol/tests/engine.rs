@@ -714,6 +714,35 @@ fn analyse_reads_a_finished_game_only() {
     );
 }
 
+/// Issue 41: a hint names at most three legal choices, the search's pick first,
+/// each with its place in the legal list; only the seat to move gets one.
+#[test]
+fn a_hint_names_three_legal_choices_for_the_seat_to_move() {
+    let reg = registry();
+    let mut t = T::new(&reg);
+    t.ok(json!({"cmd":"new","ruleset":"sealed-bids","scenario":{"players":2,"rounds":3},"seed":4}));
+    let h = t.hash();
+    let r = t.ok(json!({"cmd":"hint","player":0,"iterations":200}));
+    assert_eq!(t.hash(), h, "nothing changed");
+    let choices = r["choices"].as_array().unwrap();
+    assert!((1..=3).contains(&choices.len()), "{r}");
+    let legal = t.ok(json!({"cmd":"legal","player":0}))["actions"].clone();
+    for c in choices {
+        let i = c["index"].as_u64().unwrap() as usize;
+        assert_eq!(legal[i], c["action"], "{r}");
+        assert!(c["text"].is_string());
+    }
+    assert_eq!(r["chance"], choices[0]["chance"]);
+    assert_eq!(r["iterations"], json!(200));
+    // Sealed bids are simultaneous: seat 1 is to move too, and gets its own.
+    t.ok(json!({"cmd":"apply","player":0,"action":{"amount":1}}));
+    assert_eq!(t.err(json!({"cmd":"hint","player":0})), "not_your_turn");
+    assert_eq!(
+        t.err(json!({"cmd":"hint","player":1,"iterations":10_001})),
+        "bad_request"
+    );
+}
+
 #[test]
 fn undo_never_reaches_past_a_roll() {
     let reg = registry();

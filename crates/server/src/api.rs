@@ -396,6 +396,10 @@ struct NewGame {
     /// rated game) may take an open seat.
     #[serde(default)]
     rating_range: Option<[i64; 2]>,
+    /// Hints and the win-chance bar between people (issue 41): every player sees it
+    /// before taking a seat. Always allowed against the AI; never in a rated game.
+    #[serde(default)]
+    help: bool,
 }
 
 #[derive(Deserialize)]
@@ -615,6 +619,11 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let req: NewGame = body_as(body, hub.limits.max_body_bytes, "new game")?;
     let rating_range = check_rating_range(req.rating_range)?;
+    if req.rated && req.help {
+        return Err(ApiError::invalid_setup(
+            "a rated game has no hints: `help` is for unrated games",
+        ));
+    }
     let account =
         if req.rated || req.rating_range.is_some() || req.seats.iter().flatten().any(|s| s.mine) {
             Some(
@@ -788,6 +797,7 @@ pub async fn create(
         rated: req.rated,
         rating_range,
         drawn: false,
+        help: req.help,
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);
@@ -862,6 +872,8 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
                 "last_action": row.last_ms.map(rfc3339),
                 "clock_ms": g.clock_ms,
                 "rated": g.rated,
+                "help": g.help
+                    || row.seats.iter().any(|s| matches!(s.kind, SeatKind::Agent { .. })),
             });
             if let Some((lo, hi)) = g.rating_range {
                 v["rating_range"] = json!([lo, hi]);
@@ -906,6 +918,7 @@ pub async fn game(
                     describe,
                     text,
                     legal,
+                    help: live.allows_help(),
                     ..Note::default()
                 },
             )

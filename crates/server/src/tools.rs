@@ -111,37 +111,42 @@ pub async fn estimate(
 /// Analyses of finished games kept in memory (a game's analysis never changes).
 pub const ANALYSES_KEPT: usize = 64;
 
-/// `GET /api/games/{id}/analysis`: the AI's reading of a finished game (issue 41,
-/// [`orrery_agents::analysis`]; `409 not_over` before the end, when it would tell a
-/// seat the others' secret orders). Computed once at the default depth, on the
-/// agents' cores, charged to the asker's address group as an agent's thinking is
-/// (`429 busy` while that group's budget is spent), then kept.
-pub async fn analysis(
-    State(hub): Hubs,
-    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let kept = |hub: &Hub| {
-        let m = hub.analyses.lock().unwrap_or_else(|e| e.into_inner());
-        m.iter().find(|(g, _)| *g == id).map(|(_, a)| a.clone())
-    };
-    if let Some(a) = kept(&hub) {
-        return Ok(ok(json!({ "analysis": *a })));
+/// Hints kept in memory: one per game, position and seat.
+pub const HINTS_KEPT: usize = 256;
+
+/// What `list` keeps under `key`.
+fn kept<K: PartialEq>(
+    list: &std::sync::Mutex<std::collections::VecDeque<(K, Arc<Value>)>>,
+    key: &K,
+) -> Option<Arc<Value>> {
+    let m = list.lock().unwrap_or_else(|e| e.into_inner());
+    m.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+}
+
+/// Keep `value` under `key` in `list`, the newest `most`.
+fn keep<K: PartialEq>(
+    list: &std::sync::Mutex<std::collections::VecDeque<(K, Arc<Value>)>>,
+    key: K,
+    value: Arc<Value>,
+    most: usize,
+) {
+    let mut m = list.lock().unwrap_or_else(|e| e.into_inner());
+    if !m.iter().any(|(k, _)| *k == key) {
+        m.push_back((key, value));
+        while m.len() > most {
+            m.pop_front();
+        }
     }
-    let live = hub.get(&id).await?;
-    let game = hub
-        .read(&live, |inner| {
-            if inner.over() {
-                Ok(inner.game.fork())
-            } else {
-                Err(ApiError::new(
-                    axum::http::StatusCode::CONFLICT,
-                    "not_over",
-                    "a game is analysed once it is over",
-                ))
-            }
-        })
-        .await??;
+}
+
+/// The AI's work for a client (an analysis, a hint): `429 busy` while the asker's
+/// address group's share of the AI's time is spent; else run on the agents' cores
+/// (one permit each, as agents' decisions) and charged to that group.
+async fn think_for(
+    hub: &Arc<Hub>,
+    peer: std::net::SocketAddr,
+    work: impl FnOnce() -> Result<Value, ProtocolError> + Send + 'static,
+) -> Result<Arc<Value>, ApiError> {
     let group = hub.limits.group(peer.ip());
     if let Some(wait) = hub.thinking.wait(group) {
         return Err(ApiError::new(
@@ -159,24 +164,97 @@ pub async fn analysis(
         .await
         .map_err(|_| ApiError::replay_failed())?;
     let started = std::time::Instant::now();
-    let analysed = tokio::task::spawn_blocking(move || {
-        game.analyse(orrery_agents::analysis::Depth::default(), &mut |_, _| {})
-    })
-    .await
-    .map_err(|_| ApiError::replay_failed())??;
+    let done = tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|_| ApiError::replay_failed())??;
     hub.thinking
         .charge(Some(group), started.elapsed().as_millis() as u64);
-    let analysed = Arc::new(analysed);
-    {
-        let mut m = hub.analyses.lock().unwrap_or_else(|e| e.into_inner());
-        if !m.iter().any(|(g, _)| *g == id) {
-            m.push_back((id, analysed.clone()));
-            while m.len() > ANALYSES_KEPT {
-                m.pop_front();
-            }
-        }
+    Ok(Arc::new(done))
+}
+
+/// `GET /api/games/{id}/analysis`: the AI's reading of a finished game (issue 41,
+/// [`orrery_agents::analysis`]; `409 not_over` before the end, when it would tell a
+/// seat the others' secret orders). Computed once at the default depth, on the
+/// agents' cores, charged to the asker's address group as an agent's thinking is
+/// (`429 busy` while that group's budget is spent), then kept.
+pub async fn analysis(
+    State(hub): Hubs,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    if let Some(a) = kept(&hub.analyses, &id) {
+        return Ok(ok(json!({ "analysis": *a })));
     }
+    let live = hub.get(&id).await?;
+    let game = hub
+        .read(&live, |inner| {
+            if inner.over() {
+                Ok(inner.game.fork())
+            } else {
+                Err(ApiError::new(
+                    axum::http::StatusCode::CONFLICT,
+                    "not_over",
+                    "a game is analysed once it is over",
+                ))
+            }
+        })
+        .await??;
+    let analysed = think_for(&hub, peer, move || {
+        game.analyse(orrery_agents::analysis::Depth::default(), &mut |_, _| {})
+    })
+    .await?;
+    keep(&hub.analyses, id, analysed.clone(), ANALYSES_KEPT);
     Ok(ok(json!({ "analysis": *analysed })))
+}
+
+/// `GET /api/games/{id}/hint`: the AI's top three choices for the token's seat now,
+/// each with its chance to win and its place in the legal list, and the seat's
+/// chance with the best (the win-chance bar), searched from the seat's view alone
+/// (issue 41, [`orrery_agents::analysis::hint`]). Only in a game that allows help
+/// ([`crate::live::Live::allows_help`]; else `403 no_help`), for a seat to move
+/// (`409 not_your_turn`); charged as an analysis is, and kept per position.
+pub async fn hint(
+    State(hub): Hubs,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<std::net::SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    q: Params,
+) -> Result<Json<Value>, ApiError> {
+    let q = params(q)?;
+    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
+    let seat = need_seat(seat)?;
+    if !live.allows_help() {
+        return Err(ApiError::new(
+            axum::http::StatusCode::FORBIDDEN,
+            "no_help",
+            "this game was set up without hints: between people they are on only when \
+             the game's creator allowed them at set-up",
+        ));
+    }
+    let (seq, game) = hub
+        .read(&live, |inner| {
+            if inner.over() {
+                return Err(ApiError::from(ProtocolError::GameOver));
+            }
+            if !inner.game.to_move().contains(&Seat(seat)) {
+                return Err(ProtocolError::NotYourTurn(format!(
+                    "a hint is for a seat to move; seat {seat} is not"
+                ))
+                .into());
+            }
+            Ok((inner.seq, inner.game.fork()))
+        })
+        .await??;
+    let key = (id, seq, seat);
+    if let Some(h) = kept(&hub.hints, &key) {
+        return Ok(ok(json!({ "hint": *h })));
+    }
+    let h = think_for(&hub, peer, move || {
+        game.hint(Seat(seat), orrery_agents::analysis::HINT_DEPTH)
+    })
+    .await?;
+    keep(&hub.hints, key, h.clone(), HINTS_KEPT);
+    Ok(ok(json!({ "hint": *h })))
 }
 
 /// `POST /api/games/{id}/preview` with `{"action": A}`: what `A` would do for the

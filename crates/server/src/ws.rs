@@ -135,6 +135,7 @@ async fn state_message(
         text: false,
         legal: form.legal,
         delta,
+        help: live.allows_help(),
     };
     match hub
         .read(live, |inner| {

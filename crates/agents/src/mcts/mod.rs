@@ -374,7 +374,7 @@ impl MctsAgent {
 }
 
 /// One root action's estimate ([`MctsAgent::estimates`]).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Estimate<A> {
     pub action: A,
     /// Iterations through it.

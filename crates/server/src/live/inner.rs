@@ -245,6 +245,7 @@ impl Inner {
             undo_refusal: undo.flatten(),
             players,
             ending: self.ending(),
+            help: viewer.filter(|_| !self.over()).map(|_| note.help),
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }
@@ -375,6 +376,8 @@ pub struct Note {
     pub legal: Legal,
     /// A push of what changed only (no view, no legal list).
     pub delta: bool,
+    /// The game allows hints and the win-chance bar ([`crate::live::Live::allows_help`]).
+    pub help: bool,
 }
 
 /// The form of the legal list in a state (`?legal=`).
@@ -480,4 +483,8 @@ struct Snapshot<'a> {
     /// says who resigned). The same for everyone.
     #[serde(skip_serializing_if = "Option::is_none")]
     ending: Option<orrery_core::Ending>,
+    /// For a seat, while the game goes on: `true` where it may ask for a hint and the
+    /// win-chance bar (`GET …/hint`, issue 41).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    help: Option<bool>,
 }

@@ -93,6 +93,17 @@ impl Live {
         self.stop_agents.stop();
     }
 
+    /// May its seats ask for hints and the win-chance bar (issue 41)? Always in a
+    /// game against the AI (an agent seat); between people only when its creator
+    /// set `help`, which everyone taking a seat saw first.
+    pub fn allows_help(&self) -> bool {
+        self.setup.help
+            || self
+                .seats
+                .iter()
+                .any(|s| matches!(s.kind, SeatKind::Agent { .. }))
+    }
+
     /// Who sits where, as every client may see it: each seat's type, its agent's
     /// name, and the player's name once given.
     pub fn players(&self) -> Value {
@@ -233,6 +244,9 @@ pub struct Live {
     stale: AtomicBool,
 }
 
+/// A hint's position: the game, its actions recorded and the seat.
+pub(crate) type HintKey = (String, i64, u8);
+
 /// The reply to an accepted action.
 pub struct Acted {
     pub events: Vec<Box<serde_json::value::RawValue>>,
@@ -269,6 +283,9 @@ pub struct Hub {
     /// Analyses of finished games (`GET /api/games/{id}/analysis`), the newest
     /// [`crate::tools::ANALYSES_KEPT`] kept, oldest first.
     pub(crate) analyses: Mutex<std::collections::VecDeque<(String, Arc<serde_json::Value>)>>,
+    /// The newest hints given (issue 41), by game, actions recorded and seat: the
+    /// win-chance bar and the Hint button of one position share one search.
+    pub(crate) hints: Mutex<std::collections::VecDeque<(HintKey, Arc<serde_json::Value>)>>,
     games: Mutex<HashMap<String, Arc<Live>>>,
     /// Announcements of other instances received so far: a game loaded while one
     /// arrived may have missed its change, so it starts stale.
@@ -292,6 +309,7 @@ impl Hub {
             conns: Arc::default(),
             agent_games: Mutex::new(HashMap::new()),
             analyses: Mutex::new(std::collections::VecDeque::new()),
+            hints: Mutex::new(std::collections::VecDeque::new()),
             // Agents never take every core: requests keep one (on one core, they share).
             thinkers: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism()

@@ -119,6 +119,10 @@ pub struct GameRow {
     pub rating_range: Option<(i64, i64)>,
     /// Every seat agreed to a draw (issue 42).
     pub drawn: bool,
+    /// Hints and the win-chance bar allowed between people (issue 41): set by the
+    /// creator, seen by every player before taking a seat. Against the AI they are
+    /// always allowed ([`GameRow::allows_help`]).
+    pub help: bool,
 }
 
 /// Why an action was played.
@@ -624,7 +628,7 @@ impl Store {
 
 const GAME_COLUMNS: &str =
     "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned, \
-     creator_hash, rated, min_rating, max_rating, drawn";
+     creator_hash, rated, min_rating, max_rating, drawn, help";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -656,6 +660,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
             _ => None,
         },
         drawn: r.try_get::<i64, _>("drawn")? != 0,
+        help: r.try_get::<i64, _>("help")? != 0,
         id,
     })
 }
@@ -728,6 +733,7 @@ mod tests {
             creator_hash: None,
             rated: false,
             rating_range: None,
+            help: false,
             drawn: false,
         };
         store.create_game(&game, &[]).await.unwrap();

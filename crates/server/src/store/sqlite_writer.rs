@@ -198,6 +198,7 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
                     &i64::from(g.rated),
                     &g.rating_range.map(|r| r.0),
                     &g.rating_range.map(|r| r.1),
+                    &i64::from(g.help),
                 ],
             )?;
             for s in seats {

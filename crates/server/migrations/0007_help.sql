@@ -1,0 +1,4 @@
+-- Issue 41: hints and the win-chance bar during play. Always allowed against the AI;
+-- in a game between people only when its creator set `help` and every other player
+-- took a seat seeing that (the lobby and the game's page show it before joining).
+ALTER TABLE games ADD COLUMN help BIGINT NOT NULL DEFAULT 0;

@@ -225,7 +225,7 @@ pub fn hint<G: Game + SearchHints + Learning>(
     let mut found = agent.estimates(game, seat, choices);
     let chance = found.first()?.value;
     // The pick stays first; the rest by how much the search looked at them.
-    found[1..].sort_by(|a, b| b.visits.cmp(&a.visits));
+    found[1..].sort_by_key(|e| std::cmp::Reverse(e.visits));
     found.truncate(HINT_CHOICES);
     Some(Hint {
         chance,

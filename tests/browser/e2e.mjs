@@ -123,6 +123,31 @@ async function waitForDecisionOrTurn(page, minTurn, ms = 30000) {
 
 // ---- 1. Launch Fighters! against the AI, several whole turns by clicking; reload
 // mid-game; resign; then the replay.
+// Issue 41: against the AI, the win-chance bar (a setting) shows the seat's chance
+// at its decision, and the Hint lists the AI's top three choices with theirs; a
+// click on one shows it on the board as the pending choice, to confirm or cancel.
+async function checkHint(page, name) {
+  await page.click("#settings");
+  await page.check("#set-chance-bar");
+  await page.click("#settings");
+  await page.waitForFunction(() => /^\d+%$/.test((document.querySelector("#chance-value") || {}).textContent || ""));
+  await page.click("#hint-button");
+  await page.waitForSelector("#hint-list li");
+  const n = await page.locator("#hint-list li").count();
+  assert.ok(n >= 1 && n <= 3, `the hint lists 1 to 3 choices, not ${n}`);
+  assert.match(await page.textContent("#hint-list"), /\d+%/);
+  await page.locator("#hint-list button").first().click();
+  await page.waitForSelector("#confirm");
+  await shot(page, name);
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator("#hint").scrollIntoViewIfNeeded();
+  await shot(page, name + "-phone");
+  await page.setViewportSize(desktop);
+  await page.click("#cancel");
+  step(`${name}: ${n} hinted choices, the chance bar at ${await page.textContent("#chance-value")}`);
+}
+
 async function launchFightersAgainstAi() {
   const { page } = await newPage("lf");
   await page.goto(base + "/");
@@ -137,9 +162,13 @@ async function launchFightersAgainstAi() {
   await page.waitForSelector("#hexmap");
   const id = page.url().split("/g/")[1];
   step(`LF game ${id}`);
-  let decisions = 0, boardClicks = 0, reloaded = false, odds = false, keyboardMove = false;
+  let decisions = 0, boardClicks = 0, reloaded = false, odds = false, keyboardMove = false, hinted = false;
   while ((await turnOf(page)) < 4) {
     if (!(await waitForDecisionOrTurn(page, 4))) break;
+    if (!hinted && decisions >= 2 && (await page.locator("#hint-button").isVisible())) {
+      await checkHint(page, "02b-lf-hint");
+      hinted = true;
+    }
     // Once, when a unit may move: by keyboard alone.
     if (!keyboardMove && (await page.textContent("#game-head")).includes("movement") && (await page.locator("[data-select]").count())) {
       await decideByKeyboard(page);
@@ -168,6 +197,7 @@ async function launchFightersAgainstAi() {
   assert.ok(reloaded, "reloaded mid-game");
   assert.ok(keyboardMove, "a move made with the keyboard alone");
   assert.ok(odds, "an attack's odds were shown before it was confirmed");
+  assert.ok(hinted, "a hint was asked for and shown");
   // Zoom the map in, look, and fit it again.
   await page.click("#zoom-in");
   await page.click("#zoom-in");

@@ -26,6 +26,8 @@ export async function showGame(app, id, { spectate }) {
     links: h("div", { id: "links" }),
     panel: h("div", { id: "ruleset-panel" }),
     pending: h("div", { id: "pending", class: "pending", "aria-live": "polite" }),
+    chance: h("div", { id: "chance", class: "chance", hidden: true }),
+    hint: h("div", { id: "hint", class: "hint-box", hidden: true, "aria-live": "polite" }),
     actions: h("div", { id: "actions", class: "actions" }),
     card: h("div", { id: "unit-card", class: "card" }),
     log: h("ol", { id: "log", class: "log", "aria-label": "Event log" }),
@@ -33,11 +35,11 @@ export async function showGame(app, id, { spectate }) {
     cover: h("div", { id: "pass-cover", class: "pass-cover", hidden: true }),
     ending: h("div", { id: "ending-layer", class: "ending-layer", hidden: true }),
   };
-  const boardArea = h("div", { class: "board-area" }, zoomBar(el.board, settingsButton()), el.board, el.ending);
+  const boardArea = h("div", { class: "board-area" }, zoomBar(el.board, settingsButton(() => render())), el.board, el.ending);
   app.append(h("div", { class: "game" },
     boardArea,
     h("aside", { class: "side" },
-      el.head, el.seats, el.links, el.pending, el.panel,
+      el.head, el.seats, el.chance, el.links, el.pending, el.hint, el.panel,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Actions" }), el.actions),
       el.card,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Log" }), el.log),
@@ -55,6 +57,9 @@ export async function showGame(app, id, { spectate }) {
     // received, which may wait behind an animation (its `can_undo` is the server's
     // latest word).
     sending: false, sentFrom: null, latest: null,
+    // The AI's word for the position shown (issue 41): the hint asked for, the
+    // position it is for, and the last chance the bar showed.
+    hint: null, hintShown: false, chance: null,
   };
   // The players' talk (started once the game is read; see below).
   let talk = null;
@@ -92,7 +97,7 @@ export async function showGame(app, id, { spectate }) {
     return i >= 0 && g.st.legal_text ? g.st.legal_text[i] : plainText(action);
   }
 
-  async function choose(action) {
+  async function choose(action, { show = false } = {}) {
     // A click on a choice of a state the page no longer holds (the server has moved
     // on, or an answer is on its way) is not sent: it would be refused.
     if (busy()) return toast(waitText(), "info");
@@ -112,7 +117,7 @@ export async function showGame(app, id, { spectate }) {
     mine.endsGame = Boolean(pv && pv.ends_game);
     // Nothing to read before it is done (no odds, no preview, not the end): one
     // click does it (the "quick" setting; undo takes back a slip).
-    if (!mine.odds && !mine.preview && !mine.endsGame && settings.get("quick", true)) return commit(mine);
+    if (!show && !mine.odds && !mine.preview && !mine.endsGame && settings.get("quick", true)) return commit(mine);
     drawPending();
     render();
   }
@@ -278,7 +283,9 @@ export async function showGame(app, id, { spectate }) {
         h("a", { href: `#/replay/${id}`, text: st.status.terminal ? "Replay" : "Replay so far" }),
         mine ? h("button", { class: "linklike", id: "move-seat", onclick: moveSeat, text: "Move this seat to another device" }) : null)].filter(Boolean));
     drawSeats(st);
+    refreshHint();
     drawActions();
+    updateChance();
     const wait = busy();
     el.board.classList.toggle("busy", wait);
     el.panel.inert = wait;
@@ -389,6 +396,92 @@ export async function showGame(app, id, { spectate }) {
     }
   }, 500);
 
+  // Hints and the win-chance bar (issue 41): the server's search from this seat's
+  // view alone, offered where the game allows help (against the AI, or between
+  // people who agreed at set-up). One answer per position serves both.
+  const positionKey = () => `${g.st.status.hash}:${g.st.next}`;
+  const helpNow = () => Boolean(g.st && g.st.help && g.st.seat !== null && !g.st.status.terminal
+    && g.st.status.to_move.includes(g.st.seat) && !behind());
+
+  async function askHint() {
+    const key = positionKey();
+    if (g.hint && g.hint.key === key) return g.hint.answer;
+    const answer = api("GET", `/api/games/${id}/hint`, undefined, g.token).then((r) => r.hint);
+    g.hint = { key, answer };
+    answer.catch(() => { if (g.hint && g.hint.key === key) g.hint = null; });
+    return answer;
+  }
+
+  function drawChance() {
+    const on = g.st && g.st.help && settings.get("chance-bar", false) && g.st.seat !== null;
+    el.chance.hidden = !on;
+    if (!on) return;
+    const c = g.chance;
+    const value = c ? Math.round(c.value * 100) : null;
+    clear(el.chance).append(
+      h("div", { class: "chance-label" }, "Your chance: ",
+        h("strong", { id: "chance-value", text: value === null ? "…" : `${value}%` }),
+        c && c.key !== positionKey() ? h("span", { class: "hint", text: " (at your last decision)" }) : null),
+      h("div", { class: "chance-track", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100, "aria-valuenow": value ?? 50, "aria-label": "Your chance to win, as the AI sees it from your side" },
+        h("div", { class: "chance-fill", style: `width:${value ?? 50}%;background:${SEAT_COLOURS[g.st.seat]}` })));
+  }
+
+  // At each of the seat's decisions, with the bar on: its chance from the search.
+  function updateChance() {
+    if (!helpNow() || !settings.get("chance-bar", false)) return drawChance();
+    const key = positionKey();
+    if (g.chance && g.chance.key === key) return drawChance();
+    drawChance();
+    askHint().then((hint) => {
+      g.chance = { key, value: hint.chance };
+      drawChance();
+    }).catch(() => {});
+  }
+
+  async function showHint() {
+    const key = positionKey();
+    g.hintShown = true;
+    clear(el.hint).append(h("p", { class: "hint", text: "The AI is looking…" }));
+    el.hint.hidden = false;
+    let hint;
+    try {
+      hint = await askHint();
+    } catch (e) {
+      clear(el.hint).append(h("p", { class: "bad", text: e.message }));
+      return;
+    }
+    if (!g.st || positionKey() !== key) return;
+    g.chance = { key, value: hint.chance };
+    drawChance();
+    clear(el.hint).append(
+      h("strong", { text: "The AI's top choices" }),
+      h("ol", { class: "hint-list", id: "hint-list" }, ...hint.choices.map((c, rank) => h("li", {},
+        h("span", { class: "hint-rank", text: `${rank + 1}.` }),
+        h("button", { class: "hint-choice", "data-rank": rank, "data-index": c.index ?? "", onclick: () => choose(c.action, { show: true }) },
+          glossed(c.text)),
+        h("span", { class: "hint-chance", text: ` ${Math.round(c.chance * 100)}%` })))),
+      h("p", { class: "hint", text: `A click shows a choice on the board before you confirm it. Searched from what you can see (${hint.iterations} iterations).` }),
+      h("button", { class: "linklike", id: "hint-close", onclick: () => { g.hintShown = false; el.hint.hidden = true; markHinted(); }, text: "Hide the hint" }));
+    markHinted(hint);
+  }
+
+  // The hinted choices stand out in the action list too.
+  function markHinted(hint) {
+    for (const b of el.actions.querySelectorAll("button.action[data-index]")) {
+      const rank = hint ? hint.choices.findIndex((c) => String(c.index) === b.dataset.index) : -1;
+      b.classList.toggle("hinted", rank >= 0);
+      if (rank >= 0) b.dataset.rank = rank; else delete b.dataset.rank;
+    }
+  }
+
+  // A new position: the old hint goes.
+  function refreshHint() {
+    if (g.hintShown && (!helpNow() || !g.hint || g.hint.key !== positionKey())) {
+      g.hintShown = false;
+      el.hint.hidden = true;
+    }
+  }
+
   function drawActions() {
     clear(el.actions);
     const st = g.st;
@@ -407,6 +500,9 @@ export async function showGame(app, id, { spectate }) {
       return el.actions.append(h("button", { class: "action primary only", id: "only-action", "data-index": 0, disabled: off, onclick: () => choose(only.action), text: only.text }),
         h("p", { class: "hint", text: settings.get("auto-forced", true) ? "The only choice: taken for you." : "The only choice." }));
     }
+    const hintButton = helpNow()
+      ? h("button", { id: "hint-button", disabled: off, onclick: showHint, title: "The AI's top three choices for you, with their chances", text: "💡 Hint" })
+      : null;
     const filter = h("input", { id: "filter", type: "search", placeholder: "filter actions (e.g. a hex, a ship)", value: g.filter, "aria-label": "Filter actions" });
     const list = h("ul", { class: "action-list", id: "action-list" });
     let keep = ctx.ui.actionFilter;
@@ -434,7 +530,8 @@ export async function showGame(app, id, { spectate }) {
         h("button", { onclick: () => { ctx.ui.actionFilter = null; ctx.ui.selected = null; render(); }, text: "Show all" })) : null,
       folded ? h("p", { class: "hint" }, `${all.length} choices: pick one on the board, or `,
         h("button", { id: "show-all", disabled: off, onclick: () => { g.showAll = true; drawActions(); }, text: `show all ${all.length}` })) : null,
-      filter, folded ? null : list].filter(Boolean));
+      hintButton, filter, folded ? null : list].filter(Boolean));
+    if (g.hintShown && g.hint) g.hint.answer.then((hint) => markHinted(hint)).catch(() => {});
   }
 
   async function resign() {
@@ -707,11 +804,11 @@ function beep() {
 
 // The settings a player changes while playing: animation speed, taking a forced
 // single choice automatically, a sound when it is your turn.
-function settingsButton() {
+function settingsButton(changed) {
   const box = h("div", { class: "settings-box", id: "settings-box", hidden: true });
   const check = (name, dflt, label, id) => {
     const c = h("input", { type: "checkbox", id, checked: settings.get(name, dflt) });
-    c.addEventListener("change", () => settings.set(name, c.checked));
+    c.addEventListener("change", () => { settings.set(name, c.checked); if (changed) changed(); });
     return h("label", { class: "setting" }, c, " ", label);
   };
   box.append(
@@ -719,7 +816,8 @@ function settingsButton() {
     anim.speedControl ? h("div", { class: "setting" }, "Animations ", anim.speedControl()) : null,
     check("auto-forced", true, "Take a forced single choice for me", "set-auto-forced"),
     check("quick", true, "One click for a choice with nothing to read (no odds, no preview)", "set-quick"),
-    check("sound", false, "Sound when it is my turn", "set-sound"));
+    check("sound", false, "Sound when it is my turn", "set-sound"),
+    check("chance-bar", false, "Show my chance to win (where the game allows hints)", "set-chance-bar"));
   const btn = h("button", { id: "settings", "aria-label": "Settings", title: "Settings", onclick: () => { box.hidden = !box.hidden; }, text: "⚙" });
   return h("span", { class: "settings-wrap" }, btn, box);
 }

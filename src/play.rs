@@ -23,6 +23,8 @@ Commands:
            choices after it are taken back too)
   help     this text; `help rules` explains the screen, hits and scoring
   odds N   the exact odds of attack N of the list (chance to hit, damage)
+  hint     the AI's top three choices, each with your chance to win through it
+           (against the AI; between people only with --hints)
   quit     stop the game and show the scores
   ORDER    a quick order, where the game offers them, e.g. `acc 3, turn port 2,
            yaw 6` (Stratoyager: the yaw is kept as your plan and offered at the
@@ -116,6 +118,11 @@ pub struct PlayArgs {
     /// the seat's last real choice and everything after it).
     #[arg(long)]
     confirm_forced: bool,
+    /// Allow `hint` (the AI's top three choices, with each one's chance to win) in a
+    /// game between people at this terminal: everyone at the table agrees by
+    /// starting it so. Against the AI, `hint` is always there.
+    #[arg(long)]
+    hints: bool,
 }
 
 mod hotseat;
@@ -150,6 +157,8 @@ struct Play {
     shown_board: Option<(Seat, u32, String)>,
     /// Ask for forced single choices too (`--confirm-forced`).
     confirm_forced: bool,
+    /// `hint` answers: against the AI, or between people who chose `--hints`.
+    hints: bool,
     /// Indices in `history` of the forced choices taken for a human seat: `undo`
     /// reaches past them to the seat's last real choice.
     forced_at: Vec<usize>,
@@ -242,6 +251,38 @@ impl Play {
     }
 
     /// `odds N`: the exact odds of action N of the list, or why there are none.
+    /// The AI's top three choices for `seat` by their numbers in the list, each with
+    /// the seat's chance to win through it (issue 41), searched from the seat's view.
+    fn hint_of(&self, seat: Seat, legal: &[Value]) -> String {
+        if !self.hints {
+            return "Hints are off in a game between people: start it with `--hints` when \
+                    everyone at the table agrees."
+                .to_string();
+        }
+        let h = match self.game.hint(seat, orrery_agents::analysis::HINT_DEPTH) {
+            Ok(h) => h,
+            Err(e) => return format!("No hint: {e}"),
+        };
+        let pct = |v: &Value| format!("{:.0}%", v.as_f64().unwrap_or(0.5) * 100.0);
+        let mut out = format!(
+            "The AI's top choices (your chance with the first: {}):",
+            pct(&h["chance"])
+        );
+        for c in h["choices"].as_array().into_iter().flatten() {
+            let number = c["index"]
+                .as_u64()
+                .filter(|&i| (i as usize) < legal.len())
+                .map_or("  ".to_string(), |i| format!("{:>2}", i + 1));
+            out.push_str(&format!(
+                "\n  {number}. {} ({})",
+                c["text"].as_str().unwrap_or_default(),
+                pct(&c["chance"])
+            ));
+        }
+        out.push_str("\nType a number to take one; the AI searched only what you can see.");
+        out
+    }
+
     fn odds_of(&self, seat: Seat, legal: &[Value], arg: &str) -> String {
         let Ok(n) = arg.parse::<usize>() else {
             return "Type `odds N` with N the number of an attack in the list.".to_string();
@@ -400,6 +441,7 @@ impl Play {
                     // The position may have changed: decide again from the top.
                     return Ok(true);
                 }
+                "hint" => println!("{}", self.hint_of(seat, &legal)),
                 _ if cmd.starts_with("odds") => {
                     println!("{}", self.odds_of(seat, &legal, cmd["odds".len()..].trim()));
                 }
@@ -630,6 +672,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         shown_scores: Vec::new(),
         shown_board: None,
         confirm_forced: a.confirm_forced,
+        hints: a.hints || humans.len() < usize::from(seats),
         forced_at: Vec::new(),
     };
     play.shown_scores = play.game.scores();

@@ -210,3 +210,47 @@ fn a_long_list_is_folded_by_one_rule_the_prompt_states() {
         prompts[2]
     );
 }
+
+/// Issue 41: `hint` names the AI's top choices by their numbers in the list, each
+/// with the seat's chance; between people at one terminal only with `--hints`.
+#[test]
+fn hint_names_the_ais_top_choices_by_number() {
+    let s = stdout(&play(
+        &["stratoyager", "--scenario", "dogfight", "--ai", "easy"],
+        "hint\nquit\n",
+    ));
+    let listed: Vec<&str> = s
+        .lines()
+        .skip_while(|l| !l.contains("The AI's top choices"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("Type a number"))
+        .collect();
+    assert!((1..=3).contains(&listed.len()), "{s}");
+    for l in &listed {
+        let (number, rest) = l.trim().split_once(". ").expect(l);
+        assert!(number.parse::<usize>().is_ok(), "{l}");
+        assert!(rest.ends_with("%)"), "{l}");
+        // The number is the action's in the list shown above.
+        let text = rest.rsplit_once(" (").unwrap().0;
+        assert!(
+            s.lines().any(|x| x.trim() == format!("{number}. {text}")),
+            "{l} not in the list:\n{s}"
+        );
+    }
+    let people = [
+        "stratoyager",
+        "--scenario",
+        "dogfight",
+        "--seat",
+        "0=human",
+        "--seat",
+        "1=human",
+    ];
+    let s = stdout(&play(&people, "\nhint\nquit\n"));
+    assert!(s.contains("Hints are off in a game between people"), "{s}");
+    let s = stdout(&play(
+        &[&people[..], &["--hints"]].concat(),
+        "\nhint\nquit\n",
+    ));
+    assert!(s.contains("The AI's top choices"), "{s}");
+}

@@ -367,6 +367,14 @@ pub trait Presentation: Game {
         None
     }
 
+    /// The ruleset's guided first battle (issue 41): the text of its
+    /// `web/tutorial.toml` (`orrery_data::tutorial`), for `orrery learn` and the
+    /// browser's "Learn to play". Data for front ends; the rules stay in Rust. `None`
+    /// (the default): the ruleset has none.
+    fn tutorial() -> Option<&'static str> {
+        None
+    }
+
     /// A one-line description of an action for logs and menus, as `viewer` (`None` =
     /// spectator) may read it: computed only from what `viewer` may know, so asking
     /// for the description of any action never reveals another seat's secret (checked

@@ -41,6 +41,13 @@ macro_rules! web_assets {
                 "/web/builder.js"
             )))
         }
+
+        fn tutorial() -> Option<&'static str> {
+            Some(include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/web/tutorial.toml"
+            )))
+        }
     };
 }
 

@@ -21,6 +21,7 @@
 mod embedded;
 mod reader;
 mod text;
+pub mod tutorial;
 
 pub use embedded::{read_embedded, read_embedded_lenient, Builtin, Embedded};
 pub use reader::{Reader, MAX_PROBLEMS};

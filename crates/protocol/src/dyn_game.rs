@@ -168,6 +168,10 @@ pub trait DynPresentation {
     /// One description per action of `legal_raw(seat)`, in the same order
     /// ([`orrery_core::Presentation::describe_action`] as `seat` reads it).
     fn legal_text(&self, seat: Seat) -> Vec<String>;
+    /// Each of `seat`'s recorded actions in words, as the seat read it when it chose
+    /// it (in the state before it), in order: what a tutorial's progress is read
+    /// from (issue 41).
+    fn texts_of_actions(&self, seat: Seat) -> Vec<String>;
     /// One-line description of an action as `viewer` (`None` = spectator) may read it
     /// ([`orrery_core::Presentation::describe_action`]); the action must deserialize.
     fn describe_action(
@@ -697,6 +701,19 @@ impl<G: FullGame> DynPresentation for SessionGame<G> {
             .iter()
             .map(|a| g.describe_action(Some(seat), a))
             .collect()
+    }
+    fn texts_of_actions(&self, seat: Seat) -> Vec<String> {
+        let replayed = self.session.record().replay_into::<G, _>(
+            |scenario, seed| G::setup(scenario, seed).map(|g| (g, Vec::new())),
+            |(g, texts), s, a| {
+                if s == seat {
+                    texts.push(g.describe_action(Some(seat), a));
+                }
+                g.apply(s, a)?;
+                Ok(g.state_hash())
+            },
+        );
+        replayed.map(|(_, texts)| texts).unwrap_or_default()
     }
     fn describe_action(
         &self,

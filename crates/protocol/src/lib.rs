@@ -18,6 +18,7 @@ mod log;
 mod registry;
 mod strict;
 mod suggest;
+pub mod tutorial;
 
 pub use dyn_game::{
     raw_null, DynAgents, DynGame, DynOdds, DynPresentation, OutcomeJson, SessionGame, Status,

@@ -103,6 +103,8 @@ pub trait RulesetPresentation {
     fn builder_script(&self) -> Option<&'static str>;
     /// The ruleset's rules page and glossary ([`Presentation::rules_page`](orrery_core::Presentation::rules_page)).
     fn rules_page(&self) -> Option<orrery_core::RulesPage>;
+    /// The ruleset's guided first battle ([`Presentation::tutorial`](orrery_core::Presentation::tutorial)).
+    fn tutorial(&self) -> Option<&'static str>;
 }
 
 /// A registered ruleset's stand-alone odds calculators ([`orrery_core::Odds`]).
@@ -254,6 +256,9 @@ impl<G: FullGame> RulesetPresentation for RulesetOf<G> {
     }
     fn rules_page(&self) -> Option<orrery_core::RulesPage> {
         G::rules_page()
+    }
+    fn tutorial(&self) -> Option<&'static str> {
+        G::tutorial()
     }
 }
 

@@ -13,6 +13,7 @@ mod battle;
 mod calibrate;
 mod fleet;
 mod ladder;
+mod learn;
 mod odds;
 mod online;
 mod play;
@@ -71,6 +72,11 @@ enum Command {
     /// better move where there was one, marks for inaccuracies, mistakes and
     /// blunders, and the luck of the dice apart.
     Analyse(analyse::AnalyseArgs),
+    /// A guided first battle: a small battle against the easy AI that teaches the
+    /// ruleset one idea at a time (moving, facing and arcs, attacking and its odds,
+    /// secret orders or cards, scoring), each with its rule; then it goes on as a real
+    /// game.
+    Learn(learn::LearnArgs),
     /// Scenario files: check one before playing it.
     #[command(subcommand, arg_required_else_help = true)]
     Scenario(scenario::ScenarioCommand),
@@ -177,6 +183,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Engine) => engine(),
         Some(Command::Replay(a)) => replay::run(&a),
         Some(Command::Analyse(a)) => analyse::run(&a),
+        Some(Command::Learn(a)) => learn::run(&a),
         Some(Command::Fleet(fleet::FleetCommand::Check {
             file,
             ruleset,

@@ -8,6 +8,7 @@ use crate::report::{print_event, score_table};
 use crate::rulesets::registry;
 use anyhow::{anyhow, bail, Context, Result};
 use orrery_core::{counted, round_for_reading, Seat};
+use orrery_protocol::tutorial::Lessons;
 use orrery_protocol::DynGame;
 use serde_json::Value;
 
@@ -159,6 +160,10 @@ struct Play {
     confirm_forced: bool,
     /// `hint` answers: against the AI, or between people who chose `--hints`.
     hints: bool,
+    /// A guided first battle's lessons (`orrery learn`), taught to the human seat.
+    lessons: Option<Lessons>,
+    /// The learner's actions whose lesson has been said.
+    lesson_said: usize,
     /// Indices in `history` of the forced choices taken for a human seat: `undo`
     /// reaches past them to the seat's last real choice.
     forced_at: Vec<usize>,
@@ -283,6 +288,97 @@ impl Play {
         out
     }
 
+    /// A guided battle's word before the learner's choice: the lesson its question
+    /// teaches, with the numbers of the choices it asks for, or that no lesson is
+    /// about it.
+    fn say_lesson(&self, seat: Seat) {
+        let Some(l) = self.lessons.as_ref().filter(|l| l.seat() == seat) else {
+            return;
+        };
+        let now = l.now(self.game.as_ref());
+        let (done, of) = (
+            now["done"].as_u64().unwrap_or(0),
+            now["of"].as_u64().unwrap_or(0),
+        );
+        if now["actions"] == 0 {
+            println!("== {} ==", l.tutorial.title);
+            print!(
+                "{}",
+                crate::report::wrapped(&l.tutorial.intro, "", SCREEN_WIDTH - 4)
+            );
+            println!();
+        }
+        match &now["lesson"] {
+            Value::Object(lesson) => {
+                println!(
+                    "-- Lesson {} of {of}: {} ({}; `help rules` explains the screen) --",
+                    lesson["number"],
+                    lesson["idea"].as_str().unwrap_or_default(),
+                    lesson["rule"].as_str().unwrap_or_default(),
+                );
+                let say = lesson["say"].as_str().unwrap_or_default();
+                print!("{}", crate::report::wrapped(say, "", SCREEN_WIDTH - 4));
+                let numbers: Vec<String> = lesson["actions"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_u64)
+                    .map(|i| (i + 1).to_string())
+                    .collect();
+                let shown = numbers.len().min(12);
+                let more = numbers.len() - shown;
+                if numbers.len() == self.game.legal_count(seat) {
+                    println!("Every choice here is the lesson's.");
+                } else {
+                    println!(
+                        "The lesson's choices: {}{}; the others wait for a later turn.",
+                        numbers[..shown].join(", "),
+                        if more > 0 {
+                            format!(" and {more} more")
+                        } else {
+                            String::new()
+                        }
+                    );
+                }
+            }
+            _ => println!(
+                "-- {done} of {of} lessons done -- {}",
+                now["said"].as_str().unwrap_or_default()
+            ),
+        }
+        println!();
+    }
+
+    /// After the learner's action and what followed: what it did, when it did a
+    /// lesson (once per action); at the end, how the battle was scored.
+    fn say_lesson_done(&mut self) {
+        let Some(l) = &self.lessons else {
+            return;
+        };
+        let now = l.now(self.game.as_ref());
+        let actions = now["actions"].as_u64().unwrap_or(0) as usize;
+        if actions > self.lesson_said {
+            self.lesson_said = actions;
+            if let Value::Object(then) = &now["then"] {
+                let text = format!(
+                    "** {} ({}): {}",
+                    then["idea"].as_str().unwrap_or_default(),
+                    then["rule"].as_str().unwrap_or_default(),
+                    then["text"].as_str().unwrap_or_default()
+                );
+                print!("{}", crate::report::wrapped(&text, "", SCREEN_WIDTH - 4));
+            }
+        }
+        if now["kind"] == "end" {
+            let text = format!(
+                "** The end ({}): {}",
+                now["rule"].as_str().unwrap_or_default(),
+                now["said"].as_str().unwrap_or_default()
+            );
+            print!("{}", crate::report::wrapped(&text, "", SCREEN_WIDTH - 4));
+        }
+    }
+
     fn odds_of(&self, seat: Seat, legal: &[Value], arg: &str) -> String {
         let Ok(n) = arg.parse::<usize>() else {
             return "Type `odds N` with N the number of an attack in the list.".to_string();
@@ -379,6 +475,7 @@ impl Play {
             );
         }
         println!();
+        self.say_lesson(seat);
         println!("{}, choose an action:", self.label(seat));
         // One rule for every question, said where it applies: a list longer than a
         // screen is folded, however many choices it has.
@@ -617,6 +714,37 @@ fn numbered(items: &[(usize, String)]) -> String {
 }
 
 pub fn run(a: &PlayArgs) -> Result<()> {
+    run_with(a, None)
+}
+
+impl PlayArgs {
+    /// A guided first battle's game (`orrery learn`): its scenario and seed, the
+    /// learner's seat human, the others the tutorial's opponent, hints on.
+    pub fn for_lessons(lessons: &Lessons, save: Option<std::path::PathBuf>) -> PlayArgs {
+        let t = &lessons.tutorial;
+        PlayArgs {
+            game: crate::args::GameArgs {
+                ruleset: lessons.ruleset.clone(),
+                scenario: Some(t.scenario.clone()),
+                seed: Some(t.seed),
+            },
+            seats: vec![format!("{}=human", t.seat)],
+            ai: t.opponent.clone(),
+            budget: crate::args::BudgetArgs {
+                budget_ms: None,
+                iterations: None,
+                threads: None,
+            },
+            save,
+            resume: None,
+            confirm_forced: false,
+            hints: true,
+        }
+    }
+}
+
+/// Play `a`, teaching `lessons` to the human seat when given (`orrery learn`).
+pub fn run_with(a: &PlayArgs, lessons: Option<Lessons>) -> Result<()> {
     let reg = registry();
     let mut made = Vec::new();
     let (game, seed) = match &a.resume {
@@ -673,6 +801,8 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         shown_board: None,
         confirm_forced: a.confirm_forced,
         hints: a.hints || humans.len() < usize::from(seats),
+        lessons,
+        lesson_said: 0,
         forced_at: Vec::new(),
     };
     play.shown_scores = play.game.scores();
@@ -706,6 +836,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let mut quit = false;
     loop {
         play.flush_events();
+        play.say_lesson_done();
         if let Some(path) = &play.save_to {
             saved::save(play.game.as_ref(), path)?;
         }

@@ -101,7 +101,7 @@ const NOTE_WIDTH: usize = 96;
 
 /// `text` in lines of at most `width` characters (a longer word gets a line of its
 /// own), each starting with `indent`.
-fn wrapped(text: &str, indent: &str, width: usize) -> String {
+pub(crate) fn wrapped(text: &str, indent: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -26,6 +26,13 @@ impl Play {
     /// secret order is only said to have been given). A secret order the ruleset's
     /// events announce is not announced again ([`Play::say_action`]).
     pub(super) fn commit(&mut self, seat: Seat, action: &Value) -> bool {
+        // A guided battle's lesson takes only its own actions (nothing is applied).
+        if let Some(l) = &self.lessons {
+            if let Err(why) = l.check(self.game.as_ref(), seat, action) {
+                println!("{why}");
+                return false;
+            }
+        }
         // As its player read it (`action_seen_by` for the seat itself), before it is
         // applied (a refused action is not described); what the others are told
         // decides whether it is secret.

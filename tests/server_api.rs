@@ -707,6 +707,102 @@ fn hints_are_given_against_the_ai_or_where_everyone_agreed() {
     assert_eq!((c, code(&v)), (422, "invalid_setup"), "{v}");
 }
 
+/// Issue 41: `POST /api/learn/{ruleset}` sets a guided first battle up against the
+/// easy AI; the learner's state carries the lessons (the one taught, the places of
+/// the actions it asks for, what the last action did), a choice the lesson is not
+/// about is refused with nothing applied, and after a restart the lessons stand
+/// where the record left them. The lobby lists each ruleset's battle.
+#[test]
+fn a_guided_battle_teaches_its_lessons_and_refuses_the_others() {
+    let data = temp_dir("learn");
+    let mut s = Server::start(&data, None, &[]);
+    let (_, rulesets) = s.get("/api/rulesets", None);
+    for r in rulesets["rulesets"].as_array().unwrap() {
+        assert!(r["lessons"].is_string(), "{r}");
+    }
+    let (c, v) = s.post("/api/learn/nothing", None, &json!({}));
+    assert_eq!((c, code(&v)), (422, "unknown_ruleset"), "{v}");
+    let (c, made) = s.post("/api/learn/stgv2", None, &json!({}));
+    assert_eq!(c, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = made["seats"][0]["token"].as_str().unwrap().to_string();
+    assert_eq!(made["seats"][0]["seat"], json!(0));
+    // Waits for the learner's turn (the easy AI plays the other seat).
+    let mine = |s: &Server| {
+        for _ in 0..200 {
+            let (_, me) = s.get(&format!("/api/games/{id}"), Some(&token));
+            if me["status"]["to_move"]
+                .as_array()
+                .unwrap()
+                .contains(&json!(0))
+            {
+                return me;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+        panic!("never the learner's turn");
+    };
+    let me = mine(&s);
+    let l = &me["lessons"];
+    assert_eq!(
+        (l["kind"].as_str(), l["of"].as_u64()),
+        (Some("lesson"), Some(5)),
+        "{l}"
+    );
+    assert_eq!(l["lesson"]["number"], json!(1));
+    assert_eq!(l["lesson"]["rule"], json!("ST-05"));
+    assert_eq!(me["help"], json!(true));
+    // A spectator sees no lessons.
+    let (_, spect) = s.get(&format!("/api/games/{id}"), None);
+    assert!(spect.get("lessons").is_none(), "{spect}");
+    // The start, then the Energy Cells: each the first action its lesson asks for.
+    for (number, rule) in [(1, "ST-05"), (2, "ST-06")] {
+        let me = mine(&s);
+        assert_eq!(me["lessons"]["lesson"]["number"], json!(number), "{me}");
+        let first = me["lessons"]["lesson"]["actions"][0].as_u64().unwrap() as usize;
+        s.act(&id, &token, &me["legal"][first]);
+        // What it did, said until the learner's next action.
+        let me = mine(&s);
+        assert_eq!(me["lessons"]["then"]["rule"], json!(rule), "{me}");
+        assert_eq!(me["lessons"]["done"], json!(number));
+    }
+    // The Move Cards lesson: "end step 4" is not its action.
+    let me = mine(&s);
+    let lesson = &me["lessons"]["lesson"];
+    assert_eq!(lesson["idea"], json!("Move Cards"), "{me}");
+    let asked: Vec<u64> = lesson["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a.as_u64().unwrap())
+        .collect();
+    let other = (0..me["legal"].as_array().unwrap().len() as u64)
+        .find(|i| !asked.contains(i))
+        .unwrap();
+    let hash = me["status"]["hash"].clone();
+    let (c, v) = s.post(
+        &format!("/api/games/{id}/actions"),
+        Some(&token),
+        &json!({"action": me["legal"][other as usize]}),
+    );
+    assert_eq!((c, code(&v)), (422, "not_this_lesson"), "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Not yet"),
+        "{v}"
+    );
+    let (_, again) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!(again["status"]["hash"], hash, "nothing applied");
+    // After a restart the lessons stand where the record left them.
+    s.kill9();
+    let s = s.restart();
+    let (_, after) = s.get(&format!("/api/games/{id}"), Some(&token));
+    assert_eq!(after["lessons"]["done"], json!(2), "{after}");
+    assert_eq!(after["lessons"]["lesson"]["idea"], json!("Move Cards"));
+}
+
 #[test]
 fn a_finished_game_is_analysed_once_and_a_game_going_on_is_not() {
     let s = Server::start(&temp_dir("analysis"), None, &[]);

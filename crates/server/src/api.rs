@@ -362,7 +362,16 @@ pub fn ok(mut v: Value) -> Json<Value> {
 
 /// `GET /api/rulesets`
 pub async fn rulesets(State(hub): Hubs) -> Json<Value> {
-    ok(json!({"rulesets": hub.registry.rulesets()}))
+    let mut list = json!(hub.registry.rulesets());
+    // Each ruleset's guided first battle (issue 41), by its title, or null.
+    for r in list.as_array_mut().into_iter().flatten() {
+        let id = r["id"].as_str().unwrap_or_default();
+        r["lessons"] = hub
+            .lessons
+            .get(id)
+            .map_or(Value::Null, |l| json!(l.tutorial.title));
+    }
+    ok(json!({ "rulesets": list }))
 }
 
 /// `GET /api/openapi.json`
@@ -798,11 +807,87 @@ pub async fn create(
         rating_range,
         drawn: false,
         help: req.help,
+        lessons: false,
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);
         return Err(e);
     }
+    Ok((
+        StatusCode::CREATED,
+        ok(json!({"id": id, "seats": tokens, "creator": creator})),
+    )
+        .into_response())
+}
+
+/// `POST /api/learn/{ruleset}`: a guided first battle (issue 41), set up from the
+/// ruleset's lessons: their scenario and seed, the learner's seat human (its token in
+/// the answer, as `POST /api/games` gives it), the others the lessons' opponent
+/// (`easy`), hints on. Counted as a new game of the asker's address group. `404
+/// no_lessons` for a ruleset without a guided battle.
+pub async fn learn(
+    State(hub): Hubs,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Path(ruleset): Path<String>,
+) -> Result<Response, ApiError> {
+    let r = ruleset_of(&hub.registry, &ruleset)?;
+    let Some(lessons) = hub.lessons.get(&ruleset).cloned() else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_lessons",
+            format!(
+                "`{}` has no guided first battle",
+                orrery_protocol::clip(&ruleset)
+            ),
+        ));
+    };
+    let ip = count_game(&hub, peer)?;
+    let game = lessons.setup(r)?;
+    let t = &lessons.tutorial;
+    let mut seats = Vec::new();
+    let mut tokens = Vec::new();
+    for seat in 0..game.seats() {
+        let kind = if seat == t.seat {
+            let token = token::new_token().map_err(ApiError::no_randomness)?;
+            let kind = SeatKind::Human {
+                token_hash: token::digest(&token),
+            };
+            tokens.push(json!({"seat": seat, "token": token}));
+            kind
+        } else {
+            SeatKind::Agent {
+                agent: t.opponent.clone(),
+                budget_ms: None,
+            }
+        };
+        seats.push(SeatRow {
+            seat,
+            kind,
+            joined: false,
+            name: None,
+            account: None,
+        });
+    }
+    let creator = token::new_token().map_err(ApiError::no_randomness)?;
+    let id = token::new_game_id().map_err(ApiError::no_randomness)?;
+    let setup = GameRow {
+        id: id.clone(),
+        ruleset,
+        scenario_name: t.scenario.clone(),
+        scenario: game.record().scenario.as_ref().clone(),
+        seed: t.seed,
+        clock_ms: None,
+        created_ms: now_ms(),
+        status: "playing".into(),
+        resigned: None,
+        creator_hash: Some(token::digest(&creator)),
+        rated: false,
+        rating_range: None,
+        drawn: false,
+        help: true,
+        lessons: true,
+    };
+    hub.create(game, setup, seats, ip).await?;
     Ok((
         StatusCode::CREATED,
         ok(json!({"id": id, "seats": tokens, "creator": creator})),
@@ -921,6 +1006,7 @@ pub async fn game(
                     help: live.allows_help(),
                     ..Note::default()
                 },
+                hub.lessons_of(&live),
             )
         })
         .await?;

@@ -481,6 +481,7 @@ async fn set_up(hub: &Arc<Hub>, c: &ChallengeRow, game_id: &str) -> Result<(), (
         rating_range: None,
         drawn: false,
         help: false,
+        lessons: false,
     };
     // No address's quota: the challenge was counted when it was posted.
     hub.create(game, setup, seats, std::net::IpAddr::from([0, 0, 0, 0]))

@@ -481,6 +481,7 @@ fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/estimate", get(tools::estimate))
         .route("/api/games/{id}/analysis", get(tools::analysis))
         .route("/api/games/{id}/hint", get(tools::hint))
+        .route("/api/learn/{ruleset}", post(api::learn))
         .route("/api/games/{id}/replay", get(tools::game_replay))
         .route("/api/rulesets", get(api::rulesets))
         .route("/api/games", get(api::lobby).post(api::create))

@@ -139,7 +139,14 @@ async fn state_message(
     };
     match hub
         .read(live, |inner| {
-            inner.snapshot(seat.map(Seat), since, clock, live.players(), note)
+            inner.snapshot(
+                seat.map(Seat),
+                since,
+                clock,
+                live.players(),
+                note,
+                hub.lessons_of(live),
+            )
         })
         .await
     {

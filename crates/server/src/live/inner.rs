@@ -203,6 +203,7 @@ impl Inner {
         clock_ms: Option<u64>,
         players: Value,
         note: Note,
+        lessons: Option<&orrery_protocol::tutorial::Lessons>,
     ) -> (String, usize) {
         let (events, next) = self.game.events_seen(viewer, since);
         // A delta push: what changed only, no view and no legal list.
@@ -246,6 +247,10 @@ impl Inner {
             players,
             ending: self.ending(),
             help: viewer.filter(|_| !self.over()).map(|_| note.help),
+            // The learner's lessons, for the learner only (they read its legal list).
+            lessons: lessons
+                .filter(|l| viewer == Some(l.seat()) && !note.delta)
+                .map(|l| l.now(self.game.as_ref())),
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }
@@ -487,4 +492,8 @@ struct Snapshot<'a> {
     /// win-chance bar (`GET …/hint`, issue 41).
     #[serde(skip_serializing_if = "Option::is_none")]
     help: Option<bool>,
+    /// In a guided first battle, for the learner: the lessons now
+    /// ([`orrery_protocol::tutorial::Lessons::now`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lessons: Option<Value>,
 }

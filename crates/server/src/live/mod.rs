@@ -286,6 +286,8 @@ pub struct Hub {
     /// The newest hints given (issue 41), by game, actions recorded and seat: the
     /// win-chance bar and the Hint button of one position share one search.
     pub(crate) hints: Mutex<std::collections::VecDeque<(HintKey, Arc<serde_json::Value>)>>,
+    /// Each ruleset's guided first battle (issue 41), read once.
+    pub(crate) lessons: HashMap<String, Arc<orrery_protocol::tutorial::Lessons>>,
     games: Mutex<HashMap<String, Arc<Live>>>,
     /// Announcements of other instances received so far: a game loaded while one
     /// arrived may have missed its change, so it starts stale.
@@ -295,7 +297,23 @@ pub struct Hub {
 
 impl Hub {
     pub fn new(registry: Registry, store: Store, limits: Limits) -> Hub {
+        // The lessons are built in and tested (a file that does not read is named).
+        let lessons = registry
+            .rulesets()
+            .into_iter()
+            .filter_map(|info| {
+                let r = registry.get(&info.id)?;
+                match orrery_protocol::tutorial::Lessons::of(r)? {
+                    Ok(l) => Some((info.id, Arc::new(l))),
+                    Err(e) => {
+                        eprintln!("orrery serve: no guided battle for {}: {e}", info.id);
+                        None
+                    }
+                }
+            })
+            .collect();
         Hub {
+            lessons,
             registry,
             store,
             limiter: crate::RateLimiter::new(&limits),
@@ -320,6 +338,15 @@ impl Hub {
             announced: AtomicU64::new(0),
             started: Instant::now(),
         }
+    }
+
+    /// The lessons a game teaches: a guided first battle's (issue 41), else none.
+    pub fn lessons_of(&self, live: &Live) -> Option<&orrery_protocol::tutorial::Lessons> {
+        live.setup
+            .lessons
+            .then(|| self.lessons.get(&live.setup.ruleset))
+            .flatten()
+            .map(|l| l.as_ref())
     }
 
     fn clock_now(&self) -> u64 {
@@ -879,6 +906,19 @@ impl Hub {
         }
         // The connection first: while the database is down the action is refused
         // before anything changed, and the copy stays for reads.
+        // A guided battle's lesson takes only its own actions (nothing is applied).
+        if let (Cause::Player, Some(l)) = (cause, self.lessons_of(live)) {
+            if inner.game.is_legal(Seat(seat), action) {
+                l.check(inner.game.as_ref(), Seat(seat), action)
+                    .map_err(|why| {
+                        ApiError::new(
+                            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+                            "not_this_lesson",
+                            why,
+                        )
+                    })?;
+            }
+        }
         let held = self.store.hold().await?;
         let before = inner.game.to_move();
         let seen_before = inner.game.events_seen(Some(Seat(seat)), usize::MAX).1;

@@ -123,6 +123,9 @@ pub struct GameRow {
     /// creator, seen by every player before taking a seat. Against the AI they are
     /// always allowed ([`GameRow::allows_help`]).
     pub help: bool,
+    /// A guided first battle (issue 41, `POST /api/learn/{ruleset}`): the ruleset's
+    /// lessons are taught to the learner's seat.
+    pub lessons: bool,
 }
 
 /// Why an action was played.
@@ -628,7 +631,7 @@ impl Store {
 
 const GAME_COLUMNS: &str =
     "id, ruleset, scenario_name, scenario, seed, clock_ms, created_ms, status, resigned, \
-     creator_hash, rated, min_rating, max_rating, drawn, help";
+     creator_hash, rated, min_rating, max_rating, drawn, help, lessons";
 
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -661,6 +664,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         },
         drawn: r.try_get::<i64, _>("drawn")? != 0,
         help: r.try_get::<i64, _>("help")? != 0,
+        lessons: r.try_get::<i64, _>("lessons")? != 0,
         id,
     })
 }
@@ -734,6 +738,7 @@ mod tests {
             rated: false,
             rating_range: None,
             help: false,
+            lessons: false,
             drawn: false,
         };
         store.create_game(&game, &[]).await.unwrap();

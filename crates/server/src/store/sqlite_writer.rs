@@ -199,6 +199,7 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
                     &g.rating_range.map(|r| r.0),
                     &g.rating_range.map(|r| r.1),
                     &i64::from(g.help),
+                    &i64::from(g.lessons),
                 ],
             )?;
             for s in seats {

@@ -83,8 +83,8 @@ pub const RETREAT: &str = "UPDATE games SET head_seq = $2 - 1, head_hash = COALE
 /// written once: `$N` is the N-th value bound, in both.
 pub const INSERT_GAME: &str =
     "INSERT INTO games (id, ruleset, scenario_name, scenario, seed, clock_ms, \
-     created_ms, status, resigned, creator_hash, rated, min_rating, max_rating, help) \
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12, $13)";
+     created_ms, status, resigned, creator_hash, rated, min_rating, max_rating, help, \
+     lessons) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12, $13, $14)";
 pub const INSERT_SEAT: &str =
     "INSERT INTO seats (game, seat, kind, agent, budget_ms, token_hash, joined, name, account) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
@@ -150,6 +150,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
                 .bind(g.rating_range.map(|r| r.0))
                 .bind(g.rating_range.map(|r| r.1))
                 .bind(i64::from(g.help))
+                .bind(i64::from(g.lessons))
                 .execute(&mut **tx)
                 .await?;
             for s in seats {

@@ -162,7 +162,7 @@ struct Play {
     hints: bool,
     /// A guided first battle's lessons (`orrery learn`), taught to the human seat.
     lessons: Option<Lessons>,
-    /// The learner's actions whose lesson has been said.
+    /// The lessons done when their words were last said (an undo may lower it).
     lesson_said: usize,
     /// Indices in `history` of the forced choices taken for a human seat: `undo`
     /// reaches past them to the seat's last real choice.
@@ -350,15 +350,16 @@ impl Play {
     }
 
     /// After the learner's action and what followed: what it did, when it did a
-    /// lesson (once per action); at the end, how the battle was scored.
+    /// lesson (once per lesson done); at the end, how the battle was scored.
     fn say_lesson_done(&mut self) {
         let Some(l) = &self.lessons else {
             return;
         };
         let now = l.now(self.game.as_ref());
-        let actions = now["actions"].as_u64().unwrap_or(0) as usize;
-        if actions > self.lesson_said {
-            self.lesson_said = actions;
+        let done = now["done"].as_u64().unwrap_or(0) as usize;
+        let newly = done > self.lesson_said;
+        self.lesson_said = done;
+        if newly {
             if let Value::Object(then) = &now["then"] {
                 let text = format!(
                     "** {} ({}): {}",

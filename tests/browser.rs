@@ -10,7 +10,9 @@
 //! server grants (undo, the action list, long names, the AI in several tabs and the
 //! quotas, the fleet builder's Start), at desktop and phone size, and
 //! `tests/browser/accounts.mjs` (issue 42): sign up on a desktop, log in on a phone and
-//! play the same seat there without a token. The four run at once.
+//! play the same seat there without a token, and `tests/browser/learn.mjs` (issue 41):
+//! every ruleset's guided first battle from the lobby through every lesson, at desktop
+//! and phone size. The five run at once.
 //! Screenshots go to `target/browser-artifacts/`.
 //!
 //! Needs Node.js and Chromium (`.ci/run` installs both); `npm ci` runs here when
@@ -64,6 +66,7 @@ fn the_browser_client_plays_end_to_end() {
         ("site.mjs", "[site] all passed"),
         ("controls.mjs", "[controls] all passed"),
         ("accounts.mjs", "[accounts] all passed"),
+        ("learn.mjs", "[learn] all passed"),
     ]
     .into_iter()
     .map(|(script, passed)| (script, passed, start_script(&dir, script, &chromium, &out)))

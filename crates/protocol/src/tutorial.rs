@@ -25,7 +25,8 @@ pub struct Lessons {
 pub struct Progress {
     /// Each lesson: done yet?
     pub done: Vec<bool>,
-    /// The lesson the learner's last action did, if it did one.
+    /// The lesson done last (what the learner's newest lesson taught stays said
+    /// until the next one is done: a forced choice taken after it does not hide it).
     pub last: Option<usize>,
     /// The learner's actions so far.
     pub actions: usize,
@@ -68,9 +69,9 @@ impl Lessons {
         let mut last = None;
         let texts = game.texts_of_actions(self.seat());
         for text in &texts {
-            last = (0..steps.len()).find(|&i| !done[i] && steps[i].asks_for(text));
-            if let Some(i) = last {
+            if let Some(i) = (0..steps.len()).find(|&i| !done[i] && steps[i].asks_for(text)) {
                 done[i] = true;
+                last = Some(i);
             }
         }
         Progress {
@@ -112,8 +113,8 @@ impl Lessons {
     /// `{"number", "idea", "say", "rule", "actions"}`, `actions` the places in the
     /// legal list of the actions it asks for), `free` (no lesson for this choice),
     /// `waiting` (the others decide), `done` (every lesson done) or `end` (the
-    /// battle is over); `said` is what to say for it. `then`: what the learner's
-    /// last action did, `{"idea", "text", "rule"}`, when it did a lesson.
+    /// battle is over); `said` is what to say for it. `then`: what the lesson done
+    /// last taught, `{"idea", "text", "rule"}` (until the next lesson is done).
     pub fn now(&self, game: &dyn DynGame) -> Value {
         let t = &self.tutorial;
         let p = self.progress(game);

@@ -3,7 +3,7 @@
 // who has committed, clocks, the event log, the end. Every rule is the server's:
 // what may be undone, what ends the game, what is legal.
 import { h, s, clear, toast, setConnection, pct, num, playerName, nameTag, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
-import { api, tokenFor, learnSeats, dropToken, rulesets, board as loadBoard } from "/web/api.js";
+import { api, tokenFor, learnSeats, dropToken, keepToken, keepCreator, rulesets, board as loadBoard } from "/web/api.js";
 import * as anim from "/web/anim.js";
 import * as rules from "/web/rules.js";
 import { endingScreen, outcomeLine, pendingLinks } from "/web/ending.js";
@@ -27,6 +27,7 @@ export async function showGame(app, id, { spectate }) {
     panel: h("div", { id: "ruleset-panel" }),
     pending: h("div", { id: "pending", class: "pending", "aria-live": "polite" }),
     chance: h("div", { id: "chance", class: "chance", hidden: true }),
+    lessons: h("div", { id: "lessons", class: "lessons", hidden: true, "aria-live": "polite" }),
     hint: h("div", { id: "hint", class: "hint-box", hidden: true, "aria-live": "polite" }),
     actions: h("div", { id: "actions", class: "actions" }),
     card: h("div", { id: "unit-card", class: "card" }),
@@ -39,7 +40,7 @@ export async function showGame(app, id, { spectate }) {
   app.append(h("div", { class: "game" },
     boardArea,
     h("aside", { class: "side" },
-      el.head, el.seats, el.chance, el.links, el.pending, el.hint, el.panel,
+      el.head, el.lessons, el.seats, el.chance, el.links, el.pending, el.hint, el.panel,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Actions" }), el.actions),
       el.card,
       h("details", { open: true, class: "panel" }, h("summary", { text: "Log" }), el.log),
@@ -283,6 +284,7 @@ export async function showGame(app, id, { spectate }) {
         h("a", { href: `#/replay/${id}`, text: st.status.terminal ? "Replay" : "Replay so far" }),
         mine ? h("button", { class: "linklike", id: "move-seat", onclick: moveSeat, text: "Move this seat to another device" }) : null)].filter(Boolean));
     drawSeats(st);
+    drawLessons();
     refreshHint();
     drawActions();
     updateChance();
@@ -329,6 +331,8 @@ export async function showGame(app, id, { spectate }) {
     if (!settings.get("auto-forced", true) || g.pending || busy()) return;
     if (st.seat === null || st.status.terminal || !st.status.to_move.includes(st.seat)) return;
     if (st.legal.length !== 1) return;
+    // A guided battle's lesson is said before its choice, even an only one.
+    if (st.lessons && st.lessons.lesson) return;
     const key = `${st.status.hash}:${st.next}`;
     if (g.autoTaken === key) return;
     g.autoTaken = key;
@@ -482,6 +486,63 @@ export async function showGame(app, id, { spectate }) {
     }
   }
 
+  // A guided first battle (issue 41): the server says which lesson the learner's
+  // question teaches and which of its legal actions it asks for; this draws it.
+  function drawLessons() {
+    const l = g.st && g.st.lessons;
+    el.lessons.hidden = !l;
+    if (!l) return;
+    const ruleLink = (rule) => (rule && ruleset
+      ? h("a", { class: "rule-link", href: rules.ruleHref(ruleset, rule), target: "_blank", title: "The rule (new tab)", text: rule })
+      : null);
+    const items = [h("div", { class: "lessons-title" }, h("strong", { text: l.title }), h("span", { class: "hint", id: "lessons-count", text: ` · ${l.done} of ${l.of} lessons done` }))];
+    if (l.actions === 0) items.push(h("p", { class: "lessons-intro", text: l.intro }));
+    if (l.then) {
+      items.push(h("p", { class: "lessons-then", id: "lessons-then" }, "✓ ", h("strong", { text: `${l.then.idea}: ` }), glossed(l.then.text), " ", ruleLink(l.then.rule)));
+    }
+    if (l.lesson) {
+      const asked = l.lesson.actions.map((i) => g.st.legal[i]).filter(Boolean);
+      items.push(h("div", { class: "lesson", id: "lesson", "data-number": l.lesson.number, "data-actions": l.lesson.actions.join(",") },
+        h("div", { class: "lesson-head" }, h("strong", { text: `Lesson ${l.lesson.number} of ${l.of}: ${l.lesson.idea}` }), " ", ruleLink(l.lesson.rule)),
+        h("p", {}, glossed(l.lesson.say)),
+        h("div", { class: "row" },
+          h("button", { id: "lesson-show", disabled: !asked.length, onclick: () => showLesson(l.lesson.actions), title: "Show one of the lesson's choices on the board", text: "Show me" }),
+          " ",
+          h("button", { id: "lesson-again", onclick: tryAgain, title: "Take your last choice back and try again", text: "Try again" }))));
+    } else {
+      items.push(h("p", { class: `lessons-said lessons-${l.kind}`, id: "lessons-said" }, glossed(l.said), " ", ruleLink(l.rule)));
+      if (l.kind !== "end" && l.actions > 0) items.push(h("button", { id: "lesson-again", onclick: tryAgain, text: "Try again" }));
+    }
+    clear(el.lessons).append(...items);
+  }
+
+  // "Show me": the lesson's choice the AI likes best (where its hint names one),
+  // else its first, pending on the board to confirm or cancel.
+  async function showLesson(indices) {
+    let pick = indices[0];
+    if (helpNow()) {
+      const hint = await askHint().catch(() => null);
+      const liked = hint && hint.choices.find((c) => indices.includes(c.index));
+      if (liked) pick = liked.index;
+    }
+    if (g.st && g.st.legal[pick] !== undefined) choose(g.st.legal[pick], { show: true });
+  }
+
+  // Try again: the last choice taken back where the server allows it (a move nobody
+  // has answered yet, no die rolled), else the battle from its start.
+  async function tryAgain() {
+    if (!undoRefusal()) return undo();
+    if (!confirm(`Your last choice cannot be taken back now (${undoRefusal()}). Start the battle again?`)) return;
+    try {
+      const made = await api("POST", `/api/learn/${encodeURIComponent(ruleset)}`, {});
+      for (const s of made.seats) keepToken(made.id, s.token, s.seat);
+      keepCreator(made.id, made.creator);
+      location.hash = `#/g/${made.id}`;
+    } catch (e) {
+      toast(e.message);
+    }
+  }
+
   function drawActions() {
     clear(el.actions);
     const st = g.st;
@@ -500,6 +561,15 @@ export async function showGame(app, id, { spectate }) {
       return el.actions.append(h("button", { class: "action primary only", id: "only-action", "data-index": 0, disabled: off, onclick: () => choose(only.action), text: only.text }),
         h("p", { class: "hint", text: settings.get("auto-forced", true) ? "The only choice: taken for you." : "The only choice." }));
     }
+    // A lesson's choices first, highlighted (the others are refused while it is taught).
+    const lesson = st.lessons && st.lessons.lesson;
+    const lessonList = !lesson ? null : lesson.actions.length === all.length
+      ? h("p", { class: "hint", id: "lesson-choices", text: "Every choice here is the lesson's." })
+      : h("div", { class: "lesson-choices", id: "lesson-choices" },
+        h("p", { class: "hint", text: `The lesson's choices (${lesson.actions.length}; the others wait for a later turn):` }),
+        h("ul", { class: "action-list" }, ...lesson.actions.slice(0, 12).map((i) => h("li", {},
+          h("button", { class: "action lesson-action", "data-lesson-index": i, disabled: off, onclick: () => choose(all[i].action) }, glossed(all[i].text))))),
+        lesson.actions.length > 12 ? h("p", { class: "hint", text: `… and ${lesson.actions.length - 12} more: pick one on the board.` }) : null);
     const hintButton = helpNow()
       ? h("button", { id: "hint-button", disabled: off, onclick: showHint, title: "The AI's top three choices for you, with their chances", text: "💡 Hint" })
       : null;
@@ -530,7 +600,7 @@ export async function showGame(app, id, { spectate }) {
         h("button", { onclick: () => { ctx.ui.actionFilter = null; ctx.ui.selected = null; render(); }, text: "Show all" })) : null,
       folded ? h("p", { class: "hint" }, `${all.length} choices: pick one on the board, or `,
         h("button", { id: "show-all", disabled: off, onclick: () => { g.showAll = true; drawActions(); }, text: `show all ${all.length}` })) : null,
-      hintButton, filter, folded ? null : list].filter(Boolean));
+      lessonList, hintButton, filter, folded ? null : list].filter(Boolean));
     if (g.hintShown && g.hint) g.hint.answer.then((hint) => markHinted(hint)).catch(() => {});
   }
 

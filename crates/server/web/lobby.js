@@ -19,9 +19,12 @@ export async function showLobby(app) {
   const form = h("div", { id: "new-game" });
   const you = h("div", { id: "account" });
   const challenges = h("div");
+  const learn = h("div", { id: "learn", class: "learn-list" });
   app.append(
     h("div", { class: "lobby" },
       h("section", { class: "panel account-panel" }, you),
+      h("section", { class: "panel learn-panel" }, h("h2", { text: "Learn to play" }),
+        h("p", { class: "hint", text: "A guided first battle against the easy AI: one idea at a time, each with its rule, then a real game." }), learn),
       h("section", { class: "panel" }, h("h2", { text: "New game" }), form),
       h("section", { class: "panel" }, h("h2", { text: "Games" }), list),
       h("section", { class: "panel challenges" }, h("h2", { text: "Challenges with a points limit" }), challenges)),
@@ -41,6 +44,7 @@ export async function showLobby(app) {
     return null;
   }
   newGameForm(form, all);
+  learnButtons(learn, all);
   // Logged in, the account box (your turn, the tab's title) is read again too; a
   // guest's login form is left alone while they type.
   const refresh = async () => {
@@ -50,6 +54,29 @@ export async function showLobby(app) {
   await refresh();
   const timer = setInterval(refresh, 5000);
   return () => clearInterval(timer);
+}
+
+// "Learn to play": a button per ruleset with a guided first battle (issue 41). The
+// server sets the battle up; this browser keeps the learner's seat and opens it.
+function learnButtons(box, all) {
+  clear(box);
+  for (const r of all.filter((x) => x.lessons)) {
+    const b = h("button", { class: "learn", "data-learn": r.id, title: r.lessons, text: r.name });
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      try {
+        const made = await api("POST", `/api/learn/${encodeURIComponent(r.id)}`, {});
+        for (const s of made.seats) keepToken(made.id, s.token, s.seat);
+        keepCreator(made.id, made.creator);
+        location.hash = `#/g/${made.id}`;
+      } catch (e) {
+        toast(e.message);
+      } finally {
+        b.disabled = false;
+      }
+    });
+    box.append(b);
+  }
 }
 
 // The form; `preset` = {ruleset, scenario (object), name} from the fleet builder.
@@ -70,6 +97,10 @@ export function newGameForm(form, all, preset) {
   const out = h("div", { id: "created" });
   // Rated (issue 42): between accounts; shown once the server says who is logged in.
   const rated = h("input", { type: "checkbox", id: "rated" });
+  const help = h("input", { type: "checkbox", id: "help" });
+  const helpRow = h("div", { class: "row" },
+    h("label", { title: "The AI's hints and each player's chance to win: always there against the AI; between people only if you allow them here, and every player sees it before taking a seat" },
+      help, " Allow hints and the win-chance bar between people"));
   const lowest = h("input", { id: "rating-min", type: "number", min: 0, max: 4000, step: 50, placeholder: "any", style: "width:6em", "aria-label": "Lowest rating" });
   const highest = h("input", { id: "rating-max", type: "number", min: 0, max: 4000, step: 50, placeholder: "any", style: "width:6em", "aria-label": "Highest rating" });
   const ratedRow = h("div", { class: "row", hidden: true },
@@ -165,6 +196,7 @@ export function newGameForm(form, all, preset) {
       // Logged in: the seats played here are the account's, on every device.
       if (await account().catch(() => null)) for (const i of here) body.seats[i].mine = true;
       // Rated: the creator's seat and open seats for other accounts.
+      if (help.checked && !(rated.checked && !ratedRow.hidden)) body.help = true;
       if (rated.checked && !ratedRow.hidden) {
         body.rated = true;
         body.seats = body.seats.map((x, i) => (i === here[0] ? { type: "human", mine: true } : x.type === "human" ? { type: "open" } : x));
@@ -189,6 +221,7 @@ export function newGameForm(form, all, preset) {
     h("div", { class: "row" }, h("label", {}, "Scenario ", sc), desc),
     h("div", { class: "row" }, h("label", {}, "Seed ", seed), " ", h("label", {}, "Clock ", clock)),
     seats,
+    helpRow,
     ratedRow,
     h("div", { class: "row" }, create),
     out,
@@ -300,7 +333,7 @@ async function loadGames(list) {
     if (g.status === "over") actions.push(h("a", { href: `#/replay/${g.id}`, text: "Replay" }));
     const state = g.status === "over" ? "over" : [g.turn ? `turn ${g.turn}` : "playing", open ? `${open} open seat${open > 1 ? "s" : ""}` : ""].filter(Boolean).join(", ");
     return h("tr", { "data-game": g.id },
-      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: [g.scenario, g.rated ? "rated" : "", g.rating_range ? `ratings ${g.rating_range[0]}–${g.rating_range[1]}` : "", g.clock_ms >= 86400000 ? `${Math.round(g.clock_ms / 86400000)} day${g.clock_ms >= 172800000 ? "s" : ""} a move` : ""].filter(Boolean).join(" · ") })),
+      h("td", { "data-label": "Game" }, h("strong", { text: name }), h("br"), h("span", { class: "hint", text: [g.scenario, g.rated ? "rated" : "", g.help && g.seats.every((x) => x.type !== "agent") ? "hints allowed" : "", g.rating_range ? `ratings ${g.rating_range[0]}–${g.rating_range[1]}` : "", g.clock_ms >= 86400000 ? `${Math.round(g.clock_ms / 86400000)} day${g.clock_ms >= 172800000 ? "s" : ""} a move` : ""].filter(Boolean).join(" · ") })),
       h("td", { "data-label": "Players", class: "lobby-seats" }, seats),
       h("td", { "data-label": "State", text: state }),
       h("td", { "data-label": "Last move", text: ago(g.last_action || g.created) }),

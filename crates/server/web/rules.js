@@ -119,7 +119,7 @@ function lookup(r, word) {
   return num ? r.numbered.get(num[1] + "#") || null : null;
 }
 
-function ruleHref(ruleset, id) {
+export function ruleHref(ruleset, id) {
   return `#/rules/${encodeURIComponent(ruleset)}` + (id ? "/" + encodeURIComponent(id) : "");
 }
 

@@ -1,8 +1,9 @@
-// What both browser scripts need (e2e.mjs, site.mjs): `orrery serve` started on a
-// port, and Debian's Chromium.
+// What the browser scripts need: `orrery serve` started on a port, Debian's
+// Chromium, and (`startScript`, learn.mjs) both at a script's start.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 import readline from "node:readline";
+import fs from "node:fs";
 
 /** `orrery serve` (`bin`) on `addr` with its data in `data` (and `extra` flags);
  * resolves to `{child, base}` once it prints where it listens. */
@@ -25,4 +26,19 @@ export function launchChromium() {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+/** Desktop and phone sizes the scripts test at. */
+export const DESKTOP = { width: 1400, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A script's start: its arguments (`node SCRIPT ORRERY_BINARY DATA_DIR OUT_DIR`),
+ * the output directory made, `orrery serve` and Chromium started, a logger tagged
+ * `[tag]`, and the list console errors are collected in. */
+export async function startScript(tag) {
+  const [bin, data, out] = process.argv.slice(2);
+  fs.mkdirSync(out, { recursive: true });
+  const server = await startServer(bin, data);
+  const browser = await launchChromium();
+  return { bin, data, out, server, base: server.base, browser, consoleErrors: [], step: (m) => console.log(`[${tag}] ${m}`) };
 }

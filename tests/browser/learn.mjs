@@ -8,21 +8,11 @@
 // `tests/browser.rs`:
 //   node learn.mjs ORRERY_BINARY DATA_DIR OUT_DIR
 // Screenshots go to OUT_DIR/learn-*.png (one per lesson and size).
-import { startServer, launchChromium } from "./harness.mjs";
+import { startScript, DESKTOP, PHONE } from "./harness.mjs";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
 
-const [bin, data, out] = process.argv.slice(2);
-fs.mkdirSync(out, { recursive: true });
-const step = (m) => console.log(`[learn] ${m}`);
-
-const server = await startServer(bin, data);
-const base = server.base;
-const browser = await launchChromium();
-const consoleErrors = [];
-const DESKTOP = { width: 1400, height: 900 };
-const PHONE = { width: 390, height: 844 };
+const { out, server, base, browser, consoleErrors, step } = await startScript("learn");
 
 async function newPage(name, viewport) {
   const context = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });

@@ -323,6 +323,19 @@ pub async fn game_and_seat(
     Ok((live, seat))
 }
 
+/// The game `id` and the seat the request holds in it (a token, or the account's
+/// session), for a route only a seat may use (`bad_token` without one): the
+/// prelude of every such handler.
+pub async fn seated(
+    hub: &Arc<Hub>,
+    id: &str,
+    headers: &HeaderMap,
+    q: &HashMap<String, String>,
+) -> Result<(Arc<Live>, u8), ApiError> {
+    let (live, seat) = game_and_seat(hub, id, headers, q).await?;
+    Ok((live, need_seat(seat)?))
+}
+
 /// A flag parameter (`?NAME=1`; `0` or absent: not).
 pub fn flag_of(q: &HashMap<String, String>, name: &str) -> Result<bool, ApiError> {
     match q.get(name).map(String::as_str) {
@@ -1027,8 +1040,7 @@ pub async fn act(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
     let body = json_body(body, hub.limits.max_body_bytes)?;
     let action = action_of(body)?;
     live.owned_by(hub.limits.group(peer.ip()));
@@ -1095,8 +1107,7 @@ pub async fn undo(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
     if crate::talk::between_accounts(&live) {
         return Err(ApiError::new(
             StatusCode::CONFLICT,

@@ -5,7 +5,7 @@
 //! at most [`CHAT_BURST`] lines a seat in [`CHAT_WINDOW_MS`] and [`MAX_LINES`] a game;
 //! the client shows them as text, never as markup, and a player may mute the others.
 
-use crate::api::{game_and_seat, json_body, need_seat, ok, params, rfc3339, Hubs, Params};
+use crate::api::{json_body, ok, params, rfc3339, seated, Hubs, Params};
 use crate::error::ApiError;
 use crate::live::{now_ms, Live};
 use crate::store::{SeatKind, TalkRow};
@@ -109,18 +109,6 @@ async fn tell(
     let n = hub.store.say(id, seat, kind, text, seq, now).await?;
     hub.talk_changed(id);
     Ok(n)
-}
-
-/// The game of a request and the seat it holds (a token, or the account's session):
-/// the talk is its seats' only.
-async fn seated(
-    hub: &std::sync::Arc<crate::live::Hub>,
-    id: &str,
-    headers: &HeaderMap,
-    q: &std::collections::HashMap<String, String>,
-) -> Result<(std::sync::Arc<Live>, u8), ApiError> {
-    let (live, seat) = game_and_seat(hub, id, headers, q).await?;
-    Ok((live, need_seat(seat)?))
 }
 
 fn line_json(l: &TalkRow) -> Value {

@@ -4,7 +4,7 @@
 //! draws from. Every answer comes from the ruleset; a browser only draws it.
 
 use crate::api::{
-    action_of, body_as, game_and_seat, json_body, need_seat, ok, params, ruleset_of, Hubs, Params,
+    action_of, body_as, game_and_seat, json_body, ok, params, ruleset_of, seated, Hubs, Params,
 };
 use crate::error::ApiError;
 use crate::live::Hub;
@@ -64,8 +64,8 @@ async fn about_legal_action<T>(
     f: impl FnOnce(&dyn DynGame, Seat, &Value) -> T,
 ) -> Result<T, ApiError> {
     let q = params(q)?;
-    let (live, seat) = game_and_seat(hub, id, headers, &q).await?;
-    let seat = Seat(need_seat(seat)?);
+    let (live, seat) = seated(hub, id, headers, &q).await?;
+    let seat = Seat(seat);
     let action = action_of(json_body(body, hub.limits.max_body_bytes)?)?;
     hub.read(&live, |inner| {
         legal_now(inner, seat, &action)?;
@@ -102,8 +102,8 @@ pub async fn estimate(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = Seat(need_seat(seat)?);
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
+    let seat = Seat(seat);
     let estimate = hub.read(&live, |inner| inner.game.estimate(seat)).await??;
     Ok(ok(estimate))
 }
@@ -221,8 +221,7 @@ pub async fn hint(
     q: Params,
 ) -> Result<Json<Value>, ApiError> {
     let q = params(q)?;
-    let (live, seat) = game_and_seat(&hub, &id, &headers, &q).await?;
-    let seat = need_seat(seat)?;
+    let (live, seat) = seated(&hub, &id, &headers, &q).await?;
     if !live.allows_help() {
         return Err(ApiError::new(
             axum::http::StatusCode::FORBIDDEN,

@@ -341,10 +341,13 @@ impl Play {
                     );
                 }
             }
-            _ => println!(
-                "-- {done} of {of} lessons done -- {}",
-                now["said"].as_str().unwrap_or_default()
-            ),
+            _ => {
+                let said = format!(
+                    "-- {done} of {of} lessons done -- {}",
+                    now["said"].as_str().unwrap_or_default()
+                );
+                print!("{}", crate::report::wrapped(&said, "", SCREEN_WIDTH - 4));
+            }
         }
         println!();
     }

@@ -2,7 +2,7 @@
 //! between `orrery engine` and the server without learning new objects.
 
 use crate::error::ApiError;
-use crate::live::{now_ms, Hub, Live, Note};
+use crate::live::{Hub, Live, Note};
 use crate::store::{GameRow, SeatKind, SeatRow};
 use crate::token;
 use axum::body::Bytes;
@@ -806,21 +806,18 @@ pub async fn create(
         ));
     }
     let setup = GameRow {
-        id: id.clone(),
-        ruleset: req.ruleset.clone(),
-        scenario_name,
-        scenario: game.record().scenario.as_ref().clone(),
-        seed,
         clock_ms: req.clock_ms,
-        created_ms: now_ms(),
-        status: "playing".into(),
-        resigned: None,
-        creator_hash: Some(token::digest(&creator)),
         rated: req.rated,
         rating_range,
-        drawn: false,
         help: req.help,
-        lessons: false,
+        ..GameRow::playing(
+            &id,
+            &req.ruleset,
+            &scenario_name,
+            game.record().scenario.as_ref().clone(),
+            seed,
+            token::digest(&creator),
+        )
     };
     if let Err(e) = hub.create(game, setup, seats, ip).await {
         hub.release_agent_game(&id);
@@ -884,21 +881,16 @@ pub async fn learn(
     let creator = token::new_token().map_err(ApiError::no_randomness)?;
     let id = token::new_game_id().map_err(ApiError::no_randomness)?;
     let setup = GameRow {
-        id: id.clone(),
-        ruleset,
-        scenario_name: t.scenario.clone(),
-        scenario: game.record().scenario.as_ref().clone(),
-        seed: t.seed,
-        clock_ms: None,
-        created_ms: now_ms(),
-        status: "playing".into(),
-        resigned: None,
-        creator_hash: Some(token::digest(&creator)),
-        rated: false,
-        rating_range: None,
-        drawn: false,
         help: true,
         lessons: true,
+        ..GameRow::playing(
+            &id,
+            &ruleset,
+            &t.scenario,
+            game.record().scenario.as_ref().clone(),
+            t.seed,
+            token::digest(&creator),
+        )
     };
     hub.create(game, setup, seats, ip).await?;
     Ok((
@@ -970,8 +962,7 @@ pub async fn lobby(State(hub): Hubs, q: Params) -> Result<Json<Value>, ApiError>
                 "last_action": row.last_ms.map(rfc3339),
                 "clock_ms": g.clock_ms,
                 "rated": g.rated,
-                "help": g.help
-                    || row.seats.iter().any(|s| matches!(s.kind, SeatKind::Agent { .. })),
+                "help": g.allows_help(row.seats.iter().map(|s| &s.kind)),
             });
             if let Some((lo, hi)) = g.rating_range {
                 v["rating_range"] = json!([lo, hi]);

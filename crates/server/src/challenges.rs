@@ -467,21 +467,16 @@ async fn set_up(hub: &Arc<Hub>, c: &ChallengeRow, game_id: &str) -> Result<(), (
     }
     let creator = token::new_token().map_err(|e| kept(ApiError::no_randomness(e)))?;
     let setup = GameRow {
-        id: game_id.to_string(),
-        ruleset: c.ruleset.clone(),
-        scenario_name: c.scenario_name.clone(),
-        scenario: game.record().scenario.as_ref().clone(),
-        seed,
         clock_ms: c.clock_ms,
-        created_ms: now_ms(),
-        status: "playing".into(),
-        resigned: None,
-        creator_hash: Some(token::digest(&creator)),
         rated: c.rated,
-        rating_range: None,
-        drawn: false,
-        help: false,
-        lessons: false,
+        ..GameRow::playing(
+            game_id,
+            &c.ruleset,
+            &c.scenario_name,
+            game.record().scenario.as_ref().clone(),
+            seed,
+            token::digest(&creator),
+        )
     };
     // No address's quota: the challenge was counted when it was posted.
     hub.create(game, setup, seats, std::net::IpAddr::from([0, 0, 0, 0]))

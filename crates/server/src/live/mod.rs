@@ -93,15 +93,9 @@ impl Live {
         self.stop_agents.stop();
     }
 
-    /// May its seats ask for hints and the win-chance bar (issue 41)? Always in a
-    /// game against the AI (an agent seat); between people only when its creator
-    /// set `help`, which everyone taking a seat saw first.
+    /// May its seats ask for hints and the win-chance bar ([`GameRow::allows_help`])?
     pub fn allows_help(&self) -> bool {
-        self.setup.help
-            || self
-                .seats
-                .iter()
-                .any(|s| matches!(s.kind, SeatKind::Agent { .. }))
+        self.setup.allows_help(self.seats.iter().map(|s| &s.kind))
     }
 
     /// Who sits where, as every client may see it: each seat's type, its agent's

@@ -128,6 +128,45 @@ pub struct GameRow {
     pub lessons: bool,
 }
 
+impl GameRow {
+    /// A game set up now and playing, `creator_hash` the digest of its creator token:
+    /// no clock, unrated, no rating range, no hints between people, no lessons (each
+    /// route sets what differs).
+    pub fn playing(
+        id: &str,
+        ruleset: &str,
+        scenario_name: &str,
+        scenario: Value,
+        seed: u64,
+        creator_hash: String,
+    ) -> GameRow {
+        GameRow {
+            id: id.to_string(),
+            ruleset: ruleset.to_string(),
+            scenario_name: scenario_name.to_string(),
+            scenario,
+            seed,
+            clock_ms: None,
+            created_ms: crate::live::now_ms(),
+            status: "playing".into(),
+            resigned: None,
+            creator_hash: Some(creator_hash),
+            rated: false,
+            rating_range: None,
+            drawn: false,
+            help: false,
+            lessons: false,
+        }
+    }
+
+    /// May its seats ask for hints and the win-chance bar (issue 41)? Always in a game
+    /// against the AI (a seat of `kinds` is an agent); between people only when its
+    /// creator set `help`, which everyone taking a seat saw first.
+    pub fn allows_help<'k>(&self, mut kinds: impl Iterator<Item = &'k SeatKind>) -> bool {
+        self.help || kinds.any(|k| matches!(k, SeatKind::Agent { .. }))
+    }
+}
+
 /// Why an action was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cause {

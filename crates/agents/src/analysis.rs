@@ -12,7 +12,7 @@
 //! alike; where they are the same move, one search serves both.
 
 use crate::{Budget, MctsAgent};
-use orrery_core::{Game, Learning, SearchHints, Seat};
+use orrery_core::{Game, Learning, Presentation, SearchHints, Seat};
 use serde::Serialize;
 
 /// How hard the analysis looks.
@@ -232,6 +232,38 @@ pub fn hint<G: Game + SearchHints + Learning>(
         iterations: depth.iterations,
         choices: found,
     })
+}
+
+/// [`hint`] as JSON, as every front end and the conformance channel show it: `{"seat",
+/// "chance", "iterations", "choices"}`, each choice `{"action", "text", "chance",
+/// "visits", "index"}` (its words as the seat reads them, its place in the seat's
+/// legal list). `None` as for [`hint`].
+pub fn hint_json<G: Game + SearchHints + Learning + Presentation>(
+    game: &G,
+    seat: Seat,
+    depth: Depth,
+) -> Option<serde_json::Value> {
+    let h = hint(game, seat, depth)?;
+    let legal = game.legal_actions(seat);
+    let choices: Vec<serde_json::Value> = h
+        .choices
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "action": serde_json::to_value(&e.action).unwrap_or_default(),
+                "text": game.describe_action(Some(seat), &e.action),
+                "chance": e.value,
+                "visits": e.visits,
+                "index": legal.iter().position(|a| *a == e.action),
+            })
+        })
+        .collect();
+    Some(serde_json::json!({
+        "seat": seat.0,
+        "chance": h.chance,
+        "iterations": h.iterations,
+        "choices": choices,
+    }))
 }
 
 fn summary<A>(seat: Seat, decisions: &[Decision<A>]) -> SeatSummary {

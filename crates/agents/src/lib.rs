@@ -425,18 +425,7 @@ pub fn estimate_channels<G: FullGame>() -> Vec<orrery_core::conformance::Channel
                     iterations: 24,
                     seed: 7,
                 };
-                match analysis::hint(game, seat, depth) {
-                    Some(h) => serde_json::json!({
-                        "chance": h.chance,
-                        "choices": h.choices.iter().map(|e| serde_json::json!({
-                            "action": serde_json::to_value(&e.action).unwrap_or_default(),
-                            "text": game.describe_action(Some(seat), &e.action),
-                            "visits": e.visits,
-                            "value": e.value,
-                        })).collect::<Vec<_>>(),
-                    }),
-                    None => serde_json::Value::Null,
-                }
+                analysis::hint_json(game, seat, depth).unwrap_or_default()
             },
         ),
     ]

@@ -812,6 +812,24 @@ impl<G: FullGame> DynOdds for SessionGame<G> {
     }
 }
 
+impl<G: FullGame> SessionGame<G> {
+    /// The game, when `seat` is to move in it: `game_over` after the end,
+    /// `not_your_turn` for a seat not to move (or not of this game).
+    fn to_move_now(&self, seat: Seat) -> Result<&G, ProtocolError> {
+        let g = self.session.game();
+        if g.is_terminal() {
+            return Err(ProtocolError::GameOver);
+        }
+        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
+            return Err(ProtocolError::NotYourTurn(format!(
+                "seat {seat} is not to move (to move: {:?})",
+                g.to_move().iter().map(|s| s.0).collect::<Vec<_>>()
+            )));
+        }
+        Ok(g)
+    }
+}
+
 impl<G: FullGame> DynAgents for SessionGame<G> {
     fn analyse(
         &self,
@@ -859,37 +877,9 @@ impl<G: FullGame> DynAgents for SessionGame<G> {
         seat: Seat,
         depth: orrery_agents::analysis::Depth,
     ) -> Result<Value, ProtocolError> {
-        let g = self.session.game();
-        if g.is_terminal() {
-            return Err(ProtocolError::GameOver);
-        }
-        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
-            return Err(ProtocolError::NotYourTurn(format!(
-                "a hint is for a seat to move; seat {seat} is not"
-            )));
-        }
-        let hint = orrery_agents::analysis::hint(g, seat, depth)
-            .ok_or_else(|| ProtocolError::NoAction(format!("seat {seat} has nothing to choose")))?;
-        let legal = g.legal_actions(seat);
-        let choices: Vec<Value> = hint
-            .choices
-            .iter()
-            .map(|e| {
-                serde_json::json!({
-                    "action": serde_json::to_value(&e.action).unwrap_or_default(),
-                    "text": g.describe_action(Some(seat), &e.action),
-                    "chance": e.value,
-                    "visits": e.visits,
-                    "index": legal.iter().position(|a| *a == e.action),
-                })
-            })
-            .collect();
-        Ok(serde_json::json!({
-            "seat": seat.0,
-            "chance": hint.chance,
-            "iterations": hint.iterations,
-            "choices": choices,
-        }))
+        let g = self.to_move_now(seat)?;
+        orrery_agents::analysis::hint_json(g, seat, depth)
+            .ok_or_else(|| ProtocolError::NoAction(format!("seat {seat} has nothing to choose")))
     }
 
     fn agent_action(
@@ -900,16 +890,7 @@ impl<G: FullGame> DynAgents for SessionGame<G> {
         budget: Budget,
     ) -> Result<Value, ProtocolError> {
         let mut a = orrery_agents::by_name_with::<G>(agent, seed, budget)?;
-        let g = self.session.game();
-        if g.is_terminal() {
-            return Err(ProtocolError::GameOver);
-        }
-        if !self.seat_exists(seat) || !g.to_move().contains(&seat) {
-            return Err(ProtocolError::NotYourTurn(format!(
-                "seat {seat} is not to move (to move: {:?})",
-                g.to_move().iter().map(|s| s.0).collect::<Vec<_>>()
-            )));
-        }
+        let g = self.to_move_now(seat)?;
         let action = a.choose(g, seat).ok_or_else(|| {
             ProtocolError::NoAction(format!("agent `{agent}` found no action for seat {seat}"))
         })?;

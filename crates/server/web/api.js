@@ -163,3 +163,12 @@ export async function logOut() {
   await api("DELETE", "/api/session");
   accountCache = null;
 }
+
+// A guided first battle of `ruleset` (issue 41): the server sets it up, this browser
+// keeps the learner's seat and the creator token; its game page is opened.
+export async function startLessons(ruleset) {
+  const made = await api("POST", `/api/learn/${encodeURIComponent(ruleset)}`, {});
+  for (const s of made.seats) keepToken(made.id, s.token, s.seat);
+  keepCreator(made.id, made.creator);
+  location.hash = `#/g/${made.id}`;
+}

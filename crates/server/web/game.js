@@ -3,7 +3,7 @@
 // who has committed, clocks, the event log, the end. Every rule is the server's:
 // what may be undone, what ends the game, what is legal.
 import { h, s, clear, toast, setConnection, pct, num, playerName, nameTag, settings, SEAT_COLOURS, sameAction } from "/web/ui.js";
-import { api, tokenFor, learnSeats, dropToken, keepToken, keepCreator, rulesets, board as loadBoard } from "/web/api.js";
+import { api, tokenFor, learnSeats, dropToken, rulesets, startLessons, board as loadBoard } from "/web/api.js";
 import * as anim from "/web/anim.js";
 import * as rules from "/web/rules.js";
 import { endingScreen, outcomeLine, pendingLinks } from "/web/ending.js";
@@ -534,10 +534,7 @@ export async function showGame(app, id, { spectate }) {
     if (!undoRefusal()) return undo();
     if (!confirm(`Your last choice cannot be taken back now (${undoRefusal()}). Start the battle again?`)) return;
     try {
-      const made = await api("POST", `/api/learn/${encodeURIComponent(ruleset)}`, {});
-      for (const s of made.seats) keepToken(made.id, s.token, s.seat);
-      keepCreator(made.id, made.creator);
-      location.hash = `#/g/${made.id}`;
+      await startLessons(ruleset);
     } catch (e) {
       toast(e.message);
     }

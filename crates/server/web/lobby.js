@@ -1,6 +1,6 @@
 // The lobby: games open and running, and a form to set one up.
 import { h, clear, toast, nameTag, playerName } from "/web/ui.js";
-import { api, rulesets, tokenFor, keepToken, keepCreator, seatsHeld, myGames, endGame, account, logIn, logOut } from "/web/api.js";
+import { api, rulesets, tokenFor, keepToken, keepCreator, seatsHeld, myGames, endGame, account, logIn, logOut, startLessons } from "/web/api.js";
 import { playerLink } from "/web/players.js";
 import { challengesPanel } from "/web/challenges.js";
 
@@ -65,10 +65,7 @@ function learnButtons(box, all) {
     b.addEventListener("click", async () => {
       b.disabled = true;
       try {
-        const made = await api("POST", `/api/learn/${encodeURIComponent(r.id)}`, {});
-        for (const s of made.seats) keepToken(made.id, s.token, s.seat);
-        keepCreator(made.id, made.creator);
-        location.hash = `#/g/${made.id}`;
+        await startLessons(r.id);
       } catch (e) {
         toast(e.message);
       } finally {

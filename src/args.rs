@@ -71,7 +71,7 @@ impl GameArgs {
 }
 
 /// How long searching agents (mcts) think per decision.
-#[derive(Args, Debug, Clone, Copy)]
+#[derive(Args, Debug, Clone, Copy, Default)]
 pub struct BudgetArgs {
     /// Milliseconds per decision for searching agents (default 100). Results then
     /// depend on the machine's speed and load; prefer --iterations for reproducible

@@ -734,11 +734,7 @@ impl PlayArgs {
             },
             seats: vec![format!("{}=human", t.seat)],
             ai: t.opponent.clone(),
-            budget: crate::args::BudgetArgs {
-                budget_ms: None,
-                iterations: None,
-                threads: None,
-            },
+            budget: crate::args::BudgetArgs::default(),
             save,
             resume: None,
             confirm_forced: false,

@@ -46,7 +46,10 @@ async function ready(page) {
   await page.waitForFunction(() => {
     const t = document.querySelector("#your-turn");
     const busy = document.querySelector("#board.busy");
-    return document.querySelector("#outcome") || (t && !t.hidden && !busy && document.querySelector("#actions button"));
+    // Settled: the lessons panel and the action list show the same lesson (or none).
+    const q = (sel) => Boolean(document.querySelector(sel));
+    const agree = q("#lesson") ? q("#lesson-choices") || q("#only-action") : !q("#lesson-choices");
+    return document.querySelector("#outcome") || (t && !t.hidden && !busy && agree && document.querySelector("#actions button"));
   }, null, { timeout: 60000 });
 }
 
@@ -81,6 +84,7 @@ async function learn(ruleset, viewport, size) {
   await page.waitForSelector("#lessons:not([hidden])");
   assert.match(await page.textContent("#lessons"), /lessons done/);
   const seen = new Set();
+  const met = []; // each lesson as the loop met it, and each free decision (0)
   let refused = false, triedAgain = false, decisions = 0;
   for (;;) {
     await ready(page);
@@ -90,6 +94,7 @@ async function learn(ruleset, viewport, size) {
     if (done === of) break;
     decisions++;
     assert.ok(decisions < 400, `${ruleset}: the lessons took too long`);
+    met.push(st.lesson ?? `0[${(await page.textContent("#lessons")).slice(0, 160)}|${(await page.textContent("#actions")).slice(0, 60)}]`);
     if (st.lesson === null) {
       await takeHint(page);
       continue;
@@ -147,7 +152,7 @@ async function learn(ruleset, viewport, size) {
   const st = await lessonsState(page);
   const [done, of] = st.count.match(/(\d+) of (\d+)/).slice(1).map(Number);
   assert.equal(done, of, `${ruleset} ${size}: every lesson done (${st.count})`);
-  assert.equal(seen.size, of, `${ruleset} ${size}: every lesson was met`);
+  assert.equal(seen.size, of, `${ruleset} ${size}: every lesson was met (met in order: ${met.join(" ")})`);
   await page.locator("#lessons").scrollIntoViewIfNeeded();
   await shot(page, `${ruleset}-${size}-done`);
   assert.match(st.said || (await page.textContent("#lessons")), /every lesson|over/i);

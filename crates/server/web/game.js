@@ -230,6 +230,8 @@ export async function showGame(app, id, { spectate }) {
     el.panel.classList.toggle("busy", wait);
     const confirmBtn = el.pending.querySelector("#confirm");
     if (confirmBtn) confirmBtn.disabled = wait;
+    // The lessons and the action list are drawn from one state, always together.
+    drawLessons();
     drawActions();
     // Caught up (our answer came after the state it led to): a forced choice of the
     // state shown is taken now.

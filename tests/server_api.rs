@@ -803,6 +803,76 @@ fn a_guided_battle_teaches_its_lessons_and_refuses_the_others() {
     assert_eq!(after["lessons"]["lesson"]["idea"], json!("Move Cards"));
 }
 
+/// Issue 41, "lets the player try again": in a guided battle the learner's undo takes
+/// back its last decision and the AI's answers after it, to the very state it
+/// decided in, and never past a die rolled or something hidden shown.
+#[test]
+fn try_again_in_a_guided_battle_takes_back_the_ais_answer_too() {
+    let data = temp_dir("learn-again");
+    let s = Server::start(&data, None, &[]);
+    let (c, made) = s.post("/api/learn/launch-fighters", None, &json!({}));
+    assert_eq!(c, 201, "{made}");
+    let id = made["id"].as_str().unwrap().to_string();
+    let token = made["seats"][0]["token"].as_str().unwrap().to_string();
+    let actions = |s: &Server| {
+        let (_, r) = s.get(&format!("/api/games/{id}/record"), Some(&token));
+        r["record"]["actions"].as_array().unwrap().len()
+    };
+    let mine = |s: &Server| {
+        for _ in 0..400 {
+            let (_, me) = s.get(&format!("/api/games/{id}"), Some(&token));
+            let to_move = me["status"]["to_move"].as_array().unwrap();
+            if to_move.contains(&json!(0)) || me["status"]["terminal"] == json!(true) {
+                return me;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+        panic!("never the learner's turn");
+    };
+    let (mut deep, mut refused) = (0, 0);
+    for _ in 0..30 {
+        let me = mine(&s);
+        if me["status"]["terminal"] == json!(true) {
+            break;
+        }
+        let legal = me["legal"].as_array().unwrap();
+        let pick = me["lessons"]["lesson"]["actions"][0]
+            .as_u64()
+            .map_or(0, |i| i as usize);
+        let (before, n) = (me["status"]["hash"].clone(), actions(&s));
+        s.act(&id, &token, &legal[pick]);
+        let after = mine(&s);
+        let m = actions(&s);
+        if after["status"]["terminal"] == json!(true) || legal.len() < 2 || m < n + 2 {
+            continue;
+        }
+        // The AI answered: the undo goes back over its answer, or says why not.
+        let (c, v) = s.post(&format!("/api/games/{id}/undo"), Some(&token), &json!({}));
+        if after["can_undo"] == json!(true) {
+            assert_eq!(c, 200, "{v}");
+            let (_, back) = s.get(&format!("/api/games/{id}"), Some(&token));
+            assert_eq!(back["status"]["hash"], before, "back where it decided");
+            assert_eq!(back["legal"], me["legal"], "the same choices again");
+            assert_eq!(actions(&s), n, "the database has them taken back");
+            deep += 1;
+            // Decided again, the same way: the game goes on.
+            s.act(&id, &token, &legal[pick]);
+        } else {
+            assert_eq!((c, code(&v)), (409, "cannot_undo"), "{v}");
+            assert_eq!(
+                v["error"]["message"]
+                    .as_str()
+                    .map(|m| m.contains(after["undo_refusal"].as_str().unwrap())),
+                Some(true),
+                "{v} / {after}"
+            );
+            refused += 1;
+        }
+    }
+    assert!(deep > 0, "no decision answered by the AI was taken back");
+    assert!(refused > 0, "no answer with a die rolled was met");
+}
+
 #[test]
 fn a_finished_game_is_analysed_once_and_a_game_going_on_is_not() {
     let s = Server::start(&temp_dir("analysis"), None, &[]);

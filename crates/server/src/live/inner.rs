@@ -23,7 +23,15 @@ pub struct Inner {
     pub timeouts: Vec<Value>,
     /// The last status and view written, and for whom ([`Inner::status_and_view`]).
     pub(crate) seen: std::sync::Mutex<Option<Seen>>,
+    /// How many states before the last are kept to undo to: one, or
+    /// [`LESSON_UNDO_DEPTH`] in a guided first battle.
+    pub(crate) undo_depth: usize,
 }
+
+/// The states a guided first battle keeps to go back to (issue 41: "lets the player
+/// try again"): the learner's last decision with the AI's answers after it. The
+/// battles are small (a few KiB a state) and one per learner.
+pub const LESSON_UNDO_DEPTH: usize = 48;
 
 /// A status and view as written for one viewer at one state: an action's answer
 /// and the read that follows it (the player's next `GET`, a socket's push) write
@@ -126,6 +134,32 @@ impl Inner {
         self.game.undo_refusal_by(seat).map(|r| r.to_string())
     }
 
+    /// In a guided first battle (issue 41: "lets the player try again"), the
+    /// learner's last decision taken back with all that followed it: its own forced
+    /// choices (taken where it had one legal action) and the AI's answers. `Ok(n)`:
+    /// the n actions to take back; `Err`: why not, in words. Each action is tested
+    /// as an undo of it alone would be ([`orrery_core::may_undo`]: no die rolled, no
+    /// secret or hidden thing shown), so nothing the learner learnt since is unlearnt.
+    pub fn take_back_decision(&self, learner: Seat) -> Result<usize, String> {
+        if self.over() {
+            return Err("the game is over".into());
+        }
+        let actors: Vec<Seat> = self.game.record().actions.iter().map(|a| a.seat).collect();
+        let mut game = self.game.fork();
+        for (n, &actor) in actors.iter().rev().enumerate() {
+            if let Some(why) = game.undo_refusal_by(actor) {
+                return Err(why.to_string());
+            }
+            if !game.undo() {
+                break;
+            }
+            if actor == learner && game.legal_count(learner) > 1 {
+                return Ok(n + 1);
+            }
+        }
+        Err(orrery_core::UndoRefusal::NothingYet.to_string())
+    }
+
     /// Take back the action just applied that the database never got
     /// ([`crate::store::StoreError::NotWritten`]), whatever the undo rules say: it
     /// did not happen. The copy is rebuilt from its record without it, with its one
@@ -165,7 +199,7 @@ impl Inner {
             eprintln!("orrery serve: {what} does not replay: {e}");
             crate::error::ApiError::replay_failed()
         })?;
-        game.set_undo_depth(1);
+        game.set_undo_depth(self.undo_depth);
         self.game = game;
         Ok(())
     }
@@ -223,7 +257,12 @@ impl Inner {
                 self.legal_part(viewer, note),
             )
         };
-        let undo = viewer.map(|s| self.undo_refusal(s));
+        // A guided battle's learner takes back a decision with the AI's answers.
+        let learner = lessons.map(|l| l.seat()).filter(|&l| viewer == Some(l));
+        let undo = viewer.map(|s| match learner {
+            Some(l) => self.take_back_decision(l).err(),
+            None => self.undo_refusal(s),
+        });
         let snap = Snapshot {
             ok: true,
             kind,

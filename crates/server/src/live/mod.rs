@@ -439,10 +439,16 @@ impl Hub {
             .collect();
         let clock = setup.clock_ms;
         // Undo (issue 28) needs the state before the last action; one copy, refilled
-        // after each undo ([`Inner::keep_one_undo`]).
+        // after each undo ([`Inner::keep_one_undo`]); a guided battle keeps more.
+        let undo_depth = if setup.lessons {
+            inner::LESSON_UNDO_DEPTH
+        } else {
+            1
+        };
         let mut game = game;
-        game.set_undo_depth(1);
+        game.set_undo_depth(undo_depth);
         let mut inner = Inner {
+            undo_depth,
             game,
             seq: played.seq,
             resigned: played.resigned,
@@ -973,9 +979,10 @@ impl Hub {
 
     /// `seat` takes back its own last action (issue 28): only while nothing new became
     /// known since ([`orrery_core::may_undo`]: no die rolled, no secret revealed, no
-    /// other seat acted after it). Deleted from the database first, then from memory;
-    /// `false` (nothing changed) when it may not be taken back. A task of its own, as
-    /// [`Hub::act`].
+    /// other seat acted after it). In a guided first battle the learner takes back
+    /// its last decision and the AI's answers after it ([`Inner::take_back_decision`]).
+    /// Deleted from the database first, then from memory; `409 cannot_undo` (nothing
+    /// changed) when it may not be taken back. A task of its own, as [`Hub::act`].
     pub async fn undo(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
         let (hub, live) = (self.clone(), live.clone());
         tokio::spawn(async move { hub.undo_now(&live, seat).await })
@@ -989,14 +996,18 @@ impl Hub {
         if inner.over() {
             return Err(ProtocolError::GameOver.into());
         }
-        if let Some(why) = inner.undo_refusal(Seat(seat)) {
-            return Err(ApiError::cannot_undo(&why));
+        // A guided battle's learner takes back its last decision with the AI's
+        // answers after it (issue 41); anyone else its last action alone.
+        let back = match self.lessons_of(live).map(|l| l.seat()) {
+            Some(learner) if learner == Seat(seat) => inner.take_back_decision(learner),
+            _ => inner.undo_refusal(Seat(seat)).map_or(Ok(1), Err),
         }
+        .map_err(|why| ApiError::cannot_undo(&why))?;
         let hash = inner.head_hash();
         let held = self.store.hold().await?;
         match self
             .store
-            .undo(held, &live.setup.id, inner.seq, &hash)
+            .undo(held, &live.setup.id, (inner.seq, &hash), back as i64)
             .await
         {
             Ok(true) => {}
@@ -1014,14 +1025,15 @@ impl Hub {
             }
         }
         let before = inner.game.to_move();
-        if !inner.game.undo_by(Seat(seat)) {
+        let undone = (0..back).all(|_| inner.game.undo());
+        if !undone {
             // Checked above under the same lock: only a state let go by a
             // compaction that does not replay to its hash gets here. The database
             // has it undone, so read the game again from there.
             self.unload(live);
             return Err(ApiError::reloading());
         }
-        inner.seq -= 1;
+        inner.seq -= back as i64;
         inner.keep_one_undo(&self.registry)?;
         inner.update_deadlines(&before, None, &live.seats, live.setup.clock_ms);
         let _ = live.changes.send(Change {

@@ -415,20 +415,21 @@ impl Store {
         Ok(changed == 1)
     }
 
-    /// Take back action `seq` (state hash `hash`) of `game`: false, and nothing
-    /// changed, when it is no longer the last (another instance acted or took it
-    /// back) or the game is over.
+    /// Take back the last `back` actions of `game`, the last being action `seq`
+    /// (state hash `hash`): false, and nothing changed, when it is no longer the last
+    /// (another instance acted or took it back) or the game is over.
     pub async fn undo(
         &self,
         held: Held,
         game: &str,
-        seq: i64,
-        hash: &str,
+        (seq, hash): (i64, &str),
+        back: i64,
     ) -> Result<bool, StoreError> {
         let w = Write::Undo {
             game: game.to_string(),
             seq,
             hash: hash.to_string(),
+            back,
         };
         Ok(self.write(held, w).await? == 1)
     }

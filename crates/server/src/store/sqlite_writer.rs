@@ -260,11 +260,17 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
         Write::Resign { game, seat } => {
             Ok(run(tx, write::RESIGN, &[&i64::from(*seat), game])? as u64)
         }
-        Write::Undo { game, seq, hash } => {
-            if run(tx, write::RETREAT, &[game, seq, hash])? != 1 {
+        Write::Undo {
+            game,
+            seq,
+            hash,
+            back,
+        } => {
+            let to = seq - back;
+            if run(tx, write::RETREAT, &[game, seq, hash, &to])? != 1 {
                 return Ok(0);
             }
-            run(tx, write::DELETE_ACTION, &[game, seq])?;
+            run(tx, write::DELETE_ACTIONS, &[game, &to])?;
             Ok(1)
         }
         Write::Claim {

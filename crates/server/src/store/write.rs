@@ -21,12 +21,14 @@ pub enum Write {
     },
     /// A seat resigns a game still playing.
     Resign { game: String, seat: u8 },
-    /// The last action (`seq`, with state hash `hash`) is taken back: deleted only if
-    /// it is still the head of the chain and the game still playing ([`RETREAT`]).
+    /// The last `back` actions (the last is `seq`, with state hash `hash`) are taken
+    /// back: deleted only if `seq` is still the head of the chain and the game still
+    /// playing ([`RETREAT`]). One but for a guided battle's try again (issue 41).
     Undo {
         game: String,
         seq: i64,
         hash: String,
+        back: i64,
     },
     /// A human seat's token was used.
     Joined { game: String, seat: u8 },
@@ -72,11 +74,11 @@ pub const ADVANCE: &str = "UPDATE games SET head_seq = $2, head_hash = $3, \
      status = CASE WHEN $5 THEN 'over' ELSE status END \
      WHERE id = $1 AND status = 'playing' AND head_seq = $2 - 1 AND head_hash = $4";
 
-/// Move a game's head back from action `$2` (hash `$3`) to the action before it: only
+/// Move a game's head back from action `$2` (hash `$3`) to action `$4` before it: only
 /// while it is playing and `$2` is still its last action (nothing follows it). The
-/// action's row is deleted after, in the same transaction (or statement).
-pub const RETREAT: &str = "UPDATE games SET head_seq = $2 - 1, head_hash = COALESCE(\
-     (SELECT hash FROM actions WHERE game = $1 AND seq = $2 - 1), '') \
+/// actions' rows are deleted after ([`DELETE_ACTIONS`]), in the same transaction.
+pub const RETREAT: &str = "UPDATE games SET head_seq = $4, head_hash = COALESCE(\
+     (SELECT hash FROM actions WHERE game = $1 AND seq = $4), '') \
      WHERE id = $1 AND status = 'playing' AND head_seq = $2 AND head_hash = $3";
 
 /// The statements of [`execute`] and of SQLite's writer ([`super::sqlite_writer`]),
@@ -93,7 +95,8 @@ pub const INSERT_ACTION: &str =
      VALUES ($1, $2, $3, $4, $5, $6, $7)";
 pub const RESIGN: &str =
     "UPDATE games SET status = 'over', resigned = $1 WHERE id = $2 AND status = 'playing'";
-pub const DELETE_ACTION: &str = "DELETE FROM actions WHERE game = $1 AND seq = $2";
+/// The actions after `$2`, once [`RETREAT`] moved the head back to it.
+pub const DELETE_ACTIONS: &str = "DELETE FROM actions WHERE game = $1 AND seq > $2";
 pub const CLAIM: &str = "UPDATE seats SET token_hash = $1, joined = 1, name = $4, account = $5 \
      WHERE game = $2 AND seat = $3 AND kind = 'open' AND token_hash IS NULL \
      AND NOT EXISTS (SELECT 1 FROM seats WHERE game = $2 AND token_hash = $1)";
@@ -207,20 +210,26 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             .execute(&mut **tx)
             .await?
             .rows_affected()),
-        Write::Undo { game, seq, hash } => {
+        Write::Undo {
+            game,
+            seq,
+            hash,
+            back,
+        } => {
             let moved = sqlx::query(RETREAT)
                 .bind(game)
                 .bind(*seq)
                 .bind(hash)
+                .bind(*seq - *back)
                 .execute(&mut **tx)
                 .await?
                 .rows_affected();
             if moved != 1 {
                 return Ok(0);
             }
-            sqlx::query(DELETE_ACTION)
+            sqlx::query(DELETE_ACTIONS)
                 .bind(game)
-                .bind(*seq)
+                .bind(*seq - *back)
                 .execute(&mut **tx)
                 .await?;
             Ok(1)

@@ -807,7 +807,7 @@ mod tests {
             let store = store.clone();
             async move {
                 store
-                    .undo(store.hold().await.unwrap(), id, seq, hash)
+                    .undo(store.hold().await.unwrap(), id, (seq, hash), 1)
                     .await
                     .unwrap()
             }
@@ -830,6 +830,13 @@ mod tests {
             .map(|r| (r.seq, r.hash))
             .collect();
         assert_eq!(seqs, vec![(1, "h1".to_string()), (2, "h2b".to_string())]);
+        // A guided battle's try again (issue 41): both actions back in one write,
+        // only from the head; the chain then starts again from nothing.
+        let hold = || async { store.hold().await.unwrap() };
+        assert!(!store.undo(hold().await, id, (1, "h1"), 1).await.unwrap());
+        assert!(store.undo(hold().await, id, (2, "h2b"), 2).await.unwrap());
+        assert!(store.actions_after(id, 0).await.unwrap().is_empty());
+        append(row(1, "h1c"), "").await.unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

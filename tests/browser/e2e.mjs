@@ -136,6 +136,11 @@ async function checkHint(page, name) {
   const n = await page.locator("#hint-list li").count();
   assert.ok(n >= 1 && n <= 3, `the hint lists 1 to 3 choices, not ${n}`);
   assert.match(await page.textContent("#hint-list"), /\d+%/);
+  // The choices are ringed and numbered on the board too (the board's `marks` hook).
+  await page.waitForSelector("#board .board-mark.hint");
+  const rings = await page.locator("#board .board-mark.hint").count();
+  assert.ok(rings >= 1 && rings <= n, `the board rings 1 to ${n} hinted places, not ${rings}`);
+  assert.equal(await page.locator("#board .board-mark-label").first().textContent(), "1");
   await page.locator("#hint-list button").first().click();
   await page.waitForSelector("#confirm");
   await shot(page, name);
@@ -145,7 +150,7 @@ async function checkHint(page, name) {
   await shot(page, name + "-phone");
   await page.setViewportSize(desktop);
   await page.click("#cancel");
-  step(`${name}: ${n} hinted choices, the chance bar at ${await page.textContent("#chance-value")}`);
+  step(`${name}: ${n} hinted choices (${rings} ringed), the chance bar at ${await page.textContent("#chance-value")}`);
 }
 
 async function launchFightersAgainstAi() {

@@ -506,4 +506,19 @@ function previewBox(pv, ctx) {
       m.fighters.some((f) => f.p_pass < 1) ? `; on a failure: ${m.substitute}` : "")));
 }
 
-export default { render, oddsRows, previewBox, paths, shots };
+// Where a hinted or lesson action is on the table (game.js rings it; docs/web.md): a
+// deployment's spot, a shot's target, else the fighter (or element's lead) asked.
+function marks(a, view) {
+  if (!a || typeof a !== "object" || !view) return null;
+  const K = scaleOf(view);
+  if (typeof a.x === "number" && typeof a.y === "number") return { at: [(a.x + M) * K, (view.length - a.y + M) * K] };
+  if (a.target !== undefined) return { unit: a.target };
+  if (a.fighter !== undefined) return { unit: a.fighter };
+  const q = view.question || {};
+  if (q.fighter !== undefined) return { unit: q.fighter };
+  const el = (view.elements || []).find((e) => e.id === (a.element ?? q.element));
+  const lead = el && el.fighters.find((id) => view.fighters.some((f) => f.id === id && f.status === "flying"));
+  return lead !== undefined ? { unit: lead } : null;
+}
+
+export default { render, marks, oddsRows, previewBox, paths, shots };

@@ -454,8 +454,26 @@ function oddsRows(o, v) {
   return (o.targets || []).filter(Boolean).map((t) => ({ what: name(t.target), p_hit: t.p_hit, p_removed: t.p_removed, dist: t.levels_lost }));
 }
 
+// Where a hinted or lesson action is on the map (game.js rings it; docs/web.md): the
+// hex it goes to or acts on, else the unit it attacks or is about; else the ship a
+// pending question is about (a stat to reduce), or the target of the dice in hand.
+function marks(a, v) {
+  if (!a || typeof a !== "object") return null;
+  const hx = hexOf(a);
+  if (hx && typeof hx.q === "number") { const c = centreOf(hx); return { at: [c.x, c.y] }; }
+  if (a.target !== undefined && a.target !== null) return { unit: a.target };
+  const u = unitOf(a);
+  if (u !== null) return { unit: u };
+  const d = v && v.pending && v.pending.decision;
+  const asked = d ? d.ship ?? d.squadron ?? d.target : undefined;
+  if (asked !== undefined) return { unit: asked };
+  const pool = v && v.activation && v.activation.pool;
+  return pool && a.type === "barrage" ? { unit: pool.target } : null;
+}
+
 export default {
   render,
+  marks,
   oddsRows,
   paths,
   shots,

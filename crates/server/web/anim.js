@@ -21,7 +21,7 @@
 // Nothing here reveals anything: it only moves what the board drew from the view.
 // The first drawing (nothing captured) is not animated: pass the events of a new
 // state only, not a backlog sent on (re)connecting.
-import { h } from "/web/ui.js";
+import { h, s } from "/web/ui.js";
 
 const KEY = "orrery:anim-speed";
 /** Duration factor of each speed; "off" draws the new state at once. */
@@ -109,6 +109,10 @@ function injectStyle() {
 .anim-hit { fill: #ffcf5a; transform-box: fill-box; transform-origin: center; }
 .anim-speed-label { font-size: 0.85em; color: var(--dim, #9aa4b8); }
 .anim-speed-label select { font-size: 1em; }
+.board-mark { fill: none; stroke: #ffd54a; stroke-width: 2.5; pointer-events: none; }
+.board-mark.lesson { stroke: #7bd8ff; stroke-dasharray: 5 3; }
+.board-mark.lesson.many { stroke-width: 1.2; stroke-dasharray: none; opacity: 0.75; }
+.board-mark-label { fill: #ffd54a; font-weight: 800; text-anchor: middle; pointer-events: none; paint-order: stroke; stroke: #000; stroke-width: 3px; }
 `));
 }
 
@@ -144,6 +148,49 @@ function follow(boardEl, run) {
   const obs = new MutationObserver(() => { obs.disconnect(); apply(); obs.observe(boardEl, { childList: true, subtree: true }); });
   obs.observe(boardEl, { childList: true, subtree: true });
   live.set(boardEl, { obs });
+}
+
+/** Outline on the board where each of `marks` (`[{action, kind, label}]`: the
+ * hint's choices, kind "hint" and labelled 1, 2, 3; a lesson's, kind "lesson")
+ * goes or acts: the board's `marks(action, view)` says where, `{at: [x, y]}` in its
+ * SVG user units or `{unit: ID}` (its `[data-unit]` drawing), or null. One ring a
+ * place, the first mark's; drawn over the board, never clickable. Returns how many
+ * rings it drew. The board says where an action is; what to mark is the server's. */
+export function drawMarks(boardEl, board, marks, view, seat) {
+  const root = boardEl && boardEl.querySelector("svg");
+  if (!root) return 0;
+  for (const old of root.querySelectorAll(":scope > .board-marks")) old.remove();
+  if (!board || typeof board.marks !== "function" || !marks.length) return 0;
+  injectStyle();
+  const vb = root.viewBox && root.viewBox.baseVal;
+  const base = vb && vb.width ? Math.max(6, Math.min(vb.width, vb.height) / 45) : 12;
+  const layer = s("g", { class: "board-marks", "pointer-events": "none" });
+  const seen = new Set();
+  // Many places (a lesson's spots all over the table): small thin rings, so the
+  // board's own markers still read.
+  const many = marks.length > 12;
+  for (const m of marks) {
+    let where = null;
+    try { where = board.marks(m.action, view, seat); } catch (e) { console.warn("board marks:", e); }
+    if (!where) continue;
+    let c = null;
+    if (where.at) c = { x: where.at[0], y: where.at[1], r: many && m.kind !== "hint" ? base * 0.55 : base };
+    else if (where.unit !== undefined && where.unit !== null) {
+      const el = boardEl.querySelector(`[data-unit="${CSS.escape(String(where.unit))}"]`);
+      const u = el && rootSvg(el) === root ? centreOf(el, root) : null;
+      if (u) c = { x: u.x, y: u.y, r: Math.max(base, u.r * 1.25) };
+    }
+    if (!c || !Number.isFinite(c.x) || !Number.isFinite(c.y)) continue;
+    const key = `${Math.round(c.x)},${Math.round(c.y)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    layer.append(s("circle", { cx: c.x, cy: c.y, r: c.r, class: `board-mark ${m.kind || ""}${many && m.kind !== "hint" ? " many" : ""}`, "data-mark": m.kind || "" }));
+    if (m.label) {
+      layer.append(s("text", { x: c.x + c.r * 0.8, y: c.y - c.r * 0.8, class: "board-mark-label", "font-size": Math.max(9, base * 1.1) }, m.label));
+    }
+  }
+  root.append(layer);
+  return seen.size;
 }
 
 function boardCall(board, name, events, view) {

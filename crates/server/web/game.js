@@ -60,7 +60,7 @@ export async function showGame(app, id, { spectate }) {
     sending: false, sentFrom: null, latest: null,
     // The AI's word for the position shown (issue 41): the hint asked for, the
     // position it is for, and the last chance the bar showed.
-    hint: null, hintShown: false, chance: null,
+    hint: null, hintShown: false, hinted: null, chance: null,
   };
   // The players' talk (started once the game is read; see below).
   let talk = null;
@@ -300,6 +300,7 @@ export async function showGame(app, id, { spectate }) {
     if (boardMod) {
       try {
         boardMod.render(el.board, st, ctx);
+        drawBoardMarks();
       } catch (e) {
         console.warn("board:", e);
         clear(el.board).append(h("pre", { text: JSON.stringify(v, null, 1) }));
@@ -471,12 +472,16 @@ export async function showGame(app, id, { spectate }) {
     markHinted(hint);
   }
 
-  // The hinted choices stand out in the action list too.
+  // The hinted choices stand out in the action list and on the board too.
   function markHinted(hint) {
     for (const b of el.actions.querySelectorAll("button.action[data-index]")) {
       const rank = hint ? hint.choices.findIndex((c) => String(c.index) === b.dataset.index) : -1;
       b.classList.toggle("hinted", rank >= 0);
       if (rank >= 0) b.dataset.rank = rank; else delete b.dataset.rank;
+    }
+    if ((hint || null) !== g.hinted) {
+      g.hinted = hint || null;
+      drawBoardMarks();
     }
   }
 
@@ -486,6 +491,25 @@ export async function showGame(app, id, { spectate }) {
       g.hintShown = false;
       el.hint.hidden = true;
     }
+    if (!g.hintShown) g.hinted = null;
+  }
+
+  // Rings on the board round where the hint's choices (numbered) and the lesson's
+  // go or act (the board's `marks` hook says where; docs/web.md).
+  function drawBoardMarks() {
+    const st = g.st;
+    if (!st || !boardMod) return;
+    const marks = [];
+    if (g.hinted) g.hinted.choices.forEach((c, rank) => marks.push({ action: c.action, kind: "hint", label: String(rank + 1) }));
+    // A lesson's choices; not when there are many and every legal choice is one (the
+    // board's own markers show them all already: "all").
+    const lesson = st.lessons && st.lessons.lesson;
+    const every = lesson && lesson.actions.length === st.legal.length && st.legal.length > 12;
+    if (lesson && !every && !behind()) {
+      for (const i of lesson.actions.slice(0, 400)) if (st.legal[i]) marks.push({ action: st.legal[i], kind: "lesson" });
+    }
+    const drawn = anim.drawMarks(el.board, boardMod, marks, st.view, st.seat);
+    el.board.dataset.marks = every && !drawn ? "all" : String(drawn);
   }
 
   // A guided first battle (issue 41): the server says which lesson the learner's

@@ -899,4 +899,18 @@ function previewBox(pv, ctx) {
   return null;
 }
 
-export default { render, oddsRows, previewBox, paths, shots };
+// Where a hinted or lesson action is in the field (game.js rings it; docs/web.md): a
+// start or purchase node, an attack's target, else the ship it is about (a card:
+// the ship following the set).
+function marks(a, view) {
+  if (!a || !view) return null;
+  const t = typeOf(a), args = argsOf(a);
+  if (t === "start" && args.node) return { at: P(args.node, 0) };
+  if (args.at && args.at.node) return { at: P(args.at.node, args.at.z || 0) };
+  if (args.target !== undefined) return { unit: args.target };
+  if (args.ship !== undefined) return { unit: args.ship };
+  const f = view.moving && view.moving.following;
+  return t === "card" && f ? { unit: f.ship } : null;
+}
+
+export default { render, marks, oddsRows, previewBox, paths, shots };

@@ -386,8 +386,22 @@ function drawCard(ctx, v, sel) {
     h("div", { text: ["greyout", "blackout", "evasive", "yawed", "fire_at_will", "countermeasures"].filter((k) => sel[k]).join(", ") })));
 }
 
+// Where a hinted or lesson action is on the table (game.js rings it; docs/web.md): a
+// placement's spot, an attack's target, else the unit the seat is asked about.
+function marks(a, view, seat) {
+  if (!a || typeof a !== "object" || !view || !view.table) return null;
+  const L = view.table.length, M = 1.5;
+  if (a.kind === "place" && typeof a.x === "number") return { at: [(a.x + M) * K, (L - a.y + M) * K] };
+  const target = a.target ?? (a.missile && a.missile.target);
+  if (target !== undefined && target !== null) return { unit: target };
+  if (a.unit !== undefined) return { unit: a.unit };
+  const ask = view.batch ? view.batch.asks.find((x) => x.seat === seat && !x.answered) : null;
+  return ask && ask.unit !== undefined ? { unit: ask.unit } : null;
+}
+
 export default {
   render,
+  marks,
   oddsRows,
   previewBox,
   paths,

@@ -770,4 +770,17 @@ function previewBox(pv, ctx) {
     `${pv.path.length - 1} leg(s); ${endWords(pv)}. Drawn on the table.`);
 }
 
-export default { render, oddsRows, previewBox, paths, shots };
+// Where a hinted or lesson action is on the table (game.js rings it; docs/web.md): a
+// spot (marker, deployment, flight, mine), a shot's target, else the model asked.
+function marks(a, view) {
+  if (!a || typeof a !== "object" || !view) return null;
+  const K = Math.min(20, 960 / (view.width + 2 * M));
+  if (SPOT_TYPES.includes(a.type) && typeof a.x === "number") return { at: [(a.x + M) * K, (view.height - a.y + M) * K] };
+  if (a.target !== undefined) return { unit: a.target };
+  if (a.model !== undefined) return { unit: a.model };
+  const q = view.question || {};
+  const m = q.model ?? q.squadron;
+  return m !== undefined ? { unit: m } : null;
+}
+
+export default { render, marks, oddsRows, previewBox, paths, shots };

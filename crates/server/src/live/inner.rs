@@ -26,6 +26,34 @@ pub struct Inner {
     /// How many states before the last are kept to undo to: one, or
     /// [`LESSON_UNDO_DEPTH`] in a guided first battle.
     pub(crate) undo_depth: usize,
+    /// The learner's last [`Inner::take_back_decision`], by state (every state
+    /// answers it for the learner; it replays the undo on a copy).
+    pub(crate) took_back: std::sync::Mutex<Option<(StateKey, Result<usize, String>)>>,
+    /// The learner's lessons at the last state they were read
+    /// ([`orrery_protocol::tutorial::Lessons::now`] replays the record).
+    pub(crate) lessons_seen: std::sync::Mutex<Option<(StateKey, Value)>>,
+}
+
+/// A state of a game in memory, as its answers are kept by: the actions recorded and
+/// the last one's state hash (an undo and a different action after it reach the same
+/// count, not the same hash).
+pub(crate) type StateKey = (i64, Option<orrery_core::StateHash>);
+
+/// `make`'s answer at state `key`, kept in `slot` until the state changes.
+fn kept_for<T: Clone>(
+    slot: &std::sync::Mutex<Option<(StateKey, T)>>,
+    key: StateKey,
+    make: impl FnOnce() -> T,
+) -> T {
+    let mut kept = slot.lock().unwrap_or_else(|e| e.into_inner());
+    match kept.as_ref() {
+        Some((k, v)) if *k == key => v.clone(),
+        _ => {
+            let v = make();
+            *kept = Some((key, v.clone()));
+            v
+        }
+    }
 }
 
 /// The states a guided first battle keeps to go back to (issue 41: "lets the player
@@ -144,6 +172,17 @@ impl Inner {
         if self.over() {
             return Err("the game is over".into());
         }
+        kept_for(&self.took_back, self.state_key(), || {
+            self.take_back_now(learner)
+        })
+    }
+
+    /// This state's key for the answers kept per state.
+    fn state_key(&self) -> StateKey {
+        (self.seq, self.game.last_hash())
+    }
+
+    fn take_back_now(&self, learner: Seat) -> Result<usize, String> {
         let actors: Vec<Seat> = self.game.record().actions.iter().map(|a| a.seat).collect();
         let mut game = self.game.fork();
         for (n, &actor) in actors.iter().rev().enumerate() {
@@ -289,7 +328,11 @@ impl Inner {
             // The learner's lessons, for the learner only (they read its legal list).
             lessons: lessons
                 .filter(|l| viewer == Some(l.seat()) && !note.delta)
-                .map(|l| l.now(self.game.as_ref())),
+                .map(|l| {
+                    kept_for(&self.lessons_seen, self.state_key(), || {
+                        l.now(self.game.as_ref())
+                    })
+                }),
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }

@@ -449,6 +449,8 @@ impl Hub {
         game.set_undo_depth(undo_depth);
         let mut inner = Inner {
             undo_depth,
+            took_back: Default::default(),
+            lessons_seen: Default::default(),
             game,
             seq: played.seq,
             resigned: played.resigned,
@@ -860,10 +862,29 @@ impl Hub {
         cause: Cause,
         expected: Option<i64>,
     ) -> Result<Acted, ApiError> {
-        let (hub, live, action) = (self.clone(), live.clone(), action.clone());
-        tokio::spawn(async move { hub.act_now(&live, seat, &action, cause, expected).await })
+        let action = action.clone();
+        self.in_task(live, "action", move |hub, live| async move {
+            hub.act_now(&live, seat, &action, cause, expected).await
+        })
+        .await
+    }
+
+    /// `work` on a task of its own, so that a client hanging up (or a request
+    /// timeout) cannot stop it between applying and committing; `what` names it if the
+    /// task fails.
+    async fn in_task<T, F>(
+        self: &Arc<Self>,
+        live: &Arc<Live>,
+        what: &str,
+        work: impl FnOnce(Arc<Self>, Arc<Live>) -> F,
+    ) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+    {
+        tokio::spawn(work(self.clone(), live.clone()))
             .await
-            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("action task: {e}"))))?
+            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("{what} task: {e}"))))?
     }
 
     async fn act_now(
@@ -984,10 +1005,10 @@ impl Hub {
     /// Deleted from the database first, then from memory; `409 cannot_undo` (nothing
     /// changed) when it may not be taken back. A task of its own, as [`Hub::act`].
     pub async fn undo(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
-        let (hub, live) = (self.clone(), live.clone());
-        tokio::spawn(async move { hub.undo_now(&live, seat).await })
-            .await
-            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("undo task: {e}"))))?
+        self.in_task(live, "undo", move |hub, live| async move {
+            hub.undo_now(&live, seat).await
+        })
+        .await
     }
 
     async fn undo_now(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
@@ -1046,10 +1067,10 @@ impl Hub {
     /// `seat` resigns: the game is over, every other seat wins (a task of its own, as
     /// [`Hub::act`]).
     pub async fn resign(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {
-        let (hub, live) = (self.clone(), live.clone());
-        tokio::spawn(async move { hub.resign_now(&live, seat).await })
-            .await
-            .map_err(|e| ApiError::from(ProtocolError::Internal(format!("resign task: {e}"))))?
+        self.in_task(live, "resign", move |hub, live| async move {
+            hub.resign_now(&live, seat).await
+        })
+        .await
     }
 
     async fn resign_now(self: &Arc<Self>, live: &Arc<Live>, seat: u8) -> Result<Value, ApiError> {

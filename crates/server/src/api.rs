@@ -1089,7 +1089,8 @@ fn seed_as_digits(mut record: Value) -> Value {
 }
 
 /// `POST /api/games/{id}/undo` (no body): the token's seat takes back its last
-/// action, if nothing became known since (no die, no reveal, no other seat's action):
+/// action, if nothing became known since (no die, no reveal, no other seat's action;
+/// in a guided battle, the learner's last decision with the AI's answers after it):
 /// `200` with the seat's status, or `409 cannot_undo` and nothing changed.
 pub async fn undo(
     State(hub): Hubs,

@@ -165,7 +165,7 @@ export function drawMarks(boardEl, board, marks, view, seat) {
   const vb = root.viewBox && root.viewBox.baseVal;
   const base = vb && vb.width ? Math.max(6, Math.min(vb.width, vb.height) / 45) : 12;
   const layer = s("g", { class: "board-marks", "pointer-events": "none" });
-  const seen = new Set();
+  const seen = new Map(); // place → its ring's label, if any
   // Many places (a lesson's spots all over the table): small thin rings, so the
   // board's own markers still read.
   const many = marks.length > 12;
@@ -182,12 +182,14 @@ export function drawMarks(boardEl, board, marks, view, seat) {
     }
     if (!c || !Number.isFinite(c.x) || !Number.isFinite(c.y)) continue;
     const key = `${Math.round(c.x)},${Math.round(c.y)}`;
+    // Two hinted choices at one place share its ring: "1,2".
+    const label = seen.get(key);
+    if (label) { if (m.label) label.textContent += `,${m.label}`; continue; }
     if (seen.has(key)) continue;
-    seen.add(key);
     layer.append(s("circle", { cx: c.x, cy: c.y, r: c.r, class: `board-mark ${m.kind || ""}${many && m.kind !== "hint" ? " many" : ""}`, "data-mark": m.kind || "" }));
-    if (m.label) {
-      layer.append(s("text", { x: c.x + c.r * 0.8, y: c.y - c.r * 0.8, class: "board-mark-label", "font-size": Math.max(9, base * 1.1) }, m.label));
-    }
+    const text = m.label ? s("text", { x: c.x + c.r * 0.8, y: c.y - c.r * 0.8, class: "board-mark-label", "font-size": Math.max(9, base * 1.1) }, m.label) : null;
+    if (text) layer.append(text);
+    seen.set(key, text);
   }
   root.append(layer);
   return seen.size;

@@ -210,7 +210,7 @@ export async function showGame(app, id, { spectate }) {
     const why = undoRefusal();
     return h("button", {
       id: "undo", class: "undo", onclick: undo, "aria-disabled": why ? "true" : "false", "data-reason": why || "",
-      title: why ? `Undo is not possible now: ${why}` : "Take back your last decision (Ctrl+Z): possible until a die is rolled, a secret revealed or another player acts",
+      title: why ? `Undo is not possible now: ${why}` : "Take back your last decision (Ctrl+Z): possible until a die is rolled, a secret revealed or another player acts (in a guided battle, the AI's answers go back with it)",
       text: "↶ Undo",
     });
   }
@@ -300,7 +300,6 @@ export async function showGame(app, id, { spectate }) {
     if (boardMod) {
       try {
         boardMod.render(el.board, st, ctx);
-        drawBoardMarks();
       } catch (e) {
         console.warn("board:", e);
         clear(el.board).append(h("pre", { text: JSON.stringify(v, null, 1) }));
@@ -308,6 +307,8 @@ export async function showGame(app, id, { spectate }) {
     } else {
       clear(el.board).append(h("pre", { class: "raw", text: JSON.stringify(v, null, 1) }));
     }
+    // The rings are drawn apart: one that fails leaves the board as it is.
+    try { drawBoardMarks(); } catch (e) { console.warn("board marks:", e); }
     // The board's own panel and card get the glossary's tooltips too.
     glossTree(el.panel);
     glossTree(el.card);
@@ -554,8 +555,9 @@ export async function showGame(app, id, { spectate }) {
     if (g.st && g.st.legal[pick] !== undefined) choose(g.st.legal[pick], { show: true });
   }
 
-  // Try again: the last choice taken back where the server allows it (a move nobody
-  // has answered yet, no die rolled), else the battle from its start.
+  // Try again: the last choice taken back with the AI's answers after it where the
+  // server allows it (no die rolled, nothing hidden shown since), else the battle
+  // from its start.
   async function tryAgain() {
     if (!undoRefusal()) return undo();
     if (!confirm(`Your last choice cannot be taken back now (${undoRefusal()}). Start the battle again?`)) return;

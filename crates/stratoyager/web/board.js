@@ -5,6 +5,7 @@
 // no rule. Hour h points 30·h° clockwise from +y (north, side B's edge).
 
 const K = 22; // SVG units per klick
+const M = 1.5; // margin round the table, in klicks
 const DRIVERS = ["accelerate", "decelerate", "turn_port", "turn_starboard", "slide_port", "slide_starboard"];
 // The same action whatever order its fields come in (a long legal list arrives as
 // products and is expanded with its fields sorted).
@@ -61,7 +62,6 @@ function render(el, st, ctx) {
   const v = st.view;
   const ui = ctx.ui;
   const W = v.table.width, L = v.table.length;
-  const M = 1.5; // margin in klicks
   const X = (x) => (x + M) * K;
   const Y = (y) => (L - y + M) * K; // +y is up
   const legal = ctx.legalWithText();
@@ -223,7 +223,7 @@ function drawGhost(s, svg, pending, units, myAsk, X, Y, ctx) {
 // (moved, displaced, drifted), and the attack rolls.
 function paths(events, view) {
   if (!view || !view.table) return {};
-  const L = view.table.length, M = 1.5;
+  const L = view.table.length;
   const pt = (p) => [(p.x + M) * K, (L - p.y + M) * K];
   const out = {};
   const add = (id, pts) => { out[id] = (out[id] || []).concat(pts.map(pt)); };
@@ -390,7 +390,7 @@ function drawCard(ctx, v, sel) {
 // placement's spot, an attack's target, else the unit the seat is asked about.
 function marks(a, view, seat) {
   if (!a || typeof a !== "object" || !view || !view.table) return null;
-  const L = view.table.length, M = 1.5;
+  const L = view.table.length;
   if (a.kind === "place" && typeof a.x === "number") return { at: [(a.x + M) * K, (L - a.y + M) * K] };
   const target = a.target ?? (a.missile && a.missile.target);
   if (target !== undefined && target !== null) return { unit: target };

@@ -11,6 +11,8 @@
 const M = 2; // margin around the table, inches
 const key = (a) => JSON.stringify(a);
 const rad = (deg) => (deg * Math.PI) / 180;
+// SVG units per inch: the table fits 960 units across, at most 20 an inch.
+const scaleOf = (v) => Math.min(20, 960 / (v.width + 2 * M));
 const fmt = (n) => String(+Number(n).toFixed(1));
 const ORDER_KINDS = ["hold", "move", "cruise", "ram"];
 const ORDER_NAMES = { hold: "Hold", move: "Move", cruise: "Cruise", ram: "Ram" };
@@ -117,7 +119,7 @@ function render(el, st, ctx) {
   const ui = ctx.ui;
   const v = st.view;
   const W = v.width, H = v.height;
-  const K = Math.min(20, 960 / (W + 2 * M)); // SVG units per inch
+  const K = scaleOf(v); // SVG units per inch
   const X = (x) => (x + M) * K;
   const Y = (y) => (H - y + M) * K; // y grows upwards: the south edge at the bottom
   // A point r inches from (x, y) at `deg` clockwise from +y, in SVG units.
@@ -493,7 +495,7 @@ function frameOn(ui, points, W, H) {
 // damage).
 function paths(events, view) {
   if (!view) return {};
-  const K = Math.min(20, 960 / (view.width + 2 * M));
+  const K = scaleOf(view);
   const pt = (p) => [(p.x + M) * K, (view.height - p.y + M) * K];
   const out = {};
   for (const e of events) {
@@ -774,7 +776,7 @@ function previewBox(pv, ctx) {
 // spot (marker, deployment, flight, mine), a shot's target, else the model asked.
 function marks(a, view) {
   if (!a || typeof a !== "object" || !view) return null;
-  const K = Math.min(20, 960 / (view.width + 2 * M));
+  const K = scaleOf(view);
   if (SPOT_TYPES.includes(a.type) && typeof a.x === "number") return { at: [(a.x + M) * K, (view.height - a.y + M) * K] };
   if (a.target !== undefined) return { unit: a.target };
   if (a.model !== undefined) return { unit: a.model };

@@ -80,7 +80,7 @@ impl Hub {
                 return false;
             }
             let seed = stable_hash(&(live.setup.seed, inner.seq, seat)).0;
-            (inner.game.fork(), seed, inner.seq)
+            (inner.game.fork(), seed, inner.state_key())
         };
         // Past the game's thinking allowance its agents play their default action:
         // a game of agents cannot hold a core for as long as it lasts.

@@ -78,7 +78,7 @@ pub(crate) async fn run_clock(hub: Arc<Hub>, live: Arc<Live>) {
                 inner.deadlines[seat as usize] = None;
                 continue;
             };
-            let expected = Some(inner.seq);
+            let expected = Some(inner.state_key());
             match hub
                 .commit(&live, &mut inner, seat, &action, Cause::Clock, expected)
                 .await

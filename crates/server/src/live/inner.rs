@@ -2,7 +2,7 @@
 
 use super::SeatSlot;
 use crate::store::SeatKind;
-use orrery_core::Seat;
+use orrery_core::{Seat, UndoRefusal};
 use orrery_protocol::{raw_null, DynGame, Status};
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -85,6 +85,8 @@ impl Inner {
     /// Drop the last status and view kept (an idle game's memory).
     pub fn forget_view(&self) {
         *self.seen.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        *self.took_back.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        *self.lessons_seen.lock().unwrap_or_else(|e| e.into_inner()) = None;
     }
 
     /// A game gone quiet holds its state in less memory: no view kept, the log's
@@ -178,7 +180,7 @@ impl Inner {
     }
 
     /// This state's key for the answers kept per state.
-    fn state_key(&self) -> StateKey {
+    pub(crate) fn state_key(&self) -> StateKey {
         (self.seq, self.game.last_hash())
     }
 
@@ -186,17 +188,20 @@ impl Inner {
         let actors: Vec<Seat> = self.game.record().actions.iter().map(|a| a.seat).collect();
         let mut game = self.game.fork();
         for (n, &actor) in actors.iter().rev().enumerate() {
-            if let Some(why) = game.undo_refusal_by(actor) {
-                return Err(why.to_string());
-            }
-            if !game.undo() {
-                break;
+            match game.undo_refusal_by(actor) {
+                // The states kept ran out before the learner's decision.
+                Some(UndoRefusal::NothingYet) if n > 0 => {
+                    return Err("your last decision is too far back".into())
+                }
+                Some(why) => return Err(why.to_string()),
+                None if !game.undo() => break,
+                None => {}
             }
             if actor == learner && game.legal_count(learner) > 1 {
                 return Ok(n + 1);
             }
         }
-        Err(orrery_core::UndoRefusal::NothingYet.to_string())
+        Err(UndoRefusal::NothingYet.to_string())
     }
 
     /// Take back the action just applied that the database never got
@@ -278,6 +283,25 @@ impl Inner {
         note: Note,
         lessons: Option<&orrery_protocol::tutorial::Lessons>,
     ) -> (String, usize) {
+        let mut note = note;
+        // The learner's lessons, for the learner only (they read its legal list).
+        let lessons_now = lessons
+            .filter(|l| viewer == Some(l.seat()) && !note.delta)
+            .map(|l| {
+                kept_for(&self.lessons_seen, self.state_key(), || {
+                    l.now(self.game.as_ref())
+                })
+            });
+        // A lesson's actions are places in the full list: while a lesson asks for
+        // some of a long list, the list goes whole (products expand in another order).
+        let taught = lessons_now
+            .as_ref()
+            .and_then(|l| l["lesson"]["actions"].as_array());
+        if note.legal == Legal::Auto
+            && taught.is_some_and(|a| viewer.is_some_and(|s| a.len() < self.game.legal_count(s)))
+        {
+            note.legal = Legal::Full;
+        }
         let (events, next) = self.game.events_seen(viewer, since);
         // A delta push: what changed only, no view and no legal list.
         let (kind, status, view, legal) = if note.delta {
@@ -325,14 +349,7 @@ impl Inner {
             players,
             ending: self.ending(),
             help: viewer.filter(|_| !self.over()).map(|_| note.help),
-            // The learner's lessons, for the learner only (they read its legal list).
-            lessons: lessons
-                .filter(|l| viewer == Some(l.seat()) && !note.delta)
-                .map(|l| {
-                    kept_for(&self.lessons_seen, self.state_key(), || {
-                        l.now(self.game.as_ref())
-                    })
-                }),
+            lessons: lessons_now,
         };
         (serde_json::to_string(&snap).unwrap_or_default(), next)
     }

@@ -19,6 +19,7 @@ mod agents;
 mod clock;
 mod inner;
 
+pub(crate) use inner::StateKey;
 pub use inner::{Inner, Legal, Note};
 
 /// Does a game move without being asked (agents to play, or a clock to run)? Such a
@@ -860,7 +861,7 @@ impl Hub {
         seat: u8,
         action: &Value,
         cause: Cause,
-        expected: Option<i64>,
+        expected: Option<StateKey>,
     ) -> Result<Acted, ApiError> {
         let action = action.clone();
         self.in_task(live, "action", move |hub, live| async move {
@@ -893,7 +894,7 @@ impl Hub {
         seat: u8,
         action: &Value,
         cause: Cause,
-        expected: Option<i64>,
+        expected: Option<StateKey>,
     ) -> Result<Acted, ApiError> {
         let mut inner = live.inner.lock().await;
         let acted = self
@@ -906,9 +907,10 @@ impl Hub {
         acted
     }
 
-    /// [`Hub::act`] with the game's lock held. `expected`: the number of actions
-    /// recorded when the action was chosen (an agent's, a clock's); if the game has
-    /// moved on since, `409 conflict` and nothing is applied.
+    /// [`Hub::act`] with the game's lock held. `expected`: the state the action was
+    /// chosen at (an agent's, a clock's: the actions recorded and the last one's
+    /// hash, so that an undo and another action after it do not pass for it); if the
+    /// game has moved on since, `409 conflict` and nothing is applied.
     pub(crate) async fn commit(
         self: &Arc<Self>,
         live: &Arc<Live>,
@@ -916,10 +918,10 @@ impl Hub {
         seat: u8,
         action: &Value,
         cause: Cause,
-        expected: Option<i64>,
+        expected: Option<StateKey>,
     ) -> Result<Acted, ApiError> {
         self.sync(live, inner).await?;
-        if expected.is_some_and(|e| e != inner.seq) {
+        if expected.is_some_and(|e| e != inner.state_key()) {
             return Err(ApiError::conflict());
         }
         if inner.resigned.is_some() || inner.drawn {

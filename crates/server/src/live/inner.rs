@@ -219,7 +219,8 @@ impl Inner {
 
     /// After an undo the copy of the state before the last action is gone: rebuild
     /// the game from its record, which keeps one again (the server holds one copy per
-    /// game, not one per action). The record's hashes are checked on the way.
+    /// game, not one per action; a guided battle its [`LESSON_UNDO_DEPTH`]). The
+    /// record's hashes are checked on the way.
     pub fn keep_one_undo(
         &mut self,
         registry: &orrery_protocol::Registry,

@@ -429,7 +429,7 @@ impl Store {
             game: game.to_string(),
             seq,
             hash: hash.to_string(),
-            back,
+            to: seq - back,
         };
         Ok(self.write(held, w).await? == 1)
     }

@@ -264,13 +264,12 @@ fn execute(tx: &Transaction, w: &Write) -> Result<u64, StoreError> {
             game,
             seq,
             hash,
-            back,
+            to,
         } => {
-            let to = seq - back;
-            if run(tx, write::RETREAT, &[game, seq, hash, &to])? != 1 {
+            if run(tx, write::RETREAT, &[game, seq, hash, to])? != 1 {
                 return Ok(0);
             }
-            run(tx, write::DELETE_ACTIONS, &[game, &to])?;
+            run(tx, write::DELETE_ACTIONS, &[game, to])?;
             Ok(1)
         }
         Write::Claim {

@@ -21,14 +21,15 @@ pub enum Write {
     },
     /// A seat resigns a game still playing.
     Resign { game: String, seat: u8 },
-    /// The last `back` actions (the last is `seq`, with state hash `hash`) are taken
-    /// back: deleted only if `seq` is still the head of the chain and the game still
-    /// playing ([`RETREAT`]). One but for a guided battle's try again (issue 41).
+    /// The actions after action `to` are taken back (the last is `seq`, with state
+    /// hash `hash`): deleted only if `seq` is still the head of the chain and the game
+    /// still playing ([`RETREAT`]). One action but for a guided battle's try again
+    /// (issue 41).
     Undo {
         game: String,
         seq: i64,
         hash: String,
-        back: i64,
+        to: i64,
     },
     /// A human seat's token was used.
     Joined { game: String, seat: u8 },
@@ -214,13 +215,13 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             game,
             seq,
             hash,
-            back,
+            to,
         } => {
             let moved = sqlx::query(RETREAT)
                 .bind(game)
                 .bind(*seq)
                 .bind(hash)
-                .bind(*seq - *back)
+                .bind(*to)
                 .execute(&mut **tx)
                 .await?
                 .rows_affected();
@@ -229,7 +230,7 @@ pub async fn execute(tx: &mut Transaction<'_, Any>, w: &Write) -> Result<u64, St
             }
             sqlx::query(DELETE_ACTIONS)
                 .bind(game)
-                .bind(*seq - *back)
+                .bind(*to)
                 .execute(&mut **tx)
                 .await?;
             Ok(1)

@@ -58,6 +58,8 @@ function placeLabels(items, width) {
 
 // SVG units per inch: markers keep their size on a large table.
 const scaleOf = (v) => Math.min(20, 720 / Math.max(v.width, v.length));
+// A point of the table (inches, y up) in the SVG's units, for the hooks drawn over it.
+const tablePoint = (v, p) => [(p.x + M) * scaleOf(v), (v.length - p.y + M) * scaleOf(v)];
 
 function render(el, st, ctx) {
   const { h, s } = ctx;
@@ -327,8 +329,7 @@ function render(el, st, ctx) {
 // backed out or closed up), and the shots (a hit when it did damage).
 function paths(events, view) {
   if (!view) return {};
-  const K = scaleOf(view);
-  const pt = (p) => [(p.x + M) * K, (view.length - p.y + M) * K];
+  const pt = (p) => tablePoint(view, p);
   const out = {};
   const add = (id, pts) => { out[id] = (out[id] || []).concat(pts.map(pt)); };
   for (const e of events) {
@@ -510,8 +511,7 @@ function previewBox(pv, ctx) {
 // deployment's spot, a shot's target, else the fighter (or element's lead) asked.
 function marks(a, view) {
   if (!a || typeof a !== "object" || !view) return null;
-  const K = scaleOf(view);
-  if (typeof a.x === "number" && typeof a.y === "number") return { at: [(a.x + M) * K, (view.length - a.y + M) * K] };
+  if (typeof a.x === "number" && typeof a.y === "number") return { at: tablePoint(view, a) };
   if (a.target !== undefined) return { unit: a.target };
   if (a.fighter !== undefined) return { unit: a.fighter };
   const q = view.question || {};

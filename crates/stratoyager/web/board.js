@@ -6,6 +6,8 @@
 
 const K = 22; // SVG units per klick
 const M = 1.5; // margin round the table, in klicks
+// A point of the table (klicks, y up) in the SVG's units, for the hooks drawn over it.
+const tablePoint = (v, p) => [(p.x + M) * K, (v.table.length - p.y + M) * K];
 const DRIVERS = ["accelerate", "decelerate", "turn_port", "turn_starboard", "slide_port", "slide_starboard"];
 // The same action whatever order its fields come in (a long legal list arrives as
 // products and is expanded with its fields sorted).
@@ -223,8 +225,7 @@ function drawGhost(s, svg, pending, units, myAsk, X, Y, ctx) {
 // (moved, displaced, drifted), and the attack rolls.
 function paths(events, view) {
   if (!view || !view.table) return {};
-  const L = view.table.length;
-  const pt = (p) => [(p.x + M) * K, (L - p.y + M) * K];
+  const pt = (p) => tablePoint(view, p);
   const out = {};
   const add = (id, pts) => { out[id] = (out[id] || []).concat(pts.map(pt)); };
   for (const e of events) {
@@ -390,8 +391,7 @@ function drawCard(ctx, v, sel) {
 // placement's spot, an attack's target, else the unit the seat is asked about.
 function marks(a, view, seat) {
   if (!a || typeof a !== "object" || !view || !view.table) return null;
-  const L = view.table.length;
-  if (a.kind === "place" && typeof a.x === "number") return { at: [(a.x + M) * K, (L - a.y + M) * K] };
+  if (a.kind === "place" && typeof a.x === "number") return { at: tablePoint(view, a) };
   const target = a.target ?? (a.missile && a.missile.target);
   if (target !== undefined && target !== null) return { unit: target };
   if (a.unit !== undefined) return { unit: a.unit };

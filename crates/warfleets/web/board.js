@@ -13,6 +13,8 @@ const key = (a) => JSON.stringify(a);
 const rad = (deg) => (deg * Math.PI) / 180;
 // SVG units per inch: the table fits 960 units across, at most 20 an inch.
 const scaleOf = (v) => Math.min(20, 960 / (v.width + 2 * M));
+// A point of the table (inches, y up) in the SVG's units, for the hooks drawn over it.
+const tablePoint = (v, p) => [(p.x + M) * scaleOf(v), (v.height - p.y + M) * scaleOf(v)];
 const fmt = (n) => String(+Number(n).toFixed(1));
 const ORDER_KINDS = ["hold", "move", "cruise", "ram"];
 const ORDER_NAMES = { hold: "Hold", move: "Move", cruise: "Cruise", ram: "Ram" };
@@ -495,8 +497,7 @@ function frameOn(ui, points, W, H) {
 // damage).
 function paths(events, view) {
   if (!view) return {};
-  const K = scaleOf(view);
-  const pt = (p) => [(p.x + M) * K, (view.height - p.y + M) * K];
+  const pt = (p) => tablePoint(view, p);
   const out = {};
   for (const e of events) {
     if (e.type === "moved" && e.from && e.to) out[e.model] = (out[e.model] || [pt(e.from)]).concat([pt(e.to)]);
@@ -776,8 +777,7 @@ function previewBox(pv, ctx) {
 // spot (marker, deployment, flight, mine), a shot's target, else the model asked.
 function marks(a, view) {
   if (!a || typeof a !== "object" || !view) return null;
-  const K = scaleOf(view);
-  if (SPOT_TYPES.includes(a.type) && typeof a.x === "number") return { at: [(a.x + M) * K, (view.height - a.y + M) * K] };
+  if (SPOT_TYPES.includes(a.type) && typeof a.x === "number") return { at: tablePoint(view, a) };
   if (a.target !== undefined) return { unit: a.target };
   if (a.model !== undefined) return { unit: a.model };
   const q = view.question || {};

@@ -19,35 +19,13 @@
 
 pub mod calc;
 mod game;
-impl Odds for LaunchFighters {
-    /// Barrages (LF-11) and dogfights (LF-12).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(calc::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        calc::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-}
 
 #[cfg(test)]
 mod reference;
 mod text;
 
-use crate::Action;
-use crate::LaunchFighters;
 pub use orrery_core::prob::{pow6, Count, Prob, EXACT_DICE};
 use orrery_core::prob::{Tally, U64_DICE};
-use orrery_core::Odds;
-use orrery_core::{OddsArgs, OddsCalculators, OddsError, OddsReport, Seat};
 use serde::Serialize;
 use std::ops::{Add, Mul};
 

@@ -22,29 +22,6 @@
 pub mod calc;
 mod game;
 mod prob;
-impl Odds for Stratoyager {
-    /// Attacks (SY-17, SY-19) and Hull Stress (SY-09).
-    fn odds_calculators() -> Option<OddsCalculators> {
-        Some(calc::calculators())
-    }
-
-    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
-        calc::calculate(name, args)
-    }
-
-    fn action_odds(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.odds_of(seat, action)
-    }
-
-    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
-        self.odds_line(seat, action)
-    }
-
-    /// A Movement Action's path, end position, facing and stress dice (`preview.rs`).
-    fn preview_action(&self, seat: Seat, action: &Action) -> Option<serde_json::Value> {
-        self.preview_of(seat, action)
-    }
-}
 
 #[cfg(test)]
 mod reference;
@@ -53,10 +30,6 @@ mod text;
 pub use prob::{Count, Prob, EXACT_DICE};
 
 use crate::types::{Band, Pick};
-use crate::Action;
-use crate::Stratoyager;
-use orrery_core::Odds;
-use orrery_core::{OddsArgs, OddsCalculators, OddsError, OddsReport, Seat};
 use prob::{Tally, U64_DICE};
 use serde::Serialize;
 use std::collections::BTreeMap;

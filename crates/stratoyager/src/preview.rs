@@ -12,30 +12,28 @@
 use crate::action::Action;
 use crate::movement::fly;
 use crate::state::Stratoyager;
-use orrery_core::Seat;
+use orrery_core::{Odds, Seat};
 use serde_json::{json, Value};
 
-impl Stratoyager {
-    /// The preview of `action` for `seat`, if it is a Movement Action legal now.
-    pub(crate) fn preview_of(&self, seat: Seat, action: &Action) -> Option<Value> {
-        let Action::Maneuver(plan) = action else {
-            return None;
-        };
-        let index = self.check(seat, action).ok()?;
-        let unit = self.batch.as_ref()?.asks.get(index)?.unit;
-        let u = self.unit(unit);
-        let flight = fly(u, plan);
-        Some(json!({
-            "kind": "maneuver",
-            "unit": unit,
-            "realigned": flight.realigned,
-            "path": flight.path,
-            "end": flight.end,
-            "course": flight.course,
-            "facing": flight.facing,
-            "speed": flight.speed,
-            "evasive": plan.evasive,
-            "stress": self.odds_of(seat, action),
-        }))
-    }
+/// The preview of `action` for `seat`, if it is a Movement Action legal now.
+pub(crate) fn maneuver(g: &Stratoyager, seat: Seat, action: &Action) -> Option<Value> {
+    let Action::Maneuver(plan) = action else {
+        return None;
+    };
+    let index = g.check(seat, action).ok()?;
+    let unit = g.batch.as_ref()?.asks.get(index)?.unit;
+    let u = g.unit(unit);
+    let flight = fly(u, plan);
+    Some(json!({
+        "kind": "maneuver",
+        "unit": unit,
+        "realigned": flight.realigned,
+        "path": flight.path,
+        "end": flight.end,
+        "course": flight.course,
+        "facing": flight.facing,
+        "speed": flight.speed,
+        "evasive": plan.evasive,
+        "stress": g.action_odds(seat, action),
+    }))
 }

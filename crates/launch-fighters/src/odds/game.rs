@@ -13,11 +13,11 @@
 //! - dogfight: the five LF-12 results plus `p_attacker_removed`,
 //!   `p_defender_removed` and the chances the winner chooses flip / return.
 
-use super::{add, barrage, dogfight, terrain_modifier, BarrageOdds, Defense, Prob};
+use super::{add, barrage, calc, dogfight, terrain_modifier, text, BarrageOdds, Defense, Prob};
 use crate::action::Action;
 use crate::state::{LaunchFighters, System};
 use crate::types::{Stat, TerrainKind, UnitId};
-use orrery_core::Seat;
+use orrery_core::{Odds, OddsArgs, OddsCalculators, OddsError, OddsReport, Seat};
 use orrery_hex::Hex;
 use serde_json::{json, Value};
 
@@ -82,38 +82,6 @@ impl LaunchFighters {
         v
     }
 
-    /// The exact odds of `action` if it is an attack roll `seat` may make now.
-    pub(crate) fn odds_of(&self, seat: Seat, action: &Action) -> Option<Value> {
-        if self.check(seat, action).is_err() {
-            return None;
-        }
-        let act = self.activation.as_ref()?;
-        let attacker = act.unit;
-        match action {
-            Action::Barrage { dice, target } => {
-                let pool = act.pool.as_ref()?;
-                let target = target.unwrap_or(pool.target);
-                Some(json!({
-                    "kind": "barrage",
-                    "attacker": attacker,
-                    "system": pool.system.name(),
-                    "targets": [self.barrage_entry(attacker, pool.system, target, *dice)],
-                }))
-            }
-            Action::Formation { target, wingmen } => {
-                let n = u8::try_from(wingmen.len() + 1).unwrap_or(u8::MAX);
-                Some(json!({
-                    "kind": "formation",
-                    "attacker": attacker,
-                    "system": System::Guns.name(),
-                    "targets": [self.barrage_entry(attacker, System::Guns, *target, n)],
-                }))
-            }
-            Action::Dogfight { target } => self.dogfight_odds(attacker, *target),
-            _ => None,
-        }
-    }
-
     /// The chance that rolling the whole open pool hits its target at all (LF-11), or
     /// `None` with no pool open. A flak pool (squadrons roll their defense) can always
     /// hit.
@@ -161,6 +129,55 @@ impl LaunchFighters {
             "p_attacker_removed": o.defender_direct_hit,
             "p_attacker_hit_winner_chooses": o.defender_hit,
         }))
+    }
+}
+
+impl Odds for LaunchFighters {
+    /// Barrages (LF-11) and dogfights (LF-12): the stand-alone calculators of
+    /// `odds/calc.rs`.
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(calc::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        calc::calculate(name, args)
+    }
+
+    /// The exact odds of `action` if it is an attack roll `seat` may make now.
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<Value> {
+        if self.check(seat, action).is_err() {
+            return None;
+        }
+        let act = self.activation.as_ref()?;
+        let attacker = act.unit;
+        match action {
+            Action::Barrage { dice, target } => {
+                let pool = act.pool.as_ref()?;
+                let target = target.unwrap_or(pool.target);
+                Some(json!({
+                    "kind": "barrage",
+                    "attacker": attacker,
+                    "system": pool.system.name(),
+                    "targets": [self.barrage_entry(attacker, pool.system, target, *dice)],
+                }))
+            }
+            Action::Formation { target, wingmen } => {
+                let n = u8::try_from(wingmen.len() + 1).unwrap_or(u8::MAX);
+                Some(json!({
+                    "kind": "formation",
+                    "attacker": attacker,
+                    "system": System::Guns.name(),
+                    "targets": [self.barrage_entry(attacker, System::Guns, *target, n)],
+                }))
+            }
+            Action::Dogfight { target } => self.dogfight_odds(attacker, *target),
+            _ => None,
+        }
+    }
+
+    /// The odds above in one line (`odds/text.rs`).
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        text::line(self, &self.action_odds(seat, action)?)
     }
 }
 

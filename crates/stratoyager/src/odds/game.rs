@@ -20,7 +20,7 @@
 //! What the other side does in the same step (Raise Shields, Countermeasures, its own
 //! attacks) is secret and not counted: the odds are for the state as it stands.
 
-use super::{attack, Shot, Target};
+use super::{attack, calc, text, Shot, Target};
 use crate::action::{Action, CombatOrder, MissileOrder};
 use crate::combat::{self, attack_band, damage_dice, line_of_sight};
 use crate::event::Weapon;
@@ -29,7 +29,7 @@ use crate::state::Stratoyager;
 use crate::stress;
 use crate::types::Plan;
 use crate::types::{Band, Feature, UnitId};
-use orrery_core::Seat;
+use orrery_core::{Odds, OddsArgs, OddsCalculators, OddsError, OddsReport, Seat};
 use orrery_table::{aspect, in_front_arc};
 use serde_json::{json, Value};
 
@@ -133,9 +133,21 @@ impl Stratoyager {
         }
         v
     }
+}
+
+impl Odds for Stratoyager {
+    /// Attacks (SY-17, SY-19) and Hull Stress (SY-09): the stand-alone calculators
+    /// of `odds/calc.rs`.
+    fn odds_calculators() -> Option<OddsCalculators> {
+        Some(calc::calculators())
+    }
+
+    fn odds_calculate(name: &str, args: &OddsArgs) -> Result<OddsReport, OddsError> {
+        calc::calculate(name, args)
+    }
 
     /// The exact odds of `action` for `seat` if it is an attack legal now.
-    pub(crate) fn odds_of(&self, seat: Seat, action: &Action) -> Option<Value> {
+    fn action_odds(&self, seat: Seat, action: &Action) -> Option<Value> {
         let index = self.check(seat, action).ok()?;
         let unit = self.batch.as_ref()?.asks.get(index)?.unit;
         let (kind, shots) = match action {
@@ -182,5 +194,15 @@ impl Stratoyager {
             })
             .collect();
         Some(json!({"kind": kind, "unit": unit, "attacks": attacks, "combined": combined}))
+    }
+
+    /// The odds above in one line (`odds/text.rs`).
+    fn action_odds_text(&self, seat: Seat, action: &Action) -> Option<String> {
+        text::line(self, &self.action_odds(seat, action)?)
+    }
+
+    /// A Movement Action's path, end position, facing and stress dice (`preview.rs`).
+    fn preview_action(&self, seat: Seat, action: &Action) -> Option<Value> {
+        crate::preview::maneuver(self, seat, action)
     }
 }

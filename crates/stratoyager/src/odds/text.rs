@@ -2,11 +2,9 @@
 //! attack order or of a Movement Action's Hull Stress roll in one line, from the same
 //! numbers `action_odds` answers.
 
-use crate::action::Action;
 use crate::render::label;
 use crate::state::Stratoyager;
 use crate::types::UnitId;
-use orrery_core::Seat;
 use serde_json::Value;
 
 fn pct(v: &Value) -> String {
@@ -26,61 +24,58 @@ fn weapon(v: &Value) -> String {
     }
 }
 
-impl Stratoyager {
-    /// "salvo at Blackbuck Mk II: hit 70.4%, structure lost 7.8%, wrecks 0.0%,
-    /// destroys 0.0%" per attack (SY-17, SY-19); a Movement Action: "2 Stress Dice:
-    /// greyout 44.4%, blackout 25.0%, …" (SY-09).
-    pub(crate) fn odds_line(&self, seat: Seat, action: &Action) -> Option<String> {
-        let v = self.odds_of(seat, action)?;
-        if v["kind"] == "hull_stress" {
-            let dice = v["dice"].as_u64().unwrap_or(0);
-            if dice == 0 {
-                // Within the safe limits: nothing to weigh.
-                return None;
-            }
-            return Some(format!(
-                "{dice} Stress {}: greyout {}, blackout {}, blackout and 1 structure {}, \
-                 destroyed {}",
-                if dice == 1 { "Die" } else { "Dice" },
-                pct(&v["greyout"]),
-                pct(&v["blackout"]),
-                pct(&v["structural"]),
-                pct(&v["destroyed"]),
-            ));
+/// "salvo at Blackbuck Mk II: hit 70.4%, structure lost 7.8%, wrecks 0.0%,
+/// destroys 0.0%" per attack (SY-17, SY-19); a Movement Action: "2 Stress Dice:
+/// greyout 44.4%, blackout 25.0%, …" (SY-09).
+pub(super) fn line(g: &Stratoyager, v: &Value) -> Option<String> {
+    if v["kind"] == "hull_stress" {
+        let dice = v["dice"].as_u64().unwrap_or(0);
+        if dice == 0 {
+            // Within the safe limits: nothing to weigh.
+            return None;
         }
-        let attacks = v["attacks"].as_array()?;
-        // One attack is named by the order itself; several are named each.
-        let named = attacks.len() > 1;
-        let parts: Vec<String> = attacks
-            .iter()
-            .map(|a| {
-                let target = a["target"]
-                    .as_u64()
-                    .map(|i| label(self, UnitId(i as u8)))
-                    .unwrap_or_default();
-                let lost: f64 = a["structure_lost"]
-                    .as_object()
-                    .map(|m| {
-                        m.iter()
-                            .filter(|(k, _)| k.as_str() != "0")
-                            .filter_map(|(_, p)| p.as_f64())
-                            .sum()
-                    })
-                    .unwrap_or(0.0);
-                let odds = format!(
-                    "hit {}, structure lost {}, wrecks {}, destroys {}",
-                    pct(&a["p_hit"]),
-                    pct(&lost.into()),
-                    pct(&a["p_wrecked"]),
-                    pct(&a["p_destroyed"]),
-                );
-                if named {
-                    format!("{} at {target}: {odds}", weapon(&a["weapon"]))
-                } else {
-                    odds
-                }
-            })
-            .collect();
-        Some(parts.join("; "))
+        return Some(format!(
+            "{dice} Stress {}: greyout {}, blackout {}, blackout and 1 structure {}, \
+                 destroyed {}",
+            if dice == 1 { "Die" } else { "Dice" },
+            pct(&v["greyout"]),
+            pct(&v["blackout"]),
+            pct(&v["structural"]),
+            pct(&v["destroyed"]),
+        ));
     }
+    let attacks = v["attacks"].as_array()?;
+    // One attack is named by the order itself; several are named each.
+    let named = attacks.len() > 1;
+    let parts: Vec<String> = attacks
+        .iter()
+        .map(|a| {
+            let target = a["target"]
+                .as_u64()
+                .map(|i| label(g, UnitId(i as u8)))
+                .unwrap_or_default();
+            let lost: f64 = a["structure_lost"]
+                .as_object()
+                .map(|m| {
+                    m.iter()
+                        .filter(|(k, _)| k.as_str() != "0")
+                        .filter_map(|(_, p)| p.as_f64())
+                        .sum()
+                })
+                .unwrap_or(0.0);
+            let odds = format!(
+                "hit {}, structure lost {}, wrecks {}, destroys {}",
+                pct(&a["p_hit"]),
+                pct(&lost.into()),
+                pct(&a["p_wrecked"]),
+                pct(&a["p_destroyed"]),
+            );
+            if named {
+                format!("{} at {target}: {odds}", weapon(&a["weapon"]))
+            } else {
+                odds
+            }
+        })
+        .collect();
+    Some(parts.join("; "))
 }

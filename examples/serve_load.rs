@@ -91,6 +91,9 @@ fn main() {
             .and_then(|p| p.pid())
             .filter(|_| url.is_some());
         phase(&agent, &server.base, pid, db, name, games, seconds, None);
+        // What HTTP itself costs the server here: the same clients, each request a
+        // `404` through the same stack (no game, no database).
+        floor(&agent, &server.base, pid, name, seconds);
         // Open loop: the games paced to `rate` actions per second in all, each action
         // at its own time slot (players think between moves): the latency of an
         // action at that load, not queueing behind clients that never pause.
@@ -183,6 +186,49 @@ fn memory_run(seconds: u64, budget_mib: u64) {
 }
 
 /// The server's CPU time so far (user + system), in milliseconds.
+/// The server's CPU per request for a `404` through its whole HTTP stack
+/// (connection, parsing, middleware, routing, answer) from the same 16 keep-alive
+/// clients: the floor under any action, which is two requests (the `GET` of the
+/// seat's page and the `POST`).
+fn floor(agent: &ureq::Agent, base: &str, pid: u32, store: &str, seconds: u64) {
+    const CLIENTS: usize = 16;
+    let cpu_before = cpu_ms(pid);
+    let stop = Arc::new(AtomicBool::new(false));
+    let done = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let threads: Vec<_> = (0..CLIENTS)
+        .map(|_| {
+            let (agent, url) = (agent.clone(), format!("{base}/api/none"));
+            let (stop, done) = (stop.clone(), done.clone());
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    match agent.get(&url).call() {
+                        Err(ureq::Error::Status(404, r)) => {
+                            let _ = r.into_string();
+                            done.fetch_add(1, Ordering::Relaxed);
+                        }
+                        other => panic!("expected a 404, got {:?}", other.map(|r| r.status())),
+                    }
+                }
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(seconds));
+    stop.store(true, Ordering::Relaxed);
+    for t in threads {
+        let _ = t.join();
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let n = done.load(Ordering::Relaxed).max(1) as f64;
+    let per = (cpu_ms(pid) - cpu_before) / n;
+    println!(
+        "{store}: HTTP floor, {CLIENTS} clients, a 404 as fast as answered, {secs:.1} s: {n} requests \
+         ({:.0}/s); server CPU {per:.3} ms per request, {:.3} ms for the two requests of an action",
+        n / secs,
+        2.0 * per
+    );
+}
+
 fn cpu_ms(pid: u32) -> f64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     // Fields after the command name (which may hold spaces) start at `state`.

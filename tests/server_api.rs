@@ -549,6 +549,58 @@ fn a_seat_undoes_its_own_decisions_until_something_became_known() {
     assert_eq!(v["ends_game"], false);
 }
 
+/// An agent's answer is played only in the position it was chosen for. While the
+/// agent thinks, its opponent takes back the placement that handed it the turn and
+/// places otherwise (Launch Fighters!: one side places at a time, no die rolled):
+/// the same number of actions, another state. The agent's answer is not played
+/// (`agent_stale` counts it), it thinks again, and plays for the new position.
+/// Checking the count of actions alone, as agents once did, would have played it.
+#[test]
+fn an_agents_answer_to_a_position_taken_back_is_thought_again() {
+    let s = Server::start(&temp_dir("stale-agent"), None, &[]);
+    let (id, tokens) = s.create(&json!({
+        "ruleset": "launch-fighters", "seed": "5",
+        "seats": [{"type": "human"}, {"type": "agent", "agent": "mcts", "budget_ms": 1000}]}));
+    let t0 = tokens[0].clone().unwrap();
+    let path = format!("/api/games/{id}");
+    let to_move = || s.get(&path, Some(&t0)).1["status"]["to_move"].clone();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let wait_for_seat_0 = || {
+        while to_move() != json!([0]) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the agent never played"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    };
+    // Seat 0 acts until an action of it hands the turn to the agent alone.
+    let before = loop {
+        wait_for_seat_0();
+        let (_, me) = s.get(&path, Some(&t0));
+        s.act(&id, &t0, &me["legal"][0]);
+        if to_move() == json!([1]) {
+            break me;
+        }
+    };
+    let stale = || s.get("/api/stats", None).1["agent_stale"].clone();
+    assert_eq!(stale(), 0, "one side moves at a time");
+    // The agent now thinks for 1 s about that position; seat 0 takes it back and
+    // plays otherwise.
+    let (c, v) = s.post(&format!("{path}/undo"), Some(&t0), &json!({}));
+    assert_eq!(c, 200, "{v}");
+    let other = before["legal"][1].clone();
+    s.act(&id, &t0, &other);
+    let record = || s.get(&format!("{path}/record"), Some(&t0)).1["record"]["actions"].clone();
+    let played = record().as_array().unwrap().len();
+    assert_eq!(record()[played - 1]["action"], other);
+    wait_for_seat_0();
+    let actions = record();
+    assert_eq!(actions[played - 1]["action"], other, "{actions}");
+    assert_eq!(actions[played]["seat"], 1, "{actions}");
+    assert_eq!(stale(), 1);
+}
+
 /// Issue 40 "Names": a name is kept in Unicode NFC, and a name that could pass for
 /// another (a right-to-left override, a bidi isolate, a zero-width character, a BOM, a
 /// line separator, marks stacked on one letter) is refused with the reason, at set-up

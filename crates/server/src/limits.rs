@@ -338,6 +338,10 @@ pub struct ThinkingBudget {
     pub total_ms: AtomicU64,
     /// Agent decisions held back by their group's budget (`GET /api/stats`).
     pub waits: AtomicU64,
+    /// Agent decisions not played because the game had left the position they were
+    /// made for (an undo and another action meanwhile), each thought again
+    /// (`GET /api/stats`).
+    pub stale: AtomicU64,
 }
 
 impl ThinkingBudget {
@@ -348,6 +352,7 @@ impl ThinkingBudget {
             spent: Mutex::new(HashMap::new()),
             total_ms: AtomicU64::new(0),
             waits: AtomicU64::new(0),
+            stale: AtomicU64::new(0),
         }
     }
 

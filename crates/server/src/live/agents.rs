@@ -118,7 +118,10 @@ impl Hub {
                 .await
             {
                 Ok(_) => true,
-                Err(e) if e.code == "conflict" => true,
+                Err(e) if e.code == "conflict" => {
+                    self.thinking.stale.fetch_add(1, Ordering::AcqRel);
+                    true
+                }
                 Err(e) if e.code == "unavailable" => {
                     tokio::time::sleep(RETRY).await;
                     true

@@ -90,10 +90,11 @@ fn main() {
             .as_ref()
             .and_then(|p| p.pid())
             .filter(|_| url.is_some());
-        phase(&agent, &server.base, pid, db, name, games, seconds, None);
+        let rate_closed = phase(&agent, &server.base, pid, db, name, games, seconds, None);
         // What HTTP itself costs the server here: the same clients, each request a
-        // `404` through the same stack (no game, no database).
-        floor(&agent, &server.base, pid, name, seconds);
+        // `404` through the same stack (no game, no database), as many requests a
+        // second as the closed loop's two per action.
+        floor(&agent, &server.base, pid, name, seconds, 2.0 * rate_closed);
         // Open loop: the games paced to `rate` actions per second in all, each action
         // at its own time slot (players think between moves): the latency of an
         // action at that load, not queueing behind clients that never pause.
@@ -188,9 +189,10 @@ fn memory_run(seconds: u64, budget_mib: u64) {
 /// The server's CPU time so far (user + system), in milliseconds.
 /// The server's CPU per request for a `404` through its whole HTTP stack
 /// (connection, parsing, middleware, routing, answer) from the same 16 keep-alive
-/// clients: the floor under any action, which is two requests (the `GET` of the
-/// seat's page and the `POST`).
-fn floor(agent: &ureq::Agent, base: &str, pid: u32, store: &str, seconds: u64) {
+/// clients, paced at `rate` requests a second in all (the wake-ups of a request are
+/// shared by fewer requests at a lower rate): the floor under any action, which is
+/// two requests (the `GET` of the seat's page and the `POST`).
+fn floor(agent: &ureq::Agent, base: &str, pid: u32, store: &str, seconds: u64, rate: f64) {
     const CLIENTS: usize = 16;
     let cpu_before = cpu_ms(pid);
     let stop = Arc::new(AtomicBool::new(false));
@@ -200,8 +202,12 @@ fn floor(agent: &ureq::Agent, base: &str, pid: u32, store: &str, seconds: u64) {
         .map(|_| {
             let (agent, url) = (agent.clone(), format!("{base}/api/none"));
             let (stop, done) = (stop.clone(), done.clone());
+            let gap = Duration::from_secs_f64(CLIENTS as f64 / rate.max(1.0));
             std::thread::spawn(move || {
+                let mut due = Instant::now();
                 while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(due.saturating_duration_since(Instant::now()));
+                    due += gap;
                     match agent.get(&url).call() {
                         Err(ureq::Error::Status(404, r)) => {
                             let _ = r.into_string();
@@ -222,8 +228,8 @@ fn floor(agent: &ureq::Agent, base: &str, pid: u32, store: &str, seconds: u64) {
     let n = done.load(Ordering::Relaxed).max(1) as f64;
     let per = (cpu_ms(pid) - cpu_before) / n;
     println!(
-        "{store}: HTTP floor, {CLIENTS} clients, a 404 as fast as answered, {secs:.1} s: {n} requests \
-         ({:.0}/s); server CPU {per:.3} ms per request, {:.3} ms for the two requests of an action",
+        "{store}: HTTP floor, {CLIENTS} clients, a 404 paced at {rate:.0} requests/s, {secs:.1} s: {n} \
+         requests ({:.0}/s); server CPU {per:.3} ms per request, {:.3} ms for the two requests of an action",
         n / secs,
         2.0 * per
     );
@@ -390,7 +396,7 @@ fn phase(
     games: usize,
     seconds: u64,
     rate: Option<f64>,
-) {
+) -> f64 {
     let cpu_before = cpu_ms(pid);
     let db_before = db.map_or(0.0, cluster_cpu_ms);
     const CLIENTS: usize = 16;
@@ -506,4 +512,5 @@ fn phase(
             None => String::new(),
         }
     );
+    n as f64 / elapsed
 }

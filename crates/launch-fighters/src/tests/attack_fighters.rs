@@ -29,9 +29,7 @@ fn launched_squadrons_join_step_5() {
         o.steps(Dir::N, 3),
         Dir::S,
     );
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: c });
+    let mut g = activated(sb, 5, c);
     let legal = g.legal_actions(Seat(0));
     assert_eq!(
         legal.len(),
@@ -106,9 +104,7 @@ fn squadrons_launched_in_a_lower_step_do_not_attack() {
     );
     let enemy_sq = squadron(&mut sb, 1, enemy, o.steps(Dir::N, 2).step(Dir::Ne));
     sb.state().units[enemy_sq.index()].activated = true;
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: c });
+    let mut g = activated(sb, 3, c);
     play(
         &mut g,
         0,
@@ -144,9 +140,7 @@ fn launch_into_asteroids_rolls() {
         o.steps(Dir::N, 4),
         Dir::S,
     );
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: c });
+    let mut g = activated(sb, 5, c);
     assert!(reject(
         &mut g,
         0,
@@ -184,13 +178,7 @@ fn formation_against_a_ship() {
     for (dice, chooser) in [([3u32, 3, 2], 1u8), ([3, 3, 3], 0)] {
         let o = origin();
         let mut sb = Sandbox::new(2);
-        let home = ship(
-            &mut sb,
-            0,
-            design("Home", 0, 0, 2, 4, 0),
-            o.steps(Dir::Sw, 8),
-            Dir::N,
-        );
+        let home = home_carrier(&mut sb);
         let t = ship(&mut sb, 1, design("Target", 1, 0, 0, 4, 2), o, Dir::N);
         let lead = squadron(&mut sb, 0, home, o.step(Dir::N));
         let w1 = squadron(&mut sb, 0, home, o.step(Dir::Se));
@@ -198,10 +186,8 @@ fn formation_against_a_ship() {
         let tired = squadron(&mut sb, 0, home, o.step(Dir::S));
         flip(&mut sb, tired);
         let distant = squadron(&mut sb, 0, home, o.steps(Dir::N, 3));
-        attack_step(&mut sb, 5);
-        sb.state().order = vec![Seat(1), Seat(0)];
-        let mut g = sb.build();
-        play(&mut g, 0, Action::Activate { unit: lead });
+        seat_0_first(&mut sb);
+        let mut g = activated(sb, 5, lead);
         // Wingmen subsets of {w1, w2}, plus EndActivation.
         assert_eq!(g.legal_actions(Seat(0)).len(), 5);
         assert!(reject(
@@ -264,13 +250,7 @@ fn formation_against_a_ship() {
                 }
             ))
         );
-        play(
-            &mut g,
-            chooser,
-            Action::Reduce {
-                stats: vec![Stat::Cannons],
-            },
-        );
+        reduce(&mut g, chooser, vec![Stat::Cannons]);
         assert!(g.activation.is_none());
         // Only the squadron left out may still activate in step 5.
         assert_eq!(
@@ -287,27 +267,10 @@ fn formation_against_a_ship() {
 fn dogfight_asteroid_modifier_and_draw() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let ehome = ship(
-        &mut sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
-    let me = squadron(&mut sb, 0, home, o);
-    let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
+    let (_, me, foe) = squadrons_face_to_face(&mut sb);
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::N));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: me });
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 5, me);
     g.rng.force(&[4, 3]);
     let ev = play(&mut g, 0, Action::Dogfight { target: foe });
     assert!(ev.contains(&Event::Dogfight {
@@ -329,27 +292,10 @@ fn dogfight_asteroid_modifier_and_draw() {
 fn dogfight_against_an_inactive_squadron_eliminates_it() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let ehome = ship(
-        &mut sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
-    let me = squadron(&mut sb, 0, home, o);
-    let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
+    let (_, me, foe) = squadrons_face_to_face(&mut sb);
     flip(&mut sb, foe);
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::N));
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: me });
+    let mut g = activated(sb, 5, me);
     g.rng.force(&[4, 2]);
     play(&mut g, 0, Action::Dogfight { target: foe });
     assert_eq!(g.unit(foe).location, Location::Eliminated);
@@ -406,9 +352,7 @@ fn voluntary_return_to_base() {
         .unwrap()
         .recovered_this_turn = 1;
     let sq = squadron(&mut sb, 0, near, o);
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: sq });
+    let mut g = activated(sb, 5, sq);
     reject(&mut g, 0, Action::ReturnToBase { host: full });
     reject(&mut g, 0, Action::ReturnToBase { host: far });
     let ev = play(&mut g, 0, Action::ReturnToBase { host: near });
@@ -427,26 +371,9 @@ fn voluntary_return_to_base() {
 fn dogfight_won_and_flipped_no_advance() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let ehome = ship(
-        &mut sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
-    let me = squadron(&mut sb, 0, home, o);
-    let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: me });
+    let (_, me, foe) = squadrons_face_to_face(&mut sb);
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 5, me);
     g.rng.force(&[5, 3]);
     play(&mut g, 0, Action::Dogfight { target: foe });
     assert_eq!(top(&g), Some((0, Decision::SquadronHit { squadron: foe })));

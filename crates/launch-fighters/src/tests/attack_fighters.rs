@@ -326,27 +326,9 @@ fn dogfight_against_an_inactive_squadron_eliminates_it() {
 fn voluntary_return_to_base() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let near = ship(
-        &mut sb,
-        0,
-        design("Near", 0, 0, 1, 4, 0),
-        o.steps(Dir::S, 5),
-        Dir::N,
-    );
-    let full = ship(
-        &mut sb,
-        0,
-        design("Full", 0, 0, 1, 4, 0),
-        o.steps(Dir::N, 2),
-        Dir::N,
-    );
-    let far = ship(
-        &mut sb,
-        0,
-        design("Far", 0, 0, 3, 4, 0),
-        o.steps(Dir::N, 6),
-        Dir::N,
-    );
+    let near = carrier(&mut sb, 0, "Near", 1, o.steps(Dir::S, 5));
+    let full = carrier(&mut sb, 0, "Full", 1, o.steps(Dir::N, 2));
+    let far = carrier(&mut sb, 0, "Far", 3, o.steps(Dir::N, 6));
     sb.state().units[full.index()]
         .ship_mut()
         .unwrap()

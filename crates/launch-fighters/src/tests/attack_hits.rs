@@ -279,20 +279,8 @@ fn forced_return_with_several_hosts_asks_the_owner() {
     let o = origin();
     let mut sb = Sandbox::new(2);
     let a = ship(&mut sb, 0, design("Flak", 5, 0, 0, 5, 3), o, Dir::N);
-    let h1 = ship(
-        &mut sb,
-        1,
-        design("H1", 0, 0, 1, 4, 0),
-        o.steps(Dir::N, 3),
-        Dir::N,
-    );
-    let h2 = ship(
-        &mut sb,
-        1,
-        design("H2", 0, 0, 1, 4, 0),
-        o.steps(Dir::Ne, 3),
-        Dir::N,
-    );
+    let h1 = carrier(&mut sb, 1, "H1", 1, o.steps(Dir::N, 3));
+    let h2 = carrier(&mut sb, 1, "H2", 1, o.steps(Dir::Ne, 3));
     let sq = squadron(&mut sb, 1, h1, o.step(Dir::N));
     let mut g = activated(sb, 3, a);
     play(&mut g, 0, Action::FireCannons { target: sq });

@@ -276,16 +276,16 @@ pub fn activated(mut sb: Sandbox, step: u8, unit: UnitId) -> LaunchFighters {
     g
 }
 
+/// A carrier of `owner`'s that does not move ("`name`": `bays` bays, Defense 4,
+/// Move 0) at `at`, facing north.
+pub fn carrier(sb: &mut Sandbox, owner: u8, name: &str, bays: u8, at: Hex) -> UnitId {
+    ship(sb, owner, design(name, 0, 0, bays, 4, 0), at, Dir::N)
+}
+
 /// Seat 0's carrier ("Home": two bays, Defense 4, Move 0) eight hexes south-west of
 /// the origin, facing north: a host too far off to matter to the fight.
 pub fn home_carrier(sb: &mut Sandbox) -> UnitId {
-    ship(
-        sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        origin().steps(Dir::Sw, 8),
-        Dir::N,
-    )
+    carrier(sb, 0, "Home", 2, origin().steps(Dir::Sw, 8))
 }
 
 /// Two squadrons face to face, each far from its carrier: seat 0's at the origin
@@ -294,13 +294,7 @@ pub fn home_carrier(sb: &mut Sandbox) -> UnitId {
 pub fn squadrons_face_to_face(sb: &mut Sandbox) -> (UnitId, UnitId, UnitId) {
     let o = origin();
     let home = home_carrier(sb);
-    let ehome = ship(
-        sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
+    let ehome = carrier(sb, 1, "EHome", 2, o.steps(Dir::Ne, 8));
     let me = squadron(sb, 0, home, o);
     let foe = squadron(sb, 1, ehome, o.step(Dir::N));
     (ehome, me, foe)

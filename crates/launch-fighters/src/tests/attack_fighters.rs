@@ -5,10 +5,22 @@ use super::attack_support;
 
 use crate::state::{Decision, Location, Phase};
 use crate::testkit::{design, Sandbox};
-use crate::{Action, Event, SquadronFate, Stat, TerrainKind};
+use crate::{Action, Event, SquadronFate, Stat, TerrainKind, UnitId};
 use attack_support::*;
 use orrery_core::{Game, Seat};
 use orrery_hex::Dir;
+
+/// Seat 1's "Enemy" (cannons 1, Move 1) `hexes` north of the origin, facing south:
+/// a ship for seat 0's squadrons to go after.
+fn enemy_to_the_north(sb: &mut Sandbox, hexes: i32) -> UnitId {
+    ship(
+        sb,
+        1,
+        design("Enemy", 1, 0, 0, 4, 1),
+        origin().steps(Dir::N, hexes),
+        Dir::S,
+    )
+}
 
 /// Seed "Launching Fighters! With Bays" and LF-08: "A squadron launched while step 5
 /// is running joins it; squadrons launched in a lower step do not attack this turn."
@@ -22,13 +34,7 @@ fn launched_squadrons_join_step_5() {
     let s2 = sb.aboard(0, c);
     let tired = sb.aboard(0, c);
     flip(&mut sb, tired);
-    let _enemy = ship(
-        &mut sb,
-        1,
-        design("Enemy", 1, 0, 0, 4, 1),
-        o.steps(Dir::N, 3),
-        Dir::S,
-    );
+    let _enemy = enemy_to_the_north(&mut sb, 3);
     let mut g = activated(sb, 5, c);
     let legal = g.legal_actions(Seat(0));
     assert_eq!(
@@ -95,13 +101,7 @@ fn squadrons_launched_in_a_lower_step_do_not_attack() {
     let mut sb = Sandbox::new(2);
     let c = ship(&mut sb, 0, design("Carrier", 0, 0, 1, 4, 3), o, Dir::N);
     let s1 = sb.aboard(0, c);
-    let enemy = ship(
-        &mut sb,
-        1,
-        design("Enemy", 1, 0, 0, 4, 1),
-        o.steps(Dir::N, 3),
-        Dir::S,
-    );
+    let enemy = enemy_to_the_north(&mut sb, 3);
     let enemy_sq = squadron(&mut sb, 1, enemy, o.steps(Dir::N, 2).step(Dir::Ne));
     sb.state().units[enemy_sq.index()].activated = true;
     let mut g = activated(sb, 3, c);
@@ -133,13 +133,7 @@ fn launch_into_asteroids_rolls() {
     let s1 = sb.aboard(0, c);
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::S));
     terrain(&mut sb, TerrainKind::Moon, o.step(Dir::N));
-    let _enemy = ship(
-        &mut sb,
-        1,
-        design("Enemy", 1, 0, 0, 4, 1),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
+    let _enemy = enemy_to_the_north(&mut sb, 4);
     let mut g = activated(sb, 5, c);
     assert!(reject(
         &mut g,

@@ -184,14 +184,7 @@ fn so_many_targets_so_little_time() {
     assert_eq!((b[0].2, b[0].3, b[0].4), (10, 5, BarrageResult::Hit));
     assert_eq!(
         top(&g),
-        Some((
-            0,
-            Decision::ReduceStats {
-                ship: ship3,
-                levels: 1,
-                credited: Some(orrery_core::Seat(0))
-            }
-        )),
+        reduction_owed(0, ship3, 1),
         "missile hit: the attacker chooses one stat"
     );
     reduce(&mut g, 0, vec![Stat::Defense]);

@@ -233,17 +233,7 @@ fn formation_against_a_ship() {
         assert_eq!(b[0].0.len(), 3, "one die per squadron");
         assert_eq!(b[0].3, 4, "against the ship's Defense");
         assert!(g.unit(w1).activated && g.unit(w2).activated);
-        assert_eq!(
-            top(&g),
-            Some((
-                chooser,
-                Decision::ReduceStats {
-                    ship: t,
-                    levels: 1,
-                    credited: Some(Seat(0))
-                }
-            ))
-        );
+        assert_eq!(top(&g), reduction_owed(chooser, t, 1));
         reduce(&mut g, chooser, vec![Stat::Cannons]);
         assert!(g.activation.is_none());
         // Only the squadron left out may still activate in step 5.

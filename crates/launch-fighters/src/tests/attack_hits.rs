@@ -39,14 +39,7 @@ fn lf13_who_chooses_for_each_weapon() {
         assert_eq!(barrages(&ev)[0].4, result);
         assert_eq!(
             top(&g),
-            Some((
-                chooser,
-                Decision::ReduceStats {
-                    ship: t,
-                    levels,
-                    credited: Some(Seat(0))
-                }
-            )),
+            reduction_owed(chooser, t, levels),
             "missiles {missiles}, {result:?}"
         );
         if levels == 2 {
@@ -121,17 +114,7 @@ fn direct_missile_hit_on_a_ship_with_one_level_left() {
     fire_launchers(&mut g, t, 2);
     g.rng.force(&[3]);
     barrage(&mut g, 1, None);
-    assert_eq!(
-        top(&g),
-        Some((
-            0,
-            Decision::ReduceStats {
-                ship: t,
-                levels: 2,
-                credited: Some(Seat(0))
-            }
-        ))
-    );
+    assert_eq!(top(&g), reduction_owed(0, t, 2));
     assert_eq!(
         g.legal_actions(Seat(0)),
         vec![Action::Reduce {

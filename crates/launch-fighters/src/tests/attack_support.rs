@@ -70,6 +70,19 @@ pub fn top(g: &LaunchFighters) -> Option<(u8, Decision)> {
     g.pending.last().map(|p| (p.seat.0, p.decision.clone()))
 }
 
+/// What `top` shows when seat `seat` is to reduce `ship` by `levels` stat levels,
+/// credited to seat 0 (LF-13).
+pub fn reduction_owed(seat: u8, ship: UnitId, levels: u8) -> Option<(u8, Decision)> {
+    Some((
+        seat,
+        Decision::ReduceStats {
+            ship,
+            levels,
+            credited: Some(Seat(0)),
+        },
+    ))
+}
+
 pub fn stats(g: &LaunchFighters, id: UnitId) -> Stats {
     g.unit(id).ship().expect("a ship").stats
 }

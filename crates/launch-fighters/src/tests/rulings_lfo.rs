@@ -293,17 +293,7 @@ fn lfo14_formation_wingmen_and_terrain() {
         barrages(&ev),
         vec![(vec![3, 3], -1, 5, 4, BarrageResult::Hit)]
     );
-    assert_eq!(
-        top(&g),
-        Some((
-            1,
-            Decision::ReduceStats {
-                ship: t,
-                levels: 1,
-                credited: Some(Seat(0))
-            }
-        ))
-    );
+    assert_eq!(top(&g), reduction_owed(1, t, 1));
 }
 
 /// LFO-16: a reduction of a ship that is gone asks no question — it is dropped once

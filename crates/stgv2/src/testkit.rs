@@ -60,6 +60,17 @@ pub fn assets(weapon: u8, shield: u8, engine: u8) -> Assets {
     }
 }
 
+/// The answer that puts this many cells into moves, attack, defence and action
+/// (ST-06).
+pub fn cells(moves: u8, attack: u8, defend: u8, action: u8) -> Action {
+    Action::Cells {
+        moves,
+        attack,
+        defend,
+        action,
+    }
+}
+
 /// Apply for whoever is to move, panicking with the refusal.
 pub fn play(g: &mut Stgv2, a: Action) {
     let seat = g.to_move()[0];

@@ -2,9 +2,10 @@
 //! set-up, models put where a test needs them.
 
 use crate::state::{Status, Step, Warfleets};
+use crate::terrain::Terrain;
 use crate::{Action, Scenario};
 use orrery_core::{Game, Seat};
-use orrery_table::{Heading, Point};
+use orrery_table::{Heading, Point, Shape};
 
 /// A shipped scenario by name.
 pub fn scenario(name: &str) -> Scenario {
@@ -37,6 +38,23 @@ pub fn place(g: &mut Warfleets, id: u8, x: f64, y: f64, degrees: i32) {
     m.pos = Point::new(x, y);
     m.heading = Heading::from_degrees(degrees).expect("a multiple of 15°");
     m.status = Status::OnTable;
+}
+
+/// A round piece of terrain of the kind `name` (planet, nebula, asteroid field,
+/// radiation cloud), centred at (`x`, `y`) with radius `r`, with what that kind does.
+pub fn piece(name: &str, x: f64, y: f64, r: f64) -> Terrain {
+    Terrain {
+        name: name.into(),
+        shape: Shape::Circle {
+            center: Point::new(x, y),
+            radius: r,
+        },
+        blocks_los: name == "planet",
+        cover: name == "nebula" || name == "asteroid field",
+        difficult: name == "asteroid field",
+        impassable: name == "planet",
+        dangerous: name == "radiation cloud",
+    }
 }
 
 /// Take every model off the table except `keep`.
@@ -100,16 +118,39 @@ pub fn custom(points: u32, fleets: &str) -> Scenario {
     crate::scenario::parse_scenario(&text, "test.toml").unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A corvette's TOML ship lines: its hull and two systems (Pulse Engine, Repair Bay).
+pub const CORVETTE: &str = "hull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]";
+
+/// Two fleets on an open table (`custom` at 1000 points): `a` for seat 0 and `b` for
+/// seat 1, each its `[[fleet.ship]]` and `[[fleet.squadron]]` tables.
+pub fn fleets(a: &str, b: &str) -> Scenario {
+    custom(
+        1000,
+        &format!("[[fleet]]\nname = \"A\"\n{a}[[fleet]]\nname = \"B\"\n{b}"),
+    )
+}
+
 /// Two fleets of one ship each (any hull and upgrades), started, everything else
 /// cleared: `a` is model 0 (seat 0), `b` model 1 (seat 1).
 pub fn two_ships(a: &str, b: &str) -> Warfleets {
-    let s = custom(
-        1000,
-        &format!("[[fleet]]\nname = \"A\"\n[[fleet.ship]]\n{a}\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\n{b}\n"),
+    let s = fleets(
+        &format!("[[fleet.ship]]\n{a}\n"),
+        &format!("[[fleet.ship]]\n{b}\n"),
     );
     let mut g = started(&s, 7);
     g.markers.clear();
     g
+}
+
+/// A corvette (`corvette`: its hull and systems lines) with a fighter squadron for
+/// seat 0 (models 0 and 1) against a like corvette with a bomber squadron for seat 1
+/// (models 2 and 3), started with `seed`.
+pub fn fighter_against_bomber(corvette: &str, seed: u64) -> Warfleets {
+    let s = fleets(
+        &format!("[[fleet.ship]]\n{corvette}\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n"),
+        &format!("[[fleet.ship]]\n{corvette}\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n"),
+    );
+    started(&s, seed)
 }
 
 /// Answer every upgrade choice with the first upgrade that may take damage.

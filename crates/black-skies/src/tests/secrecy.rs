@@ -105,6 +105,20 @@ fn ready(s: &mut Session<BlackSkies>, seat: Seat) {
 }
 
 /// Everything `viewer` is told by `g`: view, text, legal answers.
+/// B's look-ahead copies of `g` and `h` (determinized with `seed`) are the same
+/// state, look to B as `g` does, and are valid: nothing B cannot see was read.
+fn assert_b_determinizes_alike(g: &BlackSkies, h: &BlackSkies, seed: u64) {
+    let (mut d1, mut d2) = (g.clone(), h.clone());
+    d1.determinize(B, &mut Rng::seed_from(seed));
+    d2.determinize(B, &mut Rng::seed_from(seed));
+    assert_eq!(
+        serde_json::to_value(&d1).unwrap(),
+        serde_json::to_value(&d2).unwrap()
+    );
+    assert_eq!(told(&d1, Some(B)), told(g, Some(B)));
+    d1.validate().unwrap();
+}
+
 fn told(g: &BlackSkies, viewer: Option<Seat>) -> String {
     let legal = viewer.map(|s| g.legal_actions(s)).unwrap_or_default();
     format!(
@@ -303,15 +317,7 @@ fn bs02_v2_determinize_reads_nothing_it_replaces() {
     };
     let g1 = world([a_els[0], a_els[1]], [4, 12], 1);
     let g2 = world([a_els[2], a_els[0]], [0, 7], 3);
-    let (mut d1, mut d2) = (g1.clone(), g2.clone());
-    d1.determinize(B, &mut Rng::seed_from(77));
-    d2.determinize(B, &mut Rng::seed_from(77));
-    assert_eq!(
-        serde_json::to_value(&d1).unwrap(),
-        serde_json::to_value(&d2).unwrap()
-    );
-    assert_eq!(told(&d1, Some(B)), told(&g1, Some(B)));
-    d1.validate().unwrap();
+    assert_b_determinizes_alike(&g1, &g2, 77);
     // After set-up, in turn 1: A's unshown deck places and face-down cards.
     let mut g = g1.clone();
     while g.phase == Phase::Ready {
@@ -349,15 +355,7 @@ fn bs02_v2_determinize_reads_nothing_it_replaces() {
         told(&h, Some(B)),
         "B cannot tell them apart"
     );
-    let (mut d1, mut d2) = (g.clone(), h.clone());
-    d1.determinize(B, &mut Rng::seed_from(5));
-    d2.determinize(B, &mut Rng::seed_from(5));
-    assert_eq!(
-        serde_json::to_value(&d1).unwrap(),
-        serde_json::to_value(&d2).unwrap()
-    );
-    assert_eq!(told(&d1, Some(B)), told(&g, Some(B)));
-    d1.validate().unwrap();
+    assert_b_determinizes_alike(&g, &h, 5);
 }
 
 /// BS-04 (1): a face-down card turned over is final. An action that turns over the

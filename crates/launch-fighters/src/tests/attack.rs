@@ -7,7 +7,7 @@ use super::attack_support;
 
 use crate::state::{Decision, Location, Phase};
 use crate::testkit::{design, Sandbox};
-use crate::{Action, BarrageResult, Event, SquadronFate, Stat};
+use crate::{Action, BarrageResult, Event, SquadronFate, Stat, UnitId};
 use attack_support::*;
 use orrery_core::Game;
 use orrery_hex::Dir;
@@ -93,14 +93,7 @@ fn so_many_targets_so_little_time() {
     assert_eq!(barrages(&ev)[0].4, BarrageResult::DirectHit);
     assert_eq!(direct.unit(rear_fighter).location, Location::Eliminated);
     g.rng.force(&[4, 2]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: Some(rear_fighter),
-        },
-    );
+    let ev = barrage(&mut g, 1, Some(rear_fighter));
     let b = barrages(&ev);
     assert_eq!(b.len(), 1);
     assert_eq!(
@@ -133,14 +126,7 @@ fn so_many_targets_so_little_time() {
 
     // Launchers: 4 missiles into the front arc of ship #3.
     assert_eq!(t.arc(Dir::S, o), orrery_hex::Arc::Front);
-    play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: ship3,
-            missiles: 4,
-        },
-    );
+    fire_launchers(&mut g, ship3, 4);
     assert_eq!(
         g.unit(ship1).ship().unwrap().missiles,
         3,
@@ -193,47 +179,20 @@ fn so_many_targets_so_little_time() {
         Some((0, Decision::ReduceStats { levels: 2, .. }))
     ));
     g.rng.force(&[5, 5]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 2,
-            target: None,
-        },
-    );
+    let ev = barrage(&mut g, 2, None);
     let b = barrages(&ev);
     assert_eq!((b[0].2, b[0].3, b[0].4), (10, 5, BarrageResult::Hit));
     assert_eq!(
         top(&g),
-        Some((
-            0,
-            Decision::ReduceStats {
-                ship: ship3,
-                levels: 1,
-                credited: Some(orrery_core::Seat(0))
-            }
-        )),
+        reduction_owed(0, ship3, 1),
         "missile hit: the attacker chooses one stat"
     );
-    play(
-        &mut g,
-        0,
-        Action::Reduce {
-            stats: vec![Stat::Defense],
-        },
-    );
+    reduce(&mut g, 0, vec![Stat::Defense]);
     assert_eq!(stats(&g, ship3).defense, 4);
 
     // The last die: 4 against the new defense 4 is a miss.
     g.rng.force(&[4]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: None,
-        },
-    );
+    let ev = barrage(&mut g, 1, None);
     let b = barrages(&ev);
     assert_eq!((b[0].2, b[0].3, b[0].4), (4, 4, BarrageResult::Miss));
 
@@ -243,6 +202,28 @@ fn so_many_targets_so_little_time() {
     assert_eq!(g.phase, Phase::Attack { step: 2 });
     assert_eq!(to_move(&g), vec![1]);
     assert!(g.fired_this_turn);
+}
+
+/// Beta: seat 0's squadron at the origin, its carrier ("Far carrier") eight hexes
+/// south-west, too far to land on; seat 1's "Enemy host" (Move 2) four hexes north,
+/// facing south. Returns (enemy host, Beta).
+fn beta_and_the_enemy_host(sb: &mut Sandbox) -> (UnitId, UnitId) {
+    let o = origin();
+    let far = ship(
+        sb,
+        0,
+        design("Far carrier", 0, 0, 2, 5, 0),
+        o.steps(Dir::Sw, 8),
+        Dir::N,
+    );
+    let host = ship(
+        sb,
+        1,
+        design("Enemy host", 1, 0, 2, 5, 2),
+        o.steps(Dir::N, 4),
+        Dir::S,
+    );
+    (host, squadron(sb, 0, far, o))
 }
 
 /// Seed, Attack Examples, "Beta Squadron" (LF-12, LF-14), as written: Beta "rolls a
@@ -258,21 +239,7 @@ fn beta_squadron() {
     let o = origin();
     let mut sb = Sandbox::new(2);
     // Beta's own carrier is far away: "With no host ship nearby".
-    let far = ship(
-        &mut sb,
-        0,
-        design("Far carrier", 0, 0, 2, 5, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let host = ship(
-        &mut sb,
-        1,
-        design("Enemy host", 1, 0, 2, 5, 2),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
-    let beta = squadron(&mut sb, 0, far, o);
+    let (host, beta) = beta_and_the_enemy_host(&mut sb);
     let first = squadron(&mut sb, 1, host, o.step(Dir::N));
     let second = squadron(&mut sb, 1, host, o.steps(Dir::N, 2));
     attack_step(&mut sb, 5);
@@ -382,29 +349,12 @@ fn beta_squadron() {
 fn beta_forced_home_without_a_host_is_eliminated() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let far = ship(
-        &mut sb,
-        0,
-        design("Far carrier", 0, 0, 2, 5, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let host = ship(
-        &mut sb,
-        1,
-        design("Enemy host", 1, 0, 2, 5, 2),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
-    let beta = squadron(&mut sb, 0, far, o);
+    let (host, beta) = beta_and_the_enemy_host(&mut sb);
     let enemy = squadron(&mut sb, 1, host, o.step(Dir::N));
     // A friend of the enemy adjacent to both the enemy and Beta's hex.
     let friend = squadron(&mut sb, 1, host, o.step(Dir::Ne));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![orrery_core::Seat(1), orrery_core::Seat(0)];
-    let mut g = sb.build();
-
-    play(&mut g, 0, Action::Activate { unit: beta });
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 5, beta);
     g.rng.force(&[3, 5]);
     play(&mut g, 0, Action::Dogfight { target: enemy });
     // The defender won (5 > 3, not > 6): the hit is on the attacker, chosen by seat 1.
@@ -478,9 +428,7 @@ fn cannon_pool(
         target_at,
         target_facing,
     );
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     let ev = play(&mut g, 0, Action::FireCannons { target: t });
     pool_dice(&ev).expect("a pool")
 }
@@ -611,28 +559,13 @@ fn a_ship_slowed_by_a_hit_attacks_in_its_new_step() {
         o.steps(Dir::S, 2),
         Dir::N,
     );
-    attack_step(&mut sb, 3);
-    sb.state().order = vec![orrery_core::Seat(1), orrery_core::Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 3, a);
     play(&mut g, 0, Action::FireCannons { target: b });
     g.rng.force(&[2, 2]);
-    play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 2,
-            target: None,
-        },
-    );
+    barrage(&mut g, 2, None);
     // A cannon hit: the defender chooses, and slows his own ship.
-    play(
-        &mut g,
-        1,
-        Action::Reduce {
-            stats: vec![Stat::Move],
-        },
-    );
+    reduce(&mut g, 1, vec![Stat::Move]);
     play(&mut g, 0, Action::StopFiring);
     assert!(g.activation.is_none());
     // B is no longer in step 3 but attacks in step 2.

@@ -5,10 +5,22 @@ use super::attack_support;
 
 use crate::state::{Decision, Location, Phase};
 use crate::testkit::{design, Sandbox};
-use crate::{Action, Event, SquadronFate, Stat, TerrainKind};
+use crate::{Action, Event, SquadronFate, Stat, TerrainKind, UnitId};
 use attack_support::*;
 use orrery_core::{Game, Seat};
 use orrery_hex::Dir;
+
+/// Seat 1's "Enemy" (cannons 1, Move 1) `hexes` north of the origin, facing south:
+/// a ship for seat 0's squadrons to go after.
+fn enemy_to_the_north(sb: &mut Sandbox, hexes: i32) -> UnitId {
+    ship(
+        sb,
+        1,
+        design("Enemy", 1, 0, 0, 4, 1),
+        origin().steps(Dir::N, hexes),
+        Dir::S,
+    )
+}
 
 /// Seed "Launching Fighters! With Bays" and LF-08: "A squadron launched while step 5
 /// is running joins it; squadrons launched in a lower step do not attack this turn."
@@ -22,16 +34,8 @@ fn launched_squadrons_join_step_5() {
     let s2 = sb.aboard(0, c);
     let tired = sb.aboard(0, c);
     flip(&mut sb, tired);
-    let _enemy = ship(
-        &mut sb,
-        1,
-        design("Enemy", 1, 0, 0, 4, 1),
-        o.steps(Dir::N, 3),
-        Dir::S,
-    );
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: c });
+    let _enemy = enemy_to_the_north(&mut sb, 3);
+    let mut g = activated(sb, 5, c);
     let legal = g.legal_actions(Seat(0));
     assert_eq!(
         legal.len(),
@@ -97,18 +101,10 @@ fn squadrons_launched_in_a_lower_step_do_not_attack() {
     let mut sb = Sandbox::new(2);
     let c = ship(&mut sb, 0, design("Carrier", 0, 0, 1, 4, 3), o, Dir::N);
     let s1 = sb.aboard(0, c);
-    let enemy = ship(
-        &mut sb,
-        1,
-        design("Enemy", 1, 0, 0, 4, 1),
-        o.steps(Dir::N, 3),
-        Dir::S,
-    );
+    let enemy = enemy_to_the_north(&mut sb, 3);
     let enemy_sq = squadron(&mut sb, 1, enemy, o.steps(Dir::N, 2).step(Dir::Ne));
     sb.state().units[enemy_sq.index()].activated = true;
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: c });
+    let mut g = activated(sb, 3, c);
     play(
         &mut g,
         0,
@@ -137,16 +133,8 @@ fn launch_into_asteroids_rolls() {
     let s1 = sb.aboard(0, c);
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::S));
     terrain(&mut sb, TerrainKind::Moon, o.step(Dir::N));
-    let _enemy = ship(
-        &mut sb,
-        1,
-        design("Enemy", 1, 0, 0, 4, 1),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: c });
+    let _enemy = enemy_to_the_north(&mut sb, 4);
+    let mut g = activated(sb, 5, c);
     assert!(reject(
         &mut g,
         0,
@@ -184,13 +172,7 @@ fn formation_against_a_ship() {
     for (dice, chooser) in [([3u32, 3, 2], 1u8), ([3, 3, 3], 0)] {
         let o = origin();
         let mut sb = Sandbox::new(2);
-        let home = ship(
-            &mut sb,
-            0,
-            design("Home", 0, 0, 2, 4, 0),
-            o.steps(Dir::Sw, 8),
-            Dir::N,
-        );
+        let home = home_carrier(&mut sb);
         let t = ship(&mut sb, 1, design("Target", 1, 0, 0, 4, 2), o, Dir::N);
         let lead = squadron(&mut sb, 0, home, o.step(Dir::N));
         let w1 = squadron(&mut sb, 0, home, o.step(Dir::Se));
@@ -198,10 +180,8 @@ fn formation_against_a_ship() {
         let tired = squadron(&mut sb, 0, home, o.step(Dir::S));
         flip(&mut sb, tired);
         let distant = squadron(&mut sb, 0, home, o.steps(Dir::N, 3));
-        attack_step(&mut sb, 5);
-        sb.state().order = vec![Seat(1), Seat(0)];
-        let mut g = sb.build();
-        play(&mut g, 0, Action::Activate { unit: lead });
+        seat_0_first(&mut sb);
+        let mut g = activated(sb, 5, lead);
         // Wingmen subsets of {w1, w2}, plus EndActivation.
         assert_eq!(g.legal_actions(Seat(0)).len(), 5);
         assert!(reject(
@@ -253,24 +233,8 @@ fn formation_against_a_ship() {
         assert_eq!(b[0].0.len(), 3, "one die per squadron");
         assert_eq!(b[0].3, 4, "against the ship's Defense");
         assert!(g.unit(w1).activated && g.unit(w2).activated);
-        assert_eq!(
-            top(&g),
-            Some((
-                chooser,
-                Decision::ReduceStats {
-                    ship: t,
-                    levels: 1,
-                    credited: Some(Seat(0))
-                }
-            ))
-        );
-        play(
-            &mut g,
-            chooser,
-            Action::Reduce {
-                stats: vec![Stat::Cannons],
-            },
-        );
+        assert_eq!(top(&g), reduction_owed(chooser, t, 1));
+        reduce(&mut g, chooser, vec![Stat::Cannons]);
         assert!(g.activation.is_none());
         // Only the squadron left out may still activate in step 5.
         assert_eq!(
@@ -287,27 +251,10 @@ fn formation_against_a_ship() {
 fn dogfight_asteroid_modifier_and_draw() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let ehome = ship(
-        &mut sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
-    let me = squadron(&mut sb, 0, home, o);
-    let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
+    let (_, me, foe) = squadrons_face_to_face(&mut sb);
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::N));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: me });
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 5, me);
     g.rng.force(&[4, 3]);
     let ev = play(&mut g, 0, Action::Dogfight { target: foe });
     assert!(ev.contains(&Event::Dogfight {
@@ -329,27 +276,10 @@ fn dogfight_asteroid_modifier_and_draw() {
 fn dogfight_against_an_inactive_squadron_eliminates_it() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let ehome = ship(
-        &mut sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
-    let me = squadron(&mut sb, 0, home, o);
-    let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
+    let (_, me, foe) = squadrons_face_to_face(&mut sb);
     flip(&mut sb, foe);
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::N));
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: me });
+    let mut g = activated(sb, 5, me);
     g.rng.force(&[4, 2]);
     play(&mut g, 0, Action::Dogfight { target: foe });
     assert_eq!(g.unit(foe).location, Location::Eliminated);
@@ -380,35 +310,15 @@ fn dogfight_against_an_inactive_squadron_eliminates_it() {
 fn voluntary_return_to_base() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let near = ship(
-        &mut sb,
-        0,
-        design("Near", 0, 0, 1, 4, 0),
-        o.steps(Dir::S, 5),
-        Dir::N,
-    );
-    let full = ship(
-        &mut sb,
-        0,
-        design("Full", 0, 0, 1, 4, 0),
-        o.steps(Dir::N, 2),
-        Dir::N,
-    );
-    let far = ship(
-        &mut sb,
-        0,
-        design("Far", 0, 0, 3, 4, 0),
-        o.steps(Dir::N, 6),
-        Dir::N,
-    );
+    let near = carrier(&mut sb, 0, "Near", 1, o.steps(Dir::S, 5));
+    let full = carrier(&mut sb, 0, "Full", 1, o.steps(Dir::N, 2));
+    let far = carrier(&mut sb, 0, "Far", 3, o.steps(Dir::N, 6));
     sb.state().units[full.index()]
         .ship_mut()
         .unwrap()
         .recovered_this_turn = 1;
     let sq = squadron(&mut sb, 0, near, o);
-    attack_step(&mut sb, 5);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: sq });
+    let mut g = activated(sb, 5, sq);
     reject(&mut g, 0, Action::ReturnToBase { host: full });
     reject(&mut g, 0, Action::ReturnToBase { host: far });
     let ev = play(&mut g, 0, Action::ReturnToBase { host: near });
@@ -427,26 +337,9 @@ fn voluntary_return_to_base() {
 fn dogfight_won_and_flipped_no_advance() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
-    let ehome = ship(
-        &mut sb,
-        1,
-        design("EHome", 0, 0, 2, 4, 0),
-        o.steps(Dir::Ne, 8),
-        Dir::N,
-    );
-    let me = squadron(&mut sb, 0, home, o);
-    let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: me });
+    let (_, me, foe) = squadrons_face_to_face(&mut sb);
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 5, me);
     g.rng.force(&[5, 3]);
     play(&mut g, 0, Action::Dogfight { target: foe });
     assert_eq!(top(&g), Some((0, Decision::SquadronHit { squadron: foe })));

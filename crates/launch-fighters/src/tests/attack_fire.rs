@@ -34,14 +34,7 @@ fn fast_targets_halve_cannons_rounding_up() {
         with_missiles(design("Shooter", 0, 4, 0, 5, 3), 8),
         design("Target", 1, 0, 0, 5, 5),
     );
-    let ev = play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: t,
-            missiles: 3,
-        },
-    );
+    let ev = fire_launchers(&mut g, t, 3);
     assert_eq!(pool_dice(&ev), Some(3));
 }
 
@@ -52,37 +45,16 @@ fn fast_targets_halve_cannons_rounding_up() {
 #[test]
 fn flak_halving_and_launcher_flak() {
     for (cannons, expected) in [(4, 2), (5, 5), (1, 1)] {
-        let o = origin();
         let mut sb = Sandbox::new(2);
-        let a = ship(
+        let (a, sq) = shooter_and_a_squadron_alongside(
             &mut sb,
-            0,
             with_missiles(design("S", cannons, 3, 0, 5, 3), 6),
-            o,
-            Dir::N,
         );
-        let h = ship(
-            &mut sb,
-            1,
-            design("H", 0, 0, 1, 5, 1),
-            o.steps(Dir::N, 4),
-            Dir::S,
-        );
-        let sq = squadron(&mut sb, 1, h, o.step(Dir::Ne));
-        attack_step(&mut sb, 3);
-        let mut g = sb.build();
-        play(&mut g, 0, Action::Activate { unit: a });
+        let mut g = activated(sb, 3, a);
         let ev = play(&mut g, 0, Action::FireCannons { target: sq });
         assert_eq!(pool_dice(&ev), Some(expected));
         play(&mut g, 0, Action::StopFiring);
-        let ev = play(
-            &mut g,
-            0,
-            Action::FireLaunchers {
-                target: sq,
-                missiles: 3,
-            },
-        );
+        let ev = fire_launchers(&mut g, sq, 3);
         assert_eq!(pool_dice(&ev), Some(3));
         assert!(g.pending.is_empty(), "no intercept against flak");
     }
@@ -123,9 +95,7 @@ fn targets_range_and_system_limits() {
         Dir::S,
     );
     let sq_far = squadron(&mut sb, 1, near, o.steps(Dir::Se, 2));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     assert!(reject(&mut g, 0, Action::FireCannons { target: far }).contains("beyond range 5"));
     assert!(reject(&mut g, 0, Action::FireCannons { target: own }).contains("your own"));
     assert!(reject(&mut g, 0, Action::FireCannons { target: sq_far }).contains("adjacent"));
@@ -159,14 +129,7 @@ fn targets_range_and_system_limits() {
     reject(&mut g, 0, Action::EndActivation);
     play(&mut g, 0, Action::StopFiring);
     reject(&mut g, 0, Action::FireCannons { target: near });
-    play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: near,
-            missiles: 2,
-        },
-    );
+    fire_launchers(&mut g, near, 2);
     assert_eq!(g.unit(a).ship().unwrap().missiles, 0);
     play(&mut g, 0, Action::StopFiring);
     // Both systems used: the activation ended by itself.
@@ -181,31 +144,15 @@ fn targets_range_and_system_limits() {
 fn intercept_from_the_rear_then_flanking_doubles() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let t = ship(&mut sb, 1, design("Target", 0, 0, 1, 5, 1), o, Dir::N);
-    let a = ship(
-        &mut sb,
-        0,
-        with_missiles(design("S", 0, 3, 0, 5, 3), 6),
-        o.steps(Dir::S, 3),
-        Dir::N,
-    );
+    let (t, a) = target_and_missile_ship(&mut sb, o.steps(Dir::S, 3));
     let front = squadron(&mut sb, 1, t, o.step(Dir::N));
     let rear_se = squadron(&mut sb, 1, t, o.step(Dir::Se));
     let rear_sw = squadron(&mut sb, 1, t, o.step(Dir::Sw));
     let rear_inactive = squadron(&mut sb, 1, t, o.step(Dir::S));
     flip(&mut sb, rear_inactive);
     let own = squadron(&mut sb, 0, a, o.step(Dir::Nw));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
-    play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: t,
-            missiles: 3,
-        },
-    );
+    let mut g = activated(sb, 3, a);
+    fire_launchers(&mut g, t, 3);
     assert_eq!(top(&g), Some((1, Decision::Intercept { target: t })));
     // Rear missiles: squadrons in the front arc, inactive ones and the attacker's may
     // not intercept.
@@ -272,29 +219,13 @@ fn intercept_side_line_missiles_any_three_adjacent() {
     let side = Hex::new(o.q + 2, o.r - 1);
     assert_eq!(o.arc(Dir::N, side), orrery_hex::Arc::SideLine);
     let mut sb = Sandbox::new(2);
-    let t = ship(&mut sb, 1, design("Target", 0, 0, 1, 5, 1), o, Dir::N);
-    let a = ship(
-        &mut sb,
-        0,
-        with_missiles(design("S", 0, 3, 0, 5, 3), 6),
-        side,
-        Dir::N,
-    );
+    let (t, a) = target_and_missile_ship(&mut sb, side);
     let sqs: Vec<UnitId> = [Dir::N, Dir::S, Dir::Sw, Dir::Nw]
         .into_iter()
         .map(|d| squadron(&mut sb, 1, t, o.step(d)))
         .collect();
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
-    let ev = play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: t,
-            missiles: 3,
-        },
-    );
+    let mut g = activated(sb, 3, a);
+    let ev = fire_launchers(&mut g, t, 3);
     assert_eq!(pool_dice(&ev), None, "the pool waits for the intercept");
     // 4 eligible: subsets of at most 3 = 1 + 4 + 6 + 4.
     assert_eq!(g.legal_actions(Seat(1)).len(), 15);
@@ -328,31 +259,15 @@ fn intercept_side_line_missiles_any_three_adjacent() {
 fn flak_at_several_squadrons() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let a = ship(&mut sb, 0, design("Flak ship", 5, 0, 0, 5, 3), o, Dir::N);
-    let h = ship(
-        &mut sb,
-        1,
-        design("Host", 0, 0, 2, 5, 1),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
+    let (a, h) = flak_ship_and_host(&mut sb);
     let x = squadron(&mut sb, 1, h, o.step(Dir::N));
     let y = squadron(&mut sb, 1, h, o.step(Dir::Sw));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     let ev = play(&mut g, 0, Action::FireCannons { target: x });
     assert_eq!(pool_dice(&ev), Some(5), "cannons 5: no flak halving");
     audit(&g);
     g.rng.force(&[2, 2, 3]);
-    play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 2,
-            target: Some(x),
-        },
-    );
+    barrage(&mut g, 2, Some(x));
     play(
         &mut g,
         0,
@@ -362,31 +277,40 @@ fn flak_at_several_squadrons() {
     );
     assert!(!is_active(&g, x));
     g.rng.force(&[5, 4]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: Some(x),
-        },
-    );
+    let ev = barrage(&mut g, 1, Some(x));
     assert!(ev.contains(&Event::SquadronEliminated {
         squadron: x,
         by: Some(Seat(0))
     }));
     g.rng.force(&[6, 2]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: Some(y),
-        },
-    );
+    let ev = barrage(&mut g, 1, Some(y));
     assert_eq!(barrages(&ev)[0].4, BarrageResult::DirectHit);
     assert_eq!(g.unit(y).location, Location::Eliminated);
     // One die left but no enemy squadron adjacent: the pool and activation are over.
     assert!(g.activation.is_none());
+}
+
+/// Seat 0's shooter ("S": cannons 2, launchers 2, 4 missiles) at the origin, and two
+/// seat-1 ships, one adjacent to the north ("Near") and one two hexes south ("Two"),
+/// all facing north. Returns (shooter, near, two).
+fn shooter_with_targets_at_one_and_two(sb: &mut Sandbox) -> (UnitId, UnitId, UnitId) {
+    let o = origin();
+    let a = ship(
+        sb,
+        0,
+        with_missiles(design("S", 2, 2, 0, 5, 3), 4),
+        o,
+        Dir::N,
+    );
+    let near = ship(sb, 1, design("Near", 1, 0, 0, 5, 1), o.step(Dir::N), Dir::N);
+    let two = ship(
+        sb,
+        1,
+        design("Two", 1, 0, 0, 5, 1),
+        o.steps(Dir::S, 2),
+        Dir::N,
+    );
+    (a, near, two)
 }
 
 /// Seed "Nebulae": "units in a nebula space may only attack or be attacked by
@@ -395,27 +319,7 @@ fn flak_at_several_squadrons() {
 fn nebula_limits_attacks_to_adjacent_units() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let a = ship(
-        &mut sb,
-        0,
-        with_missiles(design("S", 2, 2, 0, 5, 3), 4),
-        o,
-        Dir::N,
-    );
-    let near = ship(
-        &mut sb,
-        1,
-        design("Near", 1, 0, 0, 5, 1),
-        o.step(Dir::N),
-        Dir::N,
-    );
-    let two = ship(
-        &mut sb,
-        1,
-        design("Two", 1, 0, 0, 5, 1),
-        o.steps(Dir::S, 2),
-        Dir::N,
-    );
+    let (a, near, two) = shooter_with_targets_at_one_and_two(&mut sb);
     let hidden = ship(
         &mut sb,
         1,
@@ -424,9 +328,7 @@ fn nebula_limits_attacks_to_adjacent_units() {
         Dir::N,
     );
     terrain(&mut sb, TerrainKind::Nebula, o.steps(Dir::Se, 3));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     assert!(reject(&mut g, 0, Action::FireCannons { target: hidden }).contains("nebula"));
     play(&mut g, 0, Action::FireCannons { target: two });
     play(&mut g, 0, Action::StopFiring);
@@ -434,31 +336,9 @@ fn nebula_limits_attacks_to_adjacent_units() {
 
     // Now the attacker sits in the nebula.
     let mut sb = Sandbox::new(2);
-    let a = ship(
-        &mut sb,
-        0,
-        with_missiles(design("S", 2, 2, 0, 5, 3), 4),
-        o,
-        Dir::N,
-    );
-    let near = ship(
-        &mut sb,
-        1,
-        design("Near", 1, 0, 0, 5, 1),
-        o.step(Dir::N),
-        Dir::N,
-    );
-    let two = ship(
-        &mut sb,
-        1,
-        design("Two", 1, 0, 0, 5, 1),
-        o.steps(Dir::S, 2),
-        Dir::N,
-    );
+    let (a, near, two) = shooter_with_targets_at_one_and_two(&mut sb);
     terrain(&mut sb, TerrainKind::Nebula, o);
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     assert!(reject(
         &mut g,
         0,
@@ -484,40 +364,17 @@ fn terrain_modifiers_on_barrages() {
     let t = ship(&mut sb, 1, design("Rock hider", 2, 0, 0, 2, 1), tt, Dir::S);
     terrain(&mut sb, TerrainKind::Asteroid, tt);
     terrain(&mut sb, TerrainKind::Planetoid, tt.step(Dir::N));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     let ev = play(&mut g, 0, Action::FireCannons { target: t });
     assert_eq!(pool_dice(&ev), Some(4));
     g.rng.force(&[4]);
-    let b = barrages(&play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: None,
-        },
-    ));
+    let b = barrages(&barrage(&mut g, 1, None));
     assert_eq!((b[0].1, b[0].2, b[0].4), (-2, 2, BarrageResult::Miss));
     g.rng.force(&[1]);
-    let b = barrages(&play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: None,
-        },
-    ));
+    let b = barrages(&barrage(&mut g, 1, None));
     assert_eq!((b[0].2, b[0].4), (1, BarrageResult::AutoMiss));
     g.rng.force(&[1, 2]);
-    let b = barrages(&play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 2,
-            target: None,
-        },
-    ));
+    let b = barrages(&barrage(&mut g, 2, None));
     assert_eq!(
         (b[0].2, b[0].4),
         (1, BarrageResult::Miss),
@@ -535,19 +392,10 @@ fn terrain_modifiers_on_barrages() {
         Dir::S,
     );
     terrain(&mut sb, TerrainKind::Moon, o.steps(Dir::N, 2));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     play(&mut g, 0, Action::FireCannons { target: t });
     g.rng.force(&[5]);
-    let b = barrages(&play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: None,
-        },
-    ));
+    let b = barrages(&barrage(&mut g, 1, None));
     assert_eq!((b[0].1, b[0].2, b[0].4), (0, 5, BarrageResult::DirectHit));
 }
 

@@ -4,7 +4,7 @@
 
 use super::attack_support;
 
-use crate::state::{Decision, Location, Pending, Phase};
+use crate::state::{Decision, Location, Phase};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, BarrageResult, Event, SquadronFate, Stat, UnitId};
 use attack_support::*;
@@ -30,37 +30,16 @@ fn lf13_who_chooses_for_each_weapon() {
             target.clone(),
         );
         if missiles {
-            play(
-                &mut g,
-                0,
-                Action::FireLaunchers {
-                    target: t,
-                    missiles: 2,
-                },
-            );
+            fire_launchers(&mut g, t, 2);
         } else {
             play(&mut g, 0, Action::FireCannons { target: t });
         }
         g.rng.force(&dice);
-        let ev = play(
-            &mut g,
-            0,
-            Action::Barrage {
-                dice: 2,
-                target: None,
-            },
-        );
+        let ev = barrage(&mut g, 2, None);
         assert_eq!(barrages(&ev)[0].4, result);
         assert_eq!(
             top(&g),
-            Some((
-                chooser,
-                Decision::ReduceStats {
-                    ship: t,
-                    levels,
-                    credited: Some(Seat(0))
-                }
-            )),
+            reduction_owed(chooser, t, levels),
             "missiles {missiles}, {result:?}"
         );
         if levels == 2 {
@@ -108,13 +87,7 @@ fn lf13_who_chooses_for_each_weapon() {
                 },
             );
             audit(&g);
-            play(
-                &mut g,
-                0,
-                Action::Reduce {
-                    stats: vec![Stat::Defense, Stat::Defense],
-                },
-            );
+            reduce(&mut g, 0, vec![Stat::Defense, Stat::Defense]);
             assert_eq!(stats(&g, t).defense, 1);
         } else {
             reject(
@@ -124,13 +97,7 @@ fn lf13_who_chooses_for_each_weapon() {
                     stats: vec![Stat::Bays],
                 },
             );
-            play(
-                &mut g,
-                chooser,
-                Action::Reduce {
-                    stats: vec![Stat::Move],
-                },
-            );
+            reduce(&mut g, chooser, vec![Stat::Move]);
             assert_eq!(stats(&g, t).mv, 0, "\"applied immediately\"");
         }
     }
@@ -144,47 +111,17 @@ fn direct_missile_hit_on_a_ship_with_one_level_left() {
         with_missiles(design("Shooter", 0, 2, 0, 5, 3), 4),
         design("Wreck", 0, 0, 0, 1, 0),
     );
-    play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: t,
-            missiles: 2,
-        },
-    );
+    fire_launchers(&mut g, t, 2);
     g.rng.force(&[3]);
-    play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: None,
-        },
-    );
-    assert_eq!(
-        top(&g),
-        Some((
-            0,
-            Decision::ReduceStats {
-                ship: t,
-                levels: 2,
-                credited: Some(Seat(0))
-            }
-        ))
-    );
+    barrage(&mut g, 1, None);
+    assert_eq!(top(&g), reduction_owed(0, t, 2));
     assert_eq!(
         g.legal_actions(Seat(0)),
         vec![Action::Reduce {
             stats: vec![Stat::Defense]
         }]
     );
-    let ev = play(
-        &mut g,
-        0,
-        Action::Reduce {
-            stats: vec![Stat::Defense],
-        },
-    );
+    let ev = reduce(&mut g, 0, vec![Stat::Defense]);
     assert!(ev.contains(&Event::ShipDestroyed {
         ship: t,
         by: Some(Seat(0))
@@ -216,9 +153,7 @@ fn ship_destroyed_at_all_zero_stats() {
         o.steps(Dir::Se, 9),
         Dir::N,
     );
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     let ev = play(&mut g, 0, Action::FireCannons { target: t });
     assert_eq!(
         pool_dice(&ev),
@@ -226,23 +161,10 @@ fn ship_destroyed_at_all_zero_stats() {
         "3 cannons, flanking: hulk faces away"
     );
     g.rng.force(&[3]);
-    play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: None,
-        },
-    );
+    barrage(&mut g, 1, None);
     // 3 > 2 × 1: a direct hit, the attacker chooses.
     assert_eq!(top(&g).map(|t| t.0), Some(0));
-    let ev = play(
-        &mut g,
-        0,
-        Action::Reduce {
-            stats: vec![Stat::Defense],
-        },
-    );
+    let ev = reduce(&mut g, 0, vec![Stat::Defense]);
     assert!(ev.contains(&Event::ShipDestroyed {
         ship: t,
         by: Some(Seat(0))
@@ -279,29 +201,14 @@ fn bay_hit_with_fighters_aboard() {
             Dir::N,
         );
         let aboard: Vec<UnitId> = (0..aboard_count).map(|_| sb.aboard(1, t)).collect();
-        attack_step(&mut sb, 3);
-        let mut g = sb.build();
-        play(&mut g, 0, Action::Activate { unit: a });
+        let mut g = activated(sb, 3, a);
         play(&mut g, 0, Action::FireCannons { target: t });
         g.rng.force(&[3, 2]);
-        play(
-            &mut g,
-            0,
-            Action::Barrage {
-                dice: 2,
-                target: None,
-            },
-        );
+        barrage(&mut g, 2, None);
         // 5 > 3: a cannon hit, the defender chooses — he picks the bays.
         assert_eq!(top(&g).map(|t| t.0), Some(1));
         g.rng.force(&[bay_roll]);
-        let ev = play(
-            &mut g,
-            1,
-            Action::Reduce {
-                stats: vec![Stat::Bays],
-            },
-        );
+        let ev = reduce(&mut g, 1, vec![Stat::Bays]);
         assert!(ev.contains(&Event::BayHitRoll {
             ship: t,
             roll: bay_roll as u8,
@@ -355,34 +262,13 @@ fn forced_return_with_several_hosts_asks_the_owner() {
     let o = origin();
     let mut sb = Sandbox::new(2);
     let a = ship(&mut sb, 0, design("Flak", 5, 0, 0, 5, 3), o, Dir::N);
-    let h1 = ship(
-        &mut sb,
-        1,
-        design("H1", 0, 0, 1, 4, 0),
-        o.steps(Dir::N, 3),
-        Dir::N,
-    );
-    let h2 = ship(
-        &mut sb,
-        1,
-        design("H2", 0, 0, 1, 4, 0),
-        o.steps(Dir::Ne, 3),
-        Dir::N,
-    );
+    let h1 = carrier(&mut sb, 1, "H1", 1, o.steps(Dir::N, 3));
+    let h2 = carrier(&mut sb, 1, "H2", 1, o.steps(Dir::Ne, 3));
     let sq = squadron(&mut sb, 1, h1, o.step(Dir::N));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     play(&mut g, 0, Action::FireCannons { target: sq });
     g.rng.force(&[4, 3]);
-    play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 1,
-            target: Some(sq),
-        },
-    );
+    barrage(&mut g, 1, Some(sq));
     play(
         &mut g,
         0,
@@ -415,37 +301,13 @@ fn forced_return_with_several_hosts_asks_the_owner() {
 /// ship's owner; this module answers it.
 #[test]
 fn asteroid_reduce_stats_from_movement_is_answered_here() {
-    let o = origin();
     let mut sb = Sandbox::new(2);
-    let s = ship(&mut sb, 1, design("Miner", 2, 0, 0, 3, 2), o, Dir::N);
-    let _other = ship(
-        &mut sb,
-        0,
-        design("Other", 1, 0, 0, 3, 2),
-        o.steps(Dir::S, 6),
-        Dir::N,
-    );
-    sb.state().phase = Phase::Movement { step: 2 };
-    sb.state().units[s.index()].moved = true;
-    sb.state().pending.push(Pending {
-        seat: Seat(1),
-        decision: Decision::ReduceStats {
-            ship: s,
-            levels: 1,
-            credited: None,
-        },
-    });
+    let s = hit_by_asteroids(&mut sb, design("Miner", 2, 0, 0, 3, 2), 1);
     let mut g = sb.build();
     assert_eq!(to_move(&g), vec![1]);
     assert_eq!(g.legal_actions(Seat(1)).len(), 3, "cannons, defense, move");
     audit(&g);
-    play(
-        &mut g,
-        1,
-        Action::Reduce {
-            stats: vec![Stat::Cannons],
-        },
-    );
+    reduce(&mut g, 1, vec![Stat::Cannons]);
     assert_eq!(stats(&g, s).cannons, 1);
     assert!(g.pending.is_empty());
 }

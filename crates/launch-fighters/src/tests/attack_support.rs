@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use crate::state::{Decision, LaunchFighters, Location, Phase};
-use crate::testkit::Sandbox;
+use crate::testkit::{design, Sandbox};
 use crate::{Action, Event, ShipDesign, Stats, UnitId};
 use orrery_core::{Game, Seat};
 use orrery_hex::{Dir, Hex};
@@ -68,6 +68,19 @@ pub fn reject(g: &mut LaunchFighters, seat: u8, a: Action) -> String {
 /// The decision on top of the stack, with its seat.
 pub fn top(g: &LaunchFighters) -> Option<(u8, Decision)> {
     g.pending.last().map(|p| (p.seat.0, p.decision.clone()))
+}
+
+/// What `top` shows when seat `seat` is to reduce `ship` by `levels` stat levels,
+/// credited to seat 0 (LF-13).
+pub fn reduction_owed(seat: u8, ship: UnitId, levels: u8) -> Option<(u8, Decision)> {
+    Some((
+        seat,
+        Decision::ReduceStats {
+            ship,
+            levels,
+            credited: Some(Seat(0)),
+        },
+    ))
 }
 
 pub fn stats(g: &LaunchFighters, id: UnitId) -> Stats {
@@ -259,10 +272,140 @@ pub fn duel(shooter: ShipDesign, target: ShipDesign) -> (LaunchFighters, UnitId,
     let mut sb = Sandbox::new(2);
     let a = ship(&mut sb, 0, shooter, o, Dir::N);
     let t = ship(&mut sb, 1, target, o.steps(Dir::S, 2), Dir::N);
-    attack_step(&mut sb, 3);
-    // Seat 0 has the higher initiative: it attacks first.
+    seat_0_first(&mut sb);
+    (activated(sb, 3, a), a, t)
+}
+
+/// Seat 0 has the higher initiative: it attacks first (LF-08: lowest first).
+pub fn seat_0_first(sb: &mut Sandbox) {
     sb.state().order = vec![Seat(1), Seat(0)];
+}
+
+/// The position built in attack step `step`, seat 0's `unit` activated.
+pub fn activated(mut sb: Sandbox, step: u8, unit: UnitId) -> LaunchFighters {
+    attack_step(&mut sb, step);
     let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
-    (g, a, t)
+    play(&mut g, 0, Action::Activate { unit });
+    g
+}
+
+/// A carrier of `owner`'s that does not move ("`name`": `bays` bays, Defense 4,
+/// Move 0) at `at`, facing north.
+pub fn carrier(sb: &mut Sandbox, owner: u8, name: &str, bays: u8, at: Hex) -> UnitId {
+    ship(sb, owner, design(name, 0, 0, bays, 4, 0), at, Dir::N)
+}
+
+/// Seat 0's carrier ("Home": two bays, Defense 4, Move 0) eight hexes south-west of
+/// the origin, facing north: a host too far off to matter to the fight.
+pub fn home_carrier(sb: &mut Sandbox) -> UnitId {
+    carrier(sb, 0, "Home", 2, origin().steps(Dir::Sw, 8))
+}
+
+/// Two squadrons face to face, each far from its carrier: seat 0's at the origin
+/// (from `home_carrier`), seat 1's one hex north (its carrier "EHome" eight hexes
+/// north-east). Returns (seat 1's carrier, seat 0's squadron, seat 1's squadron).
+pub fn squadrons_face_to_face(sb: &mut Sandbox) -> (UnitId, UnitId, UnitId) {
+    let o = origin();
+    let home = home_carrier(sb);
+    let ehome = carrier(sb, 1, "EHome", 2, o.steps(Dir::Ne, 8));
+    let me = squadron(sb, 0, home, o);
+    let foe = squadron(sb, 1, ehome, o.step(Dir::N));
+    (ehome, me, foe)
+}
+
+/// Seat 1's carrier ("Target": one bay, Defense 5, Move 1) at the origin and seat 0's
+/// missile ship ("S": 3 launchers, 6 missiles) at `from`, both facing north. Returns
+/// (target, missile ship).
+pub fn target_and_missile_ship(sb: &mut Sandbox, from: Hex) -> (UnitId, UnitId) {
+    let t = ship(sb, 1, design("Target", 0, 0, 1, 5, 1), origin(), Dir::N);
+    let a = ship(
+        sb,
+        0,
+        with_missiles(design("S", 0, 3, 0, 5, 3), 6),
+        from,
+        Dir::N,
+    );
+    (t, a)
+}
+
+/// Seat 0's flak ship ("Flak ship": cannons 5, Move 3) at the origin facing north and
+/// seat 1's host ("Host": two bays) four hexes north facing south. Returns (flak ship,
+/// host).
+pub fn flak_ship_and_host(sb: &mut Sandbox) -> (UnitId, UnitId) {
+    let o = origin();
+    let a = ship(sb, 0, design("Flak ship", 5, 0, 0, 5, 3), o, Dir::N);
+    let h = ship(
+        sb,
+        1,
+        design("Host", 0, 0, 2, 5, 1),
+        o.steps(Dir::N, 4),
+        Dir::S,
+    );
+    (a, h)
+}
+
+/// Seat 0 rolls `dice` of the open pool as one barrage (at `target`: flak names its
+/// squadron); it must be listed. Returns the events.
+pub fn barrage(g: &mut LaunchFighters, dice: u8, target: Option<UnitId>) -> Vec<Event> {
+    play(g, 0, Action::Barrage { dice, target })
+}
+
+/// Seat 0's activated ship fires `missiles` from its launchers at `target`; it must be
+/// listed. Returns the events.
+pub fn fire_launchers(g: &mut LaunchFighters, target: UnitId, missiles: u8) -> Vec<Event> {
+    play(g, 0, Action::FireLaunchers { target, missiles })
+}
+
+/// Seat `seat` reduces these stats of the ship the decision names; it must be listed.
+/// Returns the events.
+pub fn reduce(g: &mut LaunchFighters, seat: u8, stats: Vec<crate::Stat>) -> Vec<Event> {
+    play(g, seat, Action::Reduce { stats })
+}
+
+/// Seat 0's `shooter` at the origin facing north; seat 1's host ("H": one bay) four
+/// hexes north facing south, with an active squadron out one hex north-east of the
+/// shooter. Returns (shooter, squadron).
+pub fn shooter_and_a_squadron_alongside(sb: &mut Sandbox, shooter: ShipDesign) -> (UnitId, UnitId) {
+    let o = origin();
+    let a = ship(sb, 0, shooter, o, Dir::N);
+    let h = ship(
+        sb,
+        1,
+        design("H", 0, 0, 1, 5, 1),
+        o.steps(Dir::N, 4),
+        Dir::S,
+    );
+    (a, squadron(sb, 1, h, o.step(Dir::Ne)))
+}
+
+/// Seat 1 is to reduce `levels` stat levels of `ship`, the decision on top of the
+/// stack, credited to `credited` (LF-13).
+pub fn owes_reduction(sb: &mut Sandbox, ship: UnitId, levels: u8, credited: Option<Seat>) {
+    sb.state().pending.push(crate::state::Pending {
+        seat: Seat(1),
+        decision: Decision::ReduceStats {
+            ship,
+            levels,
+            credited,
+        },
+    });
+}
+
+/// Seat 1's ship `d` at the origin, moved in movement step 2 and hit in an asteroid
+/// hex (LF-09): `levels` reductions owed, credited to nobody; seat 0's "Other" waits
+/// six hexes south. Returns the ship.
+pub fn hit_by_asteroids(sb: &mut Sandbox, d: ShipDesign, levels: u8) -> UnitId {
+    let o = origin();
+    let s = ship(sb, 1, d, o, Dir::N);
+    ship(
+        sb,
+        0,
+        design("Other", 1, 0, 0, 3, 2),
+        o.steps(Dir::S, 6),
+        Dir::N,
+    );
+    sb.state().phase = Phase::Movement { step: 2 };
+    sb.state().units[s.index()].moved = true;
+    owes_reduction(sb, s, levels, None);
+    s
 }

@@ -170,19 +170,9 @@ fn ship_barrage_matches_the_engine() {
 fn flak_barrage_with_terrain_matches_the_engine() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let a = ship(&mut sb, 0, design("S", 5, 0, 0, 5, 3), o, Dir::N);
-    let h = ship(
-        &mut sb,
-        1,
-        design("H", 0, 0, 1, 5, 1),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
-    let sq = squadron(&mut sb, 1, h, o.step(Dir::Ne));
+    let (a, sq) = shooter_and_a_squadron_alongside(&mut sb, design("S", 5, 0, 0, 5, 3));
     terrain(&mut sb, TerrainKind::Asteroid, o.step(Dir::Ne));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     play(&mut g, 0, Action::FireCannons { target: sq });
     let act = Action::Barrage {
         dice: 3,
@@ -213,10 +203,8 @@ fn dogfight_matches_the_engine() {
     let s0 = squadron(&mut sb, 0, h0, o.steps(Dir::N, 2));
     let s1 = squadron(&mut sb, 1, h1, o.steps(Dir::N, 3));
     terrain(&mut sb, TerrainKind::Asteroid, o.steps(Dir::N, 3));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: s0 });
+    seat_0_first(&mut sb);
+    let g = activated(sb, 5, s0);
     let act = Action::Dogfight { target: s1 };
     let odds = g.action_odds(Seat(0), &act).expect("odds");
     let mut c = [0u32; 5];
@@ -305,10 +293,8 @@ fn formation_matches_the_engine() {
     );
     let s0 = squadron(&mut sb, 0, h0, o.steps(Dir::N, 3));
     let s1 = squadron(&mut sb, 0, h0, o.steps(Dir::N, 4).step(Dir::Ne));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: s0 });
+    seat_0_first(&mut sb);
+    let g = activated(sb, 5, s0);
     let act = Action::Formation {
         target: t,
         wingmen: vec![s1],

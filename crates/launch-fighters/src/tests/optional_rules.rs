@@ -6,7 +6,7 @@
 use super::attack_support;
 
 use crate::data::{parse_scenario, scenario_problems};
-use crate::state::{Decision, Location, Pending, Phase};
+use crate::state::{Decision, Location, Phase};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, Event, LaunchFighters, Options, Stat, UnitId};
 use attack_support::*;
@@ -266,10 +266,8 @@ fn lf19_warp_no_move_fire_holds_a_warping_squadron_too() {
             .squadron_mut()
             .unwrap()
             .warp_declared = warping;
-        attack_step(&mut sb, 5);
-        sb.state().order = vec![Seat(1), Seat(0)];
-        let mut g = sb.build();
-        play(&mut g, 0, Action::Activate { unit: sq });
+        seat_0_first(&mut sb);
+        let g = activated(sb, 5, sq);
         let may_attack = g.activation.is_some()
             && g.legal_actions(Seat(0))
                 .iter()
@@ -280,29 +278,11 @@ fn lf19_warp_no_move_fire_holds_a_warping_squadron_too() {
 
 /// A ship with `cargo` cargo holds facing a one-level reduction, under `options`.
 fn hold_ship(options: Options, cargo: u8) -> (LaunchFighters, UnitId) {
-    let o = origin();
     let mut sb = Sandbox::new(2);
     sb.state().options = options;
     let mut d = design("Freighter", 1, 0, 0, 2, 2);
     d.addons.cargo_holds = cargo;
-    let s = ship(&mut sb, 1, d, o, Dir::N);
-    ship(
-        &mut sb,
-        0,
-        design("Other", 1, 0, 0, 3, 2),
-        o.steps(Dir::S, 6),
-        Dir::N,
-    );
-    sb.state().phase = Phase::Movement { step: 2 };
-    sb.state().units[s.index()].moved = true;
-    sb.state().pending.push(Pending {
-        seat: Seat(1),
-        decision: Decision::ReduceStats {
-            ship: s,
-            levels: 2,
-            credited: None,
-        },
-    });
+    let s = hit_by_asteroids(&mut sb, d, 2);
     (sb.build(), s)
 }
 
@@ -326,13 +306,7 @@ fn lf19_holds_can_be_hit_like_a_stat() {
     assert!(legal.contains(&Action::Reduce {
         stats: vec![Stat::CargoHolds, Stat::CargoHolds]
     }));
-    let ev = play(
-        &mut g,
-        1,
-        Action::Reduce {
-            stats: vec![Stat::CargoHolds, Stat::CargoHolds],
-        },
-    );
+    let ev = reduce(&mut g, 1, vec![Stat::CargoHolds, Stat::CargoHolds]);
     assert!(ev.contains(&Event::StatReduced {
         ship: s,
         stat: Stat::CargoHolds,
@@ -371,13 +345,7 @@ fn lf19_holds_can_be_hit_like_a_stat() {
             credited: None,
         };
     }
-    let ev = play(
-        &mut g,
-        1,
-        Action::Reduce {
-            stats: vec![Stat::Move],
-        },
-    );
+    let ev = reduce(&mut g, 1, vec![Stat::Move]);
     assert!(ev.iter().any(|e| matches!(e, Event::ShipDestroyed { .. })));
 }
 

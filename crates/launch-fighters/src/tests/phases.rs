@@ -96,6 +96,35 @@ fn place_all(
     }
 }
 
+/// What a move may add: a booster's extra space (LF-09) or warp drive (LF-19).
+#[derive(Clone, Copy)]
+enum Extra {
+    Booster,
+    Warp,
+}
+
+/// Seat 0 may not move with `extra`: every action listed for it is a move without it,
+/// and `unit`'s move to `to` facing north with it is refused.
+fn no_move_with(g: &mut LaunchFighters, extra: Extra, unit: UnitId, to: Hex) {
+    let (boost, warp) = match extra {
+        Extra::Booster => (true, false),
+        Extra::Warp => (false, true),
+    };
+    assert!(g.legal_actions(Seat(0)).iter().all(|x| match (extra, x) {
+        (Extra::Booster, Action::Move { boost, .. }) => !boost,
+        (Extra::Warp, Action::Move { warp, .. }) => !warp,
+        _ => false,
+    }));
+    let bad = Action::Move {
+        unit,
+        to,
+        facing: Some(Dir::N),
+        boost,
+        warp,
+    };
+    assert!(g.apply(Seat(0), &bad).is_err());
+}
+
 /// A damaged ship with a Repair level, to give a player something to do in recovery.
 fn damaged_repairer(sb: &mut Sandbox, owner: u8, col: i32, row: i32) -> UnitId {
     let mut d = design("Fixer", 3, 0, 0, 4, 2);
@@ -683,6 +712,19 @@ fn lf09_push_with_no_empty_space_returns_to_base_or_eliminates() {
     }
 }
 
+/// Seat 0's ship "A" (Move 3) at `start` facing north with an asteroid hex just north
+/// of it, seat 1's "B" far off, in movement step 3. Returns the game and A.
+fn asteroid_ahead(start: Hex) -> (LaunchFighters, UnitId) {
+    let mut sb = Sandbox::new(2);
+    let (c, r) = start.to_offset();
+    let a = sb.ship(0, design("A", 2, 0, 0, 3, 3), c, r, Dir::N);
+    sb.ship(1, design("B", 2, 0, 0, 3, 4), 20, 20, Dir::N);
+    let (c, r) = start.step(Dir::N).to_offset();
+    sb.terrain(TerrainKind::Asteroid, c, r);
+    sb.state().phase = Phase::Movement { step: 3 };
+    (sb.build(), a)
+}
+
 /// Seed "Asteroids": "Upon entering each asteroid space one die must be rolled for the
 /// unit entering. On a roll of 4, 5 or 6 that unit takes a hit and may not continue
 /// movement this turn. The owner must choose one stat and reduce it by 1."
@@ -691,18 +733,8 @@ fn lf09_asteroid_hit_ends_the_move() {
     let start = off(10, 12);
     let rock = start.step(Dir::N);
     let goal = start.steps(Dir::N, 3); // only the straight line fits in Move 3
-    let build = || {
-        let mut sb = Sandbox::new(2);
-        let (c, r) = start.to_offset();
-        let a = sb.ship(0, design("A", 2, 0, 0, 3, 3), c, r, Dir::N);
-        sb.ship(1, design("B", 2, 0, 0, 3, 4), 20, 20, Dir::N);
-        let (c, r) = rock.to_offset();
-        sb.terrain(TerrainKind::Asteroid, c, r);
-        sb.state().phase = Phase::Movement { step: 3 };
-        (sb.build(), a)
-    };
-    // Hit: the move ends in the asteroid hex; the owner owes a one-level reduction.
-    let (mut g, a) = build();
+                                       // Hit: the move ends in the asteroid hex; the owner owes a one-level reduction.
+    let (mut g, a) = asteroid_ahead(start);
     g.rng.force(&[4]);
     let ev = play(&mut g, Seat(0), mv(a, goal, Some(Dir::N)));
     assert!(ev.contains(&Event::AsteroidRoll {
@@ -729,7 +761,7 @@ fn lf09_asteroid_hit_ends_the_move() {
     );
     assert_eq!(g.to_move(), vec![Seat(0)]);
     // Miss: on to the destination.
-    let (mut g, a) = build();
+    let (mut g, a) = asteroid_ahead(start);
     g.rng.force(&[3]);
     let ev = play(&mut g, Seat(0), mv(a, goal, Some(Dir::N)));
     assert!(ev.contains(&Event::AsteroidRoll {
@@ -799,16 +831,8 @@ fn lf09_asteroid_hit_on_a_ship_backs_up() {
 #[test]
 fn lfo01_path_avoids_asteroids_when_it_can() {
     let start = off(10, 12);
-    let rock = start.step(Dir::N);
     let goal = start.steps(Dir::N, 2);
-    let mut sb = Sandbox::new(2);
-    let (c, r) = start.to_offset();
-    let a = sb.ship(0, design("A", 2, 0, 0, 3, 3), c, r, Dir::N);
-    sb.ship(1, design("B", 2, 0, 0, 3, 4), 20, 20, Dir::N);
-    let (c, r) = rock.to_offset();
-    sb.terrain(TerrainKind::Asteroid, c, r);
-    sb.state().phase = Phase::Movement { step: 3 };
-    let mut g = sb.build();
+    let (mut g, a) = asteroid_ahead(start);
     let draws = g.rng.draws();
     let ev = play(&mut g, Seat(0), mv(a, goal, Some(Dir::N)));
     assert_eq!(g.rng.draws(), draws, "no asteroid entered, no die");
@@ -873,18 +897,7 @@ fn lf09_booster_gives_one_extra_space() {
     let z = sb.ship(0, d, 10, 12, Dir::N);
     sb.ship(1, design("B", 2, 0, 0, 3, 4), 20, 20, Dir::N);
     let mut g = sb.build();
-    assert!(g
-        .legal_actions(Seat(0))
-        .iter()
-        .all(|x| matches!(x, Action::Move { boost: false, .. })));
-    let bad = Action::Move {
-        unit: z,
-        to: off(10, 11),
-        facing: Some(Dir::N),
-        boost: true,
-        warp: false,
-    };
-    assert!(g.apply(Seat(0), &bad).is_err());
+    no_move_with(&mut g, Extra::Booster, z, off(10, 11));
 }
 
 // ---------------------------------------------------------------- recovery
@@ -955,18 +968,7 @@ fn lf19_no_warp_without_the_add_on() {
     sb.ship(1, design("B", 1, 0, 0, 3, 3), 20, 8, Dir::N);
     sb.state().phase = Phase::Movement { step: 2 };
     let mut g = sb.build();
-    assert!(g
-        .legal_actions(Seat(0))
-        .iter()
-        .all(|x| matches!(x, Action::Move { warp: false, .. })));
-    let bad = Action::Move {
-        unit: a,
-        to: off(8, 8),
-        facing: Some(Dir::N),
-        boost: false,
-        warp: true,
-    };
-    assert!(g.apply(Seat(0), &bad).is_err());
+    no_move_with(&mut g, Extra::Warp, a, off(8, 8));
 }
 
 /// Seed "D) Recovery" 3): "Any unit capable of moving and adjacent to the edge of the

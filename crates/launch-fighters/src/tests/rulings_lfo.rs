@@ -5,7 +5,7 @@
 
 use super::attack_support;
 
-use crate::state::{Decision, Location, Pending, Phase};
+use crate::state::{Decision, Location, Phase};
 use crate::testkit::{design, Sandbox};
 use crate::{Action, BarrageResult, Event, Stat, TerrainKind, UnitId};
 use attack_support::*;
@@ -20,28 +20,12 @@ fn lfo11_dice_order() {
     // Flak: attacker's dice, then the defence die, also on an automatic miss.
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let a = ship(&mut sb, 0, design("Flak ship", 5, 0, 0, 5, 3), o, Dir::N);
-    let h = ship(
-        &mut sb,
-        1,
-        design("Host", 0, 0, 2, 5, 1),
-        o.steps(Dir::N, 4),
-        Dir::S,
-    );
+    let (a, h) = flak_ship_and_host(&mut sb);
     let x = squadron(&mut sb, 1, h, o.step(Dir::N));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     play(&mut g, 0, Action::FireCannons { target: x });
     g.rng.force(&[1, 1, 4]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 2,
-            target: Some(x),
-        },
-    );
+    let ev = barrage(&mut g, 2, Some(x));
     assert!(ev.contains(&Event::Barrage {
         attacker: a,
         target: x,
@@ -54,14 +38,7 @@ fn lfo11_dice_order() {
     }));
     assert!(!g.rng.has_forced(), "the defence die was rolled");
     g.rng.force(&[3, 2, 6]);
-    let ev = play(
-        &mut g,
-        0,
-        Action::Barrage {
-            dice: 2,
-            target: Some(x),
-        },
-    );
+    let ev = barrage(&mut g, 2, Some(x));
     assert_eq!(
         barrages(&ev),
         vec![(vec![3, 2], 0, 5, 6, BarrageResult::Miss)]
@@ -70,29 +47,13 @@ fn lfo11_dice_order() {
     // Intercept dice in unit id order.
     let side = Hex::new(o.q + 2, o.r - 1);
     let mut sb = Sandbox::new(2);
-    let t = ship(&mut sb, 1, design("Target", 0, 0, 1, 5, 1), o, Dir::N);
-    let a = ship(
-        &mut sb,
-        0,
-        with_missiles(design("S", 0, 3, 0, 5, 3), 6),
-        side,
-        Dir::N,
-    );
+    let (t, a) = target_and_missile_ship(&mut sb, side);
     let sqs: Vec<UnitId> = [Dir::N, Dir::S, Dir::Sw]
         .into_iter()
         .map(|d| squadron(&mut sb, 1, t, o.step(d)))
         .collect();
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
-    play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: t,
-            missiles: 3,
-        },
-    );
+    let mut g = activated(sb, 3, a);
+    fire_launchers(&mut g, t, 3);
     g.rng.force(&[4, 1, 6]);
     let ev = play(
         &mut g,
@@ -143,9 +104,7 @@ fn lfo12_flak_targets_and_same_team() {
     let sq1 = squadron(&mut sb, 1, h1, o.step(Dir::N));
     let sq2 = squadron(&mut sb, 2, h2, o.step(Dir::Se));
     let own = squadron(&mut sb, 0, a, o.step(Dir::Sw));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
+    let mut g = activated(sb, 3, a);
     assert!(reject(&mut g, 0, Action::FireCannons { target: own }).contains("(LFO-12)"));
     let ev = play(&mut g, 0, Action::FireCannons { target: sq1 });
     assert_eq!(pool_dice(&ev), Some(1), "cannons 2 < 5: flak halved");
@@ -184,28 +143,14 @@ fn lfo12_flak_targets_and_same_team() {
     .contains("(LFO-12)"));
     play(&mut g, 0, Action::StopFiring);
     // Launcher flak: not halved, no intercept question.
-    let ev = play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: sq2,
-            missiles: 2,
-        },
-    );
+    let ev = fire_launchers(&mut g, sq2, 2);
     assert_eq!(pool_dice(&ev), Some(2));
     assert!(g.pending.is_empty());
 
     // Intercept: only the target's owner's squadrons, not a third player's.
     let side = Hex::new(o.q + 2, o.r - 1);
     let mut sb = Sandbox::new(3);
-    let t = ship(&mut sb, 1, design("Target", 0, 0, 1, 5, 1), o, Dir::N);
-    let a = ship(
-        &mut sb,
-        0,
-        with_missiles(design("S", 0, 3, 0, 5, 3), 6),
-        side,
-        Dir::N,
-    );
+    let (t, a) = target_and_missile_ship(&mut sb, side);
     let h2 = ship(
         &mut sb,
         2,
@@ -215,17 +160,8 @@ fn lfo12_flak_targets_and_same_team() {
     );
     let mine = squadron(&mut sb, 1, t, o.step(Dir::N));
     let third = squadron(&mut sb, 2, h2, o.step(Dir::S));
-    attack_step(&mut sb, 3);
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: a });
-    play(
-        &mut g,
-        0,
-        Action::FireLaunchers {
-            target: t,
-            missiles: 3,
-        },
-    );
+    let mut g = activated(sb, 3, a);
+    fire_launchers(&mut g, t, 3);
     assert_eq!(
         g.legal_actions(Seat(1)),
         vec![
@@ -253,28 +189,11 @@ fn lfo13_inactive_winner_does_not_advance() {
     for with_friend in [true, false] {
         let o = origin();
         let mut sb = Sandbox::new(2);
-        let home = ship(
-            &mut sb,
-            0,
-            design("Home", 0, 0, 2, 4, 0),
-            o.steps(Dir::Sw, 8),
-            Dir::N,
-        );
-        let ehome = ship(
-            &mut sb,
-            1,
-            design("EHome", 0, 0, 2, 4, 0),
-            o.steps(Dir::Ne, 8),
-            Dir::N,
-        );
-        let me = squadron(&mut sb, 0, home, o);
-        let foe = squadron(&mut sb, 1, ehome, o.step(Dir::N));
+        let (ehome, me, foe) = squadrons_face_to_face(&mut sb);
         flip(&mut sb, foe);
         let friend = with_friend.then(|| squadron(&mut sb, 1, ehome, o.step(Dir::Ne)));
-        attack_step(&mut sb, 5);
-        sb.state().order = vec![Seat(1), Seat(0)];
-        let mut g = sb.build();
-        play(&mut g, 0, Action::Activate { unit: me });
+        seat_0_first(&mut sb);
+        let mut g = activated(sb, 5, me);
         // The defender rolls 5 against 2: more than double, a direct hit.
         g.rng.force(&[2, 5]);
         play(&mut g, 0, Action::Dogfight { target: foe });
@@ -326,23 +245,15 @@ fn lfo13_inactive_winner_does_not_advance() {
 fn lfo14_formation_wingmen_and_terrain() {
     let o = origin();
     let mut sb = Sandbox::new(2);
-    let home = ship(
-        &mut sb,
-        0,
-        design("Home", 0, 0, 2, 4, 0),
-        o.steps(Dir::Sw, 8),
-        Dir::N,
-    );
+    let home = home_carrier(&mut sb);
     let t = ship(&mut sb, 1, design("Target", 1, 0, 0, 4, 1), o, Dir::N);
     terrain(&mut sb, TerrainKind::Asteroid, o);
     terrain(&mut sb, TerrainKind::Moon, o.step(Dir::Nw));
     let lead = squadron(&mut sb, 0, home, o.step(Dir::N));
     let done = squadron(&mut sb, 0, home, o.step(Dir::Se));
     let w = squadron(&mut sb, 0, home, o.step(Dir::Sw));
-    attack_step(&mut sb, 5);
-    sb.state().order = vec![Seat(1), Seat(0)];
-    let mut g = sb.build();
-    play(&mut g, 0, Action::Activate { unit: done });
+    seat_0_first(&mut sb);
+    let mut g = activated(sb, 5, done);
     play(&mut g, 0, Action::EndActivation);
     play(&mut g, 0, Action::Activate { unit: lead });
     assert_eq!(
@@ -382,17 +293,7 @@ fn lfo14_formation_wingmen_and_terrain() {
         barrages(&ev),
         vec![(vec![3, 3], -1, 5, 4, BarrageResult::Hit)]
     );
-    assert_eq!(
-        top(&g),
-        Some((
-            1,
-            Decision::ReduceStats {
-                ship: t,
-                levels: 1,
-                credited: Some(Seat(0))
-            }
-        ))
-    );
+    assert_eq!(top(&g), reduction_owed(1, t, 1));
 }
 
 /// LFO-16: a reduction of a ship that is gone asks no question — it is dropped once
@@ -419,23 +320,10 @@ fn lfo16_reduction_of_a_ship_that_is_gone_is_dropped() {
     sb.state().units[gone.index()].location = Location::Eliminated;
     sb.state().phase = Phase::Attack { step: 2 };
     for ship in [gone, live] {
-        sb.state().pending.push(Pending {
-            seat: Seat(1),
-            decision: Decision::ReduceStats {
-                ship,
-                levels: 1,
-                credited: Some(Seat(0)),
-            },
-        });
+        owes_reduction(&mut sb, ship, 1, Some(Seat(0)));
     }
     let mut g = sb.build();
-    play(
-        &mut g,
-        1,
-        Action::Reduce {
-            stats: vec![Stat::Cannons],
-        },
-    );
+    reduce(&mut g, 1, vec![Stat::Cannons]);
     assert_eq!(stats(&g, live).cannons, 1);
     assert!(
         g.pending.is_empty(),

@@ -130,15 +130,7 @@ fn st05_starting_state_and_the_starting_corner_choice() {
     assert_eq!(firsts.len(), 2);
     // Then seat order: the turn passes to the other seat after step 7.
     let first = g.current;
-    play(
-        &mut g,
-        Action::Cells {
-            moves: 0,
-            attack: 0,
-            defend: 0,
-            action: 0,
-        },
-    );
+    play(&mut g, cells(0, 0, 0, 0));
     g.sets = vec![MoveSet {
         cards: vec![],
         used: true,

@@ -200,15 +200,7 @@ fn st18_the_target_wins_at_the_end_of_ones_own_turn() {
     let mut g = started(&scenario("outpost"), 31);
     let me = g.current;
     g.players[me.index()].on = 25_000;
-    play(
-        &mut g,
-        Action::Cells {
-            moves: 0,
-            attack: 0,
-            defend: 0,
-            action: 0,
-        },
-    );
+    play(&mut g, cells(0, 0, 0, 0));
     g.sets.iter_mut().for_each(|s| s.used = true);
     assert!(g.outcome().is_none(), "not before the end of his turn");
     while g.outcome().is_none() {
@@ -233,12 +225,7 @@ fn st18_after_the_last_round_the_most_spendys_then_the_most_outposts() {
         }
         while g.outcome().is_none() {
             let a = if matches!(g.step, Step::Cells) {
-                Action::Cells {
-                    moves: 0,
-                    attack: 0,
-                    defend: 0,
-                    action: 0,
-                }
+                cells(0, 0, 0, 0)
             } else if legal(&g).contains(&Action::EndSet) {
                 Action::EndSet
             } else if legal(&g).contains(&Action::Next) {

@@ -8,15 +8,6 @@ use crate::Stgv2;
 use orrery_core::{Game, Rng};
 use orrery_nodes::Dir;
 
-fn cells(moves: u8, attack: u8, defend: u8, action: u8) -> Action {
-    Action::Cells {
-        moves,
-        attack,
-        defend,
-        action,
-    }
-}
-
 #[test]
 fn seed_turn_steps_one_to_three_draw_sets_around_the_cells() {
     let mut g = started(&scenario("outpost"), 5);
@@ -126,11 +117,24 @@ fn st07_the_move_deck_is_forty_cards_reshuffled_from_its_discards_and_hidden() {
     assert_eq!(all, orig, "the same cards, another order");
 }
 
-/// A set of `cards` for the player to move, in step 4.
-fn with_set(g: &mut Stgv2, cards: Vec<MoveCard>) {
+/// Sets of these cards for the player to move, in step 4.
+fn with_sets(g: &mut Stgv2, sets: Vec<Vec<MoveCard>>) {
     let seat = g.current;
     at_phase(g, seat, Phase::Combat);
-    g.sets = vec![MoveSet { cards, used: false }];
+    g.sets = sets
+        .into_iter()
+        .map(|cards| MoveSet { cards, used: false })
+        .collect();
+}
+
+/// A set of `cards` for the player to move, in step 4.
+fn with_set(g: &mut Stgv2, cards: Vec<MoveCard>) {
+    with_sets(g, vec![cards]);
+}
+
+/// The ship following the set takes its next card one step `dir`.
+fn follow_card(g: &mut Stgv2, dir: Dir) {
+    play(g, Action::Card { dirs: vec![dir] });
 }
 
 #[test]
@@ -148,18 +152,8 @@ fn st08_every_ship_follows_the_same_cards_up_to_its_engines() {
     play(&mut g, Action::Follow { set: 0, ship: a });
     // All or nothing: while following, the only answers are its cards.
     assert!(legal(&g).iter().all(|x| matches!(x, Action::Card { .. })));
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Up],
-        },
-    );
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Up],
-        },
-    );
+    follow_card(&mut g, Dir::Up);
+    follow_card(&mut g, Dir::Up);
     // At the top of the rod Up does not exist: an open step must be taken (STO-02).
     let why = refused(
         &mut g,
@@ -168,21 +162,11 @@ fn st08_every_ship_follows_the_same_cards_up_to_its_engines() {
         },
     );
     assert!(why.contains("[down]"), "{why}");
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Down],
-        },
-    );
+    follow_card(&mut g, Dir::Down);
     assert_eq!(g.ship(a).pos, pos(1, 0, 3));
     // The one-engine ship stops at card 1.
     play(&mut g, Action::Follow { set: 0, ship: b });
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Down],
-        },
-    );
+    follow_card(&mut g, Dir::Down);
     assert_eq!(g.ship(b).pos, pos(0, 1, 1));
     // Every ship has moved: the set is done, used once.
     assert!(matches!(g.step, Step::Main { .. }));
@@ -196,38 +180,13 @@ fn st08_a_blocked_path_stops_the_ship_for_that_set_only() {
     let me = g.current;
     let a = me.0 as u16;
     place(&mut g, a, pos(1, 0, 3));
-    let seat = g.current;
-    at_phase(&mut g, seat, Phase::Combat);
-    g.sets = vec![
-        MoveSet {
-            cards: vec![MoveCard::Vertical, MoveCard::Vertical, MoveCard::Vertical],
-            used: false,
-        },
-        MoveSet {
-            cards: vec![MoveCard::Vertical, MoveCard::Vertical, MoveCard::Vertical],
-            used: false,
-        },
-    ];
+    let three_verticals = vec![MoveCard::Vertical, MoveCard::Vertical, MoveCard::Vertical];
+    with_sets(&mut g, vec![three_verticals.clone(), three_verticals]);
     play(&mut g, Action::Follow { set: 0, ship: a });
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Up],
-        },
-    );
+    follow_card(&mut g, Dir::Up);
     // At level 4 nothing is open for a vertical card but Down: take it.
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Down],
-        },
-    );
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Up],
-        },
-    );
+    follow_card(&mut g, Dir::Down);
+    follow_card(&mut g, Dir::Up);
     assert_eq!(g.ship(a).pos, pos(1, 0, 4));
     // Boxed in: a ship above and below on the rod blocks every vertical step.
     let foe = 1 - me.0 as u16;
@@ -249,18 +208,8 @@ fn st08_ships_choose_their_order_and_may_stay_out_of_a_set() {
     place(&mut g, a, pos(1, 0, 2));
     with_set(&mut g, vec![MoveCard::OneAny, MoveCard::OneAny]);
     play(&mut g, Action::Follow { set: 0, ship: b });
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Up],
-        },
-    );
-    play(
-        &mut g,
-        Action::Card {
-            dirs: vec![Dir::Up],
-        },
-    );
+    follow_card(&mut g, Dir::Up);
+    follow_card(&mut g, Dir::Up);
     // Ship a does not move with this set.
     assert!(legal(&g).contains(&Action::EndSet));
     play(&mut g, Action::EndSet);

@@ -17,6 +17,26 @@ fn close(p: f64, hits: usize, n: usize) -> bool {
     (q - p).abs() <= 5.0 * (p * (1.0 - p) / n as f64).sqrt() + 1e-9
 }
 
+/// The odds of `a` attack dice rolled `r` times against `d` defence dice rolled `s`
+/// times match `N` volleys of the rules' own dice: each number of hits (0 to 5) within
+/// sampling error.
+fn assert_odds_match_the_dice(rng: &mut Rng, a: u32, d: u32, r: u32, s: u32) {
+    let odds = volley_odds(a, d, r, s);
+    let mut counts = [0usize; 6];
+    for _ in 0..N {
+        let h = volley_hits(&roll_pool(rng, a, r), &roll_pool(rng, d, s));
+        counts[h as usize] += 1;
+    }
+    for h in 0..6 {
+        assert!(
+            close(odds[h].p, counts[h], N),
+            "{a}d×{r} vs {d}d×{s}: {h} hits computed {} sampled {}",
+            odds[h].p,
+            counts[h] as f64 / N as f64
+        );
+    }
+}
+
 #[test]
 fn st11_volley_odds_match_the_rules_dice() {
     let mut rng = Rng::seed_from(7);
@@ -27,20 +47,7 @@ fn st11_volley_odds_match_the_rules_dice() {
         (6, 2, 1, 3),
         (4, 0, 1, 1),
     ] {
-        let exact = volley_odds(a, d, r, s);
-        let mut counts = [0usize; 6];
-        for _ in 0..N {
-            let h = volley_hits(&roll_pool(&mut rng, a, r), &roll_pool(&mut rng, d, s));
-            counts[h as usize] += 1;
-        }
-        for h in 0..6 {
-            assert!(
-                close(exact[h].p, counts[h], N),
-                "{a}d×{r} vs {d}d×{s}: {h} hits exact {} sampled {}",
-                exact[h].p,
-                counts[h] as f64 / N as f64
-            );
-        }
+        assert_odds_match_the_dice(&mut rng, a, d, r, s);
     }
 }
 
@@ -174,22 +181,8 @@ fn st11_odds_stay_numbers_for_every_pool_the_calculator_accepts() {
 fn st11_odds_beyond_exact_counting_match_the_rules_dice() {
     // 12 × 3 + 9 × 2 = 54 dice: past the exact fractions, computed in f64.
     let (a, d, r, s) = (12, 9, 3, 2);
-    let odds = volley_odds(a, d, r, s);
-    assert!(odds.iter().all(|p| p.exact.is_none()));
-    let mut rng = Rng::seed_from(11);
-    let mut counts = [0usize; 6];
-    for _ in 0..N {
-        let h = volley_hits(&roll_pool(&mut rng, a, r), &roll_pool(&mut rng, d, s));
-        counts[h as usize] += 1;
-    }
-    for h in 0..6 {
-        assert!(
-            close(odds[h].p, counts[h], N),
-            "{h} hits: computed {} sampled {}",
-            odds[h].p,
-            counts[h] as f64 / N as f64
-        );
-    }
+    assert!(volley_odds(a, d, r, s).iter().all(|p| p.exact.is_none()));
+    assert_odds_match_the_dice(&mut Rng::seed_from(11), a, d, r, s);
 }
 
 #[test]

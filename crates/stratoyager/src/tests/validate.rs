@@ -16,6 +16,14 @@ fn problems(g: &Stratoyager, edit: impl FnOnce(&mut Value)) -> Vec<String> {
     orrery_core::conformance::problems_after(g, edit)
 }
 
+/// One of the problems listed starts with `start` (its field and what is wrong).
+fn assert_listed(p: &[String], start: &str) {
+    assert!(
+        p.iter().any(|m| m.starts_with(start)),
+        "{start:?} not among {p:?}"
+    );
+}
+
 /// A position in the middle of play: the first Movement Action question, nobody
 /// has answered yet.
 fn in_play() -> Stratoyager {
@@ -38,11 +46,7 @@ fn a_unit_kind_outside_the_roster_is_refused() {
     // The report: `units[3].kind = 256` was accepted; 16 applies later the ruleset
     // failed half-way and the hash moved.
     let p = problems(&pilot(5), |v| v["units"][3]["kind"] = json!(256));
-    assert!(
-        p.iter()
-            .any(|m| m.starts_with("units[3].kind: 256 is not a parameter card")),
-        "{p:?}"
-    );
+    assert_listed(&p, "units[3].kind: 256 is not a parameter card");
 }
 
 #[test]
@@ -60,18 +64,14 @@ fn structure_above_the_card_is_refused() {
 #[test]
 fn a_side_that_does_not_exist_is_refused() {
     let p = problems(&pilot(5), |v| v["units"][1]["side"] = json!(7));
-    assert!(
-        p.iter()
-            .any(|m| m.starts_with("units[1].side: 7 is not in 0..=1")),
-        "{p:?}"
-    );
+    assert_listed(&p, "units[1].side: 7 is not in 0..=1");
 }
 
 #[test]
 fn a_table_no_rule_allows_is_refused() {
     // `table.width = 1e18` was accepted, then `render` never returned.
     let p = problems(&pilot(5), |v| v["table"]["width"] = json!(1e18));
-    assert!(p.iter().any(|m| m.starts_with("table: ")), "{p:?}");
+    assert_listed(&p, "table: ");
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn every_problem_is_reported_at_once() {
         "units[2].missiles",
         "priority",
     ] {
-        assert!(p.iter().any(|m| m.starts_with(f)), "{f} in {p:?}");
+        assert_listed(&p, f);
     }
 }
 
@@ -148,11 +148,7 @@ fn sy13_fewer_initiative_cards_than_a_sides_units_is_refused() {
     }
     assert_eq!(g.validate(), Ok(()));
     let p = problems(&g, |v| v["cards"] = json!(1));
-    assert!(
-        p.iter()
-            .any(|m| m.starts_with("cards: 1 Initiative Cards for seat")),
-        "{p:?}"
-    );
+    assert_listed(&p, "cards: 1 Initiative Cards for seat");
 }
 
 #[test]
@@ -172,7 +168,7 @@ fn sy12_an_obstacle_the_scenario_loader_would_refuse_is_refused() {
         pts.insert(0, first);
     });
     let f = format!("obstacles[{i}].outline: polygon");
-    assert!(p.iter().any(|m| m.starts_with(&f)), "{p:?}");
+    assert_listed(&p, &f);
 }
 
 #[test]
@@ -181,10 +177,7 @@ fn syo20_evasive_and_yawed_in_one_turn_is_refused() {
         v["units"][0]["evasive"] = json!(true);
         v["units"][0]["yawed"] = json!(true);
     });
-    assert!(
-        p.iter().any(|m| m.starts_with("units[0].evasive: ")),
-        "{p:?}"
-    );
+    assert_listed(&p, "units[0].evasive: ");
 }
 
 #[test]
@@ -203,11 +196,7 @@ fn sy02_set_up_refuses_a_card_validate_would_refuse() {
     );
     // And validate names the same field of a loaded state's roster.
     let p = problems(&pilot(5), |v| v["roster"][0]["structure"] = json!(150));
-    assert!(
-        p.iter()
-            .any(|m| m.starts_with("roster[0].structure: 150 is out of range")),
-        "{p:?}"
-    );
+    assert_listed(&p, "roster[0].structure: 150 is out of range");
 }
 
 #[test]
@@ -233,10 +222,7 @@ fn absurdly_long_lists_are_refused_at_once_and_problems_are_capped() {
         }));
         v["obstacles"] = Value::Array(vec![o; 5_000]);
     });
-    assert!(
-        p.iter().any(|m| m.starts_with("obstacles: 5000 obstacles")),
-        "{p:?}"
-    );
+    assert_listed(&p, "obstacles: 5000 obstacles");
     // Set-up holds scenarios to the same budget.
     let mut s = scenario("asteroid-ambush");
     s.obstacles = vec![s.obstacles[0].clone(); 5_000];
@@ -279,11 +265,7 @@ fn sy12_an_obstacle_off_the_table_is_refused_by_set_up_and_validate() {
     let p = problems(&g, |v| {
         v["obstacles"][0]["outline"]["center"]["x"] = json!(500.0);
     });
-    assert!(
-        p.iter()
-            .any(|m| m.starts_with("obstacles[0].outline: reaches outside the table")),
-        "{p:?}"
-    );
+    assert_listed(&p, "obstacles[0].outline: reaches outside the table");
 }
 
 #[test]
@@ -291,9 +273,5 @@ fn a_speed_play_cannot_reach_is_refused() {
     // 9 to start and +9 a turn for 51 turns is 468; 999 was accepted, and a unit
     // flying off the table at that speed ended where validate refused the position.
     let p = problems(&in_play(), |v| v["units"][0]["speed"] = json!(600));
-    assert!(
-        p.iter()
-            .any(|m| m.starts_with("units[0].speed: 600 is not in 0..=500")),
-        "{p:?}"
-    );
+    assert_listed(&p, "units[0].speed: 600 is not in 0..=500");
 }

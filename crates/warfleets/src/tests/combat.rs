@@ -6,11 +6,13 @@
 use crate::catalogue::Special;
 use crate::combat::{arc_of, attack_odds, Arc};
 use crate::state::Step;
-use crate::terrain::Terrain;
-use crate::testkit::{act, custom, damage_of, fire_now, place, settle, started, two_ships};
+use crate::testkit::{
+    act, custom, damage_of, fighter_against_bomber, fire_now, piece, place, settle, started,
+    two_ships, CORVETTE,
+};
 use crate::{Action, GunRef, Warfleets};
 use orrery_core::{Game, Odds, OddsArgs, OddsValue, Rng, Seat};
-use orrery_table::{Heading, Point, Shape};
+use orrery_table::{Heading, Point};
 
 const PLAIN_CRUISER: &str = "hull = \"Cruiser\"\nsystems = [\"Armored Plating\", \"Pulse Engine\", \"Repair Bay\", \"Tractor Beam\"]";
 const PLAIN_DESTROYER: &str =
@@ -18,6 +20,16 @@ const PLAIN_DESTROYER: &str =
 
 fn ship(systems: &str, weapons: &str) -> String {
     format!("hull = \"Destroyer\"\nsystems = [{systems}]\n{weapons}")
+}
+
+/// Fire `gun` at `target` with the model firing now.
+fn fire(g: &mut Warfleets, gun: GunRef, target: u8) {
+    act(g, Action::Fire { gun, target });
+}
+
+/// Whether seat 0's model firing now is refused firing `gun` at `target`.
+fn fire_refused(g: &mut Warfleets, gun: GunRef, target: u8) -> bool {
+    g.apply(Seat(0), &Action::Fire { gun, target }).is_err()
 }
 
 fn numbers(g: &Warfleets, shooter: u8, gun: GunRef, target: u8) -> (u8, Option<u8>) {
@@ -98,11 +110,7 @@ fn fb12_anti_ship_anti_squadron_and_squadron_bonus() {
 
 #[test]
 fn fb12_engaged_squadrons_only_fight_their_opponents() {
-    let s = custom(
-        1000,
-        "[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n",
-    );
-    let mut g = started(&s, 2);
+    let mut g = fighter_against_bomber(CORVETTE, 2);
     place(&mut g, 1, 30.0, 10.0, 0);
     place(&mut g, 3, 31.5, 10.0, 0);
     place(&mut g, 2, 30.0, 11.5, 0);
@@ -136,18 +144,7 @@ fn fb13_planets_block_sight_and_partial_cover_counts() {
     let mut g = two_ships(PLAIN_CRUISER, PLAIN_DESTROYER);
     place(&mut g, 0, 36.0, 10.0, 0);
     place(&mut g, 1, 36.0, 20.0, 0);
-    g.terrain = vec![Terrain {
-        name: "planet".into(),
-        shape: Shape::Circle {
-            center: Point::new(36.0, 15.0),
-            radius: 2.0,
-        },
-        blocks_los: true,
-        cover: false,
-        difficult: false,
-        impassable: true,
-        dangerous: false,
-    }];
+    g.terrain = vec![piece("planet", 36.0, 15.0, 2.0)];
     fire_now(&mut g, 0);
     assert!(g
         .apply(
@@ -183,18 +180,7 @@ fn fb13_inside_a_nebula_is_cover_and_stealth_rig_beyond_12() {
         Some(5),
         "within 12\": no cover"
     );
-    g.terrain = vec![Terrain {
-        name: "nebula".into(),
-        shape: Shape::Circle {
-            center: Point::new(36.0, 14.0),
-            radius: 4.0,
-        },
-        blocks_los: false,
-        cover: true,
-        difficult: false,
-        impassable: false,
-        dangerous: false,
-    }];
+    g.terrain = vec![piece("nebula", 36.0, 14.0, 4.0)];
     assert_eq!(
         numbers(&g, 0, GunRef::Turret, 1).1,
         Some(4),
@@ -225,26 +211,14 @@ fn fb12_deadly_blast_and_overheating() {
     fire_now(&mut g, 0);
     // Giga Cannon: 1 attack, Strength 4, Deadly: hit (6), block fails (1) → 2 damage.
     g.rng.force(&[6, 1]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Weapon(2),
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Weapon(2), 1);
     settle(&mut g);
     assert_eq!(damage_of(&g, 1), 2);
     // Linked Railgun (Overheating) from the rear arc: the firer takes 1 per 1 rolled.
     place(&mut g, 1, 36.0, 4.0, 180);
     fire_now(&mut g, 0);
     g.rng.force(&[1, 1, 2]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Weapon(3),
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Weapon(3), 1);
     settle(&mut g);
     assert_eq!(damage_of(&g, 0), 2);
 }
@@ -263,13 +237,7 @@ fn fb12_blast_hits_every_other_model_within_4() {
     fire_now(&mut g, 0);
     // Hit (6), the corvette fails its block (1), the near bomber fails (1).
     g.rng.force(&[6, 1, 1]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Weapon(2),
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Weapon(2), 1);
     settle(&mut g);
     assert_eq!(damage_of(&g, 1), 1);
     assert_eq!(damage_of(&g, 2), 1, "within 4\" of the target");
@@ -290,68 +258,14 @@ fn fb12_twin_fire_takes_two_targets_and_broadside_both_flanks() {
     fire_now(&mut g, 0);
     let (twin, broadside) = (GunRef::Weapon(1), GunRef::Weapon(2));
     g.rng.force(&[2; 40]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: twin,
-            target: 1,
-        },
-    );
-    assert!(
-        g.apply(
-            Seat(0),
-            &Action::Fire {
-                gun: twin,
-                target: 1
-            }
-        )
-        .is_err(),
-        "two different targets"
-    );
-    act(
-        &mut g,
-        Action::Fire {
-            gun: twin,
-            target: 2,
-        },
-    );
+    fire(&mut g, twin, 1);
+    assert!(fire_refused(&mut g, twin, 1), "two different targets");
+    fire(&mut g, twin, 2);
     place(&mut g, 2, 40.0, 10.0, 0);
-    assert!(
-        g.apply(
-            Seat(0),
-            &Action::Fire {
-                gun: twin,
-                target: 3
-            }
-        )
-        .is_err(),
-        "only twice"
-    );
-    assert!(
-        g.apply(
-            Seat(0),
-            &Action::Fire {
-                gun: broadside,
-                target: 1
-            }
-        )
-        .is_err(),
-        "front is not a side"
-    );
-    act(
-        &mut g,
-        Action::Fire {
-            gun: broadside,
-            target: 2,
-        },
-    );
-    act(
-        &mut g,
-        Action::Fire {
-            gun: broadside,
-            target: 3,
-        },
-    );
+    assert!(fire_refused(&mut g, twin, 3), "only twice");
+    assert!(fire_refused(&mut g, broadside, 1), "front is not a side");
+    fire(&mut g, broadside, 2);
+    fire(&mut g, broadside, 3);
     assert!(g.shots_now(0).iter().all(|s| s.0 == GunRef::Turret));
 }
 
@@ -368,13 +282,7 @@ fn fb16_boarding_pods_give_markers_rolled_at_activation() {
     place(&mut g, 1, 36.0, 14.0, 180);
     fire_now(&mut g, 0);
     g.rng.force(&[5, 6]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Weapon(2),
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Weapon(2), 1);
     assert_eq!(g.model(1).boarding, 2);
     assert_eq!(damage_of(&g, 1), 0, "no block, no damage");
     // At the destroyer's activation: 4+ removes a marker, else 1 damage and it stays.
@@ -408,13 +316,7 @@ fn fb15_shield_booster_fragile_and_sniper() {
     // Precision Cannon: hit (6), block fails (1) → 1, Fragile +1 → 2; Shield Booster
     // rolls 5 (ignored) and 2.
     g.rng.force(&[6, 1, 5, 2]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Weapon(2),
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Weapon(2), 1);
     // Sniper: the shooter picks the upgrade.
     assert!(g.choosing);
     assert_eq!(g.to_move(), vec![Seat(0)]);
@@ -434,13 +336,7 @@ fn fb15_damage_stays_on_an_upgrade_until_it_stops_and_armored_plating_takes_4() 
     fire_now(&mut g, 0);
     // Two hits (3+), both blocks fail (5+ needed).
     g.rng.force(&[6, 6, 1, 1]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Turret,
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Turret, 1);
     // The owner picks Armored Plating; the second point goes there without asking.
     assert_eq!(g.to_move(), vec![Seat(1)]);
     act(&mut g, Action::Assign { upgrade: 0 });
@@ -465,13 +361,7 @@ fn fb15_a_ship_with_every_upgrade_stopped_is_destroyed() {
     g.model_mut(1).markers = 2;
     fire_now(&mut g, 0);
     g.rng.force(&[6, 1, 1]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Turret,
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Turret, 1);
     settle(&mut g);
     assert_eq!(g.model(1).status, crate::state::Status::Destroyed);
     assert_eq!(
@@ -581,13 +471,7 @@ fn fb15_sniper_picks_the_upgrade_even_past_a_damaged_one() {
     fire_now(&mut g, 0);
     // Hit, block fails: 1 damage, Fragile +1 = 2, both on the sniper's pick.
     g.rng.force(&[6, 1]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: GunRef::Weapon(2),
-            target: 1,
-        },
-    );
+    fire(&mut g, GunRef::Weapon(2), 1);
     assert_eq!(g.to_move(), vec![Seat(0)], "the shooter picks");
     act(&mut g, Action::Assign { upgrade: 2 });
     let ups = &g.model(1).upgrades;

@@ -3,11 +3,13 @@
 //! picked up), FB-19 (mines, Vanguard).
 
 use crate::state::{Status, Step};
-use crate::terrain::Terrain;
-use crate::testkit::{act, custom, damage_of, order_now, place, settle, started, two_ships};
-use crate::Action;
+use crate::testkit::{
+    act, custom, damage_of, fighter_against_bomber, order_now, piece, place, settle, started,
+    two_ships, CORVETTE,
+};
+use crate::{Action, Warfleets};
 use orrery_core::{Game, Presentation, SearchHints, Seat};
-use orrery_table::{Point, Shape};
+use orrery_table::Point;
 
 const CRUISER: &str = "hull = \"Cruiser\"\nsystems = [\"Armored Plating\", \"Shield Booster\", \"Nuclear Ammo\", \"Precision Rig\"]";
 const DESTROYER: &str =
@@ -17,27 +19,44 @@ fn close(p: Point, x: f64, y: f64) -> bool {
     (p.x - x).abs() < 1e-6 && (p.y - y).abs() < 1e-6
 }
 
-fn piece(name: &str, x: f64, y: f64, r: f64) -> Terrain {
-    Terrain {
-        name: name.into(),
-        shape: Shape::Circle {
-            center: Point::new(x, y),
-            radius: r,
+/// Where the destroyer stands when it is only to be out of the cruiser's way.
+const OUT_OF_THE_WAY: (f64, f64, i32) = (10.0, 40.0, 180);
+
+/// The cruiser (model 0) at (36", 10") facing 0°, its order the open question,
+/// against the destroyer (model 1) at `destroyer` (x, y, facing).
+fn cruiser_to_order(destroyer: (f64, f64, i32)) -> Warfleets {
+    let mut g = two_ships(CRUISER, DESTROYER);
+    place(&mut g, 0, 36.0, 10.0, 0);
+    place(&mut g, 1, destroyer.0, destroyer.1, destroyer.2);
+    order_now(&mut g, 0);
+    g
+}
+
+/// Order a Move of `inches` straight ahead (no turn).
+fn move_straight(g: &mut Warfleets, inches: f64) {
+    act(
+        g,
+        Action::Move {
+            pivot: inches,
+            turn: 0,
         },
-        blocks_los: name == "planet",
-        cover: name == "nebula" || name == "asteroid field",
-        difficult: name == "asteroid field",
-        impassable: name == "planet",
-        dangerous: name == "radiation cloud",
-    }
+    );
+}
+
+/// Order a Cruise of `inches` straight ahead (no turn).
+fn cruise_straight(g: &mut Warfleets, inches: f64) {
+    act(
+        g,
+        Action::Cruise {
+            pivot: inches,
+            turn: 0,
+        },
+    );
 }
 
 #[test]
 fn fb06_move_goes_full_speed_and_turns_once_after_half() {
-    let mut g = two_ships(CRUISER, DESTROYER);
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 10.0, 40.0, 180);
-    order_now(&mut g, 0);
+    let mut g = cruiser_to_order(OUT_OF_THE_WAY);
     // Less than half of the 4" before the turn, a turn over 90°, off the ½" grid.
     for bad in [
         Action::Move {
@@ -73,10 +92,7 @@ fn fb06_move_goes_full_speed_and_turns_once_after_half() {
 
 #[test]
 fn fb06_cruise_turns_at_most_45_and_forbids_shooting() {
-    let mut g = two_ships(CRUISER, DESTROYER);
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 36.0, 26.0, 180);
-    order_now(&mut g, 0);
+    let mut g = cruiser_to_order((36.0, 26.0, 180));
     act(
         &mut g,
         Action::Cruise {
@@ -92,36 +108,18 @@ fn fb06_cruise_turns_at_most_45_and_forbids_shooting() {
 
 #[test]
 fn fb14_difficult_terrain_costs_double() {
-    let mut g = two_ships(CRUISER, DESTROYER);
+    let mut g = cruiser_to_order(OUT_OF_THE_WAY);
     g.terrain = vec![piece("asteroid field", 36.0, 16.0, 3.0)];
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 10.0, 40.0, 180);
-    order_now(&mut g, 0);
     // 3" to the field's edge, then the remaining 3" buy 1.5".
-    act(
-        &mut g,
-        Action::Cruise {
-            pivot: 6.0,
-            turn: 0,
-        },
-    );
+    cruise_straight(&mut g, 6.0);
     assert!(close(g.model(0).pos, 36.0, 14.5), "{:?}", g.model(0).pos);
 }
 
 #[test]
 fn fb06_impassable_terrain_stops_the_move_at_contact() {
-    let mut g = two_ships(CRUISER, DESTROYER);
+    let mut g = cruiser_to_order(OUT_OF_THE_WAY);
     g.terrain = vec![piece("planet", 36.0, 18.0, 3.0)];
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 10.0, 40.0, 180);
-    order_now(&mut g, 0);
-    act(
-        &mut g,
-        Action::Cruise {
-            pivot: 6.0,
-            turn: 0,
-        },
-    );
+    cruise_straight(&mut g, 6.0);
     assert!(
         (g.model(0).pos.y - 14.0).abs() < 1e-6,
         "{:?}",
@@ -132,20 +130,11 @@ fn fb06_impassable_terrain_stops_the_move_at_contact() {
 
 #[test]
 fn fb14_dangerous_terrain_deals_d3_once() {
-    let mut g = two_ships(CRUISER, DESTROYER);
+    let mut g = cruiser_to_order(OUT_OF_THE_WAY);
     g.terrain = vec![piece("radiation cloud", 36.0, 13.0, 2.5)];
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 10.0, 40.0, 180);
-    order_now(&mut g, 0);
     // D3 = 2; the Shield Booster then rolls 1 and 2 (nothing ignored).
     g.rng.force(&[2, 1, 2]);
-    act(
-        &mut g,
-        Action::Cruise {
-            pivot: 6.0,
-            turn: 0,
-        },
-    );
+    cruise_straight(&mut g, 6.0);
     settle(&mut g);
     assert_eq!(damage_of(&g, 0), 2);
 }
@@ -157,13 +146,7 @@ fn fb10_a_ship_leaving_the_table_returns_at_the_end_of_the_round() {
     place(&mut g, 1, 10.0, 10.0, 0);
     g.model_mut(0).markers = 1;
     order_now(&mut g, 0);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 4.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 4.0);
     let m = g.model(0);
     assert_eq!(m.status, Status::Away);
     assert!(close(m.exit.unwrap(), 36.0, 48.0));
@@ -188,18 +171,9 @@ fn fb10_a_ship_leaving_the_table_returns_at_the_end_of_the_round() {
 
 #[test]
 fn fb08_overlapping_ships_move_on_and_both_take_damage() {
-    let mut g = two_ships(CRUISER, DESTROYER);
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 36.0, 14.0, 0);
-    order_now(&mut g, 0);
+    let mut g = cruiser_to_order((36.0, 14.0, 0));
     g.rng.force(&[1, 1]);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 4.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 4.0);
     // On until 1" clear of the destroyer: centres 1 + 0.75 + 1 apart.
     assert!(
         (g.model(0).pos.y - 16.75).abs() < 1e-5,
@@ -221,13 +195,7 @@ fn fb08_ablative_armor_ignores_overlap_damage_from_enemies() {
     place(&mut g, 1, 36.0, 14.0, 0);
     order_now(&mut g, 0);
     g.rng.force(&[1]);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 4.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 4.0);
     settle(&mut g);
     assert_eq!(damage_of(&g, 0), 1);
     assert_eq!(damage_of(&g, 1), 0);
@@ -242,27 +210,16 @@ fn fb09_ram_compares_slots_and_pushes_the_smaller_ship() {
     place(&mut g, 0, 36.0, 10.0, 0);
     place(&mut g, 1, 36.0, 22.0, 90);
     order_now(&mut g, 0);
+    let ram = Action::Ram {
+        target: 1,
+        pivot: 6.0,
+        turn: 0,
+    };
     // A ram that cannot reach contact is refused.
-    assert!(g
-        .apply(
-            Seat(0),
-            &Action::Ram {
-                target: 1,
-                pivot: 6.0,
-                turn: 0
-            }
-        )
-        .is_err());
+    assert!(g.apply(Seat(0), &ram).is_err());
     place(&mut g, 1, 36.0, 15.0, 90);
     g.rng.force(&[3]);
-    act(
-        &mut g,
-        Action::Ram {
-            target: 1,
-            pivot: 6.0,
-            turn: 0,
-        },
-    );
+    act(&mut g, ram);
     assert!(
         (g.model(0).pos.y - 13.25).abs() < 1e-6,
         "stops at contact: {:?}",
@@ -305,11 +262,7 @@ fn fb09_a_push_into_another_ship_stops_with_one_damage() {
 
 #[test]
 fn fb07_squadrons_fly_up_to_cruise_and_engage_within_2() {
-    let s = custom(
-        1000,
-        "[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n",
-    );
-    let mut g = started(&s, 5);
+    let mut g = fighter_against_bomber(CORVETTE, 5);
     let (fighter, bomber) = (1, 3);
     place(&mut g, 0, 60.0, 5.0, 0);
     place(&mut g, 2, 60.0, 40.0, 180);
@@ -331,11 +284,7 @@ fn fb07_squadrons_fly_up_to_cruise_and_engage_within_2() {
 
 #[test]
 fn wfo02_a_squadron_flight_beyond_move_is_a_cruise_without_shooting() {
-    let s = custom(
-        1000,
-        "[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n",
-    );
-    let mut g = started(&s, 5);
+    let mut g = fighter_against_bomber(CORVETTE, 5);
     place(&mut g, 0, 60.0, 5.0, 0);
     place(&mut g, 2, 30.0, 25.0, 180);
     place(&mut g, 1, 10.0, 10.0, 0);
@@ -348,18 +297,9 @@ fn wfo02_a_squadron_flight_beyond_move_is_a_cruise_without_shooting() {
 
 #[test]
 fn fb17_ships_pick_up_markers_they_touch_and_drop_them_when_destroyed() {
-    let mut g = two_ships(CRUISER, DESTROYER);
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 10.0, 40.0, 180);
+    let mut g = cruiser_to_order(OUT_OF_THE_WAY);
     g.markers = vec![Point::new(36.8, 12.0), Point::new(38.5, 12.0)];
-    order_now(&mut g, 0);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 4.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 4.0);
     // The base (radius 1) touched the first marker, not the second.
     assert_eq!(g.model(0).markers, 1);
     assert_eq!(g.markers, vec![Point::new(38.5, 12.0)]);
@@ -368,22 +308,13 @@ fn fb17_ships_pick_up_markers_they_touch_and_drop_them_when_destroyed() {
 
 #[test]
 fn fb19_a_mine_hits_the_first_enemy_within_3() {
-    let mut g = two_ships(CRUISER, DESTROYER);
-    place(&mut g, 0, 36.0, 10.0, 0);
-    place(&mut g, 1, 10.0, 40.0, 180);
+    let mut g = cruiser_to_order(OUT_OF_THE_WAY);
     g.mines.push(crate::state::Mine {
         seat: Seat(1),
         pos: Point::new(40.0, 14.0),
     });
-    order_now(&mut g, 0);
     g.rng.force(&[1, 1]);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 4.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 4.0);
     assert!(g.mines.is_empty());
     settle(&mut g);
     assert_eq!(damage_of(&g, 0), 2);
@@ -422,13 +353,7 @@ fn fb08_a_ship_pushed_off_the_table_by_its_overlap_still_takes_the_damage() {
     place(&mut g, 1, 36.0, 45.5, 0);
     order_now(&mut g, 0);
     g.rng.force(&[1, 1]);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 4.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 4.0);
     assert_eq!(g.model(0).status, Status::Away);
     settle(&mut g);
     assert_eq!(damage_of(&g, 0), 1);
@@ -438,23 +363,16 @@ fn fb08_a_ship_pushed_off_the_table_by_its_overlap_still_takes_the_damage() {
 /// A corvette (0) with a fighter (1) against a corvette (2) with a bomber (3), the
 /// first corvette ordered to Move 8" straight onto both squadrons.
 fn onto_two_squadrons() -> crate::Warfleets {
-    let s = custom(
-        1000,
-        "[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Repair Bay\", \"Stealth Rig\"]\n[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Repair Bay\", \"Stealth Rig\"]\n[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n",
+    let mut g = fighter_against_bomber(
+        "hull = \"Corvette\"\nsystems = [\"Repair Bay\", \"Stealth Rig\"]",
+        5,
     );
-    let mut g = started(&s, 5);
     place(&mut g, 0, 30.0, 10.0, 0);
     place(&mut g, 2, 60.0, 40.0, 180);
     place(&mut g, 1, 29.5, 18.0, 0);
     place(&mut g, 3, 30.5, 18.25, 0);
     order_now(&mut g, 0);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 8.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 8.0);
     g
 }
 
@@ -587,13 +505,7 @@ fn wfo10_a_ship_with_nowhere_to_back_off_returns_to_its_start() {
     place(&mut g, 4, 31.5, 16.5, 0);
     order_now(&mut g, 0);
     g.rng.force(&[1, 1, 1, 1]);
-    act(
-        &mut g,
-        Action::Move {
-            pivot: 8.0,
-            turn: 0,
-        },
-    );
+    move_straight(&mut g, 8.0);
     assert!(close(g.model(0).pos, 30.0, 10.0), "{:?}", g.model(0).pos);
     assert!(g.validate().is_ok(), "{:?}", g.validate());
 }

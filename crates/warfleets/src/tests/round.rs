@@ -122,15 +122,11 @@ fn fb17_markers_are_placed_apart_and_the_carrier_of_more_wins() {
     assert!(o.reason.contains("markers carried 1 vs 2"), "{}", o.reason);
 }
 
-#[test]
-fn fb18_half_the_ships_lost_forces_morale_and_squadrons_follow_their_ships() {
-    let s = custom(
-        1000,
-        &format!("[[fleet]]\nname = \"A\"\n{CORVETTE}{CORVETTE}[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n{CORVETTE}"),
-    );
-    let mut g = started(&s, 2);
+/// `s` started, its model 0 destroyed and every model activated: the next step
+/// ends the round (morale is checked there).
+fn round_end_with_a_ship_lost(s: &crate::Scenario) -> Warfleets {
+    let mut g = started(s, 2);
     g.model_mut(0).status = Status::Destroyed;
-    // Round end: the corvette rolls 1 (natural 1 fails, whatever its upgrades).
     for m in &mut g.models {
         m.activated = true;
     }
@@ -138,6 +134,17 @@ fn fb18_half_the_ships_lost_forces_morale_and_squadrons_follow_their_ships() {
         class: Class::Heavy,
         seat: Seat(0),
     };
+    g
+}
+
+#[test]
+fn fb18_half_the_ships_lost_forces_morale_and_squadrons_follow_their_ships() {
+    let s = custom(
+        1000,
+        &format!("[[fleet]]\nname = \"A\"\n{CORVETTE}{CORVETTE}[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n{CORVETTE}"),
+    );
+    let mut g = round_end_with_a_ship_lost(&s);
+    // Round end: the corvette rolls 1 (natural 1 fails, whatever its upgrades).
     g.rng.force(&[1]);
     let mut log = Vec::new();
     g.advance(&mut log);
@@ -165,15 +172,7 @@ fn fb18_a_6_passes_with_upgrades_counted() {
             "[[fleet]]\nname = \"A\"\n{CORVETTE}{CORVETTE}[[fleet]]\nname = \"B\"\n{CORVETTE}"
         ),
     );
-    let mut g = started(&s, 2);
-    g.model_mut(0).status = Status::Destroyed;
-    for m in &mut g.models {
-        m.activated = true;
-    }
-    g.step = Step::Activate {
-        class: Class::Heavy,
-        seat: Seat(0),
-    };
+    let mut g = round_end_with_a_ship_lost(&s);
     // 4 + 2 working upgrades = 6: passes.
     g.rng.force(&[4]);
     g.advance(&mut Vec::new());
@@ -182,11 +181,7 @@ fn fb18_a_6_passes_with_upgrades_counted() {
 
 #[test]
 fn fb11_rogue_squadrons_may_wait_for_a_later_phase_and_then_move_or_shoot() {
-    let s = custom(
-        1000,
-        &format!("[[fleet]]\nname = \"A\"\n{CORVETTE}[[fleet.squadron]]\nhull = \"Fighter Squadron\"\n[[fleet]]\nname = \"B\"\n{CORVETTE}[[fleet.squadron]]\nhull = \"Bomber Squadron\"\n"),
-    );
-    let mut g = started(&s, 2);
+    let mut g = crate::testkit::fighter_against_bomber(crate::testkit::CORVETTE, 2);
     let fighter = 1;
     let hull = g.model(fighter).hull;
     g.catalogue.hulls[hull].special.push(Special::Rogue);
@@ -253,6 +248,17 @@ fn fb19_tactical_master_waits_then_deploys_more_than_9_from_enemies() {
     assert!(g.apply(Seat(0), &Action::Skip).is_err());
 }
 
+/// Seat 0 is to deploy a squadron.
+fn seat_0_deploys_squadrons(g: &Warfleets) -> bool {
+    matches!(
+        g.step,
+        Step::Deploy {
+            seat: Seat(0),
+            squadrons: true
+        }
+    )
+}
+
 #[test]
 fn fb19_elite_carrier_launches_its_squadrons_which_act_at_once() {
     let s = custom(
@@ -261,15 +267,7 @@ fn fb19_elite_carrier_launches_its_squadrons_which_act_at_once() {
     );
     let mut g = Warfleets::setup(&s, 4).unwrap();
     // Squadron deployment: two go aboard (a light carrier holds 2), one deploys.
-    drive(&mut g, |g| {
-        matches!(
-            g.step,
-            Step::Deploy {
-                seat: Seat(0),
-                squadrons: true
-            }
-        )
-    });
+    drive(&mut g, seat_0_deploys_squadrons);
     act(
         &mut g,
         Action::Embark {
@@ -277,15 +275,7 @@ fn fb19_elite_carrier_launches_its_squadrons_which_act_at_once() {
             carrier: 0,
         },
     );
-    drive(&mut g, |g| {
-        matches!(
-            g.step,
-            Step::Deploy {
-                seat: Seat(0),
-                squadrons: true
-            }
-        )
-    });
+    drive(&mut g, seat_0_deploys_squadrons);
     act(
         &mut g,
         Action::Embark {
@@ -293,15 +283,7 @@ fn fb19_elite_carrier_launches_its_squadrons_which_act_at_once() {
             carrier: 0,
         },
     );
-    drive(&mut g, |g| {
-        matches!(
-            g.step,
-            Step::Deploy {
-                seat: Seat(0),
-                squadrons: true
-            }
-        )
-    });
+    drive(&mut g, seat_0_deploys_squadrons);
     assert!(
         g.apply(
             Seat(0),
@@ -378,8 +360,10 @@ fn fb19_avenger_tractor_beam_and_repair_bay_after_activating() {
     assert_eq!(g.model(0).pos, orrery_table::Point::new(28.0, 8.0));
 }
 
-#[test]
-fn fb15_defiant_repairs_when_a_friend_nearby_is_destroyed() {
+/// The Defiant corvette (model 0) with another corvette 3" away (model 1, its
+/// first upgrade 2 damaged), seat 0's; the enemy cruiser (model 2, Giga Cannon) firing
+/// now, 4" from that corvette.
+fn defiant_beside_a_corvette_under_fire() -> Warfleets {
     let s = custom(
         1000,
         &format!("[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\ntitle = \"Defiant\"\n{CORVETTE}[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\nfront = \"Giga Cannon\"\nside = \"Weapon Batteries\"\n"),
@@ -388,18 +372,30 @@ fn fb15_defiant_repairs_when_a_friend_nearby_is_destroyed() {
     place(&mut g, 0, 30.0, 10.0, 0);
     place(&mut g, 1, 33.0, 10.0, 0);
     place(&mut g, 2, 33.0, 14.0, 180);
-    g.model_mut(0).upgrades[0].damage = 2;
     g.model_mut(1).upgrades[0].damage = 2;
     crate::testkit::fire_now(&mut g, 2);
-    // Giga Cannon: hit, block fails → 2 damage: the corvette is destroyed.
+    g
+}
+
+/// The cruiser's Giga Cannon at the corvette (model 1): a hit (6) its block fails (1),
+/// 2 damage.
+fn giga_cannon_hits_the_corvette(g: &mut Warfleets) {
     g.rng.force(&[6, 1]);
     act(
-        &mut g,
+        g,
         Action::Fire {
             gun: crate::GunRef::Weapon(2),
             target: 1,
         },
     );
+}
+
+#[test]
+fn fb15_defiant_repairs_when_a_friend_nearby_is_destroyed() {
+    let mut g = defiant_beside_a_corvette_under_fire();
+    g.model_mut(0).upgrades[0].damage = 2;
+    // Giga Cannon: hit, block fails → 2 damage: the corvette is destroyed.
+    giga_cannon_hits_the_corvette(&mut g);
     assert_eq!(g.model(1).status, Status::Destroyed);
     assert_eq!(damage_of(&g, 0), 0, "Defiant removed 2 damage");
 }
@@ -493,26 +489,10 @@ fn fb15_the_owner_picks_the_upgrade_a_repair_bay_mends() {
 /// upgrade is damaged).
 #[test]
 fn fb15_the_owner_picks_the_upgrades_defiant_mends() {
-    let s = custom(
-        1000,
-        &format!("[[fleet]]\nname = \"A\"\n[[fleet.ship]]\nhull = \"Corvette\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\ntitle = \"Defiant\"\n{CORVETTE}[[fleet]]\nname = \"B\"\n[[fleet.ship]]\nhull = \"Cruiser\"\nsystems = [\"Pulse Engine\", \"Repair Bay\"]\nfront = \"Giga Cannon\"\nside = \"Weapon Batteries\"\n"),
-    );
-    let mut g = started(&s, 4);
-    place(&mut g, 0, 30.0, 10.0, 0);
-    place(&mut g, 1, 33.0, 10.0, 0);
-    place(&mut g, 2, 33.0, 14.0, 180);
+    let mut g = defiant_beside_a_corvette_under_fire();
     g.model_mut(0).upgrades[0].damage = 2;
     g.model_mut(0).upgrades[1].damage = 1;
-    g.model_mut(1).upgrades[0].damage = 2;
-    crate::testkit::fire_now(&mut g, 2);
-    g.rng.force(&[6, 1]);
-    act(
-        &mut g,
-        Action::Fire {
-            gun: crate::GunRef::Weapon(2),
-            target: 1,
-        },
-    );
+    giga_cannon_hits_the_corvette(&mut g);
     assert_eq!(g.model(1).status, Status::Destroyed);
     // Seat 0 answers in seat 1's activation: the Defiant corvette is his.
     assert_eq!(g.to_move(), vec![Seat(0)]);

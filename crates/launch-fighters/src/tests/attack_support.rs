@@ -276,7 +276,8 @@ pub fn duel(shooter: ShipDesign, target: ShipDesign) -> (LaunchFighters, UnitId,
     (activated(sb, 3, a), a, t)
 }
 
-/// Seat 0 has the higher initiative: it attacks first (LF-08: lowest first).
+/// Seat 0 has the higher initiative (`order` lists the lowest first, LF-06), so it
+/// activates first in the attack phase (LF-08: descending initiative).
 pub fn seat_0_first(sb: &mut Sandbox) {
     sb.state().order = vec![Seat(1), Seat(0)];
 }

@@ -593,7 +593,6 @@ fn an_agents_answer_to_a_position_taken_back_is_thought_again() {
     s.act(&id, &t0, &other);
     let record = || s.get(&format!("{path}/record"), Some(&t0)).1["record"]["actions"].clone();
     let played = record().as_array().unwrap().len();
-    assert_eq!(record()[played - 1]["action"], other);
     wait_for_seat_0();
     let actions = record();
     assert_eq!(actions[played - 1]["action"], other, "{actions}");
